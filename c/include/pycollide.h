@@ -1,0 +1,90 @@
+/*
+ * pycollide: exact 2D collision queries.  Public C API.
+ *
+ * Shapes are small structs passed by value.  Every yes/no answer is the exact
+ * answer for the real numbers the doubles represent (closed sets: touching
+ * counts).  The library keeps no global state, never allocates, prints or aborts:
+ * errors are return codes.  Inputs must be finite and valid (see pc_validate);
+ * on invalid input a kernel returns an unspecified answer but never crashes.
+ *
+ * The block between the CDEF markers is read verbatim by the cffi builder, so it
+ * must stay free of preprocessor directives.
+ */
+#ifndef PYCOLLIDE_H
+#define PYCOLLIDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CDEF BEGIN */
+typedef struct { double x, y; } pc_point;
+typedef struct { double x, y, r; } pc_circle;                      /* r >= 0 */
+typedef struct { double xmin, ymin, xmax, ymax; } pc_box;          /* min <= max */
+typedef struct { double x0, y0, x1, y1; } pc_segment;
+typedef struct { double x0, y0, x1, y1, x2, y2; } pc_triangle;     /* any winding */
+
+/* Shape kinds; the number of doubles of each is pc_kind_width(kind). */
+enum {
+    PC_POINT = 0, PC_CIRCLE = 1, PC_BOX = 2, PC_SEGMENT = 3, PC_TRIANGLE = 4,
+    PC_KIND_COUNT = 5
+};
+
+/* Return codes. */
+enum {
+    PC_OK = 0,
+    PC_ERR_KIND = -1,       /* unknown shape kind */
+    PC_ERR_ARG = -2         /* bad dimension count, NULL pointer or negative length */
+};
+
+/* Validation rules reported by pc_validate. */
+enum {
+    PC_RULE_OK = 0,
+    PC_RULE_NONFINITE = 1,  /* a coordinate is NaN or infinite */
+    PC_RULE_RADIUS = 2,     /* a radius is negative */
+    PC_RULE_XORDER = 3,     /* a box has xmin > xmax */
+    PC_RULE_YORDER = 4      /* a box has ymin > ymax */
+};
+
+int pc_kind_width(int kind);
+
+/* Check n contiguous shapes of one kind.  Returns a PC_RULE_* code (or a
+ * negative PC_ERR_*); on a broken rule *first_bad is the index of the first bad
+ * shape. */
+int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad);
+
+/* The 15 scalar overlap kernels (1 = the closed shapes share a point). */
+int pc_overlap_point_point(pc_point a, pc_point b);
+int pc_overlap_point_circle(pc_point a, pc_circle b);
+int pc_overlap_point_box(pc_point a, pc_box b);
+int pc_overlap_point_segment(pc_point a, pc_segment b);
+int pc_overlap_point_triangle(pc_point a, pc_triangle b);
+int pc_overlap_circle_circle(pc_circle a, pc_circle b);
+int pc_overlap_circle_box(pc_circle a, pc_box b);
+int pc_overlap_circle_segment(pc_circle a, pc_segment b);
+int pc_overlap_circle_triangle(pc_circle a, pc_triangle b);
+int pc_overlap_box_box(pc_box a, pc_box b);
+int pc_overlap_box_segment(pc_box a, pc_segment b);
+int pc_overlap_box_triangle(pc_box a, pc_triangle b);
+int pc_overlap_segment_segment(pc_segment a, pc_segment b);
+int pc_overlap_segment_triangle(pc_segment a, pc_triangle b);
+int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b);
+
+/* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
+ * ndim-dimensional index space of the given shape (ndim may be 0: one pair).
+ * a and b point at shapes of kind_a / kind_b whose coordinates are contiguous;
+ * strides_a / strides_b step between shapes in units of doubles (0 broadcasts),
+ * strides_out in bytes.  Writes 0 or 1 to each out byte. */
+int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
+                      int kind_b, const double *b, const int64_t *strides_b,
+                      uint8_t *out, const int64_t *strides_out,
+                      int ndim, const int64_t *shape);
+/* CDEF END */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PYCOLLIDE_H */

@@ -1,0 +1,245 @@
+/*
+ * Exact fallbacks for the sign kernels of predicates.h.
+ *
+ * Every finite double is m * 2^e with an integer m < 2^53 and e >= -1074.  A
+ * predicate polynomial is homogeneous (every term has the same degree), so its
+ * sign is unchanged when all inputs are divided by 2^B, with B the smallest
+ * exponent among the nonzero inputs; after that every input is an integer below
+ * 2^2098.  The polynomial is then evaluated in signed big-integer arithmetic:
+ * no rounding, no overflow, no underflow, and no dependence on the
+ * floating-point environment (the doubles are decoded from their bits, so
+ * flush-to-zero or denormals-are-zero modes cannot change the answer).
+ *
+ * The largest value formed is a degree-4 polynomial of inputs below 2^2098,
+ * below 2^8400, i.e. at most 263 32-bit limbs; PC_BIG_LIMBS leaves a margin.
+ * Everything lives on the stack; nothing is allocated.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "predicates.h"
+
+#define PC_BIG_LIMBS 272
+
+typedef struct {
+    int n;    /* limbs in use; 0 means zero */
+    int neg;  /* sign; never set for zero */
+    uint32_t d[PC_BIG_LIMBS];
+} pc_big;
+
+/* Decode a finite double into mantissa and exponent: x = m * 2^e. */
+static void decode(double x, uint64_t *m, int *e, int *neg)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    *neg = (int)(bits >> 63);
+    int ex = (int)((bits >> 52) & 0x7ff);
+    uint64_t frac = bits & ((UINT64_C(1) << 52) - 1);
+    if (ex == 0) {
+        *m = frac;
+        *e = -1074;
+    } else {
+        *m = frac | (UINT64_C(1) << 52);
+        *e = ex - 1075;
+    }
+}
+
+/* Smallest exponent among the nonzero values (0 if all are zero). */
+static int base_exponent(const double *v, int count)
+{
+    int best = 0, found = 0;
+    for (int i = 0; i < count; i++) {
+        uint64_t m;
+        int e, neg;
+        decode(v[i], &m, &e, &neg);
+        if (m == 0) continue;
+        while (!(m & 1)) { m >>= 1; e++; }
+        if (!found || e < best) { best = e; found = 1; }
+    }
+    return best;
+}
+
+static void big_trim(pc_big *a)
+{
+    while (a->n > 0 && a->d[a->n - 1] == 0) a->n--;
+    if (a->n == 0) a->neg = 0;
+}
+
+/* a = x / 2^base, an exact integer because base <= the exponent of x's lowest set bit. */
+static void big_from_double(pc_big *a, double x, int base)
+{
+    uint64_t m;
+    int e, neg;
+    decode(x, &m, &e, &neg);
+    a->n = 0;
+    a->neg = 0;
+    if (m == 0) return;
+    int shift = e - base;                 /* >= 0 when m's trailing zeros are counted */
+    while (shift < 0) { m >>= 1; shift++; }
+    int word = shift / 32, bit = shift % 32;
+    memset(a->d, 0, sizeof(uint32_t) * (size_t)(word + 4));
+    /* m < 2^53 shifted by bit < 32: spans at most 3 limbs */
+    a->d[word] = (uint32_t)(m << bit);
+    a->d[word + 1] = (uint32_t)((m << bit) >> 32);
+    a->d[word + 2] = bit ? (uint32_t)(m >> (64 - bit)) : 0;
+    a->n = word + 3;
+    a->neg = neg;
+    big_trim(a);
+}
+
+static int mag_cmp(const pc_big *a, const pc_big *b)
+{
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    for (int i = a->n - 1; i >= 0; i--)
+        if (a->d[i] != b->d[i]) return a->d[i] < b->d[i] ? -1 : 1;
+    return 0;
+}
+
+/* r = |a| + |b| (r may alias neither). */
+static void mag_add(pc_big *r, const pc_big *a, const pc_big *b)
+{
+    int n = a->n > b->n ? a->n : b->n;
+    uint64_t carry = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t s = carry;
+        if (i < a->n) s += a->d[i];
+        if (i < b->n) s += b->d[i];
+        r->d[i] = (uint32_t)s;
+        carry = s >> 32;
+    }
+    r->d[n] = (uint32_t)carry;
+    r->n = n + 1;
+    big_trim(r);
+}
+
+/* r = |a| - |b|, requires |a| >= |b| (r may alias neither). */
+static void mag_sub(pc_big *r, const pc_big *a, const pc_big *b)
+{
+    int64_t borrow = 0;
+    for (int i = 0; i < a->n; i++) {
+        int64_t s = (int64_t)a->d[i] - borrow - (i < b->n ? (int64_t)b->d[i] : 0);
+        borrow = s < 0;
+        r->d[i] = (uint32_t)(s + (borrow ? (INT64_C(1) << 32) : 0));
+    }
+    r->n = a->n;
+    big_trim(r);
+}
+
+/* r = a + (negate_b ? -b : b) (r may alias neither). */
+static void big_addsub(pc_big *r, const pc_big *a, const pc_big *b, int negate_b)
+{
+    int bneg = b->n ? (b->neg ^ negate_b) : 0;
+    if (a->neg == bneg) {
+        mag_add(r, a, b);
+        r->neg = r->n ? a->neg : 0;
+    } else if (mag_cmp(a, b) >= 0) {
+        mag_sub(r, a, b);
+        r->neg = r->n ? a->neg : 0;
+    } else {
+        mag_sub(r, b, a);
+        r->neg = r->n ? bneg : 0;
+    }
+}
+
+static void big_add(pc_big *r, const pc_big *a, const pc_big *b) { big_addsub(r, a, b, 0); }
+static void big_sub(pc_big *r, const pc_big *a, const pc_big *b) { big_addsub(r, a, b, 1); }
+
+/* r = a * b (r may alias neither); a->n + b->n <= PC_BIG_LIMBS by the size argument above. */
+static void big_mul(pc_big *r, const pc_big *a, const pc_big *b)
+{
+    if (a->n == 0 || b->n == 0) { r->n = 0; r->neg = 0; return; }
+    int n = a->n + b->n;
+    memset(r->d, 0, sizeof(uint32_t) * (size_t)n);
+    for (int i = 0; i < a->n; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; j < b->n; j++) {
+            uint64_t t = (uint64_t)a->d[i] * b->d[j] + r->d[i + j] + carry;
+            r->d[i + j] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        r->d[i + b->n] = (uint32_t)carry;
+    }
+    r->n = n;
+    r->neg = a->neg ^ b->neg;
+    big_trim(r);
+}
+
+static int big_sign(const pc_big *a) { return a->n == 0 ? 0 : (a->neg ? -1 : 1); }
+
+/* Load the values, scaled by a common power of two, into big integers. */
+static void load(pc_big *out, const double *v, int count)
+{
+    int base = base_exponent(v, count);
+    for (int i = 0; i < count; i++) big_from_double(&out[i], v[i], base);
+}
+
+/* (b - a) x (c - a) and (b - a) . (c - a) share their differences. */
+static int two_products_exact(const double v[6], int dot)
+{
+    pc_big in[6], ex, ey, fx, fy, p, q, s;
+    load(in, v, 6);
+    big_sub(&ex, &in[2], &in[0]);
+    big_sub(&ey, &in[3], &in[1]);
+    big_sub(&fx, &in[4], &in[0]);
+    big_sub(&fy, &in[5], &in[1]);
+    if (dot) {
+        big_mul(&p, &ex, &fx);
+        big_mul(&q, &ey, &fy);
+        big_add(&s, &p, &q);
+    } else {
+        big_mul(&p, &ex, &fy);
+        big_mul(&q, &ey, &fx);
+        big_sub(&s, &p, &q);
+    }
+    return big_sign(&s);
+}
+
+int pc__orient_exact(double ax, double ay, double bx, double by, double cx, double cy)
+{
+    const double v[6] = {ax, ay, bx, by, cx, cy};
+    return two_products_exact(v, 0);
+}
+
+int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy)
+{
+    const double v[6] = {ax, ay, bx, by, cx, cy};
+    return two_products_exact(v, 1);
+}
+
+int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2)
+{
+    const double v[6] = {px, py, qx, qy, r1, r2};
+    pc_big in[6], dx, dy, rr, x2, y2, z2, s, e;
+    load(in, v, 6);
+    big_sub(&dx, &in[0], &in[2]);
+    big_sub(&dy, &in[1], &in[3]);
+    big_add(&rr, &in[4], &in[5]);
+    big_mul(&x2, &dx, &dx);
+    big_mul(&y2, &dy, &dy);
+    big_mul(&z2, &rr, &rr);
+    big_add(&s, &x2, &y2);
+    big_sub(&e, &s, &z2);
+    return big_sign(&e);
+}
+
+int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r)
+{
+    const double v[7] = {ax, ay, bx, by, cx, cy, r};
+    pc_big in[7], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, r2, rl, e;
+    load(in, v, 7);
+    big_sub(&ex, &in[2], &in[0]);
+    big_sub(&ey, &in[3], &in[1]);
+    big_sub(&fx, &in[4], &in[0]);
+    big_sub(&fy, &in[5], &in[1]);
+    big_mul(&p, &ex, &fy);
+    big_mul(&q, &ey, &fx);
+    big_sub(&c, &p, &q);
+    big_mul(&c2, &c, &c);
+    big_mul(&l1, &ex, &ex);
+    big_mul(&l2, &ey, &ey);
+    big_add(&len2, &l1, &l2);
+    big_mul(&r2, &in[6], &in[6]);
+    big_mul(&rl, &r2, &len2);
+    big_sub(&e, &c2, &rl);
+    return big_sign(&e);
+}

@@ -1,0 +1,50 @@
+"""cffi builder (out-of-line API mode) for the pycollide C core.
+
+Reads the public header's CDEF block and compiles every file in ``c/src`` into
+the extension module ``pycollide._core``.  Run by setuptools through
+``cffi_modules`` in setup.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from cffi import FFI
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = ROOT / "c" / "include" / "pycollide.h"
+
+# Portable flags: C11, no contraction of a*b+c into fma and no fast-math (both
+# would break the error bounds of the exact predicates), no -march=native.
+CFLAGS = ["-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing"]
+
+
+def cdef_text() -> str:
+    """The declarations between the CDEF markers of the public header."""
+    text = HEADER.read_text()
+    match = re.search(r"/\* CDEF BEGIN \*/(.*?)/\* CDEF END \*/", text, re.S)
+    if match is None:
+        raise RuntimeError(f"{HEADER}: CDEF markers not found")
+    return match.group(1)
+
+
+def _relative(path: Path) -> str:
+    # setuptools wants source paths relative to the project root (the cwd of a build)
+    return os.path.relpath(path, Path.cwd())
+
+
+ffibuilder = FFI()
+ffibuilder.cdef(cdef_text())
+ffibuilder.set_source(
+    "pycollide._core",
+    '#include "pycollide.h"',
+    sources=[_relative(p) for p in sorted((ROOT / "c" / "src").glob("*.c"))],
+    include_dirs=[_relative(ROOT / "c" / "include"), _relative(ROOT / "c" / "src")],
+    extra_compile_args=CFLAGS,
+    libraries=["m"],
+)
+
+if __name__ == "__main__":
+    ffibuilder.compile(verbose=True)

@@ -1,0 +1,285 @@
+"""Shape arrays: validated float64 arrays with a fixed trailing layout.
+
+Every shape type wraps one C-contiguous float64 array of shape ``(..., width)``.
+The leading axes index shapes; the trailing axis holds one shape's coordinates.
+A shape array is validated once, when it is built, and trusted by every query.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Tuple
+
+import numpy as np
+
+from ._native import ffi, lib
+
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles"]
+
+_RULES = {
+    lib.PC_RULE_NONFINITE: "coordinates must be finite (no NaN or infinity)",
+    lib.PC_RULE_RADIUS: "radius must be >= 0",
+    lib.PC_RULE_XORDER: "xmin must be <= xmax",
+    lib.PC_RULE_YORDER: "ymin must be <= ymax",
+}
+
+
+def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
+    """``obj`` as a float64 ndarray, or a TypeError naming the argument."""
+    if isinstance(obj, Shapes):
+        raise TypeError(f"{owner}: `{name}` must be an array of numbers, got {type(obj).__name__}")
+    try:
+        arr = np.asarray(obj)
+    except ValueError as exc:  # ragged nested sequences
+        raise ValueError(f"{owner}: `{name}` is not a rectangular array of numbers ({exc})") from None
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(
+            f"{owner}: `{name}` must hold real numbers (int or float), got dtype {arr.dtype}")
+    if arr.dtype.kind == "b":
+        raise TypeError(f"{owner}: `{name}` must hold real numbers, got booleans")
+    return arr
+
+
+class Shapes:
+    """Base class of the shape arrays.  Use a concrete type (Points, Circles, ...)."""
+
+    __slots__ = ("_data",)
+    kind: ClassVar[int]
+    width: ClassVar[int]
+    #: layout column names, e.g. ("x", "y", "r")
+    columns: ClassVar[Tuple[str, ...]]
+    #: named fields: (name, number of columns); a field of 1 column has no trailing axis
+    fields: ClassVar[Tuple[Tuple[str, int], ...]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        cls = type(self)
+        name = cls.__name__
+        if len(args) == 1 and not kwargs:
+            data, labels = self._from_layout(args[0]), None
+        elif args or kwargs:
+            data, labels = self._from_fields(args, kwargs)
+        else:
+            raise TypeError(f"{name}() needs an array of layout (..., {cls.width}) "
+                            f"or the fields {', '.join(f for f, _ in cls.fields)}")
+        self._data = _validated(cls, data, labels)
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def _from_layout(cls, obj: Any) -> np.ndarray:
+        if isinstance(obj, cls):
+            return obj._data
+        if isinstance(obj, Shapes):
+            raise TypeError(f"{cls.__name__}: `data` must be an array of layout "
+                            f"(..., {cls.width}), got {type(obj).__name__}")
+        arr = as_float_array(obj, cls.__name__, "data")
+        if arr.ndim == 0 or arr.shape[-1] != cls.width:
+            raise ValueError(
+                f"{cls.__name__}: `data` must have shape (..., {cls.width}) with columns "
+                f"({', '.join(cls.columns)}); got shape {arr.shape}")
+        return arr
+
+    @classmethod
+    def _from_fields(cls, args: tuple, kwargs: dict) -> Tuple[np.ndarray, list]:
+        name = cls.__name__
+        names = [f for f, _ in cls.fields]
+        if len(args) > len(names):
+            raise TypeError(f"{name}() takes the fields {', '.join(names)}; got {len(args)} arguments")
+        values = dict(zip(names, args))
+        for key, value in kwargs.items():
+            if key not in names:
+                raise TypeError(f"{name}() got an unexpected field `{key}`; fields: {', '.join(names)}")
+            if key in values:
+                raise TypeError(f"{name}() got field `{key}` twice")
+            values[key] = value
+        missing = [f for f in names if f not in values]
+        if missing:
+            raise TypeError(f"{name}() is missing the field(s) {', '.join(missing)}")
+        parts, leading = [], []
+        for field, ncols in cls.fields:
+            arr = as_float_array(values[field], name, field)
+            if ncols == 1:
+                arr = arr[..., None]
+            elif arr.ndim == 0 or arr.shape[-1] != ncols:
+                raise ValueError(f"{name}: `{field}` must have shape (..., {ncols}); got shape {arr.shape}")
+            parts.append(arr)
+            leading.append(arr.shape[:-1])
+        try:
+            shape = np.broadcast_shapes(*leading)
+        except ValueError:
+            raise ValueError(f"{name}: the fields' shapes {', '.join(map(str, leading))} "
+                             "do not broadcast together") from None
+        parts = [np.broadcast_to(p, shape + p.shape[-1:]) for p in parts]
+        labels = [(field, j) for field, ncols in cls.fields for j in range(ncols)]
+        return np.concatenate(parts, axis=-1), labels
+
+    @classmethod
+    def _trusted(cls, data: np.ndarray) -> "Shapes":
+        """Wrap an array that is already a valid, read-only float64 layout."""
+        self = cls.__new__(cls)
+        self._data = data
+        return self
+
+    # -- array behaviour ------------------------------------------------------
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        """The leading shape: how many shapes along each axis."""
+        return self._data.shape[:-1]
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim - 1
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError(f"len() of a single {type(self).__name__[:-1].lower()} (shape ())")
+        return self._data.shape[0]
+
+    def __getitem__(self, key: Any) -> "Shapes":
+        if not isinstance(key, tuple):
+            key = (key,)
+        # index the leading axes only: the trailing (coordinate) axis stays whole
+        return type(self)._trusted(self._data[key + (slice(None),)])
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        if copy:
+            return np.array(self._data, dtype=dtype, copy=True)
+        return self._data if dtype is None else self._data.astype(dtype, copy=False)
+
+    def __repr__(self) -> str:
+        body = np.array2string(self._data, separator=", ", prefix=type(self).__name__ + "(")
+        return f"{type(self).__name__}({body})"
+
+    def __getattr__(self, attr: str) -> np.ndarray:
+        start = 0
+        for field, ncols in type(self).fields:
+            if field == attr:
+                view = self._data[..., start:start + ncols]
+                return view[..., 0] if ncols == 1 else view
+            start += ncols
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
+
+
+def _validated(cls: type, data: np.ndarray, labels: Any) -> np.ndarray:
+    data = np.ascontiguousarray(data, dtype=np.float64)
+    flat = data.reshape(-1, cls.width)
+    bad = ffi.new("int64_t *")
+    rule = lib.pc_validate(cls.kind, ffi.cast("double *", flat.ctypes.data), flat.shape[0], bad)
+    if rule != lib.PC_RULE_OK:
+        raise ValueError(_describe(cls, data, labels, rule, int(bad[0])))
+    if data.flags.writeable:  # a read-only view: the caller's array stays as it was
+        data = data.view()
+        data.flags.writeable = False
+    return data
+
+
+def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: int) -> str:
+    leading = data.shape[:-1]
+    index = np.unravel_index(flat_index, leading) if leading else ()
+    row = data[index]
+    col = {lib.PC_RULE_RADIUS: 2, lib.PC_RULE_XORDER: 0, lib.PC_RULE_YORDER: 1}.get(rule)
+    if col is None:
+        col = int(np.flatnonzero(~np.isfinite(row))[0])
+    where = ", ".join(str(int(i)) for i in index)
+    if labels is None:
+        arg, at = "data", f"data[{where}]" if where else "data"
+        value = f"{cls.columns[col]} = {float(row[col])!r}"
+    else:
+        field, j = labels[col]
+        arg = field
+        at = f"{field}[{where}]" if where else field
+        value = f"{cls.columns[col]} = {float(row[col])!r}"
+    if rule in (lib.PC_RULE_XORDER, lib.PC_RULE_YORDER):
+        lo, hi = (0, 2) if rule == lib.PC_RULE_XORDER else (1, 3)
+        value = f"{cls.columns[lo]} = {float(row[lo])!r} > {cls.columns[hi]} = {float(row[hi])!r}"
+        if labels is not None:
+            arg, at = "mins/maxs", f"shape {where or '()'}"
+    return (f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad shape is "
+            f"{at} with {value}")
+
+
+class Points(Shapes):
+    """Points, layout ``(..., 2)``: x, y.
+
+    >>> import pycollide as pc
+    >>> p = pc.Points([[0, 0], [1, 2]])
+    >>> p.shape, len(p)
+    ((2,), 2)
+    >>> p[1]
+    Points([1., 2.])
+    """
+
+    __slots__ = ()
+    kind = lib.PC_POINT
+    width = 2
+    columns = ("x", "y")
+    fields = (("xy", 2),)
+
+
+class Circles(Shapes):
+    """Closed disks, layout ``(..., 3)``: x, y, r with r >= 0 (r = 0 is a point).
+
+    Build from one array or from fields ``Circles(center, radius)``.
+
+    >>> import pycollide as pc
+    >>> c = pc.Circles(center=[[0, 0], [3, 4]], radius=1)
+    >>> np.asarray(c)
+    array([[0., 0., 1.],
+           [3., 4., 1.]])
+    >>> c.radius
+    array([1., 1.])
+    """
+
+    __slots__ = ()
+    kind = lib.PC_CIRCLE
+    width = 3
+    columns = ("x", "y", "r")
+    fields = (("center", 2), ("radius", 1))
+
+
+class Boxes(Shapes):
+    """Closed axis-aligned boxes, layout ``(..., 4)``: xmin, ymin, xmax, ymax.
+
+    min <= max on each axis; zero width or height is allowed.  Build from one
+    array or from fields ``Boxes(mins, maxs)``.
+
+    >>> import pycollide as pc
+    >>> pc.Boxes(mins=[0, 0], maxs=[2, 1])
+    Boxes([0., 0., 2., 1.])
+    """
+
+    __slots__ = ()
+    kind = lib.PC_BOX
+    width = 4
+    columns = ("xmin", "ymin", "xmax", "ymax")
+    fields = (("mins", 2), ("maxs", 2))
+
+
+class Segments(Shapes):
+    """Closed line segments, layout ``(..., 4)``: x0, y0, x1, y1 (zero length allowed).
+
+    Build from one array or from fields ``Segments(start, end)``.
+    """
+
+    __slots__ = ()
+    kind = lib.PC_SEGMENT
+    width = 4
+    columns = ("x0", "y0", "x1", "y1")
+    fields = (("start", 2), ("end", 2))
+
+
+class Triangles(Shapes):
+    """Closed triangles, layout ``(..., 6)``: x0, y0, x1, y1, x2, y2.
+
+    Either winding.  Collinear or coincident vertices are allowed: such a
+    triangle is the union of its edges.  Build from one array or from fields
+    ``Triangles(p0, p1, p2)``.
+    """
+
+    __slots__ = ()
+    kind = lib.PC_TRIANGLE
+    width = 6
+    columns = ("x0", "y0", "x1", "y1", "x2", "y2")
+    fields = (("p0", 2), ("p1", 2), ("p2", 2))

@@ -1,0 +1,178 @@
+"""Exact reference geometry for testing pycollide.
+
+Everything here is computed with :class:`fractions.Fraction`.  Input floats
+are converted with ``Fraction(x)``, which is exact, and no float arithmetic,
+square root or epsilon is used in any yes/no answer.
+
+The model (deliberately *not* organised per pair of kinds, unlike the C core):
+
+* Every shape is a pair ``(core, radius)``.  The core is the convex hull of
+  1 to 4 vertices (a point; a circle's centre; a segment's two ends; a box's
+  four corners; a triangle's three vertices) and the radius is ``r`` for a
+  circle and 0 otherwise.  The shape is the closed set ``core ⊕ disk(radius)``.
+* Shapes ``A = Ca ⊕ D(ra)`` and ``B = Cb ⊕ D(rb)`` intersect iff the origin
+  lies in ``A ⊖ B = M ⊕ D(R)`` where ``M = hull{p - q : p ∈ Ca, q ∈ Cb}`` (the
+  Minkowski difference of the cores, spanned by vertex differences) and
+  ``R = ra + rb``.  That is iff ``dist²(0, M) <= R²``.
+* Strict overlap ("the minimum translation separating them is positive")
+  means the origin is in the *interior* of ``M ⊕ D(R)``: for ``R > 0`` that
+  is ``dist²(0, M) < R²``; for ``R == 0`` the hull ``M`` must be a proper
+  polygon with the origin strictly left of every edge of its CCW boundary.
+"""
+
+import numbers
+from fractions import Fraction
+
+KINDS = ("point", "circle", "box", "segment", "triangle")
+WIDTH = {"point": 2, "circle": 3, "box": 4, "segment": 4, "triangle": 6}
+
+ZERO = Fraction(0)
+
+
+def _exact(value):
+    """Convert one coordinate to an exact Fraction (floats convert exactly)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"coordinate must be a real number, got {value!r}")
+    if isinstance(value, numbers.Rational):
+        return Fraction(value)
+    try:
+        return Fraction(float(value))  # exact: every double is a dyadic rational
+    except (OverflowError, ValueError):
+        raise ValueError(f"coordinate must be finite, got {value!r}") from None
+
+
+def shape_core(kind, shape):
+    """Validate a shape tuple and return ``(core_vertices, radius)`` exactly.
+
+    ``core_vertices`` is a list of 1-4 ``(Fraction, Fraction)`` points whose
+    convex hull is the core; ``radius`` is a Fraction >= 0.
+    """
+    if kind not in WIDTH:
+        raise ValueError(f"unknown shape kind {kind!r}; expected one of {KINDS}")
+    try:
+        n = len(shape)
+    except TypeError:
+        raise ValueError(f"{kind} must be a sequence of {WIDTH[kind]} numbers, got {shape!r}") from None
+    if n != WIDTH[kind]:
+        raise ValueError(f"{kind} needs {WIDTH[kind]} numbers, got {n}: {shape!r}")
+    c = [_exact(v) for v in shape]
+    if kind == "circle":
+        if c[2] < 0:
+            raise ValueError(f"circle radius must be >= 0, got {shape[2]!r}")
+        return [(c[0], c[1])], c[2]
+    if kind == "box":
+        xmin, ymin, xmax, ymax = c
+        if xmin > xmax or ymin > ymax:
+            raise ValueError(f"box needs xmin <= xmax and ymin <= ymax, got {shape!r}")
+        return [(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)], ZERO
+    # point, segment, triangle: the vertices are simply consecutive (x, y) pairs
+    return [(c[i], c[i + 1]) for i in range(0, n, 2)], ZERO
+
+
+def _cross(o, a, b):
+    """z-component of (a - o) x (b - o): > 0 iff o, a, b turn counter-clockwise."""
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def convex_hull(points):
+    """Exact convex hull (Andrew's monotone chain), counter-clockwise.
+
+    Duplicate and collinear points are dropped, so the result is a single
+    point, the two ends of a segment, or a proper polygon (>= 3 vertices,
+    every consecutive triple turning strictly left).
+    """
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def chain(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and _cross(out[-2], out[-1], p) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = chain(pts), chain(reversed(pts))
+    return lower[:-1] + upper[:-1]  # all-collinear input gives [first, last]
+
+
+def minkowski_difference(kind_a, a, kind_b, b):
+    """Return ``(M, R)``: the hull of ``core_a - core_b`` and ``ra + rb``."""
+    core_a, ra = shape_core(kind_a, a)
+    core_b, rb = shape_core(kind_b, b)
+    diffs = [(p[0] - q[0], p[1] - q[1]) for p in core_a for q in core_b]
+    return convex_hull(diffs), ra + rb
+
+
+def _segment_dist2(p, a, b):
+    """Exact squared distance from point p to the closed segment [a, b].
+
+    The projection parameter t = (p - a)·(b - a) / |b - a|² is clamped to
+    [0, 1]; a zero-length segment is just the point a.
+    """
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    px, py = p[0] - a[0], p[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return px * px + py * py
+    t = min(max((px * dx + py * dy) / length2, ZERO), Fraction(1))
+    ex, ey = px - t * dx, py - t * dy
+    return ex * ex + ey * ey
+
+
+def _edges(hull):
+    return [(hull[i], hull[(i + 1) % len(hull)]) for i in range(len(hull))]
+
+
+def origin_dist2(hull):
+    """Exact squared distance from the origin to a hull from :func:`convex_hull`.
+
+    0 if the origin is in the closed hull (on or left of every CCW edge),
+    otherwise the minimum squared distance to a boundary edge.
+    """
+    origin = (ZERO, ZERO)
+    if len(hull) == 1:
+        return hull[0][0] ** 2 + hull[0][1] ** 2
+    if len(hull) == 2:
+        return _segment_dist2(origin, hull[0], hull[1])
+    if all(_cross(p, q, origin) >= 0 for p, q in _edges(hull)):
+        return ZERO
+    return min(_segment_dist2(origin, p, q) for p, q in _edges(hull))
+
+
+def _origin_strictly_inside(hull):
+    """True iff the hull has area and the origin is strictly inside it."""
+    origin = (ZERO, ZERO)
+    return len(hull) >= 3 and all(_cross(p, q, origin) > 0 for p, q in _edges(hull))
+
+
+def core_distance_squared(kind_a, a, kind_b, b):
+    """Exact squared distance between the two shapes' cores: dist²(0, M)."""
+    hull, _ = minkowski_difference(kind_a, a, kind_b, b)
+    return origin_dist2(hull)
+
+
+def radius_sum(kind_a, a, kind_b, b):
+    """R = ra + rb (circle radii; 0 for every other kind), as a Fraction."""
+    return shape_core(kind_a, a)[1] + shape_core(kind_b, b)[1]
+
+
+def overlaps(kind_a, a, kind_b, b, touching=True):
+    """Do the closed shapes a and b intersect?
+
+    ``touching=True``: boundary contact counts; True iff dist²(0, M) <= R².
+    ``touching=False``: True iff the origin is in the interior of M ⊕ D(R),
+    i.e. the minimum translation separating the shapes is positive.
+    """
+    hull, radius = minkowski_difference(kind_a, a, kind_b, b)
+    if touching:
+        return origin_dist2(hull) <= radius * radius
+    if radius > 0:
+        return origin_dist2(hull) < radius * radius
+    return _origin_strictly_inside(hull)
+
+
+def contains(kind, shape, point_xy):
+    """Is point_xy in the closed shape (boundary included)?"""
+    return overlaps(kind, shape, "point", point_xy)

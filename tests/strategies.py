@@ -1,0 +1,125 @@
+"""Hypothesis strategies for pycollide shapes.
+
+Coordinates come from interchangeable coordinate strategies:
+
+* :func:`grid_coords` - small integers, so touching, collinear and shared
+  corners are frequent (the hard cases for exact predicates);
+* :func:`half_grid_coords` - multiples of 0.5, still exact but off-integer;
+* :func:`random_coords` - mostly full-mantissa doubles in [-100, 100];
+* :func:`any_coords` - any of the above.
+
+:func:`shape` turns a coordinate strategy into one valid shape tuple of a
+given kind, and :func:`shape_arrays` into a float64 array of such shapes.
+Everything is drawn through hypothesis, so runs are reproducible under a
+hypothesis seed.
+"""
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+KINDS = ("point", "circle", "box", "segment", "triangle")
+WIDTH = {"point": 2, "circle": 3, "box": 4, "segment": 4, "triangle": 6}
+
+_MANTISSA_BITS = 52
+# (1 + m / 2**52) * 2**6 <= 100  <=>  m <= 9 * 2**48
+_MAX_MANTISSA_AT_64 = 9 << 48
+
+
+def grid_coords(n=4):
+    """Integers in [-n, n], as floats."""
+    return st.integers(-n, n).map(float)
+
+
+def half_grid_coords():
+    """Multiples of 0.5 in [-4, 4], as floats."""
+    return st.integers(-8, 8).map(lambda i: i / 2)
+
+
+def _full_mantissa(args):
+    negative, exponent, mantissa = args
+    if exponent == 6:
+        mantissa %= _MAX_MANTISSA_AT_64 + 1  # keep the magnitude <= 100
+    value = math.ldexp((1 << _MANTISSA_BITS) | mantissa, exponent - _MANTISSA_BITS)
+    return -value if negative else value
+
+
+def _full_mantissa_coords():
+    """Doubles in [-100, 100] with a random 52-bit mantissa and exponent in [-10, 6]."""
+    return st.tuples(
+        st.booleans(),
+        st.integers(-10, 6),
+        st.integers(0, (1 << _MANTISSA_BITS) - 1),
+    ).map(_full_mantissa)
+
+
+def random_coords():
+    """Doubles in [-100, 100], mostly with full 53-bit significands."""
+    return st.one_of(
+        st.floats(-100, 100, allow_nan=False, allow_infinity=False),
+        _full_mantissa_coords(),
+        _full_mantissa_coords(),
+    )
+
+
+def any_coords():
+    """Any of the coordinate strategies above."""
+    return st.one_of(grid_coords(), half_grid_coords(), random_coords())
+
+
+def _validate_kind(kind):
+    if kind not in WIDTH:
+        raise ValueError(f"unknown shape kind {kind!r}; expected one of {KINDS}")
+
+
+def _make_valid(kind, values):
+    values = list(values)
+    if kind == "circle":
+        values[2] = abs(values[2])
+    elif kind == "box":
+        x0, y0, x1, y1 = values
+        values = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+    return tuple(values)
+
+
+def shape(kind, coords=None):
+    """Strategy for one valid shape tuple of ``kind`` built from ``coords``.
+
+    Boxes have each axis sorted so min <= max; a circle's radius is the
+    absolute value of a drawn coordinate.  ``coords`` defaults to
+    :func:`any_coords`.
+    """
+    _validate_kind(kind)
+    if coords is None:
+        coords = any_coords()
+    return st.tuples(*[coords] * WIDTH[kind]).map(lambda values: _make_valid(kind, values))
+
+
+def kinds():
+    """Strategy for a shape kind name."""
+    return st.sampled_from(KINDS)
+
+
+def any_shape(coords=None):
+    """Strategy for a ``(kind, shape_tuple)`` pair of any kind."""
+    return kinds().flatmap(lambda kind: shape(kind, coords).map(lambda s: (kind, s)))
+
+
+def shape_arrays(kind, coords=None, n=8):
+    """Strategy for a float64 array of shape (rows, WIDTH[kind]) of valid shapes.
+
+    ``n`` is either an int (rows drawn from 0..n) or a strategy for the
+    number of rows.
+    """
+    _validate_kind(kind)
+    sizes = st.integers(0, n) if isinstance(n, int) else n
+    one = shape(kind, coords)
+
+    @st.composite
+    def arrays(draw):
+        rows = draw(sizes)
+        shapes = draw(st.lists(one, min_size=rows, max_size=rows))
+        return np.array(shapes, dtype=np.float64).reshape(rows, WIDTH[kind])
+
+    return arrays()
