@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cffi import FFI
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # src/pycollide/_build.py -> the project root
 HEADER = ROOT / "c" / "include" / "pycollide.h"
 
 # Portable flags: C11, no contraction of a*b+c into fma and no fast-math (both
