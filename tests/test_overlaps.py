@@ -16,8 +16,9 @@ ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 COORDS = {"grid": grid_coords, "half-grid": half_grid_coords, "random": random_coords}
 
 
-def reference_answers(ka, A, kb, B):
-    return [ref.overlaps(ka, tuple(map(float, a)), kb, tuple(map(float, b))) for a, b in zip(A, B)]
+def reference_answers(ka, A, kb, B, touching=True):
+    return [ref.overlaps(ka, tuple(map(float, a)), kb, tuple(map(float, b)), touching=touching)
+            for a, b in zip(A, B)]
 
 
 @pytest.mark.parametrize("coords", list(COORDS))
@@ -43,19 +44,22 @@ def _random_grid_shapes(rng, kind, n, extent):
     return data
 
 
+@pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
-def test_dense_integer_grid_against_reference(ka, kb):
+def test_dense_integer_grid_against_reference(ka, kb, touching):
     """Many small-grid pairs per ordered pair of kinds (seeded, deterministic)."""
     rng = np.random.default_rng(KINDS.index(ka) * 5 + KINDS.index(kb))
     n = 1500
     A = _random_grid_shapes(rng, ka, n, 3)
     B = _random_grid_shapes(rng, kb, n, 3)
-    got = pc.overlaps(TYPES[ka](A), TYPES[kb](B)).tolist()
-    want = reference_answers(ka, A, kb, B)
+    got = pc.overlaps(TYPES[ka](A), TYPES[kb](B), touching=touching).tolist()
+    want = reference_answers(ka, A, kb, B, touching)
     mismatches = [i for i in range(n) if got[i] != want[i]]
     assert not mismatches, f"first mismatch: {ka} {A[mismatches[0]]} vs {kb} {B[mismatches[0]]}: want {want[mismatches[0]]}"
-    # the grid must actually exercise both answers
-    assert 0 < sum(want) < n
+    # the grid must actually exercise both answers (a point never strictly
+    # overlaps a point or a segment)
+    never = not touching and {ka, kb} in ({"point"}, {"point", "segment"})
+    assert sum(want) == 0 if never else 0 < sum(want) < n
 
 
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)

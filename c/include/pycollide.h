@@ -33,6 +33,12 @@ enum {
     PC_KIND_COUNT = 5
 };
 
+/* Overlap modes.  PC_TOUCHING: closed sets, touching counts.  PC_STRICT: only
+ * overlaps whose minimum separating translation is positive (the origin lies
+ * in the interior of the Minkowski difference): two boxes sharing an edge, a
+ * point on a segment, collinear overlapping segments do not count. */
+enum { PC_TOUCHING = 0, PC_STRICT = 1 };
+
 /* Return codes. */
 enum {
     PC_OK = 0,
@@ -56,32 +62,36 @@ int pc_kind_width(int kind);
  * shape. */
 int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad);
 
-/* The 15 scalar overlap kernels (1 = the closed shapes share a point). */
-int pc_overlap_point_point(pc_point a, pc_point b);
-int pc_overlap_point_circle(pc_point a, pc_circle b);
-int pc_overlap_point_box(pc_point a, pc_box b);
-int pc_overlap_point_segment(pc_point a, pc_segment b);
-int pc_overlap_point_triangle(pc_point a, pc_triangle b);
-int pc_overlap_circle_circle(pc_circle a, pc_circle b);
-int pc_overlap_circle_box(pc_circle a, pc_box b);
-int pc_overlap_circle_segment(pc_circle a, pc_segment b);
-int pc_overlap_circle_triangle(pc_circle a, pc_triangle b);
-int pc_overlap_box_box(pc_box a, pc_box b);
-int pc_overlap_box_segment(pc_box a, pc_segment b);
-int pc_overlap_box_triangle(pc_box a, pc_triangle b);
-int pc_overlap_segment_segment(pc_segment a, pc_segment b);
-int pc_overlap_segment_triangle(pc_segment a, pc_triangle b);
-int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b);
+/* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode.
+ * Every entry point runs in the standard floating-point environment (round to
+ * nearest, no flush-to-zero) whatever the caller's thread has set, and
+ * restores the caller's on return (x86-64 and AArch64). */
+int pc_overlap_point_point(pc_point a, pc_point b, int mode);
+int pc_overlap_point_circle(pc_point a, pc_circle b, int mode);
+int pc_overlap_point_box(pc_point a, pc_box b, int mode);
+int pc_overlap_point_segment(pc_point a, pc_segment b, int mode);
+int pc_overlap_point_triangle(pc_point a, pc_triangle b, int mode);
+int pc_overlap_circle_circle(pc_circle a, pc_circle b, int mode);
+int pc_overlap_circle_box(pc_circle a, pc_box b, int mode);
+int pc_overlap_circle_segment(pc_circle a, pc_segment b, int mode);
+int pc_overlap_circle_triangle(pc_circle a, pc_triangle b, int mode);
+int pc_overlap_box_box(pc_box a, pc_box b, int mode);
+int pc_overlap_box_segment(pc_box a, pc_segment b, int mode);
+int pc_overlap_box_triangle(pc_box a, pc_triangle b, int mode);
+int pc_overlap_segment_segment(pc_segment a, pc_segment b, int mode);
+int pc_overlap_segment_triangle(pc_segment a, pc_triangle b, int mode);
+int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b, int mode);
 
 /* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
  * ndim-dimensional index space of the given shape (ndim may be 0: one pair).
  * a and b point at shapes of kind_a / kind_b whose coordinates are contiguous;
  * strides_a / strides_b step between shapes in units of doubles (0 broadcasts),
- * strides_out in bytes.  Writes 0 or 1 to each out byte. */
+ * strides_out in bytes.  mode is PC_TOUCHING or PC_STRICT.  Writes 0 or 1 to
+ * each out byte; on an error nothing is written. */
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape);
+                      int ndim, const int64_t *shape, int mode);
 /* CDEF END */
 
 #ifdef __cplusplus

@@ -173,15 +173,21 @@ static void load(pc_big *out, const double *v, int count)
     for (int i = 0; i < count; i++) big_from_double(&out[i], v[i], base);
 }
 
+/* e = b - a and f = c - a for v = (ax, ay, bx, by, cx, cy, ...) loaded into in. */
+static void differences(const pc_big in[6], pc_big *ex, pc_big *ey, pc_big *fx, pc_big *fy)
+{
+    big_sub(ex, &in[2], &in[0]);
+    big_sub(ey, &in[3], &in[1]);
+    big_sub(fx, &in[4], &in[0]);
+    big_sub(fy, &in[5], &in[1]);
+}
+
 /* (b - a) x (c - a) and (b - a) . (c - a) share their differences. */
 static int two_products_exact(const double v[6], int dot)
 {
     pc_big in[6], ex, ey, fx, fy, p, q, s;
     load(in, v, 6);
-    big_sub(&ex, &in[2], &in[0]);
-    big_sub(&ey, &in[3], &in[1]);
-    big_sub(&fx, &in[4], &in[0]);
-    big_sub(&fy, &in[5], &in[1]);
+    differences(in, &ex, &ey, &fx, &fy);
     if (dot) {
         big_mul(&p, &ex, &fx);
         big_mul(&q, &ey, &fy);
@@ -227,10 +233,7 @@ int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double
     const double v[7] = {ax, ay, bx, by, cx, cy, r};
     pc_big in[7], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, r2, rl, e;
     load(in, v, 7);
-    big_sub(&ex, &in[2], &in[0]);
-    big_sub(&ey, &in[3], &in[1]);
-    big_sub(&fx, &in[4], &in[0]);
-    big_sub(&fy, &in[5], &in[1]);
+    differences(in, &ex, &ey, &fx, &fy);
     big_mul(&p, &ex, &fy);
     big_mul(&q, &ey, &fx);
     big_sub(&c, &p, &q);

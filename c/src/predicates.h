@@ -12,7 +12,9 @@
  * additions and subtractions (a sum that lands in the subnormal range is exact).
  * Any overflow yields inf/NaN in the value or in the bound; every filter test
  * is written `value > bound`, which is false for NaN and for inf > inf, so an
- * overflow always falls through to the exact path.
+ * overflow always falls through to the exact path.  The sign itself is taken
+ * branch-free: on random data a branch on the sign would mispredict half the
+ * time, while "is the filter certain?" is almost always yes.
  *
  * This file must be compiled with -ffp-contract=off and without -ffast-math:
  * the bounds assume every operation is rounded separately.
@@ -25,11 +27,21 @@
 #define PC_U 0x1p-53
 #define PC_ETA 0x1p-1070 /* 16 eta: generous slack for the absolute (underflow) terms */
 
+/* The exact fallbacks are rare: keep them (and the register spills a call
+ * implies) out of the hot path. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PC_COLD __attribute__((cold, noinline))
+#define PC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PC_COLD
+#define PC_UNLIKELY(x) (x)
+#endif
+
 /* Exact fallbacks (predicates.c). */
-int pc__orient_exact(double ax, double ay, double bx, double by, double cx, double cy);
-int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy);
-int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2);
-int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r);
+PC_COLD int pc__orient_exact(double ax, double ay, double bx, double by, double cx, double cy);
+PC_COLD int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy);
+PC_COLD int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2);
+PC_COLD int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r);
 
 /*
  * sign((b - a) x (c - a)): +1 when c lies left of the directed line a->b.
@@ -44,9 +56,8 @@ static inline int pc__orient(double ax, double ay, double bx, double by, double 
     double t2 = (by - ay) * (cx - ax);
     double det = t1 - t2;
     double bound = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    if (det > bound) return 1;
-    if (-det > bound) return -1;
-    return pc__orient_exact(ax, ay, bx, by, cx, cy);
+    if (PC_UNLIKELY(!(fabs(det) > bound))) return pc__orient_exact(ax, ay, bx, by, cx, cy);
+    return (det > 0) - (det < 0);
 }
 
 /* sign((b - a) . (c - a)).  Same structure and bound as pc__orient (a sum of two
@@ -57,9 +68,8 @@ static inline int pc__dot(double ax, double ay, double bx, double by, double cx,
     double t2 = (by - ay) * (cy - ay);
     double det = t1 + t2;
     double bound = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    if (det > bound) return 1;
-    if (-det > bound) return -1;
-    return pc__dot_exact(ax, ay, bx, by, cx, cy);
+    if (PC_UNLIKELY(!(fabs(det) > bound))) return pc__dot_exact(ax, ay, bx, by, cx, cy);
+    return (det > 0) - (det < 0);
 }
 
 /*
@@ -78,9 +88,8 @@ static inline int pc__circle(double px, double py, double qx, double qy, double 
     double x2 = dx * dx, y2 = dy * dy, z2 = rr * rr;
     double e = (x2 + y2) - z2;
     double bound = 8.0 * PC_U * ((x2 + y2) + z2) + PC_ETA;
-    if (e > bound) return 1;
-    if (-e > bound) return -1;
-    return pc__circle_exact(px, py, qx, qy, r1, r2);
+    if (PC_UNLIKELY(!(fabs(e) > bound))) return pc__circle_exact(px, py, qx, qy, r1, r2);
+    return (e > 0) - (e < 0);
 }
 
 /*
@@ -107,9 +116,8 @@ static inline int pc__perp(double ax, double ay, double bx, double by, double cx
     double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 6.001 * PC_U * p
              + PC_ETA * (2.0 + 3.0 * r2 + 1.01 * len2);
     double bound = 2.02 * k;
-    if (e > bound) return 1;
-    if (-e > bound) return -1;
-    return pc__perp_exact(ax, ay, bx, by, cx, cy, r);
+    if (PC_UNLIKELY(!(fabs(e) > bound))) return pc__perp_exact(ax, ay, bx, by, cx, cy, r);
+    return (e > 0) - (e < 0);
 }
 
 #endif /* PC_PREDICATES_H */

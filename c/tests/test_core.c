@@ -5,6 +5,10 @@
 
 #include "pycollide.h"
 
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
+
 static int failures = 0, checks = 0;
 
 #define CHECK(expr)                                                         \
@@ -24,39 +28,39 @@ static void test_kernels(void)
     pc_segment diag = {0, 0, 2, 2};
     pc_triangle tri = {0, 0, 2, 0, 0, 2};
 
-    CHECK(pc_overlap_point_point(p, (pc_point){1, 1}));
-    CHECK(!pc_overlap_point_point(p, (pc_point){1, nextafter(1, 2)}));
-    CHECK(pc_overlap_point_circle((pc_point){1, 0}, c));               /* on the circle */
-    CHECK(!pc_overlap_point_circle((pc_point){nextafter(1, 2), 0}, c));
-    CHECK(pc_overlap_point_box(p, unit));                              /* corner */
-    CHECK(pc_overlap_point_segment(p, diag));
-    CHECK(!pc_overlap_point_segment((pc_point){3, 3}, diag));          /* on the line, past the end */
-    CHECK(pc_overlap_point_triangle(p, tri));                          /* on the hypotenuse */
-    CHECK(!pc_overlap_point_triangle((pc_point){1, nextafter(1, 2)}, tri));
-    CHECK(pc_overlap_circle_circle(c, (pc_circle){2, 0, 1}));          /* touching */
-    CHECK(!pc_overlap_circle_circle(c, (pc_circle){2, 0, nextafter(1, 0)}));
-    CHECK(pc_overlap_circle_box((pc_circle){2, 1, 1}, unit));
-    CHECK(!pc_overlap_circle_box((pc_circle){2, 2, 1}, unit));         /* corner gap */
-    CHECK(pc_overlap_circle_segment((pc_circle){0, 2, sqrt(2.0)}, diag) ==
+    CHECK(pc_overlap_point_point(p, (pc_point){1, 1}, PC_TOUCHING));
+    CHECK(!pc_overlap_point_point(p, (pc_point){1, nextafter(1, 2)}, PC_TOUCHING));
+    CHECK(pc_overlap_point_circle((pc_point){1, 0}, c, PC_TOUCHING));               /* on the circle */
+    CHECK(!pc_overlap_point_circle((pc_point){nextafter(1, 2), 0}, c, PC_TOUCHING));
+    CHECK(pc_overlap_point_box(p, unit, PC_TOUCHING));                              /* corner */
+    CHECK(pc_overlap_point_segment(p, diag, PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment((pc_point){3, 3}, diag, PC_TOUCHING));          /* on the line, past the end */
+    CHECK(pc_overlap_point_triangle(p, tri, PC_TOUCHING));                          /* on the hypotenuse */
+    CHECK(!pc_overlap_point_triangle((pc_point){1, nextafter(1, 2)}, tri, PC_TOUCHING));
+    CHECK(pc_overlap_circle_circle(c, (pc_circle){2, 0, 1}, PC_TOUCHING));          /* touching */
+    CHECK(!pc_overlap_circle_circle(c, (pc_circle){2, 0, nextafter(1, 0)}, PC_TOUCHING));
+    CHECK(pc_overlap_circle_box((pc_circle){2, 1, 1}, unit, PC_TOUCHING));
+    CHECK(!pc_overlap_circle_box((pc_circle){2, 2, 1}, unit, PC_TOUCHING));         /* corner gap */
+    CHECK(pc_overlap_circle_segment((pc_circle){0, 2, sqrt(2.0)}, diag, PC_TOUCHING) ==
           (1 /* sqrt(2) rounds up: 2 <= fl(sqrt 2)^2 */));
-    CHECK(pc_overlap_circle_triangle((pc_circle){1, 1, 0}, tri));
-    CHECK(pc_overlap_box_box(unit, (pc_box){1, 1, 2, 2}));
-    CHECK(!pc_overlap_box_box(unit, (pc_box){nextafter(1, 2), 0, 2, 1}));
-    CHECK(pc_overlap_box_segment(unit, (pc_segment){2, 0, 0, 2}));     /* through the corner (1, 1) */
-    CHECK(!pc_overlap_box_segment(unit, (pc_segment){2, 0, 0, nextafter(2, 3)}));   /* passes just above (1, 1) */
-    CHECK(pc_overlap_box_triangle((pc_box){1, 1, 2, 2}, tri));         /* corner on the hypotenuse */
-    CHECK(!pc_overlap_box_triangle((pc_box){nextafter(1, 2), nextafter(1, 2), 2, 2}, tri));
-    CHECK(pc_overlap_segment_segment(diag, (pc_segment){0, 2, 2, 0}));
-    CHECK(pc_overlap_segment_segment(diag, (pc_segment){2, 2, 3, 3}));  /* collinear, shared end */
-    CHECK(!pc_overlap_segment_segment(diag, (pc_segment){nextafter(2, 3), nextafter(2, 3), 3, 3}));
-    CHECK(pc_overlap_segment_triangle((pc_segment){-1, 1, 3, 1}, tri));
-    CHECK(pc_overlap_triangle_triangle(tri, (pc_triangle){1, 1, 3, 1, 1, 3}));
-    CHECK(!pc_overlap_triangle_triangle(tri, (pc_triangle){1, nextafter(1, 2), 3, 1, 1, 3}));
+    CHECK(pc_overlap_circle_triangle((pc_circle){1, 1, 0}, tri, PC_TOUCHING));
+    CHECK(pc_overlap_box_box(unit, (pc_box){1, 1, 2, 2}, PC_TOUCHING));
+    CHECK(!pc_overlap_box_box(unit, (pc_box){nextafter(1, 2), 0, 2, 1}, PC_TOUCHING));
+    CHECK(pc_overlap_box_segment(unit, (pc_segment){2, 0, 0, 2}, PC_TOUCHING));     /* through the corner (1, 1) */
+    CHECK(!pc_overlap_box_segment(unit, (pc_segment){2, 0, 0, nextafter(2, 3)}, PC_TOUCHING));   /* passes just above (1, 1) */
+    CHECK(pc_overlap_box_triangle((pc_box){1, 1, 2, 2}, tri, PC_TOUCHING));         /* corner on the hypotenuse */
+    CHECK(!pc_overlap_box_triangle((pc_box){nextafter(1, 2), nextafter(1, 2), 2, 2}, tri, PC_TOUCHING));
+    CHECK(pc_overlap_segment_segment(diag, (pc_segment){0, 2, 2, 0}, PC_TOUCHING));
+    CHECK(pc_overlap_segment_segment(diag, (pc_segment){2, 2, 3, 3}, PC_TOUCHING));  /* collinear, shared end */
+    CHECK(!pc_overlap_segment_segment(diag, (pc_segment){nextafter(2, 3), nextafter(2, 3), 3, 3}, PC_TOUCHING));
+    CHECK(pc_overlap_segment_triangle((pc_segment){-1, 1, 3, 1}, tri, PC_TOUCHING));
+    CHECK(pc_overlap_triangle_triangle(tri, (pc_triangle){1, 1, 3, 1, 1, 3}, PC_TOUCHING));
+    CHECK(!pc_overlap_triangle_triangle(tri, (pc_triangle){1, nextafter(1, 2), 3, 1, 1, 3}, PC_TOUCHING));
     /* degenerate: collinear triangle is its hull segment */
     pc_triangle flat = {0, 0, 4, 0, 2, 0};
-    CHECK(pc_overlap_point_triangle((pc_point){3, 0}, flat));
-    CHECK(!pc_overlap_point_triangle((pc_point){5, 0}, flat));
-    CHECK(pc_overlap_box_triangle((pc_box){3.5, -1, 5, 0}, flat));
+    CHECK(pc_overlap_point_triangle((pc_point){3, 0}, flat, PC_TOUCHING));
+    CHECK(!pc_overlap_point_triangle((pc_point){5, 0}, flat, PC_TOUCHING));
+    CHECK(pc_overlap_box_triangle((pc_box){3.5, -1, 5, 0}, flat, PC_TOUCHING));
 }
 
 /* Answers must not change when all coordinates are scaled by 2^k, at any k. */
@@ -65,20 +69,20 @@ static void test_scaling(void)
     for (int k = -1070; k <= 970; k += 7) {
         double s = ldexp(1.0, k);
         pc_circle c = {0, 0, 5 * s};
-        CHECK(pc_overlap_point_circle((pc_point){3 * s, 4 * s}, c));             /* exactly on it */
-        CHECK(pc_overlap_circle_circle(c, (pc_circle){6 * s, 8 * s, 5 * s}));  /* touching */
-        CHECK(pc_overlap_circle_segment((pc_circle){0, 5 * s, 5 * s}, (pc_segment){-s, 0, s, 0}));
-        CHECK(pc_overlap_segment_segment((pc_segment){0, 0, 2 * s, 2 * s}, (pc_segment){0, 2 * s, 2 * s, 0}));
-        CHECK(pc_overlap_point_segment((pc_point){s, s}, (pc_segment){0, 0, 2 * s, 2 * s}));
+        CHECK(pc_overlap_point_circle((pc_point){3 * s, 4 * s}, c, PC_TOUCHING));             /* exactly on it */
+        CHECK(pc_overlap_circle_circle(c, (pc_circle){6 * s, 8 * s, 5 * s}, PC_TOUCHING));  /* touching */
+        CHECK(pc_overlap_circle_segment((pc_circle){0, 5 * s, 5 * s}, (pc_segment){-s, 0, s, 0}, PC_TOUCHING));
+        CHECK(pc_overlap_segment_segment((pc_segment){0, 0, 2 * s, 2 * s}, (pc_segment){0, 2 * s, 2 * s, 0}, PC_TOUCHING));
+        CHECK(pc_overlap_point_segment((pc_point){s, s}, (pc_segment){0, 0, 2 * s, 2 * s}, PC_TOUCHING));
         if (k <= 968) {
             double big = 4 * s;  /* still finite */
-            CHECK(!pc_overlap_point_circle((pc_point){big, big}, (pc_circle){0, 0, big}));
+            CHECK(!pc_overlap_point_circle((pc_point){big, big}, (pc_circle){0, 0, big}, PC_TOUCHING));
         }
     }
     /* a far offset with a tiny feature: exact despite cancellation */
     double off = 0x1p60;
-    CHECK(pc_overlap_point_segment((pc_point){off + 2048, off + 2048}, (pc_segment){off, off, off + 4096, off + 4096}));
-    CHECK(!pc_overlap_point_segment((pc_point){off + 2048, off + 4096}, (pc_segment){off, off, off + 4096, off + 4096}));
+    CHECK(pc_overlap_point_segment((pc_point){off + 2048, off + 2048}, (pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment((pc_point){off + 2048, off + 4096}, (pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
 }
 
 static void test_batch(void)
@@ -91,20 +95,85 @@ static void test_batch(void)
     int64_t shape[2] = {2, 3};
     int64_t sa[2] = {3, 0}, sb[2] = {0, 2}, so[2] = {3, 1};
     CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_POINT, &points[0][0], sb,
-                            &out[0][0], so, 2, shape) == PC_OK);
+                            &out[0][0], so, 2, shape, PC_TOUCHING) == PC_OK);
     CHECK(out[0][0] == 1 && out[0][1] == 0 && out[0][2] == 0);
     CHECK(out[1][0] == 0 && out[1][1] == 1 && out[1][2] == 0);
     /* reversed order gives the transpose */
     uint8_t rev[3][2];
     int64_t shape_r[2] = {3, 2}, sa_r[2] = {2, 0}, sb_r[2] = {0, 3}, so_r[2] = {2, 1};
     CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa_r, PC_CIRCLE, &circles[0][0], sb_r,
-                            &rev[0][0], so_r, 2, shape_r) == PC_OK);
+                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING) == PC_OK);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) CHECK(rev[j][i] == out[i][j]);
-    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape) == PC_ERR_KIND);
-    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING) == PC_ERR_KIND);
+    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7) == PC_ERR_ARG);
     int64_t empty[2] = {0, 3};
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING) == PC_OK);
+}
+
+static void test_strict(void)
+{
+    pc_box unit = {0, 0, 1, 1};
+    CHECK(pc_overlap_box_box(unit, (pc_box){1, 0, 2, 1}, PC_TOUCHING));    /* shared edge */
+    CHECK(!pc_overlap_box_box(unit, (pc_box){1, 0, 2, 1}, PC_STRICT));
+    CHECK(pc_overlap_box_box(unit, (pc_box){nextafter(1, 0), 0, 2, 1}, PC_STRICT));
+    pc_segment s1 = {0, 0, 2, 2}, s2 = {0, 2, 2, 0}, s3 = {1, 1, 3, 3};
+    CHECK(pc_overlap_segment_segment(s1, s2, PC_STRICT));                  /* proper crossing */
+    CHECK(!pc_overlap_segment_segment(s1, s3, PC_STRICT));                 /* collinear overlap */
+    CHECK(pc_overlap_segment_segment(s1, s3, PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment((pc_point){1, 1}, s1, PC_STRICT));
+    CHECK(!pc_overlap_circle_box((pc_circle){1, 0.5, 0}, unit, PC_STRICT)); /* r = 0 on the edge */
+    CHECK(pc_overlap_circle_box((pc_circle){0.5, 0.5, 0}, unit, PC_STRICT));
+    CHECK(!pc_overlap_circle_box((pc_circle){2, 0.5, 1}, unit, PC_STRICT)); /* tangent */
+    CHECK(pc_overlap_circle_box((pc_circle){2, 0.5, nextafter(1, 2)}, unit, PC_STRICT));
+    /* a zero-length segment strictly inside a box, and a zero-width box crossed by a segment */
+    CHECK(pc_overlap_box_segment(unit, (pc_segment){0.5, 0.5, 0.5, 0.5}, PC_STRICT));
+    CHECK(pc_overlap_box_segment((pc_box){0, 0, 0, 2}, (pc_segment){-1, 1, 1, 1}, PC_STRICT));
+    CHECK(!pc_overlap_box_segment((pc_box){0, 0, 0, 2}, (pc_segment){0, 1, 0, 3}, PC_STRICT));
+    pc_triangle tri = {0, 0, 2, 0, 0, 2};
+    CHECK(!pc_overlap_triangle_triangle(tri, (pc_triangle){2, 0, 0, 2, 2, 2}, PC_STRICT)); /* shared edge */
+    CHECK(pc_overlap_triangle_triangle(tri, (pc_triangle){2, 0, 0, 2, 2, 2}, PC_TOUCHING));
+    CHECK(pc_overlap_segment_triangle((pc_segment){-1, 1, 3, 1}, tri, PC_STRICT));
+    CHECK(!pc_overlap_segment_triangle((pc_segment){-1, 0, 3, 0}, tri, PC_STRICT));   /* along an edge */
+    CHECK(!pc_overlap_point_point((pc_point){1, 1}, (pc_point){1, 1}, PC_STRICT));
+}
+
+/* Results must not depend on the caller's floating-point environment. */
+static void test_fp_environment(void)
+{
+#if defined(__x86_64__)
+    double tiny = 0x1p-1070;  /* subnormal */
+    /* a subnormal-scale touching case: DAZ would read the inputs as zero */
+    pc_circle c = {0, 0, 5 * tiny};
+    pc_point on = {3 * tiny, 4 * tiny}, off = {3 * tiny, 5 * tiny};
+    pc_segment seg = {0, 0, 8 * tiny, 8 * tiny};
+    pc_point above = {4 * tiny, 5 * tiny};
+    /* mixed scales: a subnormal coordinate times a huge one is a normal number, so
+     * DAZ (reading the subnormal as 0) would flip this orientation without the guard */
+    pc_triangle sliver = {0, 0, 0x0.000000000008p-1022, 0x1.ffffffffffffep-90, 1, 0x1p+978};
+    pc_point inside = {0.999, 0x1p+978 * 0.999};
+    int expect[4] = {1, 0, 1, 0};
+    unsigned int saved = _mm_getcsr();
+    unsigned int modes[4] = {saved, saved | 0x8040u, (saved & ~0x6000u) | 0x2000u, (saved & ~0x6000u) | 0x6000u};
+    for (int k = 0; k < 4; k++) {
+        _mm_setcsr(modes[k]);
+        int got[4] = {pc_overlap_point_circle(on, c, PC_TOUCHING), pc_overlap_point_circle(off, c, PC_TOUCHING),
+                      pc_overlap_point_segment((pc_point){4 * tiny, 4 * tiny}, seg, PC_TOUCHING),
+                      pc_overlap_point_segment(above, seg, PC_TOUCHING)};
+        int sliver_in = pc_overlap_point_triangle(inside, sliver, PC_TOUCHING);
+        double pts[2] = {3 * tiny, 5 * tiny};
+        double circ[3] = {0, 0, 5 * tiny};
+        uint8_t out = 9;
+        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING);
+        unsigned int after = _mm_getcsr();
+        _mm_setcsr(saved);
+        for (int i = 0; i < 4; i++) CHECK(got[i] == expect[i]);
+        CHECK(out == 0);
+        CHECK(sliver_in == 1);
+        CHECK(after == modes[k]);  /* the caller's environment is restored */
+    }
+#endif
 }
 
 static void test_validate(void)
@@ -125,6 +194,8 @@ int main(void)
     test_kernels();
     test_scaling();
     test_batch();
+    test_strict();
+    test_fp_environment();
     test_validate();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;

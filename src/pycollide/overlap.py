@@ -39,7 +39,13 @@ def _element_strides(view: np.ndarray) -> list:
     return [s // 8 for s in view.strides[:-1]]
 
 
-def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], names=("a", "b")):
+def _mode(verb: str, touching: Any) -> int:
+    if not isinstance(touching, (bool, np.bool_)):
+        raise TypeError(f"{verb}: `touching` must be True or False, got {touching!r}")
+    return lib.PC_TOUCHING if touching else lib.PC_STRICT
+
+
+def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, names=("a", "b")):
     try:
         shape = np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
@@ -53,7 +59,7 @@ def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], names=("a
             a.kind, double_ptr(va), int64_array(_element_strides(va)),
             b.kind, double_ptr(vb), int64_array(_element_strides(vb)),
             byte_ptr(result), int64_array(result.strides),
-            len(shape), int64_array(shape))
+            len(shape), int64_array(shape), mode)
         if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
             raise RuntimeError(f"{verb}: the C core returned error {rc}")
     if out is None and result.ndim == 0:
@@ -61,11 +67,11 @@ def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], names=("a
     return result
 
 
-def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None):
-    """Whether the closed shapes ``a`` and ``b`` share at least one point.
+def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching: bool = True):
+    """Whether the shapes ``a`` and ``b`` overlap.
 
     Exact: the answer is the true one for the real numbers the doubles
-    represent.  Touching counts.  Any two shape types, in either order; the
+    represent, at every magnitude.  Any two shape types, in either order; the
     leading axes broadcast like a numpy ufunc.
 
     Parameters
@@ -74,6 +80,13 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None):
     out : ndarray of bool, optional
         Filled with the result and returned; must have the broadcast shape.
         Untouched if an error is raised.
+    touching : bool, default True
+        True: the shapes are closed sets and touching counts.  False: only
+        overlaps whose minimum separating translation is positive count (the
+        shapes "really" interpenetrate): two boxes sharing an edge do not
+        overlap, a segment properly crossing another does, two collinear
+        overlapping segments do not, a point never overlaps a segment, and a
+        circle of radius 0 overlaps a box only strictly inside it.
 
     Returns
     -------
@@ -89,17 +102,24 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None):
     >>> pc.overlaps(walls[:, None], walls[None, :]).astype(int)   # all pairs
     array([[1, 1],
            [1, 1]])
+    >>> floor = pc.Boxes([[0, 0, 1, 1], [1, 0, 2, 1]])
+    >>> crate = pc.Boxes([0.5, 1, 1.5, 2])               # resting on the floor
+    >>> pc.overlaps(crate, floor), pc.overlaps(crate, floor, touching=False)
+    (array([ True,  True]), array([False, False]))
     """
+    mode = _mode("overlaps", touching)
     a = _check_shapes("overlaps", "a", a)
     b = _check_shapes("overlaps", "b", b)
-    return _batch("overlaps", a, b, out)
+    return _batch("overlaps", a, b, out, mode)
 
 
-def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None):
-    """Whether each point lies in the closed ``shape`` (its boundary counts).
+def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None, *, touching: bool = True):
+    """Whether each point lies in ``shape``: in the closed shape (the boundary
+    counts), or with ``touching=False`` strictly inside it.
 
     ``points`` is a Points array or anything of layout ``(..., 2)``.  Broadcasts
-    like :func:`overlaps`.
+    like :func:`overlaps`; ``contains(s, p, touching=t)`` equals
+    ``overlaps(s, Points(p), touching=t)``.
 
     Examples
     --------
@@ -107,7 +127,10 @@ def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None):
     >>> tri = pc.Triangles([0, 0, 4, 0, 0, 4])
     >>> pc.contains(tri, [[1, 1], [2, 2], [3, 3]])
     array([ True,  True, False])
+    >>> pc.contains(tri, [[1, 1], [2, 2], [3, 3]], touching=False)
+    array([ True, False, False])
     """
+    mode = _mode("contains", touching)
     shape = _check_shapes("contains", "shape", shape)
     if not isinstance(points, Points):
         if isinstance(points, Shapes):
@@ -117,4 +140,4 @@ def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None):
             points = Points(points)
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"contains: `points`: {exc}") from None
-    return _batch("contains", shape, points, out, names=("shape", "points"))
+    return _batch("contains", shape, points, out, mode, names=("shape", "points"))

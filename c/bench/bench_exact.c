@@ -1,0 +1,142 @@
+#define _POSIX_C_SOURCE 199309L
+/*
+ * The cost of exactness: the library's filtered kernels against the same
+ * kernels with naive float predicates, on uniform random inputs and on a
+ * near-boundary stream.  `make -C c bench`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <time.h>
+
+#include "pycollide.h"
+#include "predicates.h"
+
+/* the bench program's own counters (the library keeps no state) */
+static long fallbacks;
+int bench_orient_exact(double a, double b, double c, double d, double e, double f)
+{ fallbacks++; return pc__orient_exact(a, b, c, d, e, f); }
+int bench_dot_exact(double a, double b, double c, double d, double e, double f)
+{ fallbacks++; return pc__dot_exact(a, b, c, d, e, f); }
+int bench_circle_exact(double a, double b, double c, double d, double e, double f)
+{ fallbacks++; return pc__circle_exact(a, b, c, d, e, f); }
+int bench_perp_exact(double a, double b, double c, double d, double e, double f, double g)
+{ fallbacks++; return pc__perp_exact(a, b, c, d, e, f, g); }
+
+typedef void (*loop_fn)(const double *, int, const double *, int, unsigned char *, long, int);
+#define DECL(A, B) void naive_##A##_##B(const double *, int, const double *, int, unsigned char *, long, int); \
+                   void exact_##A##_##B(const double *, int, const double *, int, unsigned char *, long, int);
+DECL(circle, circle) DECL(circle, box) DECL(circle, segment) DECL(circle, triangle) DECL(point, triangle)
+DECL(box, segment) DECL(box, triangle) DECL(segment, segment) DECL(triangle, triangle) DECL(point, circle)
+
+static const struct { const char *name; int ka, kb; loop_fn naive, exact; } PAIRS[] = {
+#define ROW(A, B) {#A "-" #B, PC_KIND_##A, PC_KIND_##B, naive_##A##_##B, exact_##A##_##B},
+#define PC_KIND_point PC_POINT
+#define PC_KIND_circle PC_CIRCLE
+#define PC_KIND_box PC_BOX
+#define PC_KIND_segment PC_SEGMENT
+#define PC_KIND_triangle PC_TRIANGLE
+    ROW(point, circle) ROW(circle, circle) ROW(circle, box) ROW(circle, segment) ROW(circle, triangle)
+    ROW(point, triangle) ROW(box, segment) ROW(box, triangle) ROW(segment, segment) ROW(triangle, triangle)
+};
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+static double uniform(double lo, double hi)
+{
+    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    return lo + (hi - lo) * ((double)(rng_state >> 11) / 9007199254740992.0);
+}
+
+/* uniform scenes as in `python -m pycollide bench`: a 100 x 100 world */
+static void random_scene(int kind, double *s, long n)
+{
+    int w = pc_kind_width(kind);
+    for (long i = 0; i < n; i++) {
+        double *p = s + i * w, x = uniform(0, 100), y = uniform(0, 100);
+        switch (kind) {
+        case PC_POINT: p[0] = x; p[1] = y; break;
+        case PC_CIRCLE: p[0] = x; p[1] = y; p[2] = uniform(1, 8); break;
+        case PC_BOX: p[0] = x; p[1] = y; p[2] = x + uniform(1, 12); p[3] = y + uniform(1, 12); break;
+        case PC_SEGMENT: p[0] = x; p[1] = y; p[2] = x + uniform(-15, 15); p[3] = y + uniform(-15, 15); break;
+        default: for (int k = 0; k < 6; k += 2) { p[k] = x + uniform(-12, 12) * (k > 0); p[k + 1] = y + uniform(-12, 12) * (k > 0); }
+        }
+    }
+}
+
+/* near-boundary: small-integer grid scenes (touching, collinear and shared
+ * corners are frequent), half of the coordinates nudged by one ulp */
+static void boundary_scene(int kind, double *s, long n)
+{
+    int w = pc_kind_width(kind);
+    for (long i = 0; i < n; i++) {
+        double *p = s + i * w;
+        for (int k = 0; k < w; k++) {
+            p[k] = floor(uniform(-3, 4));
+            if (uniform(0, 1) < 0.5 / w) p[k] = nextafter(p[k], uniform(0, 1) < 0.5 ? -INFINITY : INFINITY);
+        }
+        if (kind == PC_CIRCLE) p[2] = fabs(p[2]);
+        if (kind == PC_BOX) {
+            if (p[0] > p[2]) { double t = p[0]; p[0] = p[2]; p[2] = t; }
+            if (p[1] > p[3]) { double t = p[1]; p[1] = p[3]; p[3] = t; }
+        }
+    }
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static double best_ns(loop_fn f, const double *a, int wa, const double *b, int wb, unsigned char *out, long n, int reps)
+{
+    double best = 1e30;
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        f(a, wa, b, wb, out, n, PC_TOUCHING);
+        double t = now() - t0;
+        if (t < best) best = t;
+    }
+    return best * 1e9 / n;
+}
+
+int main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 2000000;
+    int reps = argc > 2 ? atoi(argv[2]) : 7;
+    double *a = malloc(sizeof(double) * 6 * n), *b = malloc(sizeof(double) * 6 * n);
+    unsigned char *o1 = malloc(n), *o2 = malloc(n);
+    if (!a || !b || !o1 || !o2) return 1;
+    printf("cost of exactness: %ld pairs per row, best of %d, one thread\n\n", n, reps);
+    printf("%-20s | %-29s | %-44s\n", "", "uniform random", "near-boundary (integer grid, ulp nudges)");
+    printf("%-20s | %8s %8s %6s %4s | %8s %8s %6s %9s %8s\n", "pair", "naive ns", "exact ns", "ratio", "fb%",
+           "naive ns", "exact ns", "ratio", "fallback%", "wrong%");
+    for (size_t i = 0; i < sizeof PAIRS / sizeof PAIRS[0]; i++) {
+        int wa = pc_kind_width(PAIRS[i].ka), wb = pc_kind_width(PAIRS[i].kb);
+        double row[2][3];
+        double fb[2], wrong = 0;
+        for (int stream = 0; stream < 2; stream++) {
+            (stream ? boundary_scene : random_scene)(PAIRS[i].ka, a, n);
+            (stream ? boundary_scene : random_scene)(PAIRS[i].kb, b, n);
+            row[stream][0] = best_ns(PAIRS[i].naive, a, wa, b, wb, o1, n, reps);
+            fallbacks = 0;
+            PAIRS[i].exact(a, wa, b, wb, o2, n, PC_TOUCHING);
+            fb[stream] = 100.0 * fallbacks / n;  /* exact evaluations per pair, in percent */
+            row[stream][1] = best_ns(PAIRS[i].exact, a, wa, b, wb, o2, n, reps);
+            row[stream][2] = row[stream][1] / row[stream][0];
+            if (stream) {
+                long diff = 0;
+                for (long k = 0; k < n; k++) diff += o1[k] != o2[k];
+                wrong = 100.0 * diff / n;
+            }
+        }
+        printf("%-20s | %8.2f %8.2f %5.2fx %4.1f | %8.2f %8.2f %5.2fx %9.1f %8.2f\n", PAIRS[i].name,
+               row[0][0], row[0][1], row[0][2], fb[0], row[1][0], row[1][1], row[1][2], fb[1], wrong);
+    }
+    printf("\nfb%%/fallback%%: exact evaluations per 100 pairs; wrong%%: how often the naive kernel's answer\n"
+           "differs from the exact one on the near-boundary stream.\n");
+    free(a); free(b); free(o1); free(o2);
+    return 0;
+}
