@@ -183,14 +183,9 @@ def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: i
     if col is None:
         col = int(np.flatnonzero(~np.isfinite(row))[0])
     where = ", ".join(str(int(i)) for i in index)
-    if labels is None:
-        arg, at = "data", f"data[{where}]" if where else "data"
-        value = f"{cls.columns[col]} = {float(row[col])!r}"
-    else:
-        field, j = labels[col]
-        arg = field
-        at = f"{field}[{where}]" if where else field
-        value = f"{cls.columns[col]} = {float(row[col])!r}"
+    arg = "data" if labels is None else labels[col][0]
+    at = f"{arg}[{where}]" if where else arg
+    value = f"{cls.columns[col]} = {float(row[col])!r}"
     if rule in (lib.PC_RULE_XORDER, lib.PC_RULE_YORDER):
         lo, hi = (0, 2) if rule == lib.PC_RULE_XORDER else (1, 3)
         value = f"{cls.columns[lo]} = {float(row[lo])!r} > {cls.columns[hi]} = {float(row[hi])!r}"
@@ -213,7 +208,7 @@ class Points(Shapes):
 
     __slots__ = ()
     kind = lib.PC_POINT
-    width = 2
+    width = lib.pc_kind_width(lib.PC_POINT)
     columns = ("x", "y")
     fields = (("xy", 2),)
 
@@ -234,7 +229,7 @@ class Circles(Shapes):
 
     __slots__ = ()
     kind = lib.PC_CIRCLE
-    width = 3
+    width = lib.pc_kind_width(lib.PC_CIRCLE)
     columns = ("x", "y", "r")
     fields = (("center", 2), ("radius", 1))
 
@@ -252,7 +247,7 @@ class Boxes(Shapes):
 
     __slots__ = ()
     kind = lib.PC_BOX
-    width = 4
+    width = lib.pc_kind_width(lib.PC_BOX)
     columns = ("xmin", "ymin", "xmax", "ymax")
     fields = (("mins", 2), ("maxs", 2))
 
@@ -265,7 +260,7 @@ class Segments(Shapes):
 
     __slots__ = ()
     kind = lib.PC_SEGMENT
-    width = 4
+    width = lib.pc_kind_width(lib.PC_SEGMENT)
     columns = ("x0", "y0", "x1", "y1")
     fields = (("start", 2), ("end", 2))
 
@@ -280,6 +275,6 @@ class Triangles(Shapes):
 
     __slots__ = ()
     kind = lib.PC_TRIANGLE
-    width = 6
+    width = lib.pc_kind_width(lib.PC_TRIANGLE)
     columns = ("x0", "y0", "x1", "y1", "x2", "y2")
     fields = (("p0", 2), ("p1", 2), ("p2", 2))
