@@ -2,8 +2,10 @@
 
 Strategies aim at the boundary: integer-grid cases (touching, collinear and
 shared corners are frequent) scaled by 2**k across the whole exponent range,
-nudged by a few ulps, moved far away with tiny features, or shrunk into the
-subnormal range; and full-mantissa doubles at extreme magnitudes.  Every answer
+nudged by a few ulps, moved far away with tiny features, shrunk into the
+subnormal range, or mapped through a rounded affine map (near misses where plain
+float evaluation gets signs wrong); and full-mantissa doubles at extreme
+magnitudes.  Every answer
 is compared with the exact Fraction reference on the very doubles tested.
 """
 
@@ -88,6 +90,29 @@ def far_offset(draw, ka, kb):
 
 
 @st.composite
+def rounded_affine(draw, ka, kb):
+    """A grid case under x -> fl(s x + o) with full-mantissa s and o: touching,
+    collinear and tangent cases become near misses by a few rounding errors,
+    where plain float evaluation often gets the sign wrong."""
+    a, b = draw(grid_pair(ka, kb))
+    scale = draw(st.floats(0.25, 4.0))
+    # offsets of the features' own size: the rounding of the coordinates is then
+    # as large as the predicates' own rounding error, which is where naive signs fail
+    ox, oy = draw(st.floats(-4.0, 4.0)), draw(st.floats(-4.0, 4.0))
+
+    def move(kind, s):
+        out = []
+        for idx, x in enumerate(s):
+            if kind == "circle" and idx == 2:
+                out.append(x * scale)
+            else:
+                out.append(x * scale + (ox if idx % 2 == 0 else oy))
+        return _fix(kind, out)
+
+    return move(ka, a), move(kb, b)
+
+
+@st.composite
 def extreme_random(draw, ka, kb):
     """Full-mantissa coordinates, all scaled by one 2**k near the ends of the range."""
     mant = st.integers(1 << 52, (1 << 53) - 1)
@@ -100,16 +125,21 @@ def extreme_random(draw, ka, kb):
 
 
 HARD = {"scaled": scaled, "subnormal": subnormal, "nudged": nudged,
-        "far-offset": far_offset, "extreme-random": extreme_random}
+        "far-offset": far_offset, "extreme-random": extreme_random, "rounded-affine": rounded_affine}
 
 
 def _check(ka, kb, cases, touching):
+    """All cases in one batch (its magnitude bound is the largest case's, so
+    small cases reach the per-element filter), and each case in a batch of its
+    own (a tight magnitude: the semi-static filter decides or passes it on)."""
     A = np.array([a for a, _ in cases], dtype=float)
     B = np.array([b for _, b in cases], dtype=float)
     got = pc.overlaps(TYPES[ka](A), TYPES[kb](B), touching=touching).tolist()
+    alone = [bool(pc.overlaps(TYPES[ka](a), TYPES[kb](b), touching=touching)) for a, b in cases]
     want = [ref.overlaps(ka, a, kb, b, touching=touching) for a, b in cases]
-    for (a, b), g, w in zip(cases, got, want):
+    for (a, b), g, g1, w in zip(cases, got, alone, want):
         assert g == w, f"{ka} {a!r} vs {kb} {b!r} touching={touching}: got {g}, exact answer {w}"
+        assert g1 == w, f"{ka} {a!r} vs {kb} {b!r} touching={touching}, alone: got {g1}, exact answer {w}"
 
 
 @pytest.mark.parametrize("touching", MODES, ids=["touching", "strict"])
@@ -135,6 +165,10 @@ def test_scaling_by_powers_of_two_changes_nothing(ka, kb, touching, data):
     got = pc.overlaps(TYPES[ka](A), TYPES[kb](B), touching=touching)
     bad = ks[got != want]
     assert bad.size == 0, f"{ka} {a} vs {kb} {b}: wrong after scaling by 2**k for k in {bad[:5]}"
+    # a few scales alone, where the batch's magnitude bound is tight
+    for i in data.draw(st.lists(st.integers(0, len(ks) - 1), min_size=1, max_size=3), label="alone"):
+        alone = pc.overlaps(TYPES[ka](A[i]), TYPES[kb](B[i]), touching=touching)
+        assert alone == want, f"{ka} {a} vs {kb} {b}: wrong alone after scaling by 2**{ks[i]}"
 
 
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)

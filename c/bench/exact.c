@@ -1,7 +1,8 @@
-/* The library's kernels, with the exact fallbacks redirected through counters. */
-#define pc__orient_exact bench_orient_exact
-#define pc__dot_exact bench_dot_exact
-#define pc__circle_exact bench_circle_exact
-#define pc__perp_exact bench_perp_exact
+/* The library's kernels, with the slow paths (stages 2 and 3) redirected
+ * through counters. */
+#define pc__orient_slow bench_orient_slow
+#define pc__dot_slow bench_dot_slow
+#define pc__circle_slow bench_circle_slow
+#define pc__perp_slow bench_perp_slow
 #define BENCH_PREFIX exact
 #include "loops.inc"

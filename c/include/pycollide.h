@@ -59,8 +59,9 @@ int pc_kind_width(int kind);
 
 /* Check n contiguous shapes of one kind.  Returns a PC_RULE_* code (or a
  * negative PC_ERR_*); on a broken rule *first_bad is the index of the first bad
- * shape. */
-int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad);
+ * shape.  When all are valid and magnitude is not NULL, *magnitude is the
+ * largest |value| among them (0 for n = 0): pass it to pc_overlaps_batch. */
+int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, double *magnitude);
 
 /* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode.
  * Every entry point runs in the standard floating-point environment (round to
@@ -87,11 +88,16 @@ int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b, int mode);
  * a and b point at shapes of kind_a / kind_b whose coordinates are contiguous;
  * strides_a / strides_b step between shapes in units of doubles (0 broadcasts),
  * strides_out in bytes.  mode is PC_TOUCHING or PC_STRICT.  Writes 0 or 1 to
- * each out byte; on an error nothing is written. */
+ * each out byte; on an error nothing is written.
+ * magnitude is an upper bound on |every coordinate and radius| of a and b (the
+ * larger of the values pc_validate reported for them); it sets the cheap first
+ * filter of the exact predicates.  Pass INFINITY when unknown: answers stay
+ * exact, each element just takes the slower per-element filter.  A magnitude
+ * below the true one voids the exactness guarantee. */
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode);
+                      int ndim, const int64_t *shape, int mode, double magnitude);
 /* CDEF END */
 
 #ifdef __cplusplus

@@ -8,16 +8,18 @@
 #include "kernels.h"
 #include "shapes.h"
 
-typedef void (*pc_loop)(const double *a, int64_t sa, const double *b, int64_t sb,
-                        uint8_t *out, int64_t so, int64_t n, int m);
+typedef void (*pc_loop)(const pc__filter *f, const double *a, int64_t sa, const double *b,
+                        int64_t sb, uint8_t *out, int64_t so, int64_t n, int m);
 
 /* loop over n pairs: the kernel for (A, B), optionally fed (b, a) */
 #define PC_DEFINE_LOOP(name, A, B, first, second)                                  \
-    static void name(const double *a, int64_t sa, const double *b, int64_t sb,    \
-                     uint8_t *out, int64_t so, int64_t n, int m)                   \
+    static void name(const pc__filter *f, const double *a, int64_t sa,            \
+                     const double *b, int64_t sb, uint8_t *out, int64_t so,       \
+                     int64_t n, int m)                                             \
     {                                                                              \
+        const pc__filter fl = *f; /* a local copy: stores to out cannot alias it */ \
         for (int64_t i = 0; i < n; i++)                                            \
-            out[i * so] = (uint8_t)pc__k_##A##_##B(pc__load_##A(first + i * s##first), \
+            out[i * so] = (uint8_t)pc__k_##A##_##B(&fl, pc__load_##A(first + i * s##first), \
                                                   pc__load_##B(second + i * s##second), m); \
     }
 
@@ -39,7 +41,7 @@ static const pc_loop overlap_loops[PC_KIND_COUNT][PC_KIND_COUNT] = {
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode)
+                      int ndim, const int64_t *shape, int mode, double magnitude)
 {
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
@@ -54,8 +56,9 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
     pc_loop loop = overlap_loops[kind_a][kind_b];
     int m = mode == PC_STRICT;
     pc__fpenv env = pc__fp_enter();
+    pc__filter filter = pc__filter_for(magnitude);  /* in the standard environment */
     if (ndim == 0) {
-        loop(a, 0, b, 0, out, 0, 1, m);
+        loop(&filter, a, 0, b, 0, out, 0, 1, m);
         pc__fp_leave(env);
         return PC_OK;
     }
@@ -63,7 +66,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
     int64_t index[PC_MAX_DIMS] = {0};
     int last = ndim - 1;
     for (;;) {
-        loop(a, strides_a[last], b, strides_b[last], out, strides_out[last], shape[last], m);
+        loop(&filter, a, strides_a[last], b, strides_b[last], out, strides_out[last], shape[last], m);
         int d = last - 1;
         for (; d >= 0; d--) {
             a += strides_a[d];

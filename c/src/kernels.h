@@ -9,6 +9,7 @@
  * normals of A and of B); for a disk of radius R > 0 around a core it is
  * dist(core_a, core_b) < R.  Every decision is an exact sign (predicates.h) or
  * an exact comparison of inputs, so every answer is exact in both modes.
+ * f carries the semi-static filter bounds of the batch (predicates.h).
  */
 #ifndef PC_KERNELS_H
 #define PC_KERNELS_H
@@ -29,16 +30,16 @@ static inline double pc__clamp(double v, double lo, double hi)
     return t > hi ? hi : t;
 }
 
-static inline int pc__on_segment(double px, double py, double ax, double ay, double bx, double by)
+static inline int pc__on_segment(const pc__filter *f, double px, double py, double ax, double ay, double bx, double by)
 {
     if (px < pc__min(ax, bx) || px > pc__max(ax, bx) || py < pc__min(ay, by) || py > pc__max(ay, by))
         return 0;
-    return pc__orient(ax, ay, bx, by, px, py) == 0;
+    return pc__orient(f, ax, ay, bx, by, px, py) == 0;
 }
 
-static inline int pc__tri_orientation(pc_triangle t)
+static inline int pc__tri_orientation(const pc__filter *f, pc_triangle t)
 {
-    return pc__orient(t.x0, t.y0, t.x1, t.y1, t.x2, t.y2);
+    return pc__orient(f, t.x0, t.y0, t.x1, t.y1, t.x2, t.y2);
 }
 
 /* A collinear triangle is its hull segment: the lexicographically smallest and
@@ -59,61 +60,64 @@ static inline int pc__zero_length(pc_segment s) { return (s.x0 == s.x1) & (s.y0 
 
 /* Point in triangle: closed (m = 0) or interior (m = 1).  A collinear triangle
  * is its edges: no interior. */
-static inline int pc__in_triangle(double px, double py, pc_triangle t, int m)
+static inline int pc__in_triangle(const pc__filter *f, double px, double py, pc_triangle t, int m)
 {
-    int s = pc__tri_orientation(t);
+    int s = pc__tri_orientation(f, t);
     if (s == 0) {
         if (m) return 0;
         pc_segment h = pc__hull_segment(t);
-        return pc__on_segment(px, py, h.x0, h.y0, h.x1, h.y1);
+        return pc__on_segment(f, px, py, h.x0, h.y0, h.x1, h.y1);
     }
-    /* on the inner side of every edge: o * s >= 0 (closed) or > 0 (interior) */
-    return pc__orient(t.x0, t.y0, t.x1, t.y1, px, py) * s >= m
-        && pc__orient(t.x1, t.y1, t.x2, t.y2, px, py) * s >= m
-        && pc__orient(t.x2, t.y2, t.x0, t.y0, px, py) * s >= m;
+    /* on the inner side of every edge: o * s >= 0 (closed) or > 0 (interior);
+     * all three signs, combined without branches (on random data a
+     * short-circuit mispredicts more often than it saves work) */
+    int o0 = pc__orient(f, t.x0, t.y0, t.x1, t.y1, px, py) * s;
+    int o1 = pc__orient(f, t.x1, t.y1, t.x2, t.y2, px, py) * s;
+    int o2 = pc__orient(f, t.x2, t.y2, t.x0, t.y0, px, py) * s;
+    return (o0 >= m) & (o1 >= m) & (o2 >= m);
 }
 
 /* Closed segments ab and cd meet (m = 0), or cross properly (m = 1: A - B is
  * a parallelogram whose interior holds the origin exactly then). */
-static inline int pc__segments_meet(double ax, double ay, double bx, double by,
+static inline int pc__segments_meet(const pc__filter *f, double ax, double ay, double bx, double by,
                                     double cx, double cy, double dx, double dy, int m)
 {
     /* bounding boxes first: exact, cheap, and rejects most pairs */
     if (pc__max(ax, bx) < pc__min(cx, dx) || pc__max(cx, dx) < pc__min(ax, bx)
         || pc__max(ay, by) < pc__min(cy, dy) || pc__max(cy, dy) < pc__min(ay, by))
         return 0;
-    int o1 = pc__orient(ax, ay, bx, by, cx, cy);
-    int o2 = pc__orient(ax, ay, bx, by, dx, dy);
-    int o3 = pc__orient(cx, cy, dx, dy, ax, ay);
-    int o4 = pc__orient(cx, cy, dx, dy, bx, by);
+    int o1 = pc__orient(f, ax, ay, bx, by, cx, cy);
+    int o2 = pc__orient(f, ax, ay, bx, by, dx, dy);
+    int o3 = pc__orient(f, cx, cy, dx, dy, ax, ay);
+    int o4 = pc__orient(f, cx, cy, dx, dy, bx, by);
     if (o1 * o2 < 0 && o3 * o4 < 0) return 1;
     if (m) return 0;
     /* Otherwise they meet only at an endpoint lying on the other segment. */
-    return (o1 == 0 && pc__on_segment(cx, cy, ax, ay, bx, by))
-        || (o2 == 0 && pc__on_segment(dx, dy, ax, ay, bx, by))
-        || (o3 == 0 && pc__on_segment(ax, ay, cx, cy, dx, dy))
-        || (o4 == 0 && pc__on_segment(bx, by, cx, cy, dx, dy));
+    return (o1 == 0 && pc__on_segment(f, cx, cy, ax, ay, bx, by))
+        || (o2 == 0 && pc__on_segment(f, dx, dy, ax, ay, bx, by))
+        || (o3 == 0 && pc__on_segment(f, ax, ay, cx, cy, dx, dy))
+        || (o4 == 0 && pc__on_segment(f, bx, by, cx, cy, dx, dy));
 }
 
 /* Disk (c, r) against the closed segment ab: dist <= r, or dist < r when strict. */
-static inline int pc__disk_meets_segment(double cx, double cy, double r,
+static inline int pc__disk_meets_segment(const pc__filter *f, double cx, double cy, double r,
                                          double ax, double ay, double bx, double by, int m)
 {
     /* the closest point of the segment is a, b, or the foot of the perpendicular */
-    if (pc__dot(ax, ay, bx, by, cx, cy) <= 0) return pc__dist_ok(pc__circle(cx, cy, ax, ay, r, 0.0), m);
-    if (pc__dot(bx, by, ax, ay, cx, cy) <= 0) return pc__dist_ok(pc__circle(cx, cy, bx, by, r, 0.0), m);
-    return pc__dist_ok(pc__perp(ax, ay, bx, by, cx, cy, r), m);
+    if (pc__dot(f, ax, ay, bx, by, cx, cy) <= 0) return pc__dist_ok(pc__circle(f, cx, cy, ax, ay, r, 0.0), m);
+    if (pc__dot(f, bx, by, ax, ay, cx, cy) <= 0) return pc__dist_ok(pc__circle(f, cx, cy, bx, by, r, 0.0), m);
+    return pc__dist_ok(pc__perp(f, ax, ay, bx, by, cx, cy, r), m);
 }
 
 /* Along the normal of the line pq, do the projections of the box and of the
  * line overlap (closed), or overlap with positive length (strict)?  Exactly
  * when the corners are not all on one side: touching allows corners on the line. */
-static inline int pc__box_spans_line(pc_box b, double px, double py, double qx, double qy, int m)
+static inline int pc__box_spans_line(const pc__filter *f, pc_box b, double px, double py, double qx, double qy, int m)
 {
-    int o0 = pc__orient(px, py, qx, qy, b.xmin, b.ymin);
-    int o1 = pc__orient(px, py, qx, qy, b.xmax, b.ymin);
-    int o2 = pc__orient(px, py, qx, qy, b.xmax, b.ymax);
-    int o3 = pc__orient(px, py, qx, qy, b.xmin, b.ymax);
+    int o0 = pc__orient(f, px, py, qx, qy, b.xmin, b.ymin);
+    int o1 = pc__orient(f, px, py, qx, qy, b.xmax, b.ymin);
+    int o2 = pc__orient(f, px, py, qx, qy, b.xmax, b.ymax);
+    int o3 = pc__orient(f, px, py, qx, qy, b.xmin, b.ymax);
     int pos = (o0 > 0) | (o1 > 0) | (o2 > 0) | (o3 > 0);
     int neg = (o0 < 0) | (o1 < 0) | (o2 < 0) | (o3 < 0);
     int zero = ((o0 == 0) | (o1 == 0) | (o2 == 0) | (o3 == 0)) & (m ^ 1);
@@ -122,12 +126,12 @@ static inline int pc__box_spans_line(pc_box b, double px, double py, double qx, 
 
 /* Some corner of the box on the inner side of edge pq of a triangle of
  * orientation s: at or inside (closed), strictly inside (strict). */
-static inline int pc__box_inside_edge(pc_box b, double px, double py, double qx, double qy, int s, int m)
+static inline int pc__box_inside_edge(const pc__filter *f, pc_box b, double px, double py, double qx, double qy, int s, int m)
 {
-    return pc__orient(px, py, qx, qy, b.xmin, b.ymin) * s >= m
-        || pc__orient(px, py, qx, qy, b.xmax, b.ymin) * s >= m
-        || pc__orient(px, py, qx, qy, b.xmax, b.ymax) * s >= m
-        || pc__orient(px, py, qx, qy, b.xmin, b.ymax) * s >= m;
+    return pc__orient(f, px, py, qx, qy, b.xmin, b.ymin) * s >= m
+        || pc__orient(f, px, py, qx, qy, b.xmax, b.ymin) * s >= m
+        || pc__orient(f, px, py, qx, qy, b.xmax, b.ymax) * s >= m
+        || pc__orient(f, px, py, qx, qy, b.xmin, b.ymax) * s >= m;
 }
 
 static inline int pc__boxes_meet(double axmin, double aymin, double axmax, double aymax, pc_box b, int m)
@@ -136,150 +140,155 @@ static inline int pc__boxes_meet(double axmin, double aymin, double axmax, doubl
          & pc__le(aymin, b.ymax, m) & pc__le(b.ymin, aymax, m);
 }
 
-/* Some vertex of triangle v strictly inside each edge of the non-degenerate
- * triangle t (orientation s): the strict axes contributed by t's edges. */
-static inline int pc__tri_axes_strict(pc_triangle t, int s, const double *vx, const double *vy, int nv)
+/* The separating-axis test over the edge normals of the non-degenerate
+ * triangle t (orientation s): for every edge, some vertex of the other shape
+ * (vx, vy; nv of them) on its inner side, at or inside (m = 0) or strictly
+ * inside (m = 1).  Computes every sign and combines them without branches. */
+static inline int pc__tri_axes(const pc__filter *f, pc_triangle t, int s, const double *vx, const double *vy,
+                               int nv, int m)
 {
     const double ex[3] = {t.x0, t.x1, t.x2}, ey[3] = {t.y0, t.y1, t.y2};
+    int all = 1;
     for (int e = 0; e < 3; e++) {
-        int f = (e + 1) % 3, inside = 0;
+        int g = e == 2 ? 0 : e + 1, inside = 0;
         for (int k = 0; k < nv; k++)
-            inside |= pc__orient(ex[e], ey[e], ex[f], ey[f], vx[k], vy[k]) * s > 0;
-        if (!inside) return 0;
+            inside |= pc__orient(f, ex[e], ey[e], ex[g], ey[g], vx[k], vy[k]) * s >= m;
+        all &= inside;
     }
-    return 1;
+    return all;
+}
+
+/* The separating axis normal to the line pq, for a triangle: its vertices on
+ * both sides of the line, a vertex on the line counting for both sides unless
+ * strict. */
+static inline int pc__tri_spans_line(const pc__filter *f, pc_triangle t, double px, double py, double qx,
+                                     double qy, int m)
+{
+    int o0 = pc__orient(f, px, py, qx, qy, t.x0, t.y0);
+    int o1 = pc__orient(f, px, py, qx, qy, t.x1, t.y1);
+    int o2 = pc__orient(f, px, py, qx, qy, t.x2, t.y2);
+    int zero = ((o0 == 0) | (o1 == 0) | (o2 == 0)) & (m ^ 1);
+    return (((o0 > 0) | (o1 > 0) | (o2 > 0)) | zero) & (((o0 < 0) | (o1 < 0) | (o2 < 0)) | zero);
 }
 
 /* ---- the 15 pair kernels ---------------------------------------------- */
 
-static inline int pc__k_point_point(pc_point a, pc_point b, int m)
+static inline int pc__k_point_point(const pc__filter *f, pc_point a, pc_point b, int m)
 {
+    (void)f;
     return (a.x == b.x) & (a.y == b.y) & (m ^ 1);
 }
 
-static inline int pc__k_point_circle(pc_point a, pc_circle b, int m)
+static inline int pc__k_point_circle(const pc__filter *f, pc_point a, pc_circle b, int m)
 {
-    return pc__dist_ok(pc__circle(a.x, a.y, b.x, b.y, b.r, 0.0), m);
+    return pc__dist_ok(pc__circle(f, a.x, a.y, b.x, b.y, b.r, 0.0), m);
 }
 
-static inline int pc__k_point_box(pc_point a, pc_box b, int m)
+static inline int pc__k_point_box(const pc__filter *f, pc_point a, pc_box b, int m)
 {
+    (void)f;
     return pc__le(b.xmin, a.x, m) & pc__le(a.x, b.xmax, m) & pc__le(b.ymin, a.y, m) & pc__le(a.y, b.ymax, m);
 }
 
-static inline int pc__k_point_segment(pc_point a, pc_segment b, int m)
+static inline int pc__k_point_segment(const pc__filter *f, pc_point a, pc_segment b, int m)
 {
-    return !m && pc__on_segment(a.x, a.y, b.x0, b.y0, b.x1, b.y1);
+    return !m && pc__on_segment(f, a.x, a.y, b.x0, b.y0, b.x1, b.y1);
 }
 
-static inline int pc__k_point_triangle(pc_point a, pc_triangle b, int m)
+static inline int pc__k_point_triangle(const pc__filter *f, pc_point a, pc_triangle b, int m)
 {
-    return pc__in_triangle(a.x, a.y, b, m);
+    return pc__in_triangle(f, a.x, a.y, b, m);
 }
 
-static inline int pc__k_circle_circle(pc_circle a, pc_circle b, int m)
+static inline int pc__k_circle_circle(const pc__filter *f, pc_circle a, pc_circle b, int m)
 {
-    return pc__dist_ok(pc__circle(a.x, a.y, b.x, b.y, a.r, b.r), m);
+    return pc__dist_ok(pc__circle(f, a.x, a.y, b.x, b.y, a.r, b.r), m);
 }
 
-static inline int pc__k_circle_box(pc_circle a, pc_box b, int m)
+static inline int pc__k_circle_box(const pc__filter *f, pc_circle a, pc_box b, int m)
 {
     if (m && a.r == 0) {  /* R = 0: the interior of the box itself */
         pc_point p = {a.x, a.y};
-        return pc__k_point_box(p, b, m);
+        return pc__k_point_box(f, p, b, m);
     }
     /* the closest point of the box to the centre: clamping is exact */
-    return pc__dist_ok(pc__circle(a.x, a.y, pc__clamp(a.x, b.xmin, b.xmax),
+    return pc__dist_ok(pc__circle(f, a.x, a.y, pc__clamp(a.x, b.xmin, b.xmax),
                                   pc__clamp(a.y, b.ymin, b.ymax), a.r, 0.0), m);
 }
 
-static inline int pc__k_circle_segment(pc_circle a, pc_segment b, int m)
+static inline int pc__k_circle_segment(const pc__filter *f, pc_circle a, pc_segment b, int m)
 {
-    return pc__disk_meets_segment(a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m);
+    return pc__disk_meets_segment(f, a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m);
 }
 
-static inline int pc__k_circle_triangle(pc_circle a, pc_triangle b, int m)
+static inline int pc__k_circle_triangle(const pc__filter *f, pc_circle a, pc_triangle b, int m)
 {
-    if (m && a.r == 0) return pc__in_triangle(a.x, a.y, b, 1);
+    if (m && a.r == 0) return pc__in_triangle(f, a.x, a.y, b, 1);
     /* dist(centre, triangle) <= r (< r): the centre inside (distance 0), or an edge near */
-    return pc__in_triangle(a.x, a.y, b, 0)
-        || pc__disk_meets_segment(a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m)
-        || pc__disk_meets_segment(a.x, a.y, a.r, b.x1, b.y1, b.x2, b.y2, m)
-        || pc__disk_meets_segment(a.x, a.y, a.r, b.x2, b.y2, b.x0, b.y0, m);
+    return pc__in_triangle(f, a.x, a.y, b, 0)
+        || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m)
+        || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x1, b.y1, b.x2, b.y2, m)
+        || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x2, b.y2, b.x0, b.y0, m);
 }
 
-static inline int pc__k_box_box(pc_box a, pc_box b, int m)
+static inline int pc__k_box_box(const pc__filter *f, pc_box a, pc_box b, int m)
 {
+    (void)f;
     return pc__boxes_meet(a.xmin, a.ymin, a.xmax, a.ymax, b, m);
 }
 
 /* Axes of box - segment: x, y, and the segment's normal (none if it is a point). */
-static inline int pc__k_box_segment(pc_box a, pc_segment b, int m)
+static inline int pc__k_box_segment(const pc__filter *f, pc_box a, pc_segment b, int m)
 {
     if (!pc__boxes_meet(pc__min(b.x0, b.x1), pc__min(b.y0, b.y1), pc__max(b.x0, b.x1), pc__max(b.y0, b.y1), a, m))
         return 0;
-    return pc__zero_length(b) || pc__box_spans_line(a, b.x0, b.y0, b.x1, b.y1, m);
+    return pc__zero_length(b) || pc__box_spans_line(f, a, b.x0, b.y0, b.x1, b.y1, m);
 }
 
 /* Axes of box - triangle: x, y and the triangle's outward edge normals; a
  * collinear triangle is its hull segment. */
-static inline int pc__k_box_triangle(pc_box a, pc_triangle b, int m)
+static inline int pc__k_box_triangle(const pc__filter *f, pc_box a, pc_triangle b, int m)
 {
     double txmin = pc__min(b.x0, pc__min(b.x1, b.x2)), txmax = pc__max(b.x0, pc__max(b.x1, b.x2));
     double tymin = pc__min(b.y0, pc__min(b.y1, b.y2)), tymax = pc__max(b.y0, pc__max(b.y1, b.y2));
     if (!pc__boxes_meet(txmin, tymin, txmax, tymax, a, m)) return 0;
-    int s = pc__tri_orientation(b);
-    if (s == 0) return pc__k_box_segment(a, pc__hull_segment(b), m);
-    return pc__box_inside_edge(a, b.x0, b.y0, b.x1, b.y1, s, m)
-        && pc__box_inside_edge(a, b.x1, b.y1, b.x2, b.y2, s, m)
-        && pc__box_inside_edge(a, b.x2, b.y2, b.x0, b.y0, s, m);
+    int s = pc__tri_orientation(f, b);
+    if (s == 0) return pc__k_box_segment(f, a, pc__hull_segment(b), m);
+    return pc__box_inside_edge(f, a, b.x0, b.y0, b.x1, b.y1, s, m)
+        && pc__box_inside_edge(f, a, b.x1, b.y1, b.x2, b.y2, s, m)
+        && pc__box_inside_edge(f, a, b.x2, b.y2, b.x0, b.y0, s, m);
 }
 
-static inline int pc__k_segment_segment(pc_segment a, pc_segment b, int m)
+static inline int pc__k_segment_segment(const pc__filter *f, pc_segment a, pc_segment b, int m)
 {
-    return pc__segments_meet(a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, m);
+    return pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, m);
 }
 
-static inline int pc__k_segment_triangle(pc_segment a, pc_triangle b, int m)
+/* A non-degenerate triangle against a segment: the separating axes of their
+ * Minkowski difference are the triangle's edge normals and the segment's
+ * normal (none when the segment is a point).  A collinear triangle is its hull
+ * segment. */
+static inline int pc__k_segment_triangle(const pc__filter *f, pc_segment a, pc_triangle b, int m)
 {
-    if (!m) {
-        /* a segment meets a closed triangle iff an endpoint is inside or it crosses an edge */
-        return pc__in_triangle(a.x0, a.y0, b, 0)
-            || pc__segments_meet(a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, 0)
-            || pc__segments_meet(a.x0, a.y0, a.x1, a.y1, b.x1, b.y1, b.x2, b.y2, 0)
-            || pc__segments_meet(a.x0, a.y0, a.x1, a.y1, b.x2, b.y2, b.x0, b.y0, 0);
-    }
-    int s = pc__tri_orientation(b);
+    int s = pc__tri_orientation(f, b);
     if (s == 0) {
         pc_segment h = pc__hull_segment(b);
-        return pc__segments_meet(a.x0, a.y0, a.x1, a.y1, h.x0, h.y0, h.x1, h.y1, 1);
+        return pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, h.x0, h.y0, h.x1, h.y1, m);
     }
-    if (pc__zero_length(a)) return pc__in_triangle(a.x0, a.y0, b, 1);
-    /* strict axes: the triangle's edges, and the segment's normal */
     const double vx[2] = {a.x0, a.x1}, vy[2] = {a.y0, a.y1};
-    if (!pc__tri_axes_strict(b, s, vx, vy, 2)) return 0;
-    int o0 = pc__orient(a.x0, a.y0, a.x1, a.y1, b.x0, b.y0);
-    int o1 = pc__orient(a.x0, a.y0, a.x1, a.y1, b.x1, b.y1);
-    int o2 = pc__orient(a.x0, a.y0, a.x1, a.y1, b.x2, b.y2);
-    return ((o0 > 0) | (o1 > 0) | (o2 > 0)) & ((o0 < 0) | (o1 < 0) | (o2 < 0));
+    int axes = pc__tri_axes(f, b, s, vx, vy, 2, m);
+    return axes & (pc__zero_length(a) | pc__tri_spans_line(f, b, a.x0, a.y0, a.x1, a.y1, m));
 }
 
-static inline int pc__k_triangle_triangle(pc_triangle a, pc_triangle b, int m)
+/* Two non-degenerate triangles: the separating axes are the six edge normals. */
+static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc_triangle b, int m)
 {
-    if (!m) {
-        /* they meet iff a vertex of one lies in the other or their edges cross */
-        if (pc__in_triangle(a.x0, a.y0, b, 0) || pc__in_triangle(b.x0, b.y0, a, 0)) return 1;
-        const pc_segment ea[3] = {{a.x0, a.y0, a.x1, a.y1}, {a.x1, a.y1, a.x2, a.y2}, {a.x2, a.y2, a.x0, a.y0}};
-        for (int i = 0; i < 3; i++)
-            if (pc__k_segment_triangle(ea[i], b, 0)) return 1;
-        return 0;
-    }
-    int sa = pc__tri_orientation(a), sb = pc__tri_orientation(b);
-    if (sa == 0) return pc__k_segment_triangle(pc__hull_segment(a), b, 1);
-    if (sb == 0) return pc__k_segment_triangle(pc__hull_segment(b), a, 1);
+    int sa = pc__tri_orientation(f, a), sb = pc__tri_orientation(f, b);
+    if (sa == 0) return pc__k_segment_triangle(f, pc__hull_segment(a), b, m);
+    if (sb == 0) return pc__k_segment_triangle(f, pc__hull_segment(b), a, m);
     const double ax[3] = {a.x0, a.x1, a.x2}, ay[3] = {a.y0, a.y1, a.y2};
     const double bx[3] = {b.x0, b.x1, b.x2}, by[3] = {b.y0, b.y1, b.y2};
-    return pc__tri_axes_strict(a, sa, bx, by, 3) && pc__tri_axes_strict(b, sb, ax, ay, 3);
+    return pc__tri_axes(f, a, sa, bx, by, 3, m) & pc__tri_axes(f, b, sb, ax, ay, 3, m);
 }
 
 #endif /* PC_KERNELS_H */

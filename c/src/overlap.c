@@ -1,7 +1,8 @@
 /*
  * The public scalar overlap kernels: one per unordered pair of kinds, each a
  * thin wrapper around its inline kernel (kernels.h) that sets the standard
- * floating-point environment for the call.
+ * floating-point environment for the call.  The semi-static filter bound
+ * comes from the two shapes' own magnitude.
  */
 #include "fpenv.h"
 #include "kernels.h"
@@ -11,7 +12,8 @@
     int pc_overlap_##A##_##B(pc_##A a, pc_##B b, int mode)           \
     {                                                                \
         pc__fpenv env = pc__fp_enter();                              \
-        int r = pc__k_##A##_##B(a, b, mode == PC_STRICT);            \
+        pc__filter f = pc__filter_for(pc__max(pc__mag_##A(a), pc__mag_##B(b))); \
+        int r = pc__k_##A##_##B(&f, a, b, mode == PC_STRICT);        \
         pc__fp_leave(env);                                           \
         return r;                                                    \
     }

@@ -1,20 +1,26 @@
 /*
- * Exact sign kernels (internal).  Each predicate evaluates its polynomial in
- * double precision together with an a-priori bound on the rounding error; when
- * the computed value is farther from zero than the bound, its sign is the exact
- * sign.  Otherwise (near-boundary inputs, overflow, underflow) the exact
- * fallback in predicates.c decides with integer arithmetic on the exact binary
- * values of the inputs.
+ * Exact sign kernels (internal), in three stages.
  *
- * Notation: u = 2^-53 (unit roundoff), eta = 2^-1074 (the absolute error a
- * single rounding can add in the subnormal range).  For a rounded operation
- * fl(x op y) = (x op y)(1 + d) + e with |d| <= u, |e| <= eta/2, and e = 0 for
- * additions and subtractions (a sum that lands in the subnormal range is exact).
- * Any overflow yields inf/NaN in the value or in the bound; every filter test
- * is written `value > bound`, which is false for NaN and for inf > inf, so an
- * overflow always falls through to the exact path.  The sign itself is taken
- * branch-free: on random data a branch on the sign would mispredict half the
- * time, while "is the filter certain?" is almost always yes.
+ *  1. Semi-static filter (this file, inline, the hot path).  The predicate's
+ *     polynomial is evaluated in double precision and compared with a bound
+ *     that depends only on M, an upper bound on |every input coordinate and
+ *     radius| of the batch (computed once, when the shapes are validated).
+ *     Each element pays one fabs and one compare beyond the naive code.
+ *  2. Dynamic filter (predicates.c, cold): the same evaluation with an error
+ *     bound computed from this element's own terms.  Decides elements whose
+ *     terms are far below M, and every element when M is unknown (infinite).
+ *  3. Exact evaluation (predicates.c, cold): integer arithmetic on the exact
+ *     binary values of the inputs, for near-boundary inputs, overflow and
+ *     underflow.
+ *
+ * The dynamic bounds and their derivations are in predicates.c; each
+ * semi-static bound below is that dynamic bound maximised over inputs of
+ * magnitude <= M.
+ *
+ * u = 2^-53 is the unit roundoff and eta = 2^-1074 the smallest subnormal.
+ * The sign itself is taken branch-free: on random data a branch on the sign
+ * would mispredict half the time, while "is the filter certain?" is almost
+ * always yes.
  *
  * This file must be compiled with -ffp-contract=off and without -ffast-math:
  * the bounds assume every operation is rounded separately.
@@ -22,6 +28,7 @@
 #ifndef PC_PREDICATES_H
 #define PC_PREDICATES_H
 
+#include <float.h>
 #include <math.h>
 
 #define PC_U 0x1p-53
@@ -37,87 +44,103 @@
 #define PC_UNLIKELY(x) (x)
 #endif
 
-/* Exact fallbacks (predicates.c). */
-PC_COLD int pc__orient_exact(double ax, double ay, double bx, double by, double cx, double cy);
-PC_COLD int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy);
-PC_COLD int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2);
-PC_COLD int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r);
-
 /*
- * sign((b - a) x (c - a)): +1 when c lies left of the directed line a->b.
- * Bound (Shewchuk 1997, ccwerrboundA): with t1 = fl(fl(bx-ax) fl(cy-ay)) and
- * t2 = fl(fl(by-ay) fl(cx-ax)), |fl(t1 - t2) - det| <= (3u + 16u^2)(|t1| + |t2|)
- * without underflow.  Underflow adds at most eta/2 to each product, hence the
- * absolute term.
+ * The semi-static bounds for a batch whose inputs all satisfy |v| <= M.  Let
+ * m2 = fl(M * M).  Every difference of two inputs rounds to at most 2M in
+ * magnitude and every product of two such differences to at most 4 m2
+ * (rounding is monotone and scaling by 4 is exact; in the subnormal range the
+ * difference is a few eta, covered by the PC_ETA terms).  Substituting these
+ * maxima into the dynamic bounds of predicates.c:
+ *  - orient and dot: (3u + 16u^2)(|t1| + |t2|) + eta <= 24.0001u m2 + eta;
+ *  - circle: 8u S + 3 eta / 2 with S <= 12 m2 (1 + 2u)  (three squares of
+ *    differences or of a sum of two radii);
+ *  - perp: |C| <= 8 m2, C^2 <= 64 m2^2, L <= 8 m2, r^2 <= m2, r^2 L <= 8 m2^2;
+ *    the bound 2.02 K of pc__perp_slow is then <= 1002.4u m2^2
+ *    + eta (4.04 + 55 m2).
+ * The constants below round these up (slack for the rounding of the bounds'
+ * own evaluation).  Where the largest possible intermediate of a predicate
+ * would overflow, its bound is infinite, and a NaN M makes every bound NaN:
+ * then no value passes stage 1 and every element goes to the dynamic filter,
+ * which is what M = INFINITY ("unknown") asks for.
  */
-static inline int pc__orient(double ax, double ay, double bx, double by, double cx, double cy)
+typedef struct {
+    double orient, orient_neg; /* the bound and minus it; also for pc__dot */
+    double circle, circle_neg;
+    double perp, perp_neg;
+} pc__filter;
+
+static inline pc__filter pc__filter_for(double magnitude)
 {
-    double t1 = (bx - ax) * (cy - ay);
-    double t2 = (by - ay) * (cx - ax);
-    double det = t1 - t2;
-    double bound = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    if (PC_UNLIKELY(!(fabs(det) > bound))) return pc__orient_exact(ax, ay, bx, by, cx, cy);
-    return (det > 0) - (det < 0);
+    double m2 = magnitude * magnitude;
+    pc__filter f;
+    f.orient = 24.01 * PC_U * m2 + PC_ETA;
+    f.circle = 96.01 * PC_U * m2 + PC_ETA;
+    f.perp = 1004.0 * PC_U * m2 * m2 + PC_ETA * (1.0 + 4.0 * m2);
+    /* An intermediate may overflow when its largest possible value does (then
+     * an infinite value proves nothing): no stage-1 decision at all. */
+    if (!(8.0 * m2 <= DBL_MAX)) f.orient = INFINITY;
+    if (!(16.0 * m2 <= DBL_MAX)) f.circle = INFINITY;
+    if (!(128.0 * m2 * m2 <= DBL_MAX)) f.perp = INFINITY;
+    f.orient_neg = -f.orient;
+    f.circle_neg = -f.circle;
+    f.perp_neg = -f.perp;
+    return f;
 }
 
-/* sign((b - a) . (c - a)).  Same structure and bound as pc__orient (a sum of two
- * products of rounded differences instead of a difference). */
-static inline int pc__dot(double ax, double ay, double bx, double by, double cx, double cy)
+/* Stages 2 and 3 (predicates.c): the dynamic filter, then the exact sign. */
+PC_COLD int pc__orient_slow(double ax, double ay, double bx, double by, double cx, double cy);
+PC_COLD int pc__dot_slow(double ax, double ay, double bx, double by, double cx, double cy);
+PC_COLD int pc__circle_slow(double px, double py, double qx, double qy, double r1, double r2);
+PC_COLD int pc__perp_slow(double ax, double ay, double bx, double by, double cx, double cy, double r);
+/* Stage 3 alone (exposed for the C tests). */
+int pc__orient_exact(double ax, double ay, double bx, double by, double cx, double cy);
+int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy);
+int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2);
+int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r);
+
+static inline int pc__sign(double v) { return (v > 0) - (v < 0); }
+
+/* Stage 1's test.  The sign against +-bound, (v > bound) - (v < -bound), costs
+ * the same two compares as a naive sign and is 0 exactly when stage 1 is
+ * uncertain: one test of that result (a branch that is almost never taken)
+ * is all the filter adds to the naive code. */
+#define PC_FILTERED_SIGN(v, bound, neg_bound, slow_call)            \
+    do {                                                            \
+        int sign_ = ((v) > (bound)) - ((v) < (neg_bound));          \
+        if (PC_UNLIKELY(sign_ == 0)) return slow_call;              \
+        return sign_;                                               \
+    } while (0)
+
+/* sign((b - a) x (c - a)): +1 when c lies left of the directed line a->b. */
+static inline int pc__orient(const pc__filter *f, double ax, double ay, double bx, double by, double cx, double cy)
 {
-    double t1 = (bx - ax) * (cx - ax);
-    double t2 = (by - ay) * (cy - ay);
-    double det = t1 + t2;
-    double bound = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    if (PC_UNLIKELY(!(fabs(det) > bound))) return pc__dot_exact(ax, ay, bx, by, cx, cy);
-    return (det > 0) - (det < 0);
+    double det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    PC_FILTERED_SIGN(det, f->orient, f->orient_neg, pc__orient_slow(ax, ay, bx, by, cx, cy));
 }
 
-/*
- * sign(|p - q|^2 - (r1 + r2)^2), r1, r2 >= 0.
- * Bound: X = fl(dx)^2 etc.  Each of the three squares carries at most three
- * relative roundings before the final subtraction (difference or sum, square,
- * the sum X + Y), so before the last rounding the error is at most
- * ((1+u)^4 - 1) T <= 4.0001u T, with T = X + Y + Z <= S (1-u)^-3 and S the sum
- * of the computed squares.  The last rounding adds u|E|.  If |E| > 8u S then
- * |error| <= u|E| + 4.001u S < |E|, so the sign is right.  Underflow adds at most
- * 3 eta/2 (three squares).
- */
-static inline int pc__circle(double px, double py, double qx, double qy, double r1, double r2)
+/* sign((b - a) . (c - a)) */
+static inline int pc__dot(const pc__filter *f, double ax, double ay, double bx, double by, double cx, double cy)
+{
+    double det = (bx - ax) * (cx - ax) + (by - ay) * (cy - ay);
+    PC_FILTERED_SIGN(det, f->orient, f->orient_neg, pc__dot_slow(ax, ay, bx, by, cx, cy));
+}
+
+/* sign(|p - q|^2 - (r1 + r2)^2), r1, r2 >= 0 */
+static inline int pc__circle(const pc__filter *f, double px, double py, double qx, double qy, double r1, double r2)
 {
     double dx = px - qx, dy = py - qy, rr = r1 + r2;
-    double x2 = dx * dx, y2 = dy * dy, z2 = rr * rr;
-    double e = (x2 + y2) - z2;
-    double bound = 8.0 * PC_U * ((x2 + y2) + z2) + PC_ETA;
-    if (PC_UNLIKELY(!(fabs(e) > bound))) return pc__circle_exact(px, py, qx, qy, r1, r2);
-    return (e > 0) - (e < 0);
+    double e = (dx * dx + dy * dy) - rr * rr;
+    PC_FILTERED_SIGN(e, f->circle, f->circle_neg, pc__circle_slow(px, py, qx, qy, r1, r2));
 }
 
-/*
- * sign(C^2 - r^2 L) with C = (b - a) x (c - a), L = |b - a|^2: the squared
- * distance from c to the LINE ab compared with r^2 (scaled by L).
- * Bound: eC = (3u + 16u^2)(|t1| + |t2|) + 2 eta bounds |C' - C| (pc__orient), so
- * |C'^2 - C^2| <= eC (2|C'| + eC); fl(C'^2) adds u C2 + eta/2.  L' has relative
- * error <= 4.0001u (+3 eta/2), r2 = fl(r^2) relative u (+ eta/2), so
- * P = fl(r2 L') is within 6.001u P + eta (1 + 3 r2 + L') of r^2 L.  With K the
- * sum of these terms and the last rounding u|E| (+0), |E| > 2K gives
- * |error| < u|E| + |E|/2 < |E|.  The computed bound takes 2.02K, absorbing the
- * rounding of the bound's own evaluation.
- */
-static inline int pc__perp(double ax, double ay, double bx, double by, double cx, double cy, double r)
+/* sign(C^2 - r^2 L) with C = (b - a) x (c - a), L = |b - a|^2: the squared
+ * distance from c to the LINE ab compared with r^2 (scaled by L). */
+static inline int pc__perp(const pc__filter *f, double ax, double ay, double bx, double by, double cx, double cy, double r)
 {
     double ex = bx - ax, ey = by - ay;
-    double t1 = ex * (cy - ay), t2 = ey * (cx - ax);
-    double c = t1 - t2;
-    double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    double len2 = ex * ex + ey * ey;
-    double r2 = r * r;
-    double c2 = c * c, p = r2 * len2;
-    double e = c2 - p;
-    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 6.001 * PC_U * p
-             + PC_ETA * (2.0 + 3.0 * r2 + 1.01 * len2);
-    double bound = 2.02 * k;
-    if (PC_UNLIKELY(!(fabs(e) > bound))) return pc__perp_exact(ax, ay, bx, by, cx, cy, r);
-    return (e > 0) - (e < 0);
+    double c = ex * (cy - ay) - ey * (cx - ax);
+    double e = c * c - (r * r) * (ex * ex + ey * ey);
+    PC_FILTERED_SIGN(e, f->perp, f->perp_neg, pc__perp_slow(ax, ay, bx, by, cx, cy, r));
 }
 
 #endif /* PC_PREDICATES_H */

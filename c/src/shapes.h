@@ -14,6 +14,27 @@ static inline pc_triangle pc__load_triangle(const double *p)
     return s;
 }
 
+/* max |v[k]| over n doubles (the magnitude the semi-static filter needs) */
+static inline double pc__magnitude(const double *v, int n)
+{
+    double m = 0.0;
+    for (int k = 0; k < n; k++) {
+        double a = v[k] < 0 ? -v[k] : v[k];
+        m = a > m ? a : m;
+    }
+    return m;
+}
+
+static inline double pc__mag_point(pc_point s) { const double v[] = {s.x, s.y}; return pc__magnitude(v, 2); }
+static inline double pc__mag_circle(pc_circle s) { const double v[] = {s.x, s.y, s.r}; return pc__magnitude(v, 3); }
+static inline double pc__mag_box(pc_box s) { const double v[] = {s.xmin, s.ymin, s.xmax, s.ymax}; return pc__magnitude(v, 4); }
+static inline double pc__mag_segment(pc_segment s) { const double v[] = {s.x0, s.y0, s.x1, s.y1}; return pc__magnitude(v, 4); }
+static inline double pc__mag_triangle(pc_triangle s)
+{
+    const double v[] = {s.x0, s.y0, s.x1, s.y1, s.x2, s.y2};
+    return pc__magnitude(v, 6);
+}
+
 /* The unordered pairs of kinds, in the order the kernels are named:
  * SELF(k) for a kind against itself, PAIR(a, b) for two different kinds. */
 #define PC_KIND_PAIRS(SELF, PAIR) \

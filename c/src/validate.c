@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "pycollide.h"
+#include "shapes.h"
 
 int pc_kind_width(int kind)
 {
@@ -21,17 +22,21 @@ static int check_one(int kind, const double *s, int width)
     return PC_RULE_OK;
 }
 
-int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad)
+int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, double *magnitude)
 {
     int width = pc_kind_width(kind);
     if (width < 0) return PC_ERR_KIND;
     if (n < 0 || (n > 0 && !data) || !first_bad) return PC_ERR_ARG;
+    double mag = 0.0;
     for (int64_t i = 0; i < n; i++) {
         int rule = check_one(kind, data + i * width, width);
         if (rule != PC_RULE_OK) {
             *first_bad = i;
             return rule;
         }
+        double m = pc__magnitude(data + i * width, width);
+        mag = m > mag ? m : mag;
     }
+    if (magnitude) *magnitude = mag;
     return PC_RULE_OK;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pycollide.h"
+#include "predicates.h" /* internal: the filter stages are tested against the exact one */
 
 #if defined(__x86_64__)
 #include <xmmintrin.h>
@@ -95,21 +96,21 @@ static void test_batch(void)
     int64_t shape[2] = {2, 3};
     int64_t sa[2] = {3, 0}, sb[2] = {0, 2}, so[2] = {3, 1};
     CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_POINT, &points[0][0], sb,
-                            &out[0][0], so, 2, shape, PC_TOUCHING) == PC_OK);
+                            &out[0][0], so, 2, shape, PC_TOUCHING, 10.0) == PC_OK);
     CHECK(out[0][0] == 1 && out[0][1] == 0 && out[0][2] == 0);
     CHECK(out[1][0] == 0 && out[1][1] == 1 && out[1][2] == 0);
     /* reversed order gives the transpose */
     uint8_t rev[3][2];
     int64_t shape_r[2] = {3, 2}, sa_r[2] = {2, 0}, sb_r[2] = {0, 3}, so_r[2] = {2, 1};
     CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa_r, PC_CIRCLE, &circles[0][0], sb_r,
-                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING) == PC_OK);
+                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY) == PC_OK);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) CHECK(rev[j][i] == out[i][j]);
-    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING) == PC_ERR_KIND);
-    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING) == PC_ERR_ARG);
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY) == PC_ERR_KIND);
+    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY) == PC_ERR_ARG);
     int64_t empty[2] = {0, 3};
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING, INFINITY) == PC_OK);
 }
 
 static void test_strict(void)
@@ -165,7 +166,7 @@ static void test_fp_environment(void)
         double pts[2] = {3 * tiny, 5 * tiny};
         double circ[3] = {0, 0, 5 * tiny};
         uint8_t out = 9;
-        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING);
+        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny);
         unsigned int after = _mm_getcsr();
         _mm_setcsr(saved);
         for (int i = 0; i < 4; i++) CHECK(got[i] == expect[i]);
@@ -176,16 +177,114 @@ static void test_fp_environment(void)
 #endif
 }
 
+/*
+ * Each filter stage against the exact stage on near-degenerate inputs, where
+ * plain float evaluation gets signs wrong: stage 1 with the tight magnitude of
+ * the inputs, stage 1 with a loose one, and stage 2 alone (magnitude INFINITY).
+ * The inputs are checked to be hard: naive signs must be wrong on some.
+ */
+static unsigned long long filter_rng = 0x2545F4914F6CDD1DULL;
+static double rnd(double lo, double hi)
+{
+    filter_rng ^= filter_rng << 13; filter_rng ^= filter_rng >> 7; filter_rng ^= filter_rng << 17;
+    return lo + (hi - lo) * ((double)(filter_rng >> 11) / 9007199254740992.0);
+}
+
+static double max_abs(const double *v, int n)
+{
+    double m = 0;
+    for (int i = 0; i < n; i++) m = fabs(v[i]) > m ? fabs(v[i]) : m;
+    return m;
+}
+
+static int naive_sign(double v) { return (v > 0) - (v < 0); }
+
+static void test_filters(void)
+{
+    int naive_wrong[4] = {0, 0, 0, 0}, stage_wrong = 0;
+    const double looseness[3] = {1.0, 1e6, INFINITY};
+    for (int i = 0; i < 200000; i++) {
+        double scale = ldexp(1.0, (int)rnd(-30, 30)) * rnd(0.5, 1.0);
+        double v[7];
+        /* a, b anywhere; c near the line ab, often far beyond the segment
+         * (Kettner et al.'s classroom examples), then nudged by a few ulps */
+        for (int k = 0; k < 4; k++) v[k] = rnd(-1, 1) * scale;
+        double t = rnd(-8, 8);
+        v[4] = v[0] + t * (v[2] - v[0]);
+        v[5] = v[1] + t * (v[3] - v[1]);
+        v[6] = rnd(0, 1) * scale;
+        int which = i % 4;
+        if (which == 1) { /* dot: c near the perpendicular through a */
+            v[4] = v[0] - t * (v[3] - v[1]);
+            v[5] = v[1] + t * (v[2] - v[0]);
+        } else if (which == 2) { /* circle: p at distance r1 + r2 from q */
+            double th = rnd(0, 6.283185307179586);
+            v[4] = v[6] * rnd(0, 1);
+            v[5] = v[6] - v[4];
+            v[2] = v[0] + v[6] * cos(th);
+            v[3] = v[1] + v[6] * sin(th);
+        } else if (which == 3) { /* perp: c at distance r from the line ab */
+            double ex = v[2] - v[0], ey = v[3] - v[1], len = sqrt(ex * ex + ey * ey);
+            v[4] += v[6] * -ey / len;
+            v[5] += v[6] * ex / len;
+        }
+        if (i % 3 == 0) v[4 + i % 2] = nextafter(v[4 + i % 2], i % 5 ? INFINITY : -INFINITY);
+        int exact, naive;
+        double tight = max_abs(v, which == 2 ? 6 : which == 3 ? 7 : 6);
+        switch (which) {
+        case 0:
+            exact = pc__orient_exact(v[0], v[1], v[2], v[3], v[4], v[5]);
+            naive = naive_sign((v[2] - v[0]) * (v[5] - v[1]) - (v[3] - v[1]) * (v[4] - v[0]));
+            break;
+        case 1:
+            exact = pc__dot_exact(v[0], v[1], v[2], v[3], v[4], v[5]);
+            naive = naive_sign((v[2] - v[0]) * (v[4] - v[0]) + (v[3] - v[1]) * (v[5] - v[1]));
+            break;
+        case 2: {
+            exact = pc__circle_exact(v[0], v[1], v[2], v[3], v[4], v[5]);
+            double dx = v[0] - v[2], dy = v[1] - v[3], rr = v[4] + v[5];
+            naive = naive_sign(dx * dx + dy * dy - rr * rr);
+            break;
+        }
+        default: {
+            exact = pc__perp_exact(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+            double ex = v[2] - v[0], ey = v[3] - v[1], c = ex * (v[5] - v[1]) - ey * (v[4] - v[0]);
+            naive = naive_sign(c * c - v[6] * v[6] * (ex * ex + ey * ey));
+        }
+        }
+        naive_wrong[which] += naive != exact;
+        for (int l = 0; l < 3; l++) {
+            pc__filter f = pc__filter_for(tight * looseness[l]);
+            int got;
+            switch (which) {
+            case 0: got = pc__orient(&f, v[0], v[1], v[2], v[3], v[4], v[5]); break;
+            case 1: got = pc__dot(&f, v[0], v[1], v[2], v[3], v[4], v[5]); break;
+            case 2: got = pc__circle(&f, v[0], v[1], v[2], v[3], v[4], v[5]); break;
+            default: got = pc__perp(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+            }
+            if (got != exact && stage_wrong++ < 5)
+                fprintf(stderr, "filter disagrees with the exact sign: predicate %d, looseness %g\n", which, looseness[l]);
+        }
+    }
+    CHECK(stage_wrong == 0);
+    /* the inputs are hard: plain float signs are wrong on some of every kind */
+    for (int k = 0; k < 4; k++) CHECK(naive_wrong[k] > 100);
+}
+
 static void test_validate(void)
 {
     double boxes[3][4] = {{0, 0, 1, 1}, {0, 0, 0, 0}, {2, 0, 1, 1}};
     int64_t bad = -1;
-    CHECK(pc_validate(PC_BOX, &boxes[0][0], 2, &bad) == PC_RULE_OK);
-    CHECK(pc_validate(PC_BOX, &boxes[0][0], 3, &bad) == PC_RULE_XORDER && bad == 2);
+    double mag = -1;
+    CHECK(pc_validate(PC_BOX, &boxes[0][0], 2, &bad, &mag) == PC_RULE_OK && mag == 1);
+    boxes[1][0] = -3;
+    CHECK(pc_validate(PC_BOX, &boxes[0][0], 2, &bad, &mag) == PC_RULE_OK && mag == 3);
+    CHECK(pc_validate(PC_BOX, &boxes[0][0], 0, &bad, &mag) == PC_RULE_OK && mag == 0);
+    CHECK(pc_validate(PC_BOX, &boxes[0][0], 3, &bad, NULL) == PC_RULE_XORDER && bad == 2);
     double circles[2][3] = {{0, 0, 1}, {0, 0, -0.5}};
-    CHECK(pc_validate(PC_CIRCLE, &circles[0][0], 2, &bad) == PC_RULE_RADIUS && bad == 1);
+    CHECK(pc_validate(PC_CIRCLE, &circles[0][0], 2, &bad, NULL) == PC_RULE_RADIUS && bad == 1);
     double pts[2][2] = {{0, 0}, {NAN, 0}};
-    CHECK(pc_validate(PC_POINT, &pts[0][0], 2, &bad) == PC_RULE_NONFINITE && bad == 1);
+    CHECK(pc_validate(PC_POINT, &pts[0][0], 2, &bad, NULL) == PC_RULE_NONFINITE && bad == 1);
     CHECK(pc_kind_width(PC_TRIANGLE) == 6 && pc_kind_width(12) == PC_ERR_KIND);
 }
 
@@ -196,6 +295,7 @@ int main(void)
     test_batch();
     test_strict();
     test_fp_environment();
+    test_filters();
     test_validate();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;

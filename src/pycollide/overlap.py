@@ -59,7 +59,7 @@ def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int
             a.kind, double_ptr(va), int64_array(_element_strides(va)),
             b.kind, double_ptr(vb), int64_array(_element_strides(vb)),
             byte_ptr(result), int64_array(result.strides),
-            len(shape), int64_array(shape), mode)
+            len(shape), int64_array(shape), mode, max(a._magnitude, b._magnitude))
         if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
             raise RuntimeError(f"{verb}: the C core returned error {rc}")
     if out is None and result.ndim == 0:

@@ -42,7 +42,7 @@ def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
 class Shapes:
     """Base class of the shape arrays.  Use a concrete type (Points, Circles, ...)."""
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_magnitude")
     kind: ClassVar[int]
     width: ClassVar[int]
     #: layout column names, e.g. ("x", "y", "r")
@@ -60,7 +60,7 @@ class Shapes:
         else:
             raise TypeError(f"{name}() needs an array of layout (..., {cls.width}) "
                             f"or the fields {', '.join(f for f, _ in cls.fields)}")
-        self._data = _validated(cls, data, labels)
+        self._data, self._magnitude = _validated(cls, data, labels)
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -112,10 +112,12 @@ class Shapes:
         return np.concatenate(parts, axis=-1), labels
 
     @classmethod
-    def _trusted(cls, data: np.ndarray) -> "Shapes":
-        """Wrap an array that is already a valid, read-only float64 layout."""
+    def _trusted(cls, data: np.ndarray, magnitude: float) -> "Shapes":
+        """Wrap an array that is already a valid, read-only float64 layout whose
+        values are all at most ``magnitude`` in absolute value."""
         self = cls.__new__(cls)
         self._data = data
+        self._magnitude = magnitude
         return self
 
     # -- array behaviour ------------------------------------------------------
@@ -141,7 +143,8 @@ class Shapes:
         if not isinstance(key, tuple):
             key = (key,)
         # index the leading axes only: the trailing (coordinate) axis stays whole
-        return type(self)._trusted(self._data[key + (slice(None),)])
+        # a subset keeps the parent's magnitude: still an upper bound
+        return type(self)._trusted(self._data[key + (slice(None),)], self._magnitude)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         if copy:
@@ -162,17 +165,20 @@ class Shapes:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
 
 
-def _validated(cls: type, data: np.ndarray, labels: Any) -> np.ndarray:
+def _validated(cls: type, data: np.ndarray, labels: Any) -> Tuple[np.ndarray, float]:
+    """The data as a read-only C-contiguous float64 array, and the largest
+    absolute value in it (the exact predicates' first filter uses it)."""
     data = np.ascontiguousarray(data, dtype=np.float64)
     flat = data.reshape(-1, cls.width)
     bad = ffi.new("int64_t *")
-    rule = lib.pc_validate(cls.kind, ffi.cast("double *", flat.ctypes.data), flat.shape[0], bad)
+    magnitude = ffi.new("double *")
+    rule = lib.pc_validate(cls.kind, ffi.cast("double *", flat.ctypes.data), flat.shape[0], bad, magnitude)
     if rule != lib.PC_RULE_OK:
         raise ValueError(_describe(cls, data, labels, rule, int(bad[0])))
     if data.flags.writeable:  # a read-only view: the caller's array stays as it was
         data = data.view()
         data.flags.writeable = False
-    return data
+    return data, float(magnitude[0])
 
 
 def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: int) -> str:
