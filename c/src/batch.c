@@ -7,6 +7,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "shapes.h"
+#include "walk.h"
 
 typedef void (*pc_loop)(const pc__filter *f, const double *a, int64_t sa, const double *b,
                         int64_t sb, uint8_t *out, int64_t so, int64_t n, int m);
@@ -36,7 +37,18 @@ static const pc_loop overlap_loops[PC_KIND_COUNT][PC_KIND_COUNT] = {
     PC_KIND_PAIRS(PC_SELF_ENTRY, PC_PAIR_ENTRY)
 };
 
-#define PC_MAX_DIMS 64
+struct overlap_ctx {
+    pc_loop loop;
+    pc__filter filter;
+    int m;
+};
+
+static void overlap_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct overlap_ctx *c = vctx;
+    c->loop(&c->filter, (const double *)p[0], s[0] / 8, (const double *)p[1], s[1] / 8,
+            (uint8_t *)p[2], s[2], n, c->m);
+}
 
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
@@ -45,41 +57,24 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
 {
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
-    if (ndim < 0 || ndim > PC_MAX_DIMS || !a || !b || !out || (mode != PC_TOUCHING && mode != PC_STRICT))
-        return PC_ERR_ARG;
-    if (ndim > 0 && (!shape || !strides_a || !strides_b || !strides_out))
-        return PC_ERR_ARG;
-    for (int d = 0; d < ndim; d++) {
-        if (shape[d] < 0) return PC_ERR_ARG;
-        if (shape[d] == 0) return PC_OK;
+    if (!a || !b || !out || (mode != PC_TOUCHING && mode != PC_STRICT)) return PC_ERR_ARG;
+    /* the walker takes byte strides for every operand */
+    int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS];
+    const int64_t *strides[3] = {sa, sb, strides_out};
+    if (ndim > 0 && (!strides_a || !strides_b)) return PC_ERR_ARG;
+    for (int d = 0; d < ndim && d < PC_MAX_DIMS; d++) {
+        sa[d] = strides_a[d] * 8;
+        sb[d] = strides_b[d] * 8;
     }
-    pc_loop loop = overlap_loops[kind_a][kind_b];
-    int m = mode == PC_STRICT;
+    int rc = pc__walk_check(ndim, shape, 3, strides);
+    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
+    struct overlap_ctx ctx;
+    ctx.loop = overlap_loops[kind_a][kind_b];
+    ctx.m = mode == PC_STRICT;
+    char *base[3] = {(char *)a, (char *)b, (char *)out};
     pc__fpenv env = pc__fp_enter();
-    pc__filter filter = pc__filter_for(magnitude);  /* in the standard environment */
-    if (ndim == 0) {
-        loop(&filter, a, 0, b, 0, out, 0, 1, m);
-        pc__fp_leave(env);
-        return PC_OK;
-    }
-    /* walk the outer axes like an odometer; the last axis is the inner loop */
-    int64_t index[PC_MAX_DIMS] = {0};
-    int last = ndim - 1;
-    for (;;) {
-        loop(&filter, a, strides_a[last], b, strides_b[last], out, strides_out[last], shape[last], m);
-        int d = last - 1;
-        for (; d >= 0; d--) {
-            a += strides_a[d];
-            b += strides_b[d];
-            out += strides_out[d];
-            if (++index[d] < shape[d]) break;
-            a -= strides_a[d] * shape[d];
-            b -= strides_b[d] * shape[d];
-            out -= strides_out[d] * shape[d];
-            index[d] = 0;
-        }
-        if (d < 0) break;
-    }
+    ctx.filter = pc__filter_for(magnitude);  /* in the standard environment */
+    pc__walk(ndim, shape, 3, base, strides, overlap_inner, &ctx);
     pc__fp_leave(env);
     return PC_OK;
 }

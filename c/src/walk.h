@@ -1,0 +1,25 @@
+/*
+ * The n-dimensional strided walker shared by every batch entry point
+ * (internal).  It visits an index space of the given shape like an odometer
+ * and hands each run along the last axis to an inner loop, with one pointer
+ * and one byte stride per operand.
+ */
+#ifndef PC_WALK_H
+#define PC_WALK_H
+
+#include <stdint.h>
+
+#define PC_MAX_DIMS 64
+#define PC_MAX_OPERANDS 4
+
+/* inner(ctx, p, s, n): n elements; operand k starts at p[k] and steps s[k] bytes */
+typedef void (*pc__inner)(void *ctx, char *const *p, const int64_t *s, int64_t n);
+
+/* Check the shape: PC_OK to go on, 1 when it is empty (nothing to do), or PC_ERR_ARG. */
+int pc__walk_check(int ndim, const int64_t *shape, int nop, const int64_t *const *strides);
+
+/* strides[k] holds operand k's byte strides, one per axis; ndim may be 0 (one element). */
+void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
+              const int64_t *const *strides, pc__inner inner, void *ctx);
+
+#endif
