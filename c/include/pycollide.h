@@ -98,6 +98,19 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
                       int ndim, const int64_t *shape, int mode, double magnitude);
+
+/* Contacts over the same kind of index space: for each pair, 7 doubles at
+ * out + offset: separation (> 0 the gap, < 0 minus the penetration depth),
+ * the unit normal from a toward b (x, y), the witness point on a (x, y) and
+ * the witness point on b (x, y), with point_b - point_a = separation * normal.
+ * separation <= 0 exactly when the shapes overlap (touching counts).  When no
+ * direction exists (two coincident points or concentric circles) the normal is
+ * (0, 1).  strides_out counts doubles between consecutive contacts.
+ * magnitude: as for pc_overlaps_batch. */
+int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
+                     int kind_b, const double *b, const int64_t *strides_b,
+                     double *out, const int64_t *strides_out,
+                     int ndim, const int64_t *shape, double magnitude);
 /* CDEF END */
 
 #ifdef __cplusplus

@@ -45,23 +45,37 @@ def _mode(verb: str, touching: Any) -> int:
     return lib.PC_TOUCHING if touching else lib.PC_STRICT
 
 
-def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, names=("a", "b")):
+def broadcast_pair(verb: str, a: Shapes, b: Shapes, names=("a", "b")) -> Tuple[int, ...]:
+    """The broadcast leading shape of two shape arrays, or a ValueError naming them."""
     try:
-        shape = np.broadcast_shapes(a.shape, b.shape)
+        return np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
         raise ValueError(f"{verb}: the shapes of `{names[0]}` {a.shape} and `{names[1]}` {b.shape} "
                          "do not broadcast together") from None
+
+
+def pair_operands(a: Shapes, b: Shapes, shape: Tuple[int, ...]) -> Tuple[list, tuple]:
+    """The C arguments for two broadcast shape arrays: kind, pointer and element
+    strides of each.  The views must outlive the call: they are returned last."""
+    va = np.broadcast_to(a._data, shape + (a.width,))
+    vb = np.broadcast_to(b._data, shape + (b.width,))
+    return [a.kind, double_ptr(va), int64_array(_element_strides(va)),
+            b.kind, double_ptr(vb), int64_array(_element_strides(vb))], (va, vb)
+
+
+def check_rc(verb: str, rc: int) -> None:
+    if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
+        raise RuntimeError(f"{verb}: the C core returned error {rc}")
+
+
+def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, names=("a", "b")):
+    shape = broadcast_pair(verb, a, b, names)
     result = _prepare_out(verb, out, shape)
     if result.size:
-        va = np.broadcast_to(a._data, shape + (a.width,))
-        vb = np.broadcast_to(b._data, shape + (b.width,))
-        rc = lib.pc_overlaps_batch(
-            a.kind, double_ptr(va), int64_array(_element_strides(va)),
-            b.kind, double_ptr(vb), int64_array(_element_strides(vb)),
-            byte_ptr(result), int64_array(result.strides),
-            len(shape), int64_array(shape), mode, max(a._magnitude, b._magnitude))
-        if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
-            raise RuntimeError(f"{verb}: the C core returned error {rc}")
+        args, _views = pair_operands(a, b, shape)
+        check_rc(verb, lib.pc_overlaps_batch(
+            *args, byte_ptr(result), int64_array(result.strides),
+            len(shape), int64_array(shape), mode, max(a._magnitude, b._magnitude)))
     if out is None and result.ndim == 0:
         return result[()]
     return result
