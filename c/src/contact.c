@@ -52,40 +52,38 @@ static const pc__one overlap_one[PC_KIND_COUNT][PC_KIND_COUNT] = {
 typedef struct {
     int n;              /* vertices in use, 1..4 */
     double x[4], y[4];  /* a box counter-clockwise; a triangle in its own winding */
+    double ox[4], oy[4];  /* the same vertices unscaled, for exact signs */
     double r;
     int w;              /* winding: +1 counter-clockwise, -1 clockwise, 0 flat */
 } pc__core;
 
-/* The core of a shape with every coordinate scaled by 2^-e (exact for all but
- * values negligible against the scale).  w is the winding (+1 counter-clockwise,
- * -1 clockwise, 0 flat), decided exactly on the unscaled values: it chooses
- * which edge normals point outward. */
+/* The core of a shape, its coordinates also kept scaled by 2^-e for the float
+ * geometry (see scale_exponent).  w is the winding (+1 counter-clockwise, -1
+ * clockwise, 0 flat), decided exactly on the unscaled values: it chooses which
+ * edge normals point outward. */
 static pc__core core_of(const pc__filter *f, int kind, const double *s, int e)
 {
-    pc__core c = {1, {0}, {0}, 0.0, 0};
-    int order[8] = {0, 1, 2, 1, 2, 3, 0, 3};  /* a box's corners, counter-clockwise */
+    pc__core c = {1, {0}, {0}, {0}, {0}, 0.0, 0};
+    static const int box_order[8] = {0, 1, 2, 1, 2, 3, 0, 3};  /* a box's corners, counter-clockwise */
     switch (kind) {
     case PC_CIRCLE:
         c.r = ldexp(s[2], -e);
         /* fall through */
     case PC_POINT:
-        c.x[0] = ldexp(s[0], -e); c.y[0] = ldexp(s[1], -e);
+        c.ox[0] = s[0]; c.oy[0] = s[1];
         break;
     case PC_BOX:
         c.n = 4;
-        for (int k = 0; k < 4; k++) { c.x[k] = ldexp(s[order[2 * k]], -e); c.y[k] = ldexp(s[order[2 * k + 1]], -e); }
+        for (int k = 0; k < 4; k++) { c.ox[k] = s[box_order[2 * k]]; c.oy[k] = s[box_order[2 * k + 1]]; }
         c.w = (s[0] < s[2]) & (s[1] < s[3]);
         break;
     case PC_SEGMENT:
-        c.n = 2;
-        c.x[0] = ldexp(s[0], -e); c.y[0] = ldexp(s[1], -e);
-        c.x[1] = ldexp(s[2], -e); c.y[1] = ldexp(s[3], -e);
-        break;
     default:
-        c.n = 3;
-        for (int k = 0; k < 3; k++) { c.x[k] = ldexp(s[2 * k], -e); c.y[k] = ldexp(s[2 * k + 1], -e); }
-        c.w = pc__orient(f, s[0], s[1], s[2], s[3], s[4], s[5]);
+        c.n = kind == PC_SEGMENT ? 2 : 3;
+        for (int k = 0; k < c.n; k++) { c.ox[k] = s[2 * k]; c.oy[k] = s[2 * k + 1]; }
+        if (kind != PC_SEGMENT) c.w = pc__orient(f, s[0], s[1], s[2], s[3], s[4], s[5]);
     }
+    for (int k = 0; k < c.n; k++) { c.x[k] = ldexp(c.ox[k], -e); c.y[k] = ldexp(c.oy[k], -e); }
     return c;
 }
 
@@ -108,38 +106,87 @@ typedef struct {
     double sep, nx, ny, ax, ay, bx, by;
 } pc__result;
 
+/* Vertex i of `from` against edge k of `to` (its single point if it has no
+ * edge): the distance, the closest point on the edge and the unit direction
+ * from it to the vertex.  An interior foot is found from the perpendicular
+ * offset, so the direction is the edge's normal (sign decided exactly) and the
+ * distance carries an error relative to itself, not to the edge's length. */
+static double vertex_edge(const pc__filter *f, const pc__core *from, int i, const pc__core *to, int k,
+                          double *cx, double *cy, double *ux, double *uy, int *perp)
+{
+    int ne = edge_count(to), j = ne ? (k + 1) % to->n : k;
+    double vx = from->x[i], vy = from->y[i];
+    double px = to->x[k], py = to->y[k], ex = to->x[j] - px, ey = to->y[j] - py;
+    double len = hypot(ex, ey);
+    /* the foot is interior when the vertex projects past neither end; each end
+     * is tested from its own offset, so a vertex a hair from an end is placed
+     * right whatever the edge's length */
+    double dp = (vx - px) * ex + (vy - py) * ey;
+    double dq = (vx - to->x[j]) * ex + (vy - to->y[j]) * ey;
+    *perp = 0;
+    if (len > 0 && dp > 0 && dq < 0) {
+        /* the perpendicular offset from the nearer end: no cancellation against
+         * the edge's length */
+        double ox = dq > -dp ? to->x[j] : px, oy = dq > -dp ? to->y[j] : py;
+        double c = (ex / len) * (vy - oy) - (ey / len) * (vx - ox);
+        int side = pc__orient(f, to->ox[k], to->oy[k], to->ox[j], to->oy[j], from->ox[i], from->oy[i]);
+        if (side != 0) {
+            *ux = side * -ey / len;
+            *uy = side * ex / len;
+            double d = fabs(c);
+            *cx = vx - d * *ux;
+            *cy = vy - d * *uy;
+            *perp = 1;
+            return d;
+        }
+    }
+    if (len > 0 && dq >= 0) { px = to->x[j]; py = to->y[j]; }
+    double dx = vx - px, dy = vy - py, d = hypot(dx, dy);
+    *cx = px;
+    *cy = py;
+    *ux = d > 0 ? dx / d : 0.0;
+    *uy = d > 0 ? dy / d : 0.0;
+    return d;
+}
+
 /* Vertices of `from` against the edges (or the single point) of `to`: keep
- * the closest pair; `flip` stores the pair as (to, from). */
-static void closest_pairs(const pc__core *from, const pc__core *to, int flip, double *best, pc__result *res)
+ * the closest pair; `flip` says `from` is b (the normal runs from a to b). */
+static void closest_pairs(const pc__filter *f, const pc__core *from, const pc__core *to, int flip,
+                          double *best, int *best_perp, pc__result *res)
 {
     int ne = edge_count(to);
     for (int i = 0; i < from->n; i++) {
         for (int k = 0; k < (ne ? ne : 1); k++) {
-            int j = ne ? (k + 1) % to->n : 0;
-            double cx, cy;
-            closest_on_segment(from->x[i], from->y[i], to->x[k], to->y[k], to->x[j], to->y[j], &cx, &cy);
-            double dx = cx - from->x[i], dy = cy - from->y[i], d2 = dx * dx + dy * dy;
-            if (d2 < *best) {
-                *best = d2;
-                if (flip) { res->ax = cx; res->ay = cy; res->bx = from->x[i]; res->by = from->y[i]; }
-                else { res->ax = from->x[i]; res->ay = from->y[i]; res->bx = cx; res->by = cy; }
+            double cx, cy, ux, uy;
+            int perp;
+            double d = vertex_edge(f, from, i, to, k, &cx, &cy, &ux, &uy, &perp);
+            if (!(ux != 0 || uy != 0)) continue;
+            /* a foot inside an edge beats that edge's own ends, which rounding can
+             * make look a hair closer */
+            int better = d < *best || (perp && !*best_perp && d <= *best * (1 + 0x1p-48));
+            if (!better) continue;
+            *best = d;
+            *best_perp = perp;
+            res->sep = d;
+            if (flip) {  /* from = b: the direction edge -> vertex runs from a to b */
+                res->nx = ux; res->ny = uy;
+                res->ax = cx; res->ay = cy; res->bx = from->x[i]; res->by = from->y[i];
+            } else {
+                res->nx = -ux; res->ny = -uy;
+                res->ax = from->x[i]; res->ay = from->y[i]; res->bx = cx; res->by = cy;
             }
         }
     }
 }
 
 /* Cores apart: the closest points, the gap along them. */
-static int apart(const pc__core *a, const pc__core *b, pc__result *res)
+static int apart(const pc__filter *f, const pc__core *a, const pc__core *b, pc__result *res)
 {
     double best = INFINITY;
-    closest_pairs(a, b, 0, &best, res);
-    closest_pairs(b, a, 1, &best, res);
-    double dx = res->bx - res->ax, dy = res->by - res->ay, d = sqrt(dx * dx + dy * dy);
-    if (!(d > 0)) return 0;  /* rounding collapsed the gap: let the axes decide */
-    res->nx = dx / d;
-    res->ny = dy / d;
-    res->sep = d;
-    return 1;
+    int best_perp = 0;
+    closest_pairs(f, a, b, 0, &best, &best_perp, res);
+    closest_pairs(f, b, a, 1, &best, &best_perp, res);
+    return best > 0 && best < INFINITY;  /* else rounding collapsed the gap: let the axes decide */
 }
 
 static double support_max(const pc__core *c, double ux, double uy, int *arg)
@@ -161,7 +208,7 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
     for (int k = 0; k < ne; k++) {
         int j = (k + 1) % face->n;
         double ex = face->x[j] - face->x[k], ey = face->y[j] - face->y[k];
-        double len = sqrt(ex * ex + ey * ey);
+        double len = hypot(ex, ey);
         if (!(len > 0)) continue;
         for (int side = -1; side <= 1; side += 2) {
             if (w != 0 && side != -w) continue;  /* a proper polygon: the outward normal only */
@@ -175,7 +222,14 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
             *best = depth;
             /* the other core's deepest vertex, moved onto the face line, kept on the face */
             double px = other->x[ko] + depth * ux, py = other->y[ko] + depth * uy, cx, cy;
-            closest_on_segment(px, py, face->x[k], face->y[k], face->x[j], face->y[j], &cx, &cy);
+            /* a polygon's support set along its edge normal is that edge; a flat
+             * core's is the whole segment it spans */
+            int lo = k, hi = j;
+            if (w == 0) {
+                support_max(face, ex, ey, &hi);
+                support_max(face, -ex, -ey, &lo);
+            }
+            closest_on_segment(px, py, face->x[lo], face->y[lo], face->x[hi], face->y[hi], &cx, &cy);
             double qx = cx - depth * ux, qy = cy - depth * uy;
             if (flip) {  /* the face belongs to b: the axis points from b to a */
                 res->nx = -ux; res->ny = -uy;
@@ -189,36 +243,46 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
     }
 }
 
-/* Cores meeting: the minimum translation over the edge normals of both. */
-static void meeting(const pc__core *a, const pc__core *b, pc__result *res)
+/* Cores meeting: the minimum translation over the edge normals of both.  When
+ * neither core has an edge (both are one and the same point) no direction
+ * exists; the documented normal is (0, 1) in the caller's order, which is
+ * `degenerate_ny` = -1 here when the caller's pair was swapped. */
+static void meeting(const pc__core *a, const pc__core *b, double degenerate_ny, pc__result *res)
 {
     double best = INFINITY;
     axes_of(a, b, 0, &best, res);
     axes_of(b, a, 1, &best, res);
-    if (best == INFINITY) {  /* no edge at all (two points): the documented normal */
+    if (best == INFINITY) {
         res->sep = 0.0;
-        res->nx = 0.0; res->ny = 1.0;
+        res->nx = 0.0; res->ny = degenerate_ny;
         res->ax = res->bx = a->x[0];
         res->ay = res->by = a->y[0];
     }
 }
 
-/* e with magnitude in [2^(e-1), 2^e): coordinates scaled by 2^-e land in (-1, 1) */
+/* The float geometry squares coordinate differences, so it needs magnitudes
+ * well inside 2^(+-500).  Outside that range everything is scaled by 2^-e, with
+ * the magnitude in [2^(e-1), 2^e), into (-1, 1): exact when scaling up, and
+ * scaling down rounds only subnormal parts, which are below the answer's
+ * precision at such a scale.  Inside it nothing is scaled, so no bit is lost. */
 static int scale_exponent(double magnitude)
 {
     int e = 0;
-    if (magnitude > 0 && isfinite(magnitude)) frexp(magnitude, &e);
+    if (magnitude > 0x1p500 || magnitude < 0x1p-500) {
+        if (magnitude > 0 && isfinite(magnitude)) frexp(magnitude, &e);
+    }
     return e;
 }
 
-static void contact_canonical(const pc__filter *f, int ka, const double *a, int kb, const double *b, pc__result *res)
+static void contact_canonical(const pc__filter *f, int ka, const double *a, int kb, const double *b,
+                              double degenerate_ny, pc__result *res)
 {
     int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb))));
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
     /* a circle's core is its centre: the point kernels decide core contact */
     int core_a = ka == PC_CIRCLE ? PC_POINT : ka, core_b = kb == PC_CIRCLE ? PC_POINT : kb;
     int cores_meet = overlap_one[core_a][core_b](f, a, b, PC_TOUCHING);
-    if (cores_meet || !apart(&ca, &cb, res)) meeting(&ca, &cb, res);
+    if (cores_meet || !apart(f, &ca, &cb, res)) meeting(&ca, &cb, degenerate_ny, res);
     /* grow by the radii along the normal */
     double ra = ca.r, rb = cb.r;
     res->sep -= ra + rb;
@@ -252,8 +316,8 @@ static void contact_one(const pc__filter *f, int ka, const double *a, int kb, co
 {
     pc__result r;
     int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
-    if (swap) contact_canonical(f, kb, b, ka, a, &r);
-    else contact_canonical(f, ka, a, kb, b, &r);
+    if (swap) contact_canonical(f, kb, b, ka, a, -1.0, &r);
+    else contact_canonical(f, ka, a, kb, b, 1.0, &r);
     r.nx += 0.0;  /* no negative zeros in a normal */
     r.ny += 0.0;
     out[0] = r.sep;
