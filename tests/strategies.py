@@ -11,7 +11,8 @@ Coordinates come from interchangeable coordinate strategies:
 :func:`shape` turns a coordinate strategy into one valid shape tuple of a
 given kind, and :func:`shape_arrays` into a float64 array of such shapes.
 Everything is drawn through hypothesis, so runs are reproducible under a
-hypothesis seed.
+hypothesis seed - except :func:`seeded_grid_shapes`, which draws a large
+batch from a seeded numpy Generator.
 """
 
 import math
@@ -123,3 +124,17 @@ def shape_arrays(kind, coords=None, n=8):
         return np.array(shapes, dtype=np.float64).reshape(rows, WIDTH[kind])
 
     return arrays()
+
+
+def seeded_grid_shapes(rng, kind, n, extent):
+    """A float64 array (n, WIDTH[kind]) of valid small-integer shapes drawn from
+    the numpy Generator ``rng`` (not hypothesis): for seeded, deterministic
+    batches in which touching, collinear and shared corners are common."""
+    _validate_kind(kind)
+    data = rng.integers(-extent, extent + 1, size=(n, WIDTH[kind])).astype(float)
+    if kind == "circle":
+        data[:, 2] = np.abs(data[:, 2])
+    if kind == "box":
+        data[:, [0, 2]] = np.sort(data[:, [0, 2]], axis=1)
+        data[:, [1, 3]] = np.sort(data[:, [1, 3]], axis=1)
+    return data

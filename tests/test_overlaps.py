@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, WIDTH, grid_coords, half_grid_coords, random_coords, shape_arrays
+from strategies import KINDS, WIDTH, grid_coords, half_grid_coords, random_coords, seeded_grid_shapes, shape_arrays
 
 TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
          "segment": pc.Segments, "triangle": pc.Triangles}
@@ -33,25 +33,14 @@ def test_overlaps_agrees_with_reference(ka, kb, coords, data):
     assert got.tolist() == reference_answers(ka, A, kb, B)
 
 
-def _random_grid_shapes(rng, kind, n, extent):
-    """Small-integer shapes: touching, collinear and shared corners are common."""
-    data = rng.integers(-extent, extent + 1, size=(n, WIDTH[kind])).astype(float)
-    if kind == "circle":
-        data[:, 2] = np.abs(data[:, 2])
-    if kind == "box":
-        data[:, [0, 2]] = np.sort(data[:, [0, 2]], axis=1)
-        data[:, [1, 3]] = np.sort(data[:, [1, 3]], axis=1)
-    return data
-
-
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 def test_dense_integer_grid_against_reference(ka, kb, touching):
     """Many small-grid pairs per ordered pair of kinds (seeded, deterministic)."""
     rng = np.random.default_rng(KINDS.index(ka) * 5 + KINDS.index(kb))
     n = 1500
-    A = _random_grid_shapes(rng, ka, n, 3)
-    B = _random_grid_shapes(rng, kb, n, 3)
+    A = seeded_grid_shapes(rng, ka, n, 3)
+    B = seeded_grid_shapes(rng, kb, n, 3)
     got = pc.overlaps(TYPES[ka](A), TYPES[kb](B), touching=touching).tolist()
     want = reference_answers(ka, A, kb, B, touching)
     mismatches = [i for i in range(n) if got[i] != want[i]]
@@ -74,8 +63,8 @@ def test_symmetry(ka, kb, data):
 @pytest.mark.parametrize("ka,kb", [("circle", "box"), ("segment", "triangle"), ("point", "circle")])
 def test_broadcasting_equals_elementwise(ka, kb):
     rng = np.random.default_rng(7)
-    A = TYPES[ka](_random_grid_shapes(rng, ka, 12, 4).reshape(3, 4, WIDTH[ka]))
-    B = TYPES[kb](_random_grid_shapes(rng, kb, 5, 4))
+    A = TYPES[ka](seeded_grid_shapes(rng, ka, 12, 4).reshape(3, 4, WIDTH[ka]))
+    B = TYPES[kb](seeded_grid_shapes(rng, kb, 5, 4))
     got = pc.overlaps(A[:, :, None], B[None, None, :])
     assert got.shape == (3, 4, 5)
     for i, j, k in itertools.product(range(3), range(4), range(5)):

@@ -1,5 +1,12 @@
 """Exact (Fraction-based) reference implementation used as the test oracle."""
 
+from .contact import (
+    boundary_distance,
+    no_direction,
+    point_distance,
+    projection_gap,
+    separation,
+)
 from .geometry import (
     KINDS,
     WIDTH,
@@ -12,8 +19,13 @@ from .geometry import (
 __all__ = [
     "KINDS",
     "WIDTH",
+    "boundary_distance",
     "contains",
     "core_distance_squared",
+    "no_direction",
     "overlaps",
+    "point_distance",
+    "projection_gap",
     "radius_sum",
+    "separation",
 ]
