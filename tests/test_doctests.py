@@ -3,6 +3,7 @@
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,4 +24,13 @@ def test_docstring_examples(name):
 
 
 def test_every_public_module_is_checked():
-    assert "pycollide.overlap" in MODULES and "pycollide.shapes" in MODULES
+    assert {"pycollide.overlap", "pycollide.shapes", "pycollide.intersect"} <= set(MODULES)
+
+
+def test_readme_examples():
+    """The README's examples are doctests: they must run and print what they show."""
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, extraglobs={"np": np},
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 10, "the README lost its examples"
+    assert result.failed == 0, f"{result.failed} README example(s) failed"

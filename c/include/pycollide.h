@@ -32,6 +32,10 @@ enum {
     PC_POINT = 0, PC_CIRCLE = 1, PC_BOX = 2, PC_SEGMENT = 3, PC_TRIANGLE = 4,
     PC_KIND_COUNT = 5
 };
+/* An infinite line through two distinct points, layout x0, y0, x1, y1.  Only
+ * pc_intersections_batch takes it; it is not one of the PC_KIND_COUNT overlap
+ * kinds. */
+enum { PC_LINE = 5 };
 
 /* Overlap modes.  PC_TOUCHING: closed sets, touching counts.  PC_STRICT: only
  * overlaps whose minimum separating translation is positive (the origin lies
@@ -43,7 +47,8 @@ enum { PC_TOUCHING = 0, PC_STRICT = 1 };
 enum {
     PC_OK = 0,
     PC_ERR_KIND = -1,       /* unknown shape kind */
-    PC_ERR_ARG = -2         /* bad dimension count, NULL pointer or negative length */
+    PC_ERR_ARG = -2,        /* bad dimension count, NULL pointer or negative length */
+    PC_ERR_PAIR = -3        /* both kinds are known but the query does not support the pair */
 };
 
 /* Validation rules reported by pc_validate. */
@@ -52,7 +57,8 @@ enum {
     PC_RULE_NONFINITE = 1,  /* a coordinate is NaN or infinite */
     PC_RULE_RADIUS = 2,     /* a radius is negative */
     PC_RULE_XORDER = 3,     /* a box has xmin > xmax */
-    PC_RULE_YORDER = 4      /* a box has ymin > ymax */
+    PC_RULE_YORDER = 4,     /* a box has ymin > ymax */
+    PC_RULE_LINE_POINTS = 5 /* the two points of a line coincide */
 };
 
 int pc_kind_width(int kind);
@@ -111,6 +117,36 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
                      double *out, const int64_t *strides_out,
                      int ndim, const int64_t *shape, double magnitude);
+
+/* Where the BOUNDARIES of a[i] and b[i] cross, over an ndim-dimensional index
+ * space of the given shape (ndim may be 0: one pair).  For each pair it writes
+ * count[i] in {0, 1, 2} and the points as 4 contiguous doubles x0, y0, x1, y1
+ * at points[i]; unused slots are NaN.  Supported pairs, in either order (the
+ * reversed order gives the same points in the same order):
+ *   segment-segment: the crossing point; a collinear overlap gives the two ends
+ *     of the shared part (lexicographic order, x then y), or 1 if it is a point;
+ *   circle-segment, circle-line: where the circumference meets the segment or
+ *     line, in the direction start -> end (tangent: 1 point);
+ *   circle-circle: 0, 1 (tangent) or 2 points, the one right of the direction
+ *     from the circle that is smaller in (x, y, r) order to the other first;
+ *     concentric equal circles of positive radius give 0 (infinitely many);
+ *   box-segment: the ends of the part of the segment in the box, in segment order, like pygame's
+ *     Rect.clipline (segment ends inside the box are among them); 1 if the
+ *     intersection is a single point;
+ *   line-segment: the crossing point; a segment lying on the line gives its
+ *     two ends in the line's direction.
+ * Whether they meet and the count are exact; the coordinates are rounded (a
+ * point that is an input vertex is returned exactly).
+ * Strides: strides_a, strides_b and strides_points step between elements in
+ * units of doubles (0 broadcasts); strides_count in bytes.  magnitude is as for
+ * pc_overlaps_batch.  Returns PC_OK, PC_ERR_KIND for an unknown kind,
+ * PC_ERR_PAIR for an unsupported pair, PC_ERR_ARG for bad pointers or shape;
+ * on an error nothing is written. */
+int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a,
+                           int kind_b, const double *b, const int64_t *strides_b,
+                           double *points, const int64_t *strides_points,
+                           int8_t *count, const int64_t *strides_count,
+                           int ndim, const int64_t *shape, double magnitude);
 /* CDEF END */
 
 #ifdef __cplusplus

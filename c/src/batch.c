@@ -61,11 +61,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
     /* the walker takes byte strides for every operand */
     int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS];
     const int64_t *strides[3] = {sa, sb, strides_out};
-    if (ndim > 0 && (!strides_a || !strides_b)) return PC_ERR_ARG;
-    for (int d = 0; d < ndim && d < PC_MAX_DIMS; d++) {
-        sa[d] = strides_a[d] * 8;
-        sb[d] = strides_b[d] * 8;
-    }
+    if (pc__double_strides(ndim, strides_a, sa) || pc__double_strides(ndim, strides_b, sb)) return PC_ERR_ARG;
     int rc = pc__walk_check(ndim, shape, 3, strides);
     if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
     struct overlap_ctx ctx;

@@ -351,13 +351,10 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
     if (!a || !b || !out) return PC_ERR_ARG;
-    if (ndim > 0 && (!strides_a || !strides_b || !strides_out)) return PC_ERR_ARG;
     int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS], so[PC_MAX_DIMS];
-    for (int d = 0; d < ndim && d < PC_MAX_DIMS; d++) {
-        sa[d] = strides_a[d] * 8;
-        sb[d] = strides_b[d] * 8;
-        so[d] = strides_out[d] * 8;
-    }
+    if (pc__double_strides(ndim, strides_a, sa) || pc__double_strides(ndim, strides_b, sb) ||
+        pc__double_strides(ndim, strides_out, so))
+        return PC_ERR_ARG;
     const int64_t *strides[3] = {sa, sb, so};
     int rc = pc__walk_check(ndim, shape, 3, strides);
     if (rc != PC_OK) return rc < 0 ? rc : PC_OK;

@@ -6,8 +6,8 @@
 
 int pc_kind_width(int kind)
 {
-    static const int widths[PC_KIND_COUNT] = {2, 3, 4, 4, 6};
-    return (kind >= 0 && kind < PC_KIND_COUNT) ? widths[kind] : PC_ERR_KIND;
+    static const int widths[PC_LINE + 1] = {2, 3, 4, 4, 6, 4};
+    return (kind >= 0 && kind <= PC_LINE) ? widths[kind] : PC_ERR_KIND;
 }
 
 static int check_one(int kind, const double *s, int width)
@@ -19,6 +19,7 @@ static int check_one(int kind, const double *s, int width)
         if (s[0] > s[2]) return PC_RULE_XORDER;
         if (s[1] > s[3]) return PC_RULE_YORDER;
     }
+    if (kind == PC_LINE && s[0] == s[2] && s[1] == s[3]) return PC_RULE_LINE_POINTS;
     return PC_RULE_OK;
 }
 

@@ -17,6 +17,13 @@ int pc__walk_check(int ndim, const int64_t *shape, int nop, const int64_t *const
     return empty;
 }
 
+int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes)
+{
+    if (ndim > 0 && !doubles) return PC_ERR_ARG;
+    for (int d = 0; d < ndim && d < PC_MAX_DIMS; d++) bytes[d] = doubles[d] * 8;
+    return PC_OK;
+}
+
 void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
               const int64_t *const *strides, pc__inner inner, void *ctx)
 {

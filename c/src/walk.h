@@ -18,6 +18,11 @@ typedef void (*pc__inner)(void *ctx, char *const *p, const int64_t *s, int64_t n
 /* Check the shape: PC_OK to go on, 1 when it is empty (nothing to do), or PC_ERR_ARG. */
 int pc__walk_check(int ndim, const int64_t *shape, int nop, const int64_t *const *strides);
 
+/* Byte strides from strides in units of doubles (how the entry points take the
+ * shape operands'): bytes[d] = 8 doubles[d] for d < ndim (at most PC_MAX_DIMS).
+ * PC_ERR_ARG when doubles is NULL and ndim > 0, else PC_OK. */
+int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes);
+
 /* strides[k] holds operand k's byte strides, one per axis; ndim may be 0 (one element). */
 void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
               const int64_t *const *strides, pc__inner inner, void *ctx);

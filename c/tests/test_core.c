@@ -285,7 +285,73 @@ static void test_validate(void)
     CHECK(pc_validate(PC_CIRCLE, &circles[0][0], 2, &bad, NULL) == PC_RULE_RADIUS && bad == 1);
     double pts[2][2] = {{0, 0}, {NAN, 0}};
     CHECK(pc_validate(PC_POINT, &pts[0][0], 2, &bad, NULL) == PC_RULE_NONFINITE && bad == 1);
-    CHECK(pc_kind_width(PC_TRIANGLE) == 6 && pc_kind_width(12) == PC_ERR_KIND);
+    CHECK(pc_kind_width(PC_TRIANGLE) == 6 && pc_kind_width(12) == PC_ERR_KIND && pc_kind_width(PC_KIND_COUNT + 1) == PC_ERR_KIND);
+}
+
+/* one pair through pc_intersections_batch (ndim 0): the count, points in p */
+static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
+{
+    int8_t n = -1;
+    int rc = pc_intersections_batch(ka, a, NULL, kb, b, NULL, p, NULL, &n, NULL, 0, NULL, INFINITY);
+    return rc == PC_OK ? n : rc;
+}
+
+static void test_intersections(void)
+{
+    double p[4];
+    const double s1[4] = {0, 0, 2, 2}, s2[4] = {0, 2, 2, 0}, s3[4] = {1, 1, 3, 3};
+    CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s2, p) == 1 && p[0] == 1 && p[1] == 1 && isnan(p[2]) && isnan(p[3]));
+    CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s3, p) == 2 && p[0] == 1 && p[1] == 1 && p[2] == 2 && p[3] == 2);
+    const double s4[4] = {2, 2, 3, 3}, s5[4] = {nextafter(2, 3), nextafter(2, 3), 3, 3};
+    CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s4, p) == 1 && p[0] == 2 && p[1] == 2);  /* shared end */
+    CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s5, p) == 0 && isnan(p[0]));
+    /* a line meeting a circle in 2, 1 and 0 points, in the line's direction */
+    const double c[3] = {0, 0, 5}, l2[4] = {10, 3, -10, 3}, l1[4] = {5, -1, 5, 1}, l0[4] = {0, 6, 1, 6};
+    CHECK(intersect1(PC_CIRCLE, c, PC_LINE, l2, p) == 2 && p[0] == 4 && p[1] == 3 && p[2] == -4 && p[3] == 3);
+    CHECK(intersect1(PC_LINE, l2, PC_CIRCLE, c, p) == 2 && p[0] == 4 && p[2] == -4);
+    CHECK(intersect1(PC_CIRCLE, c, PC_LINE, l1, p) == 1 && p[0] == 5 && p[1] == 0);
+    CHECK(intersect1(PC_CIRCLE, c, PC_LINE, l0, p) == 0);
+    /* a segment from inside the circle out: one point */
+    const double sc[4] = {0, 0, 0, 10};
+    CHECK(intersect1(PC_SEGMENT, sc, PC_CIRCLE, c, p) == 1 && p[0] == 0 && p[1] == 5);
+    /* circles: two points, right of the direction between the centres first; tangent */
+    const double c2[3] = {6, 0, 5}, c3[3] = {10, 0, 5};
+    CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c2, p) == 2 && p[0] == 3 && p[1] == -4 && p[2] == 3 && p[3] == 4);
+    CHECK(intersect1(PC_CIRCLE, c2, PC_CIRCLE, c, p) == 2 && p[1] == -4);
+    CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c3, p) == 1 && p[0] == 5 && p[1] == 0);
+    CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c, p) == 0);  /* equal: infinitely many, reported as none */
+    /* clipline: the clipped part, a segment end inside the box included */
+    const double box[4] = {0, 0, 4, 4}, through[4] = {-2, 1, 6, 1}, from_in[4] = {1, 1, 6, 1}, corner[4] = {3, 5, 5, 3};
+    CHECK(intersect1(PC_SEGMENT, through, PC_BOX, box, p) == 2 && p[0] == 0 && p[1] == 1 && p[2] == 4 && p[3] == 1);
+    CHECK(intersect1(PC_BOX, box, PC_SEGMENT, from_in, p) == 2 && p[0] == 1 && p[2] == 4);
+    CHECK(intersect1(PC_BOX, box, PC_SEGMENT, corner, p) == 1 && p[0] == 4 && p[1] == 4);
+    /* a line and a segment lying on it */
+    const double on[4] = {3, 3, 1, 1};
+    CHECK(intersect1(PC_LINE, s1, PC_SEGMENT, on, p) == 2 && p[0] == 1 && p[2] == 3);
+    CHECK(intersect1(PC_SEGMENT, s2, PC_LINE, s1, p) == 1 && p[0] == 1 && p[1] == 1);
+    /* unsupported pairs and bad arguments */
+    CHECK(intersect1(PC_BOX, box, PC_BOX, box, p) == PC_ERR_PAIR);
+    CHECK(intersect1(PC_POINT, s1, PC_SEGMENT, s1, p) == PC_ERR_PAIR);
+    CHECK(intersect1(PC_LINE, s1, PC_LINE, s1, p) == PC_ERR_PAIR);
+    CHECK(intersect1(9, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);
+    int8_t n;
+    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY) == PC_ERR_ARG);
+    /* a batch: 2 segments against 1 (broadcast), count strides in bytes */
+    double segs[2][4] = {{0, 0, 2, 2}, {5, 5, 6, 6}}, pts[2][4];
+    int8_t cnt[2];
+    int64_t shape[1] = {2}, sa[1] = {4}, sb[1] = {0}, sp[1] = {4}, sn[1] = {1};
+    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape, 6.0) == PC_OK);
+    CHECK(cnt[0] == 1 && cnt[1] == 0 && pts[0][0] == 1 && isnan(pts[1][0]));
+    /* scaling by 2^j scales the points exactly, at every magnitude */
+    for (int j = -1000; j <= 1000; j += 50) {
+        double cs[3] = {0, 0, ldexp(5, j)}, ls[4] = {ldexp(10, j), ldexp(3, j), ldexp(-10, j), ldexp(3, j)};
+        CHECK(intersect1(PC_CIRCLE, cs, PC_LINE, ls, p) == 2 && p[0] == ldexp(4, j) && p[2] == ldexp(-4, j));
+    }
+    /* validation of lines */
+    double lines[2][4] = {{0, 0, 1, 0}, {1, 1, 1, 1}};
+    int64_t bad = -1;
+    CHECK(pc_validate(PC_LINE, &lines[0][0], 2, &bad, NULL) == PC_RULE_LINE_POINTS && bad == 1);
+    CHECK(pc_kind_width(PC_LINE) == 4);
 }
 
 int main(void)
@@ -297,6 +363,7 @@ int main(void)
     test_fp_environment();
     test_filters();
     test_validate();
+    test_intersections();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }

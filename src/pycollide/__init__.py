@@ -1,17 +1,20 @@
 """pycollide: exact 2D collision detection for numpy.
 
 Shapes are validated float64 arrays (``Points``, ``Circles``, ``Boxes``,
-``Segments``, ``Triangles``); queries are functions that broadcast over them
-like numpy ufuncs and answer every yes/no question exactly.  ``contact`` and
-``distance`` say how far apart or how deep, which way and where; ``reflect``
-and ``impulse`` turn a contact normal into new velocities.
+``Segments``, ``Triangles``, and ``Lines`` for :func:`intersections` only);
+queries are functions that broadcast over them like numpy ufuncs and answer
+every yes/no question exactly.  ``contact`` and ``distance`` say how far apart
+or how deep, which way and where; ``intersections`` where the boundaries
+cross; ``reflect`` and ``impulse`` turn a contact normal into new velocities.
 """
 
 from .contact import Contact, contact, distance
+from .intersect import intersections
 from .overlap import contains, overlaps
 from .response import impulse, reflect
-from .shapes import Boxes, Circles, Points, Segments, Shapes, Triangles
+from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "overlaps", "contains",
-           "Contact", "contact", "distance", "reflect", "impulse"]
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines",
+           "overlaps", "contains", "Contact", "contact", "distance", "intersections",
+           "reflect", "impulse"]
 __version__ = "0.1.0"

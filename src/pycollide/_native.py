@@ -6,7 +6,7 @@ import numpy as np
 
 from ._core import ffi, lib
 
-__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int64_array"]
+__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array"]
 
 
 def double_ptr(array: np.ndarray):
@@ -17,6 +17,11 @@ def double_ptr(array: np.ndarray):
 def byte_ptr(array: np.ndarray):
     """A ``uint8_t *`` to the first element of a bool/uint8 array (any strides)."""
     return ffi.cast("uint8_t *", array.ctypes.data)
+
+
+def int8_ptr(array: np.ndarray):
+    """An ``int8_t *`` to the first element of an int8 array (any strides)."""
+    return ffi.cast("int8_t *", array.ctypes.data)
 
 
 def int64_array(values):

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from ._native import double_ptr, int64_array, lib
-from .overlap import _check_shapes, _element_strides, broadcast_pair, check_rc, pair_operands
+from .overlap import _check_shapes, broadcast_shape, check_rc, element_strides, shape_operands
 
 __all__ = ["Contact", "contact", "distance"]
 
@@ -66,12 +66,11 @@ class Contact:
 def _contact_data(verb: str, a: Any, b: Any) -> np.ndarray:
     a = _check_shapes(verb, "a", a)
     b = _check_shapes(verb, "b", b)
-    shape = broadcast_pair(verb, a, b)
+    shape = broadcast_shape(verb, a, b)
     out = np.empty(shape + (7,), dtype=np.float64)
     if out.size:
-        args, _views = pair_operands(a, b, shape)
         check_rc(verb, lib.pc_contact_batch(
-            *args, double_ptr(out), int64_array(_element_strides(out)),
+            *shape_operands(a, b, shape), double_ptr(out), int64_array(element_strides(out)),
             len(shape), int64_array(shape), max(a._magnitude, b._magnitude)))
     return out
 

@@ -7,16 +7,17 @@ from typing import Any, Optional, Tuple
 import numpy as np
 
 from ._native import byte_ptr, double_ptr, int64_array, lib
-from .shapes import Points, Shapes
+from .shapes import Lines, Points, Shapes
 
 __all__ = ["overlaps", "contains"]
 
 
 def _check_shapes(verb: str, name: str, value: Any) -> Shapes:
-    if not isinstance(value, Shapes):
+    if not isinstance(value, Shapes) or isinstance(value, Lines):
+        only = " (Lines are accepted only by intersections)" if isinstance(value, Lines) else ""
         raise TypeError(
             f"{verb}: `{name}` must be a shape array (Points, Circles, Boxes, Segments or "
-            f"Triangles), got {type(value).__name__}")
+            f"Triangles), got {type(value).__name__}{only}")
     return value
 
 
@@ -34,19 +35,14 @@ def _prepare_out(verb: str, out: Optional[np.ndarray], shape: Tuple[int, ...]) -
     return out
 
 
-def _element_strides(view: np.ndarray) -> list:
-    # the shape arrays are float64 with a contiguous trailing axis: strides are whole doubles
-    return [s // 8 for s in view.strides[:-1]]
-
-
 def _mode(verb: str, touching: Any) -> int:
     if not isinstance(touching, (bool, np.bool_)):
         raise TypeError(f"{verb}: `touching` must be True or False, got {touching!r}")
     return lib.PC_TOUCHING if touching else lib.PC_STRICT
 
 
-def broadcast_pair(verb: str, a: Shapes, b: Shapes, names=("a", "b")) -> Tuple[int, ...]:
-    """The broadcast leading shape of two shape arrays, or a ValueError naming them."""
+def broadcast_shape(verb: str, a: Shapes, b: Shapes, names=("a", "b")) -> Tuple[int, ...]:
+    """The broadcast leading shape of ``a`` and ``b``, or a ValueError naming both."""
     try:
         return np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
@@ -54,13 +50,20 @@ def broadcast_pair(verb: str, a: Shapes, b: Shapes, names=("a", "b")) -> Tuple[i
                          "do not broadcast together") from None
 
 
-def pair_operands(a: Shapes, b: Shapes, shape: Tuple[int, ...]) -> Tuple[list, tuple]:
-    """The C arguments for two broadcast shape arrays: kind, pointer and element
-    strides of each.  The views must outlive the call: they are returned last."""
+def element_strides(view: np.ndarray, trailing: int = 1) -> list:
+    """The strides of the leading axes of a float64 array whose last ``trailing``
+    axes are contiguous, in whole doubles (the unit the C batch drivers take)."""
+    return [s // 8 for s in view.strides[:view.ndim - trailing]]
+
+
+def shape_operands(a: Shapes, b: Shapes, shape: Tuple[int, ...]) -> tuple:
+    """The C batch drivers' first six arguments for ``a`` and ``b`` broadcast to
+    ``shape``: kind, pointer and strides (in doubles) of each.  The pointers
+    stay valid while ``a`` and ``b`` live (a broadcast view owns no memory)."""
     va = np.broadcast_to(a._data, shape + (a.width,))
     vb = np.broadcast_to(b._data, shape + (b.width,))
-    return [a.kind, double_ptr(va), int64_array(_element_strides(va)),
-            b.kind, double_ptr(vb), int64_array(_element_strides(vb))], (va, vb)
+    return (a.kind, double_ptr(va), int64_array(element_strides(va)),
+            b.kind, double_ptr(vb), int64_array(element_strides(vb)))
 
 
 def check_rc(verb: str, rc: int) -> None:
@@ -69,12 +72,11 @@ def check_rc(verb: str, rc: int) -> None:
 
 
 def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, names=("a", "b")):
-    shape = broadcast_pair(verb, a, b, names)
+    shape = broadcast_shape(verb, a, b, names)
     result = _prepare_out(verb, out, shape)
     if result.size:
-        args, _views = pair_operands(a, b, shape)
         check_rc(verb, lib.pc_overlaps_batch(
-            *args, byte_ptr(result), int64_array(result.strides),
+            *shape_operands(a, b, shape), byte_ptr(result), int64_array(result.strides),
             len(shape), int64_array(shape), mode, max(a._magnitude, b._magnitude)))
     if out is None and result.ndim == 0:
         return result[()]

@@ -13,13 +13,14 @@ import numpy as np
 
 from ._native import ffi, lib
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles"]
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines"]
 
 _RULES = {
     lib.PC_RULE_NONFINITE: "coordinates must be finite (no NaN or infinity)",
     lib.PC_RULE_RADIUS: "radius must be >= 0",
     lib.PC_RULE_XORDER: "xmin must be <= xmax",
     lib.PC_RULE_YORDER: "ymin must be <= ymax",
+    lib.PC_RULE_LINE_POINTS: "the two points of a line coincide",
 }
 
 
@@ -185,7 +186,8 @@ def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: i
     leading = data.shape[:-1]
     index = np.unravel_index(flat_index, leading) if leading else ()
     row = data[index]
-    col = {lib.PC_RULE_RADIUS: 2, lib.PC_RULE_XORDER: 0, lib.PC_RULE_YORDER: 1}.get(rule)
+    col = {lib.PC_RULE_RADIUS: 2, lib.PC_RULE_XORDER: 0, lib.PC_RULE_YORDER: 1,
+           lib.PC_RULE_LINE_POINTS: 0}.get(rule)
     if col is None:
         col = int(np.flatnonzero(~np.isfinite(row))[0])
     where = ", ".join(str(int(i)) for i in index)
@@ -197,6 +199,10 @@ def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: i
         value = f"{cls.columns[lo]} = {float(row[lo])!r} > {cls.columns[hi]} = {float(row[hi])!r}"
         if labels is not None:
             arg, at = "mins/maxs", f"shape {where or '()'}"
+    if rule == lib.PC_RULE_LINE_POINTS:
+        value = f"(x0, y0) = (x1, y1) = ({float(row[0])!r}, {float(row[1])!r})"
+        if labels is not None:
+            arg, at = "start/end", f"shape {where or '()'}"
     return (f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad shape is "
             f"{at} with {value}")
 
@@ -284,3 +290,25 @@ class Triangles(Shapes):
     width = lib.pc_kind_width(lib.PC_TRIANGLE)
     columns = ("x0", "y0", "x1", "y1", "x2", "y2")
     fields = (("p0", 2), ("p1", 2), ("p2", 2))
+
+
+class Lines(Shapes):
+    """Infinite lines, each through two distinct points, layout ``(..., 4)``:
+    x0, y0, x1, y1.  The direction from the first point (``start``) to the
+    second (``end``) orders the points :func:`pycollide.intersections` reports.
+
+    Lines are accepted only by :func:`pycollide.intersections`; ``overlaps``
+    and ``contains`` reject them.  Build from one array or from fields
+    ``Lines(start, end)``.
+
+    >>> import pycollide as pc
+    >>> pc.Lines(start=[0, 0], end=[[1, 0], [0, 1]])
+    Lines([[0., 0., 1., 0.],
+           [0., 0., 0., 1.]])
+    """
+
+    __slots__ = ()
+    kind = lib.PC_LINE
+    width = lib.pc_kind_width(lib.PC_LINE)
+    columns = ("x0", "y0", "x1", "y1")
+    fields = (("start", 2), ("end", 2))

@@ -1,0 +1,495 @@
+/*
+ * Boundary intersections: pc_intersections_batch (pycollide.h).
+ *
+ * Every kernel splits its work in two.  WHETHER the boundaries meet and HOW
+ * MANY points there are come from exact signs (predicates.h) and exact
+ * comparisons of the inputs, so the count is exact.  The coordinates are float
+ * computations, done on copies of the two shapes scaled by a common power of
+ * two (exact) so that their largest value is near 1: products of differences
+ * can then neither overflow nor underflow, and the result is scaled back.  A
+ * point that is an input vertex (a segment end on the other boundary, a box
+ * corner, the centre of a radius-0 circle) is returned exactly.  A computed
+ * point is clamped to a region that exactly contains the true point (a
+ * segment's bounding box, the box), so rounding never moves it outside.
+ *
+ * Symmetric pairs (segment-segment, circle-circle) put their two shapes in a
+ * canonical order first, so both argument orders give the same doubles.
+ */
+#include <math.h>
+
+#include "fpenv.h"
+#include "kernels.h"
+#include "shapes.h"
+#include "walk.h"
+
+/* up to two points, in output order */
+typedef struct {
+    int n;
+    double p[4];
+} hits;
+
+static int hit(hits *h, double x, double y)
+{
+    h->p[2 * h->n] = x;
+    h->p[2 * h->n + 1] = y;
+    return ++h->n;
+}
+
+/* a computed point in scaled units: scale it back by 2^k, then clamp it to the
+ * box [xlo, xhi] x [ylo, yhi] that holds the true point */
+static int hit_scaled(hits *h, double x, double y, int k, double xlo, double xhi, double ylo, double yhi)
+{
+    return hit(h, pc__clamp(ldexp(x, k), xlo, xhi), pc__clamp(ldexp(y, k), ylo, yhi));
+}
+
+static int sign3(double a, double b) { return (a > b) - (a < b); }
+
+/* An infinite line through (x0, y0) and (x1, y1), two distinct points. */
+typedef pc_segment pc__line;
+static inline pc__line pc__load_line(const double *p) { return pc__load_segment(p); }
+static inline double pc__mag_line(pc__line s) { return pc__mag_segment(s); }
+
+static pc_segment scale_segment(pc_segment s, int k)
+{
+    pc_segment r = {ldexp(s.x0, k), ldexp(s.y0, k), ldexp(s.x1, k), ldexp(s.y1, k)};
+    return r;
+}
+
+static pc_circle scale_circle(pc_circle c, int k)
+{
+    pc_circle r = {ldexp(c.x, k), ldexp(c.y, k), ldexp(c.r, k)};
+    return r;
+}
+
+/* Exact lexicographic order of points (x, then y). */
+static int lex_less(double ax, double ay, double bx, double by) { return ax < bx || (ax == bx && ay < by); }
+
+/* The segment s (scaled) crossed by the line through p and q (scaled), where the
+ * exact signs say its ends lie strictly on opposite sides: the point
+ * s0 + t (s1 - s0) with t = c0 / (c0 - c1), c the cross products of the line's
+ * direction with the ends.  The two terms have opposite signs, so the
+ * denominator does not cancel; near-zero float values are guarded. */
+static void crossing(pc_segment l, pc_segment s, double *x, double *y)
+{
+    double dx = l.x1 - l.x0, dy = l.y1 - l.y0;
+    double c0 = dx * (s.y0 - l.y0) - dy * (s.x0 - l.x0);
+    double c1 = dx * (s.y1 - l.y0) - dy * (s.x1 - l.x0);
+    double den = c0 - c1;
+    double t = den != 0 ? pc__clamp(c0 / den, 0.0, 1.0) : 0.5;
+    *x = s.x0 + t * (s.x1 - s.x0);
+    *y = s.y0 + t * (s.y1 - s.y0);
+}
+
+/* the crossing of segment s by the line l, both unscaled, into h */
+static int hit_crossing(hits *h, pc_segment l, pc_segment s, int k, double xlo, double xhi, double ylo, double yhi)
+{
+    double x, y;
+    crossing(scale_segment(l, -k), scale_segment(s, -k), &x, &y);
+    return hit_scaled(h, x, y, k, xlo, xhi, ylo, yhi);
+}
+
+/* The line through s0 and s1 (distinct) against the circle c, all scaled: the
+ * foot (fx, fy) of the perpendicular from the centre, the unit direction
+ * (ux, uy) and the half chord w (0 when the line misses or touches).  The
+ * half chord is sqrt((r - dist)(r + dist)), which keeps the cancellation of
+ * r^2 - dist^2 in one well-conditioned factor. */
+static void chord(pc_circle c, pc_segment s, double *fx, double *fy, double *ux, double *uy, double *w)
+{
+    double dx = s.x1 - s.x0, dy = s.y1 - s.y0;
+    double len = hypot(dx, dy);
+    *ux = dx / len;
+    *uy = dy / len;
+    double vx = c.x - s.x0, vy = c.y - s.y0;
+    double t = vx * *ux + vy * *uy;
+    double dist = fabs(vx * *uy - vy * *ux);
+    *fx = s.x0 + t * *ux;
+    *fy = s.y0 + t * *uy;
+    double w2 = (c.r - dist) * (c.r + dist);
+    *w = w2 > 0 ? sqrt(w2) : 0.0;
+}
+
+/* ---- segment-segment --------------------------------------------------- */
+
+static int segment_less(pc_segment a, pc_segment b)
+{
+    if (a.x0 != b.x0 || a.y0 != b.y0) return lex_less(a.x0, a.y0, b.x0, b.y0);
+    return lex_less(a.x1, a.y1, b.x1, b.y1);
+}
+
+/* the lexicographically smaller and larger end of s */
+static void lex_ends(pc_segment s, double *lo, double *hi)
+{
+    int swap = lex_less(s.x1, s.y1, s.x0, s.y0);
+    lo[0] = swap ? s.x1 : s.x0;
+    lo[1] = swap ? s.y1 : s.y0;
+    hi[0] = swap ? s.x0 : s.x1;
+    hi[1] = swap ? s.y0 : s.y1;
+}
+
+static int k_segment_segment(const pc__filter *f, pc_segment a, pc_segment b, int k, hits *h)
+{
+    if (segment_less(b, a)) {
+        pc_segment t = a;
+        a = b;
+        b = t;
+    }
+    if (!pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, 0)) return h->n;
+    if (pc__zero_length(a)) return hit(h, a.x0, a.y0);
+    if (pc__zero_length(b)) return hit(h, b.x0, b.y0);
+    int o0 = pc__orient(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0);
+    int o1 = pc__orient(f, a.x0, a.y0, a.x1, a.y1, b.x1, b.y1);
+    if (o0 == 0 && o1 == 0) {
+        /* collinear: on a line, lexicographic order is the order along it */
+        double alo[2], ahi[2], blo[2], bhi[2];
+        lex_ends(a, alo, ahi);
+        lex_ends(b, blo, bhi);
+        const double *lo = lex_less(alo[0], alo[1], blo[0], blo[1]) ? blo : alo;
+        const double *hi = lex_less(ahi[0], ahi[1], bhi[0], bhi[1]) ? ahi : bhi;
+        hit(h, lo[0], lo[1]);
+        if (lo[0] != hi[0] || lo[1] != hi[1]) hit(h, hi[0], hi[1]);
+        return h->n;
+    }
+    /* the lines cross at one point: an end lying on the other line is it */
+    if (o0 == 0) return hit(h, b.x0, b.y0);
+    if (o1 == 0) return hit(h, b.x1, b.y1);
+    if (pc__orient(f, b.x0, b.y0, b.x1, b.y1, a.x0, a.y0) == 0) return hit(h, a.x0, a.y0);
+    if (pc__orient(f, b.x0, b.y0, b.x1, b.y1, a.x1, a.y1) == 0) return hit(h, a.x1, a.y1);
+    /* a proper crossing: the error grows with the length of the segment that is
+     * parametrised, so take the shorter one (the pair's order is canonical) */
+    double xlo = pc__max(pc__min(a.x0, a.x1), pc__min(b.x0, b.x1));
+    double xhi = pc__min(pc__max(a.x0, a.x1), pc__max(b.x0, b.x1));
+    double ylo = pc__max(pc__min(a.y0, a.y1), pc__min(b.y0, b.y1));
+    double yhi = pc__min(pc__max(a.y0, a.y1), pc__max(b.y0, b.y1));
+    pc_segment as = scale_segment(a, -k), bs = scale_segment(b, -k);
+    double la = hypot(as.x1 - as.x0, as.y1 - as.y0), lb = hypot(bs.x1 - bs.x0, bs.y1 - bs.y0);
+    if (la <= lb) return hit_crossing(h, b, a, k, xlo, xhi, ylo, yhi);
+    return hit_crossing(h, a, b, k, xlo, xhi, ylo, yhi);
+}
+
+/* ---- segment-line ------------------------------------------------------ */
+
+static int k_segment_line(const pc__filter *f, pc_segment s, pc__line l, int k, hits *h)
+{
+    int o0 = pc__orient(f, l.x0, l.y0, l.x1, l.y1, s.x0, s.y0);
+    int o1 = pc__orient(f, l.x0, l.y0, l.x1, l.y1, s.x1, s.y1);
+    if (o0 == 0 && o1 == 0) {
+        if (pc__zero_length(s)) return hit(h, s.x0, s.y0);
+        /* both ends on the line: order them along its direction (exact: on a
+         * line that is not vertical distinct points differ in x) */
+        int forward = l.x0 != l.x1 ? (l.x1 > l.x0) == (s.x1 > s.x0) : (l.y1 > l.y0) == (s.y1 > s.y0);
+        hit(h, forward ? s.x0 : s.x1, forward ? s.y0 : s.y1);
+        hit(h, forward ? s.x1 : s.x0, forward ? s.y1 : s.y0);
+        return h->n;
+    }
+    if (o0 == 0) return hit(h, s.x0, s.y0);
+    if (o1 == 0) return hit(h, s.x1, s.y1);
+    if (o0 == o1) return h->n;
+    return hit_crossing(h, l, s, k, pc__min(s.x0, s.x1), pc__max(s.x0, s.x1), pc__min(s.y0, s.y1), pc__max(s.y0, s.y1));
+}
+
+/* ---- circle-line and circle-segment ------------------------------------ */
+
+/* The points F - w u, F + w u of the chord of c on the line through s (both
+ * unscaled); `which` selects them (bit 0: the first, bit 1: the second);
+ * `tangent` gives the foot F alone.  Clamped to [xlo, xhi] x [ylo, yhi]. */
+static int hit_chord(hits *h, pc_circle c, pc_segment s, int k, int tangent, int which,
+                      double xlo, double xhi, double ylo, double yhi)
+{
+    double fx, fy, ux, uy, w;
+    chord(scale_circle(c, -k), scale_segment(s, -k), &fx, &fy, &ux, &uy, &w);
+    if (tangent) return hit_scaled(h, fx, fy, k, xlo, xhi, ylo, yhi);
+    if (which & 1) hit_scaled(h, fx - w * ux, fy - w * uy, k, xlo, xhi, ylo, yhi);
+    if (which & 2) hit_scaled(h, fx + w * ux, fy + w * uy, k, xlo, xhi, ylo, yhi);
+    return h->n;
+}
+
+static int k_circle_line(const pc__filter *f, pc_circle c, pc__line l, int k, hits *h)
+{
+    /* sign(dist(centre, line)^2 - r^2) */
+    int p = pc__perp(f, l.x0, l.y0, l.x1, l.y1, c.x, c.y, c.r);
+    if (p > 0) return h->n;
+    if (c.r == 0) return hit(h, c.x, c.y);  /* a point circle on the line */
+    /* every point of the chord lies within r of the centre */
+    return hit_chord(h, c, l, k, p == 0, 3, c.x - c.r, c.x + c.r, c.y - c.r, c.y + c.r);
+}
+
+/*
+ * Along s(t) = s0 + t (s1 - s0), |s(t) - c|^2 - r^2 is a quadratic with
+ * roots t1 <= t2 (real iff the line is within r of the centre: pc__perp).
+ * With e0, e1 the exact signs of that quadratic at t = 0 and t = 1 (end
+ * outside, on, inside the circle) and d0, d1 the signs of the vertex t* and
+ * of 1 - t* (pc__dot), for distinct roots:
+ *   t1 in [0, 1]  iff  e0 >= 0 and d0 > 0, and (e1 <= 0 or d1 > 0);
+ *   t2 in [0, 1]  iff  (e0 <= 0 or d0 > 0), and e1 >= 0 and d1 > 0.
+ * (A root at 0 is t1 when t* > 0 and t2 when t* < 0; t* = 0 would be a
+ * double root.  The conditions for t2 are those for t1 with the segment
+ * reversed.)  A double root (tangent) counts when 0 <= t* <= 1.
+ */
+static int k_circle_segment(const pc__filter *f, pc_circle c, pc_segment s, int k, hits *h)
+{
+    int e0 = pc__circle(f, s.x0, s.y0, c.x, c.y, c.r, 0.0);
+    if (pc__zero_length(s)) {
+        if (e0 == 0) hit(h, s.x0, s.y0);
+        return h->n;
+    }
+    int p = pc__perp(f, s.x0, s.y0, s.x1, s.y1, c.x, c.y, c.r);
+    if (p > 0) return h->n;
+    int e1 = pc__circle(f, s.x1, s.y1, c.x, c.y, c.r, 0.0);
+    int d0 = pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.x, c.y);
+    int d1 = pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.x, c.y);
+    double xlo = pc__min(s.x0, s.x1), xhi = pc__max(s.x0, s.x1);
+    double ylo = pc__min(s.y0, s.y1), yhi = pc__max(s.y0, s.y1);
+    if (p == 0) {
+        if (d0 < 0 || d1 < 0) return h->n;
+        if (e0 == 0) return hit(h, s.x0, s.y0);
+        if (e1 == 0) return hit(h, s.x1, s.y1);
+        if (c.r == 0) return hit(h, c.x, c.y);
+        return hit_chord(h, c, s, k, 1, 0, xlo, xhi, ylo, yhi);
+    }
+    int in1 = e0 >= 0 && d0 > 0 && (e1 <= 0 || d1 > 0);
+    int in2 = (e0 <= 0 || d0 > 0) && e1 >= 0 && d1 > 0;
+    /* roots at the ends are the ends themselves */
+    if (in1) {
+        if (e0 == 0) hit(h, s.x0, s.y0);              /* t1 = 0 (d0 > 0) */
+        else if (e1 == 0 && d1 < 0) hit(h, s.x1, s.y1); /* t1 = 1 */
+        else hit_chord(h, c, s, k, 0, 1, xlo, xhi, ylo, yhi);
+    }
+    if (in2) {
+        if (e1 == 0) hit(h, s.x1, s.y1);              /* t2 = 1 (d1 > 0) */
+        else if (e0 == 0 && d0 < 0) hit(h, s.x0, s.y0); /* t2 = 0 */
+        else hit_chord(h, c, s, k, 0, 2, xlo, xhi, ylo, yhi);
+    }
+    return h->n;
+}
+
+/* ---- circle-circle ----------------------------------------------------- */
+
+static int circle_less(pc_circle a, pc_circle b)
+{
+    if (a.x != b.x || a.y != b.y) return lex_less(a.x, a.y, b.x, b.y);
+    return a.r < b.r;
+}
+
+static int k_circle_circle(const pc__filter *f, pc_circle a, pc_circle b, int k, hits *h)
+{
+    if (circle_less(b, a)) {
+        pc_circle t = a;
+        a = b;
+        b = t;
+    }
+    /* sign(|d|^2 - (ra + rb)^2): apart, touching outside, or not */
+    int outer = pc__circle(f, a.x, a.y, b.x, b.y, a.r, b.r);
+    if (outer > 0) return h->n;
+    if (a.x == b.x && a.y == b.y) {
+        /* concentric: no point, or infinitely many (reported as none) unless both are points */
+        if (a.r == 0 && b.r == 0) hit(h, a.x, a.y);
+        return h->n;
+    }
+    /* sign(|d|^2 - (ra - rb)^2): pc__circle with rb negated (its bounds use only
+     * |ra + rb| <= 2M, and its exact stage is signed) */
+    int inner = pc__circle(f, a.x, a.y, b.x, b.y, a.r, -b.r);
+    if (inner < 0) return h->n;  /* one strictly inside the other */
+    if (a.r == 0) return hit(h, a.x, a.y);
+    if (b.r == 0) return hit(h, b.x, b.y);
+    pc_circle as = scale_circle(a, -k), bs = scale_circle(b, -k);
+    double dx = bs.x - as.x, dy = bs.y - as.y, d = hypot(dx, dy);
+    double ux = dx / d, uy = dy / d;
+    /* every boundary point of a lies within ra of its centre */
+    double xlo = a.x - a.r, xhi = a.x + a.r, ylo = a.y - a.r, yhi = a.y + a.r;
+    if (outer == 0 || inner == 0) {
+        /* tangent: the point at distance ra from a's centre, towards b's
+         * centre, or away from it when b is the larger circle around a */
+        double m = (outer == 0 || as.r >= bs.r) ? as.r : -as.r;
+        return hit_scaled(h, as.x + m * ux, as.y + m * uy, k, xlo, xhi, ylo, yhi);
+    }
+    /* the radical line crosses the centre line at distance m from a's centre;
+     * the half chord is sqrt((ra - m)(ra + m)) */
+    double m = 0.5 * (d + (as.r - bs.r) * (as.r + bs.r) / d);
+    double w2 = (as.r - m) * (as.r + m), w = w2 > 0 ? sqrt(w2) : 0.0;
+    double mx = as.x + m * ux, my = as.y + m * uy;
+    /* right of the direction a -> b first: the right normal is (uy, -ux) */
+    hit_scaled(h, mx + w * uy, my - w * ux, k, xlo, xhi, ylo, yhi);
+    return hit_scaled(h, mx - w * uy, my + w * ux, k, xlo, xhi, ylo, yhi);
+}
+
+/* ---- box-segment: the clipped segment ---------------------------------- */
+
+/*
+ * Liang-Barsky with exact comparisons.  The clipped part is [t_in, t_out] with
+ * t_in the largest of the entry events (the start, t = 0; the entry line
+ * x = v of the box when the segment moves in x; the same in y) and t_out the
+ * smallest of the exit events.  Two events are compared exactly:
+ *   end (point P) vs line x = v:  sign(t_end - t_x) = sign(P.x - v) sign(dx);
+ *   line x = u vs line x = v:     sign(u - v) sign(dx);
+ *   line x = u vs line y = v:     -orient(s0, s1, (u, v)) sign(dx) sign(dy)
+ * (t_x - t_y has the numerator (u - x0) dy - (v - y0) dx).
+ */
+enum { EV_END = 1, EV_X = 2, EV_Y = 4 };
+typedef struct {
+    int axis;  /* EV_END, EV_X or EV_Y */
+    double v;  /* EV_END: 0 or 1 (the start or the end); else the line's coordinate */
+} event;
+
+/* the events at the extreme so far: which axes tie there, and their values */
+typedef struct {
+    event best;
+    int mask;
+    double end, x, y;
+} extreme;
+
+static int event_cmp(const pc__filter *f, pc_segment s, int sx, int sy, event a, event b)
+{
+    if (a.axis == b.axis) {
+        int dir = a.axis == EV_END ? 1 : a.axis == EV_X ? sx : sy;
+        return sign3(a.v, b.v) * dir;
+    }
+    if (b.axis == EV_END || (b.axis == EV_X && a.axis == EV_Y)) return -event_cmp(f, s, sx, sy, b, a);
+    if (a.axis == EV_END) {
+        double px = a.v == 0 ? s.x0 : s.x1, py = a.v == 0 ? s.y0 : s.y1;
+        return b.axis == EV_X ? sign3(px, b.v) * sx : sign3(py, b.v) * sy;
+    }
+    return -pc__orient(f, s.x0, s.y0, s.x1, s.y1, a.v, b.v) * sx * sy;
+}
+
+static void extreme_add(const pc__filter *f, pc_segment s, int sx, int sy, extreme *e, event ev, int want)
+{
+    int c = e->mask ? event_cmp(f, s, sx, sy, ev, e->best) * want : 1;
+    if (c < 0) return;
+    if (c > 0) {
+        e->best = ev;
+        e->mask = 0;
+    }
+    e->mask |= ev.axis;
+    if (ev.axis == EV_END) e->end = ev.v;
+    if (ev.axis == EV_X) e->x = ev.v;
+    if (ev.axis == EV_Y) e->y = ev.v;
+}
+
+/* the point of a set of tied events: an end or a corner exactly, else the
+ * crossing of one box line, computed and clamped to the box and the segment */
+static int hit_event(hits *h, pc_box b, pc_segment s, int k, const extreme *e)
+{
+    if (e->mask & EV_END) return hit(h, e->end == 0 ? s.x0 : s.x1, e->end == 0 ? s.y0 : s.y1);
+    if (e->mask == (EV_X | EV_Y)) return hit(h, e->x, e->y);
+    double xlo = pc__max(b.xmin, pc__min(s.x0, s.x1)), xhi = pc__min(b.xmax, pc__max(s.x0, s.x1));
+    double ylo = pc__max(b.ymin, pc__min(s.y0, s.y1)), yhi = pc__min(b.ymax, pc__max(s.y0, s.y1));
+    pc_segment ss = scale_segment(s, -k);
+    if (e->mask == EV_X) {
+        double t = (ldexp(e->x, -k) - ss.x0) / (ss.x1 - ss.x0);
+        return hit(h, e->x, pc__clamp(ldexp(ss.y0 + t * (ss.y1 - ss.y0), k), ylo, yhi));
+    }
+    double t = (ldexp(e->y, -k) - ss.y0) / (ss.y1 - ss.y0);
+    return hit(h, pc__clamp(ldexp(ss.x0 + t * (ss.x1 - ss.x0), k), xlo, xhi), e->y);
+}
+
+static int k_box_segment(const pc__filter *f, pc_box b, pc_segment s, int k, hits *h)
+{
+    if (!pc__k_box_segment(f, b, s, 0)) return h->n;
+    if (pc__zero_length(s)) return hit(h, s.x0, s.y0);
+    int sx = sign3(s.x1, s.x0), sy = sign3(s.y1, s.y0);
+    extreme in = {{0, 0}, 0, 0, 0, 0}, out = in;
+    extreme_add(f, s, sx, sy, &in, (event){EV_END, 0.0}, 1);
+    extreme_add(f, s, sx, sy, &out, (event){EV_END, 1.0}, -1);
+    if (sx) {
+        extreme_add(f, s, sx, sy, &in, (event){EV_X, sx > 0 ? b.xmin : b.xmax}, 1);
+        extreme_add(f, s, sx, sy, &out, (event){EV_X, sx > 0 ? b.xmax : b.xmin}, -1);
+    }
+    if (sy) {
+        extreme_add(f, s, sx, sy, &in, (event){EV_Y, sy > 0 ? b.ymin : b.ymax}, 1);
+        extreme_add(f, s, sx, sy, &out, (event){EV_Y, sy > 0 ? b.ymax : b.ymin}, -1);
+    }
+    /* they meet, so t_in <= t_out: a single point when equal */
+    if (event_cmp(f, s, sx, sy, in.best, out.best) == 0) {
+        extreme one = in;
+        one.mask |= out.mask;
+        if (out.mask & EV_END) one.end = out.end;
+        if (out.mask & EV_X) one.x = out.x;
+        if (out.mask & EV_Y) one.y = out.y;
+        return hit_event(h, b, s, k, &one);
+    }
+    hit_event(h, b, s, k, &in);
+    return hit_event(h, b, s, k, &out);
+}
+
+/* ---- the batch driver -------------------------------------------------- */
+
+/* the supported unordered pairs, named in kind order */
+#define PC_IX_PAIRS(SELF, PAIR) \
+    SELF(circle) PAIR(circle, segment) PAIR(circle, line) PAIR(box, segment) SELF(segment) PAIR(segment, line)
+#define PC_KIND_line PC_LINE
+
+/* operands: 0 = a, 1 = b (both pointers at doubles), 2 = points, 3 = count */
+typedef void (*ix_loop)(const pc__filter *f, char *const *p, const int64_t *s, int64_t n);
+
+/* The kernel for (A, B) fed the shapes of operands first and second.  The
+ * scaling exponent k brings the pair's largest value near 1 (0 for all-zero
+ * shapes). */
+#define PC_IX_LOOP(name, A, B, first, second)                                          \
+    static void name(const pc__filter *f, char *const *p, const int64_t *s, int64_t n) \
+    {                                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                              \
+            pc_##A##_t x = pc__load_##A((const double *)(p[first] + i * s[first]));    \
+            pc_##B##_t y = pc__load_##B((const double *)(p[second] + i * s[second]));   \
+            double m = pc__max(pc__mag_##A(x), pc__mag_##B(y));                        \
+            hits h = {0, {NAN, NAN, NAN, NAN}};                                        \
+            k_##A##_##B(f, x, y, m > 0 ? ilogb(m) : 0, &h);                            \
+            double *pts = (double *)(p[2] + i * s[2]);                                 \
+            for (int j = 0; j < 4; j++) pts[j] = h.p[j];                               \
+            *(int8_t *)(p[3] + i * s[3]) = (int8_t)h.n;                                \
+        }                                                                              \
+    }
+typedef pc_circle pc_circle_t;
+typedef pc_box pc_box_t;
+typedef pc_segment pc_segment_t;
+typedef pc__line pc_line_t;
+
+#define PC_IX_SELF_LOOP(K) PC_IX_LOOP(ix_##K##_##K, K, K, 0, 1)
+#define PC_IX_PAIR_LOOPS(A, B)               \
+    PC_IX_LOOP(ix_##A##_##B, A, B, 0, 1)     \
+    PC_IX_LOOP(ix_##B##_##A, A, B, 1, 0)
+PC_IX_PAIRS(PC_IX_SELF_LOOP, PC_IX_PAIR_LOOPS)
+
+#define PC_IX_SELF_ENTRY(K) [PC_KIND_##K][PC_KIND_##K] = ix_##K##_##K,
+#define PC_IX_PAIR_ENTRY(A, B) \
+    [PC_KIND_##A][PC_KIND_##B] = ix_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = ix_##B##_##A,
+static const ix_loop ix_loops[PC_LINE + 1][PC_LINE + 1] = {
+    PC_IX_PAIRS(PC_IX_SELF_ENTRY, PC_IX_PAIR_ENTRY)
+};
+
+struct ix_ctx {
+    ix_loop loop;
+    pc__filter filter;
+};
+
+static void ix_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct ix_ctx *c = vctx;
+    c->loop(&c->filter, p, s, n);
+}
+
+int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a,
+                           int kind_b, const double *b, const int64_t *strides_b,
+                           double *points, const int64_t *strides_points,
+                           int8_t *count, const int64_t *strides_count,
+                           int ndim, const int64_t *shape, double magnitude)
+{
+    if (kind_a < 0 || kind_a > PC_LINE || kind_b < 0 || kind_b > PC_LINE) return PC_ERR_KIND;
+    if (!ix_loops[kind_a][kind_b]) return PC_ERR_PAIR;
+    if (!a || !b || !points || !count) return PC_ERR_ARG;
+    /* the walker takes byte strides for every operand */
+    int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS], sp[PC_MAX_DIMS];
+    const int64_t *strides[4] = {sa, sb, sp, strides_count};
+    if (pc__double_strides(ndim, strides_a, sa) || pc__double_strides(ndim, strides_b, sb)
+        || pc__double_strides(ndim, strides_points, sp))
+        return PC_ERR_ARG;
+    int rc = pc__walk_check(ndim, shape, 4, strides);
+    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
+    struct ix_ctx ctx;
+    ctx.loop = ix_loops[kind_a][kind_b];
+    char *base[4] = {(char *)a, (char *)b, (char *)points, (char *)count};
+    pc__fpenv env = pc__fp_enter();
+    ctx.filter = pc__filter_for(magnitude);  /* in the standard environment */
+    pc__walk(ndim, shape, 4, base, strides, ix_inner, &ctx);
+    pc__fp_leave(env);
+    return PC_OK;
+}

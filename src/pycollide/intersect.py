@@ -1,0 +1,111 @@
+"""Boundary intersections: where the boundaries of two shapes cross."""
+
+from __future__ import annotations
+
+from typing import Any, Tuple
+
+import numpy as np
+
+from ._native import double_ptr, int8_ptr, int64_array, lib
+from .overlap import broadcast_shape, check_rc, element_strides, shape_operands
+from .shapes import Boxes, Circles, Lines, Segments, Shapes
+
+__all__ = ["intersections"]
+
+#: the supported pairs (either order), as the C core's table has them
+SUPPORTED = ((Segments, Segments), (Circles, Segments), (Circles, Circles), (Boxes, Segments),
+             (Circles, Lines), (Segments, Lines))
+_SUPPORTED_TEXT = ", ".join(f"{a.__name__}-{b.__name__}" for a, b in SUPPORTED)
+
+
+def _check(name: str, value: Any) -> Shapes:
+    if not isinstance(value, Shapes):
+        raise TypeError(f"intersections: `{name}` must be a shape array (Segments, Circles, Boxes "
+                        f"or Lines), got {type(value).__name__}")
+    return value
+
+
+def intersections(a: Shapes, b: Shapes) -> Tuple[np.ndarray, Any]:
+    """Where the BOUNDARIES of the shapes ``a`` and ``b`` cross.
+
+    The leading axes broadcast like :func:`pycollide.overlaps`.  Supported
+    pairs, in either order (the reversed order gives the same points in the
+    same order):
+
+    * Segments-Segments: the crossing point (count 1).  Collinear segments that
+      share a part give its two ends in lexicographic order (x, then y), or
+      count 1 when the shared part is a single point.
+    * Circles-Segments: the 0, 1 or 2 points where the segment meets the
+      circumference, ordered along the segment from its start (a tangent gives
+      1; a segment strictly inside the circle gives 0).
+    * Circles-Circles: 0, 1 (tangent, inside or outside) or 2 points; the point
+      to the right of the direction from one centre to the other comes first,
+      the direction taken from the circle that is smaller in (x, y, r) order.
+      Concentric equal circles of positive radius meet in infinitely many
+      points: reported as count 0, with no points.  (Two equal radius-0
+      circles are one point: count 1.)
+    * Boxes-Segments: like pygame's ``Rect.clipline``: the ends of the part of
+      the segment inside the (closed) box, in segment order.  That part's ends
+      include segment ends lying inside the box, so they are not only boundary
+      crossings.  Count 2 when the part has positive length, 1 when it is a
+      single point, 0 when the segment misses the box.
+    * Circles-Lines: 0, 1 (tangent) or 2 points, ordered along the line's
+      direction (start to end).
+    * Segments-Lines: the crossing point; a segment lying on the line gives its
+      two ends, ordered along the line's direction (one point if it has zero
+      length).
+
+    Whether the boundaries meet and the count are exact (decided by the same
+    exact predicates as ``overlaps``: e.g. two segments have count > 0 exactly
+    when they overlap).  The coordinates are rounded floating-point results,
+    accurate to a few ulps of the pair's largest coordinate except where the
+    point itself is ill-conditioned (near-tangent or nearly parallel inputs);
+    a point that is an input vertex (a segment end, a box corner) is exact.
+
+    Returns
+    -------
+    points : ndarray of float64, shape (..., 2, 2)
+        Up to two (x, y) points per pair; unused slots are NaN.
+    count : ndarray of int8, shape (...)  (a numpy int8 for two single shapes)
+        0, 1 or 2.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> points, count = pc.intersections(pc.Segments([0, 0, 2, 2]), pc.Segments([0, 2, 2, 0]))
+    >>> points, int(count)
+    (array([[ 1.,  1.],
+           [nan, nan]]), 1)
+    >>> circle = pc.Circles([0, 0, 5])
+    >>> points, count = pc.intersections(circle, pc.Lines([[-10, 3, 10, 3], [5, -1, 5, 1], [0, 6, 1, 6]]))
+    >>> count
+    array([2, 1, 0], dtype=int8)
+    >>> points[0], points[1]
+    (array([[-4.,  3.],
+           [ 4.,  3.]]), array([[ 5.,  0.],
+           [nan, nan]]))
+    >>> box = pc.Boxes([0, 0, 4, 4])
+    >>> points, count = pc.intersections(pc.Segments([[-2, 1, 6, 1], [1, 1, 6, 1]]), box)
+    >>> points
+    array([[[0., 1.],
+            [4., 1.]],
+    <BLANKLINE>
+           [[1., 1.],
+            [4., 1.]]])
+    """
+    a, b = _check("a", a), _check("b", b)
+    pair = (type(a), type(b))
+    if pair not in SUPPORTED and pair[::-1] not in SUPPORTED:
+        raise TypeError(f"intersections: {type(a).__name__} and {type(b).__name__} are not a "
+                        f"supported pair; supported (either order): {_SUPPORTED_TEXT}")
+    shape = broadcast_shape("intersections", a, b)
+    points = np.empty(shape + (2, 2), dtype=np.float64)
+    count = np.empty(shape, dtype=np.int8)
+    if count.size:
+        check_rc("intersections", lib.pc_intersections_batch(
+            *shape_operands(a, b, shape), double_ptr(points), int64_array(element_strides(points, 2)),
+            int8_ptr(count), int64_array(count.strides),
+            len(shape), int64_array(shape), max(a._magnitude, b._magnitude)))
+    if count.ndim == 0:
+        return points, count[()]
+    return points, count
