@@ -14,8 +14,10 @@
  *    adds to it.  The witness points lie on the face that gives the axis and on
  *    the other core's support point, shifted by the radii.
  * The sign of the result is then made to agree with the exact overlap test:
- * separation <= 0 exactly when overlaps() is true.  Coordinates are scaled by
- * a power of two (exact) so that no square overflows or underflows.
+ * separation <= 0 exactly when overlaps() is true.  Coordinates far outside
+ * 2^(+-500) are scaled by a power of two so that no square overflows or
+ * underflows (see scale_exponent).  When both cores are one and the same point
+ * no direction exists and the normal is (0, 1) in the caller's order.
  *
  * Symmetry: contact(b, a) is contact(a, b) with the normal negated and the
  * points swapped, bit for bit: every pair is computed in one canonical order

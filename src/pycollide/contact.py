@@ -26,7 +26,9 @@ class Contact:
         ``-separation * normal`` makes the shapes exactly touch: for separated
         shapes it is the direction of closest approach, for overlapping ones the
         direction of the minimum translation.  When no direction exists (two
-        coincident points, concentric circles) it is ``(0, 1)``.
+        coincident points, concentric circles, a circle centred on a point) it
+        is ``(0, 1)`` in either order: the one place where ``contact(b, a)``
+        does not negate the normal of ``contact(a, b)``.
     point_a, point_b : (S, 2)
         Witness points on ``a`` and on ``b``: the closest points when apart,
         the deepest points when overlapping, with
