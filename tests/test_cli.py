@@ -13,12 +13,23 @@ def test_bench_prints_a_row_per_pair(tmp_path):
     out = tmp_path / "rows.json"
     res = run("bench", "--n", "2000", "--repeat", "1", "--json", str(out))
     assert res.returncode == 0, res.stderr
-    assert "pycollide Mpairs/s" in res.stdout
-    rows = json.loads(out.read_text())
+    assert "Mpairs/s" in res.stdout and "vs copy" in res.stdout
+    report = json.loads(out.read_text())
+    rows = report["pairs"]
     assert len(rows) == 15
     assert {r["pair"] for r in rows} >= {"circle-box", "triangle-triangle", "point-point"}
-    assert all(r["pycollide_pairs_per_s"] > 0 for r in rows)
-    assert sum(r["speedup"] is not None for r in rows) == 7
+    for r in rows:
+        assert r["pycollide_pairs_per_s"] > 0 and r["pycollide_all_threads_pairs_per_s"] > 0
+        assert r["copy_ratio"] > 0 and r["thread_scaling"] > 0
+    assert sum(r["numpy_speedup"] is not None for r in rows) == 7
+    try:
+        import shapely  # noqa: F401
+        assert all(r["shapely_speedup"] > 0 for r in rows)
+    except ImportError:
+        assert all(r["shapely_speedup"] is None for r in rows)
+        assert "shapely not installed" in res.stdout
+    assert report["call_overhead"]["call_seconds"] > 0
+    assert "one call on one circle-box pair" in res.stdout
     assert "[15/15] triangle-triangle" in res.stderr  # progress is shown
 
 

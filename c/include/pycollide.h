@@ -37,6 +37,10 @@ enum {
  * kinds. */
 enum { PC_LINE = 5 };
 
+/* Batches are cut into chunks of this many elements for threads; a batch of
+ * fewer than two chunks stays on the calling thread. */
+enum { PC_PARALLEL_CHUNK = 32768 };
+
 /* Overlap modes.  PC_TOUCHING: closed sets, touching counts.  PC_STRICT: only
  * overlaps whose minimum separating translation is positive (the origin lies
  * in the interior of the Minkowski difference): two boxes sharing an edge, a
@@ -99,11 +103,15 @@ int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b, int mode);
  * larger of the values pc_validate reported for them); it sets the cheap first
  * filter of the exact predicates.  Pass INFINITY when unknown: answers stay
  * exact, each element just takes the slower per-element filter.  A magnitude
- * below the true one voids the exactness guarantee. */
+ * below the true one voids the exactness guarantee.
+ * threads: at most this many threads work on the batch, the calling one
+ * included (<= 1: the calling thread only).  The index space is cut into fixed
+ * chunks of PC_PARALLEL_CHUNK elements, so the output does not depend on it.  The same holds
+ * for the threads argument of every batch entry point below. */
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode, double magnitude);
+                      int ndim, const int64_t *shape, int mode, double magnitude, int threads);
 
 /* Contacts over the same kind of index space: for each pair, 7 doubles at
  * out + offset: separation (> 0 the gap, < 0 minus the penetration depth),
@@ -116,7 +124,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
                      double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, double magnitude);
+                     int ndim, const int64_t *shape, double magnitude, int threads);
 
 /* Where the BOUNDARIES of a[i] and b[i] cross, over an ndim-dimensional index
  * space of the given shape (ndim may be 0: one pair).  For each pair it writes
@@ -146,7 +154,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            int kind_b, const double *b, const int64_t *strides_b,
                            double *points, const int64_t *strides_points,
                            int8_t *count, const int64_t *strides_count,
-                           int ndim, const int64_t *shape, double magnitude);
+                           int ndim, const int64_t *shape, double magnitude, int threads);
 /* CDEF END */
 
 #ifdef __cplusplus

@@ -53,7 +53,7 @@ static void overlap_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode, double magnitude)
+                      int ndim, const int64_t *shape, int mode, double magnitude, int threads)
 {
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
@@ -70,7 +70,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
     char *base[3] = {(char *)a, (char *)b, (char *)out};
     pc__fpenv env = pc__fp_enter();
     ctx.filter = pc__filter_for(magnitude);  /* in the standard environment */
-    pc__walk(ndim, shape, 3, base, strides, overlap_inner, &ctx);
+    pc__walk(ndim, shape, 3, base, strides, overlap_inner, &ctx, threads);
     pc__fp_leave(env);
     return PC_OK;
 }

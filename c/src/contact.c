@@ -348,7 +348,7 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
                      double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, double magnitude)
+                     int ndim, const int64_t *shape, double magnitude, int threads)
 {
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
@@ -364,7 +364,7 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
     pc__fpenv env = pc__fp_enter();
     pc__filter filter = pc__filter_for(magnitude);
     struct contact_ctx ctx = {&filter, kind_a, kind_b};
-    pc__walk(ndim, shape, 3, base, strides, contact_inner, &ctx);
+    pc__walk(ndim, shape, 3, base, strides, contact_inner, &ctx, threads);
     pc__fp_leave(env);
     return PC_OK;
 }

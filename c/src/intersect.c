@@ -471,7 +471,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            int kind_b, const double *b, const int64_t *strides_b,
                            double *points, const int64_t *strides_points,
                            int8_t *count, const int64_t *strides_count,
-                           int ndim, const int64_t *shape, double magnitude)
+                           int ndim, const int64_t *shape, double magnitude, int threads)
 {
     if (kind_a < 0 || kind_a > PC_LINE || kind_b < 0 || kind_b > PC_LINE) return PC_ERR_KIND;
     if (!ix_loops[kind_a][kind_b]) return PC_ERR_PAIR;
@@ -489,7 +489,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
     char *base[4] = {(char *)a, (char *)b, (char *)points, (char *)count};
     pc__fpenv env = pc__fp_enter();
     ctx.filter = pc__filter_for(magnitude);  /* in the standard environment */
-    pc__walk(ndim, shape, 4, base, strides, ix_inner, &ctx);
+    pc__walk(ndim, shape, 4, base, strides, ix_inner, &ctx, threads);
     pc__fp_leave(env);
     return PC_OK;
 }

@@ -1,4 +1,8 @@
 /* The n-dimensional strided walker (walk.h). */
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "fpenv.h"
 #include "pycollide.h"
 #include "walk.h"
 
@@ -24,28 +28,90 @@ int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes)
     return PC_OK;
 }
 
-void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
-              const int64_t *const *strides, pc__inner inner, void *ctx)
+/* Elements [start, end) of the index space in row-major order. */
+static void walk_range(int ndim, const int64_t *shape, int nop, char *const *base,
+                       const int64_t *const *strides, pc__inner inner, void *ctx,
+                       int64_t start, int64_t end)
 {
     char *p[PC_MAX_OPERANDS];
     int64_t s[PC_MAX_OPERANDS] = {0};
     for (int k = 0; k < nop; k++) p[k] = base[k];
     if (ndim == 0) {
-        inner(ctx, p, s, 1);
+        if (start < end) inner(ctx, p, s, 1);
         return;
     }
     int last = ndim - 1;
+    int64_t index[PC_MAX_DIMS];
+    int64_t rest = start;
+    for (int d = last; d >= 0; d--) {  /* the multi-index of start */
+        index[d] = rest % shape[d];
+        rest /= shape[d];
+        for (int k = 0; k < nop; k++) p[k] += index[d] * strides[k][d];
+    }
     for (int k = 0; k < nop; k++) s[k] = strides[k][last];
-    int64_t index[PC_MAX_DIMS] = {0};
-    for (;;) {
-        inner(ctx, p, s, shape[last]);
-        int d = last - 1;
-        for (; d >= 0; d--) {
+    int64_t todo = end - start;
+    while (todo > 0) {
+        int64_t run = shape[last] - index[last];
+        if (run > todo) run = todo;
+        inner(ctx, p, s, run);
+        todo -= run;
+        if (todo == 0) break;
+        /* the start of the next row: odometer step on the leading axes */
+        for (int k = 0; k < nop; k++) p[k] -= index[last] * s[k];
+        index[last] = 0;
+        for (int d = last - 1; d >= 0; d--) {
             for (int k = 0; k < nop; k++) p[k] += strides[k][d];
             if (++index[d] < shape[d]) break;
             for (int k = 0; k < nop; k++) p[k] -= strides[k][d] * shape[d];
             index[d] = 0;
         }
-        if (d < 0) break;
     }
+}
+
+struct walk_job {
+    int ndim, nop;
+    const int64_t *shape;
+    char *const *base;
+    const int64_t *const *strides;
+    pc__inner inner;
+    void *ctx;
+    int64_t total, chunks;
+    atomic_llong next;  /* the next chunk to take */
+};
+
+static void *walk_worker(void *vjob)
+{
+    struct walk_job *job = vjob;
+    pc__fpenv env = pc__fp_enter();
+    for (;;) {
+        int64_t c = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
+        if (c >= job->chunks) break;
+        int64_t start = c * PC_CHUNK, end = start + PC_CHUNK < job->total ? start + PC_CHUNK : job->total;
+        walk_range(job->ndim, job->shape, job->nop, job->base, job->strides, job->inner, job->ctx, start, end);
+    }
+    pc__fp_leave(env);
+    return NULL;
+}
+
+void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
+              const int64_t *const *strides, pc__inner inner, void *ctx, int threads)
+{
+    int64_t total = 1;
+    for (int d = 0; d < ndim; d++) total *= shape[d];
+    int64_t chunks = (total + PC_CHUNK - 1) / PC_CHUNK;
+    if (threads > PC_MAX_THREADS) threads = PC_MAX_THREADS;
+    if (threads > chunks) threads = (int)chunks;
+    if (threads <= 1) {
+        walk_range(ndim, shape, nop, base, strides, inner, ctx, 0, total);
+        return;
+    }
+    struct walk_job job = {ndim, nop, shape, base, strides, inner, ctx, total, chunks, 0};
+    atomic_init(&job.next, 0);
+    pthread_t helpers[PC_MAX_THREADS];
+    int started[PC_MAX_THREADS];
+    for (int t = 0; t < threads - 1; t++)
+        started[t] = pthread_create(&helpers[t], NULL, walk_worker, &job) == 0;
+    walk_worker(&job);  /* the calling thread works too, and alone if no helper started */
+    for (int t = 0; t < threads - 1; t++)
+        if (started[t]) pthread_join(helpers[t], NULL);
 }

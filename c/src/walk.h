@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "pycollide.h"
+
 #define PC_MAX_DIMS 64
 #define PC_MAX_OPERANDS 4
 
@@ -23,8 +25,20 @@ int pc__walk_check(int ndim, const int64_t *shape, int nop, const int64_t *const
  * PC_ERR_ARG when doubles is NULL and ndim > 0, else PC_OK. */
 int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes);
 
-/* strides[k] holds operand k's byte strides, one per axis; ndim may be 0 (one element). */
+/* Elements per chunk of parallel work.  The index space is cut into chunks
+ * of this fixed size whatever the thread count, so what each element gets is
+ * independent of it; batches of fewer than two chunks stay on the calling
+ * thread (starting a thread costs tens of microseconds). */
+#define PC_CHUNK PC_PARALLEL_CHUNK
+#define PC_MAX_THREADS 256
+
+/* Visit every element: strides[k] holds operand k's byte strides, one per
+ * axis; ndim may be 0 (one element).  inner must only read ctx and write the
+ * elements it is given: with threads > 1 the chunks run concurrently on up to
+ * `threads` threads (the calling one included), each in the standard
+ * floating-point environment.  If a thread cannot be started its chunks run on
+ * the others: the work is always done. */
 void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
-              const int64_t *const *strides, pc__inner inner, void *ctx);
+              const int64_t *const *strides, pc__inner inner, void *ctx, int threads);
 
 #endif

@@ -96,21 +96,21 @@ static void test_batch(void)
     int64_t shape[2] = {2, 3};
     int64_t sa[2] = {3, 0}, sb[2] = {0, 2}, so[2] = {3, 1};
     CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_POINT, &points[0][0], sb,
-                            &out[0][0], so, 2, shape, PC_TOUCHING, 10.0) == PC_OK);
+                            &out[0][0], so, 2, shape, PC_TOUCHING, 10.0, 1) == PC_OK);
     CHECK(out[0][0] == 1 && out[0][1] == 0 && out[0][2] == 0);
     CHECK(out[1][0] == 0 && out[1][1] == 1 && out[1][2] == 0);
     /* reversed order gives the transpose */
     uint8_t rev[3][2];
     int64_t shape_r[2] = {3, 2}, sa_r[2] = {2, 0}, sb_r[2] = {0, 3}, so_r[2] = {2, 1};
     CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa_r, PC_CIRCLE, &circles[0][0], sb_r,
-                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY) == PC_OK);
+                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY, 1) == PC_OK);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) CHECK(rev[j][i] == out[i][j]);
-    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY) == PC_ERR_KIND);
-    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY) == PC_ERR_ARG);
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_KIND);
+    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY, 1) == PC_ERR_ARG);
     int64_t empty[2] = {0, 3};
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING, INFINITY) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING, INFINITY, 1) == PC_OK);
 }
 
 static void test_strict(void)
@@ -166,7 +166,7 @@ static void test_fp_environment(void)
         double pts[2] = {3 * tiny, 5 * tiny};
         double circ[3] = {0, 0, 5 * tiny};
         uint8_t out = 9;
-        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny);
+        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny, 1);
         unsigned int after = _mm_getcsr();
         _mm_setcsr(saved);
         for (int i = 0; i < 4; i++) CHECK(got[i] == expect[i]);
@@ -292,7 +292,7 @@ static void test_validate(void)
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
     int8_t n = -1;
-    int rc = pc_intersections_batch(ka, a, NULL, kb, b, NULL, p, NULL, &n, NULL, 0, NULL, INFINITY);
+    int rc = pc_intersections_batch(ka, a, NULL, kb, b, NULL, p, NULL, &n, NULL, 0, NULL, INFINITY, 1);
     return rc == PC_OK ? n : rc;
 }
 
@@ -335,12 +335,12 @@ static void test_intersections(void)
     CHECK(intersect1(PC_LINE, s1, PC_LINE, s1, p) == PC_ERR_PAIR);
     CHECK(intersect1(9, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);
     int8_t n;
-    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY) == PC_ERR_ARG);
+    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY, 1) == PC_ERR_ARG);
     /* a batch: 2 segments against 1 (broadcast), count strides in bytes */
     double segs[2][4] = {{0, 0, 2, 2}, {5, 5, 6, 6}}, pts[2][4];
     int8_t cnt[2];
     int64_t shape[1] = {2}, sa[1] = {4}, sb[1] = {0}, sp[1] = {4}, sn[1] = {1};
-    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape, 6.0) == PC_OK);
+    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape, 6.0, 1) == PC_OK);
     CHECK(cnt[0] == 1 && cnt[1] == 0 && pts[0][0] == 1 && isnan(pts[1][0]));
     /* scaling by 2^j scales the points exactly, at every magnitude */
     for (int j = -1000; j <= 1000; j += 50) {
@@ -354,6 +354,51 @@ static void test_intersections(void)
     CHECK(pc_kind_width(PC_LINE) == 4);
 }
 
+/* Threads: a 3-d batch with broadcast and strided operands, long enough for
+ * many chunks with rows that straddle chunk ends, gives the same bytes for any
+ * thread count as one element at a time. */
+static void test_threads(void)
+{
+    enum { P = 3, Q = 7, R = 9001 };  /* R is not a multiple of the chunk */
+    static double circles[Q][3], boxes[P][R][4];
+    static uint8_t one[P][Q][R], many[P][Q][R];
+    uint64_t state = 12345;
+    for (int q = 0; q < Q; q++)
+        for (int k = 0; k < 3; k++) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            circles[q][k] = (double)(state >> 40) / (1 << 20) * (k == 2 ? 2.0 : 40.0);
+        }
+    for (int p = 0; p < P; p++)
+        for (int r = 0; r < R; r++)
+            for (int k = 0; k < 2; k++) {
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                double lo = (double)(state >> 40) / (1 << 20) * 40.0;
+                boxes[p][r][k] = lo;
+                boxes[p][r][k + 2] = lo + (double)(state & 0xff) / 64.0;
+            }
+    int64_t shape[3] = {P, Q, R};
+    int64_t sa[3] = {0, 3, 0}, sb[3] = {R * 4, 0, 4}, so[3] = {Q * R, R, 1};
+    for (int p = 0; p < P; p++)
+        for (int q = 0; q < Q; q++)
+            for (int r = 0; r < R; r++)
+                one[p][q][r] = (uint8_t)pc_overlap_circle_box(
+                    (pc_circle){circles[q][0], circles[q][1], circles[q][2]},
+                    (pc_box){boxes[p][r][0], boxes[p][r][1], boxes[p][r][2], boxes[p][r][3]}, PC_TOUCHING);
+    int threads[] = {1, 2, 3, 8};
+    for (int t = 0; t < 4; t++) {
+        memset(many, 7, sizeof many);
+        CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_BOX, &boxes[0][0][0], sb,
+                                &many[0][0][0], so, 3, shape, PC_TOUCHING, INFINITY, threads[t]) == PC_OK);
+        CHECK(memcmp(one, many, sizeof one) == 0);
+    }
+    /* every element is visited exactly once: a hit count that a double visit or a gap would change */
+    long hits = 0;
+    for (int p = 0; p < P; p++)
+        for (int q = 0; q < Q; q++)
+            for (int r = 0; r < R; r++) hits += one[p][q][r];
+    CHECK(hits > 0 && hits < (long)P * Q * R);
+}
+
 int main(void)
 {
     test_kernels();
@@ -364,6 +409,7 @@ int main(void)
     test_filters();
     test_validate();
     test_intersections();
+    test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }

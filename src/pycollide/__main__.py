@@ -1,4 +1,4 @@
-"""Command line: ``python -m pycollide bench [--n N] [--repeat R] [--seed S] [--json FILE]``."""
+"""Command line: ``python -m pycollide bench [--n N] [--repeat R] [--seed S] [--shapely-n M] [--json FILE]``."""
 
 from __future__ import annotations
 
@@ -19,10 +19,13 @@ def _positive(text: str) -> int:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pycollide", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    bench = sub.add_parser("bench", help="overlap throughput per pair of shape types, beside plain numpy")
+    bench = sub.add_parser("bench", help="overlap throughput per pair of shape types, beside numpy, "
+                                         "shapely and the copy floor; threads; per-call cost")
     bench.add_argument("--n", type=_positive, default=1_000_000, help="pairs per measurement (default 1e6)")
     bench.add_argument("--repeat", type=_positive, default=3, help="best of this many runs (default 3)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the random scenes (default 1)")
+    bench.add_argument("--shapely-n", type=_positive, default=100_000,
+                       help="pairs for the (much slower) shapely comparison (default 1e5)")
     bench.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
     args = parser.parse_args(argv)
 
@@ -31,14 +34,28 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         import numpy as np
 
+        from ._native import resolve_threads
+
+        threads = resolve_threads("bench", None, 2**40)
+        try:
+            import shapely
+            shapely_text = f"shapely {shapely.__version__}"
+        except ImportError:
+            shapely_text = "shapely not installed (pip install shapely>=2 to compare)"
         print(f"pycollide {__version__} overlap throughput: {args.n:,} random pairs per row, best of "
-              f"{args.repeat}; numpy {np.__version__}, Python {platform.python_version()}, {platform.machine()}")
-        rows = bench_module.run(n=args.n, repeat=args.repeat, seed=args.seed)
+              f"{args.repeat}, {threads} thread(s) available; numpy {np.__version__}, {shapely_text}, "
+              f"Python {platform.python_version()}, {platform.machine()}", flush=True)
+        rows = bench_module.run(n=args.n, repeat=args.repeat, seed=args.seed, shapely_n=args.shapely_n)
         print(bench_module.format_table(rows))
-        print("speedup = numpy time / pycollide time for the same pairs; numpy's float expressions are not exact.")
+        print(bench_module.LEGEND)
+        overhead = bench_module.call_overhead(seed=args.seed)
+        cross = overhead["crossover_pairs"]
+        cross_text = (f"a batch call beats a plain Python loop from {cross} pair(s) on" if cross
+                      else "a plain Python loop stayed faster up to 4096 pairs")
+        print(f"one call on one circle-box pair: {overhead['call_seconds'] * 1e6:.1f} us; {cross_text}.")
         if args.json:
             with open(args.json, "w") as fh:
-                json.dump(rows, fh, indent=2)
+                json.dump({"pairs": rows, "call_overhead": overhead}, fh, indent=2)
     return 0
 
 

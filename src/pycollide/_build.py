@@ -18,7 +18,7 @@ HEADER = ROOT / "c" / "include" / "pycollide.h"
 
 # Portable flags: C11, no contraction of a*b+c into fma and no fast-math (both
 # would break the error bounds of the exact predicates), no -march=native.
-CFLAGS = ["-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing"]
+CFLAGS = ["-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-pthread"]
 
 
 def cdef_text() -> str:
@@ -44,6 +44,7 @@ ffibuilder.set_source(
     include_dirs=[_relative(ROOT / "c" / "include"), _relative(ROOT / "c" / "src")],
     extra_compile_args=CFLAGS,
     libraries=["m"],
+    extra_link_args=["-pthread"],
 )
 
 if __name__ == "__main__":

@@ -2,26 +2,72 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import numpy as np
 
 from ._core import ffi, lib
 
-__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array"]
+__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array", "resolve_threads"]
+
+THREADS_ENV = "PYCOLLIDE_NUM_THREADS"
+
+
+def _ptr(ctype: str, array: np.ndarray):
+    # from_buffer is the cheap route (and keeps the array alive); it needs one
+    # contiguous block, so other layouts go through the array's address
+    if array.flags.c_contiguous:
+        return ffi.cast(ctype, ffi.from_buffer(array))
+    return ffi.cast(ctype, array.ctypes.data)
 
 
 def double_ptr(array: np.ndarray):
     """A ``double *`` to the first element of a float64 array (any strides)."""
-    return ffi.cast("double *", array.ctypes.data)
+    return _ptr("double *", array)
 
 
 def byte_ptr(array: np.ndarray):
     """A ``uint8_t *`` to the first element of a bool/uint8 array (any strides)."""
-    return ffi.cast("uint8_t *", array.ctypes.data)
+    return _ptr("uint8_t *", array)
 
 
 def int8_ptr(array: np.ndarray):
     """An ``int8_t *`` to the first element of an int8 array (any strides)."""
-    return ffi.cast("int8_t *", array.ctypes.data)
+    return _ptr("int8_t *", array)
+
+
+def _all_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def resolve_threads(verb: str, threads: Any, size: int) -> int:
+    """The thread count for a batch of ``size`` elements: ``threads`` if given,
+    else the environment variable PYCOLLIDE_NUM_THREADS, else every core this
+    process may run on.  Batches of fewer than two chunks run on one thread, so
+    small calls never pay for looking any of this up."""
+    if threads is None:
+        if size < 2 * lib.PC_PARALLEL_CHUNK:
+            return 1
+        text = os.environ.get(THREADS_ENV)
+        if text is None:
+            return _all_cores()
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise ValueError(f"{verb}: the environment variable {THREADS_ENV} must be a positive "
+                             f"integer, got {text!r}")
+        return value
+    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"{verb}: `threads` must be a positive integer or None, got {threads!r}")
+    if threads < 1:
+        raise ValueError(f"{verb}: `threads` must be >= 1, got {threads}")
+    return int(threads)
 
 
 def int64_array(values):

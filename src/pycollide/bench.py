@@ -1,8 +1,13 @@
-"""Overlap throughput, per pair of shape types, beside plain-numpy expressions.
+"""Overlap throughput per pair of shape types, beside the baselines a user has.
 
 Run as ``python -m pycollide bench``.  Inputs are uniform random scenes of
 realistic size; every timing is the best of ``repeat`` runs measured in this
-process, so the ratios compare like with like on the user's machine.
+process, side by side, so the ratios compare like with like on the user's
+machine.  Per pair of types it measures pycollide on one thread and on all
+threads, the copy floor (copying the input bytes once), the plain numpy
+expression where one exists and shapely 2's vectorised predicates on the
+equivalent geometries (if shapely is installed); and, for one pair, the cost of
+a call and where a batch call overtakes a plain Python loop.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Callable, Dict, List, Optional, TextIO
 
 import numpy as np
 
+from ._native import resolve_threads
 from .overlap import overlaps
 from .shapes import Boxes, Circles, Points, Segments, Triangles
 
@@ -64,6 +70,35 @@ NUMPY_EXPRESSIONS: Dict[tuple, Callable[[np.ndarray, np.ndarray], np.ndarray]] =
 }
 
 
+
+
+def _shapely_case(ka: str, kb: str, a: np.ndarray, b: np.ndarray):
+    """shapely 2's vectorised predicate on the geometries equivalent to the
+    shapes (circles as points within their radius), as (function, args), or
+    None when shapely is not installed.  The geometries are built here, outside
+    the timing."""
+    try:
+        import shapely
+    except ImportError:
+        return None
+
+    def geometry(kind, v):
+        if kind in ("point", "circle"):
+            return shapely.points(v[:, :2])
+        if kind == "box":
+            return shapely.box(v[:, 0], v[:, 1], v[:, 2], v[:, 3])
+        if kind == "segment":
+            return shapely.linestrings(v.reshape(-1, 2, 2))
+        ring = np.concatenate([v, v[:, :2]], axis=1).reshape(-1, 4, 2)
+        return shapely.polygons(ring)
+
+    ga, gb = geometry(ka, a), geometry(kb, b)
+    radius = (a[:, 2] if ka == "circle" else 0.0) + (b[:, 2] if kb == "circle" else 0.0)
+    if ka == "circle" or kb == "circle":
+        return shapely.dwithin, (ga, gb, radius)
+    return shapely.intersects, (ga, gb)
+
+
 def _best_time(fn: Callable[[], object], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -73,43 +108,128 @@ def _best_time(fn: Callable[[], object], repeat: int) -> float:
     return best
 
 
+class _Progress:
+    """One status line on stderr: rewritten in place on a terminal, else one line per step."""
+
+    def __init__(self, stream: Optional[TextIO], total: int):
+        self.stream, self.total, self.step = stream, total, 0
+        self.tty = stream is not None and stream.isatty()
+
+    def __call__(self, what: str) -> None:
+        if self.stream is None:
+            return
+        self.step += 1
+        line = f"[{self.step}/{self.total}] {what}"
+        print(f"\r{line:<48}" if self.tty else line, end="" if self.tty else "\n",
+              file=self.stream, flush=True)
+
+    def done(self) -> None:
+        if self.tty:
+            print("\r" + " " * 48 + "\r", end="", file=self.stream, flush=True)
+
+
 def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List[tuple]] = None,
-        progress: Optional[TextIO] = sys.stderr) -> List[dict]:
-    """Measure every unordered pair; return one row per pair."""
+        progress: Optional[TextIO] = sys.stderr, shapely_n: int = 100_000) -> List[dict]:
+    """Measure every unordered pair of kinds; return one row per pair.
+
+    Rates are pairs per second.  ``copy_ratio`` is pycollide's one-thread time
+    over the time to copy the pair's input bytes once; ``numpy_speedup`` and
+    ``shapely_speedup`` are the baseline's time over pycollide's one-thread time
+    on the same pairs (shapely on the first ``shapely_n`` of them, as it is far
+    slower)."""
     rng = np.random.default_rng(seed)
     # independent scenes for the two sides, so a kind is never tested against itself
     raw = {(side, k): random_scene(k, n, rng) for side in "ab" for k in KINDS}
     shapes = {key: TYPES[key[1]](v) for key, v in raw.items()}
-    tty = progress is not None and progress.isatty()
     pairs = pairs or list(itertools.combinations_with_replacement(KINDS, 2))
+    threads = resolve_threads("bench", None, 2 * n + 2**20)  # what a large call would use
     out = np.empty(n, dtype=bool)
+    step = _Progress(progress, len(pairs))
     rows = []
-    for i, (ka, kb) in enumerate(pairs, 1):
-        if progress is not None:
-            line = f"[{i}/{len(pairs)}] {ka}-{kb}"
-            print(f"\r{line:<40}" if tty else line, end="" if tty else "\n", file=progress, flush=True)
+    for ka, kb in pairs:
+        step(f"{ka}-{kb}")
         a, b = shapes["a", ka], shapes["b", kb]
-        t_pc = _best_time(lambda: overlaps(a, b, out=out), repeat)
+        ra, rb = raw["a", ka], raw["b", kb]
+        t_one = _best_time(lambda: overlaps(a, b, out=out, threads=1), repeat)
+        t_all = _best_time(lambda: overlaps(a, b, out=out, threads=threads), repeat)
         hits = int(out.sum())
-        row = {"pair": f"{ka}-{kb}", "n": n, "overlap_fraction": hits / n,
-               "pycollide_pairs_per_s": n / t_pc, "numpy_pairs_per_s": None, "speedup": None}
+        ca, cb = np.empty_like(ra), np.empty_like(rb)
+        t_copy = _best_time(lambda: (np.copyto(ca, ra), np.copyto(cb, rb)), repeat)
+        row = {"pair": f"{ka}-{kb}", "n": n, "overlap_fraction": hits / n, "threads": threads,
+               "pycollide_pairs_per_s": n / t_one, "pycollide_all_threads_pairs_per_s": n / t_all,
+               "thread_scaling": t_one / t_all, "copy_ratio": t_one / t_copy,
+               "numpy_pairs_per_s": None, "numpy_speedup": None,
+               "shapely_pairs_per_s": None, "shapely_speedup": None}
         expr = NUMPY_EXPRESSIONS.get((ka, kb))
         if expr is not None:
-            t_np = _best_time(lambda: expr(raw["a", ka], raw["b", kb]), repeat)
+            t_np = _best_time(lambda: expr(ra, rb), repeat)
             row["numpy_pairs_per_s"] = n / t_np
-            row["speedup"] = t_np / t_pc
+            row["numpy_speedup"] = t_np / t_one
+        m = min(n, shapely_n)
+        case = _shapely_case(ka, kb, ra[:m], rb[:m])
+        if case is not None:
+            fn, args = case
+            t_sh = _best_time(lambda: fn(*args), max(1, min(repeat, 2)))
+            sub_a, sub_b, sub_out = a[:m], b[:m], out[:m]
+            t_sub = _best_time(lambda: overlaps(sub_a, sub_b, out=sub_out, threads=1), repeat)
+            row["shapely_pairs_per_s"] = m / t_sh
+            row["shapely_speedup"] = t_sh / t_sub
         rows.append(row)
-    if tty:
-        print("\r" + " " * 40 + "\r", end="", file=progress, flush=True)
+    step.done()
     return rows
 
 
+def _circle_box_python(cx: float, cy: float, r: float, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """The overlap test a Python user writes for one circle and one box."""
+    dx = cx - min(max(cx, x0), x1)
+    dy = cy - min(max(cy, y0), y1)
+    return dx * dx + dy * dy <= r * r
+
+
+def call_overhead(seed: int = 1, max_n: int = 4096) -> dict:
+    """The time of one pycollide call on one circle-box pair, and the smallest
+    batch (a power of two) where one batch call beats a plain Python loop of
+    :func:`_circle_box_python` over the same pairs (Python floats, already
+    unpacked)."""
+    rng = np.random.default_rng(seed)
+    a_raw, b_raw = random_scene("circle", max_n, rng), random_scene("box", max_n, rng)
+    a, b = Circles(a_raw), Boxes(b_raw)
+    one_a, one_b = a[0], b[0]
+    calls = 2000
+    t_call = _best_time(lambda: [overlaps(one_a, one_b) for _ in range(calls)], 5) / calls
+    rows = [tuple(x) + tuple(y) for x, y in zip(a_raw.tolist(), b_raw.tolist())]
+    crossover = None
+    size = 1
+    while size <= max_n:
+        sub_a, sub_b, sub_rows = a[:size], b[:size], rows[:size]
+        reps = max(1, 2000 // size)
+        t_batch = _best_time(lambda: [overlaps(sub_a, sub_b) for _ in range(reps)], 5) / reps
+        t_loop = _best_time(lambda: [[_circle_box_python(*r) for r in sub_rows] for _ in range(reps)], 5) / reps
+        if t_batch < t_loop:
+            crossover = size
+            break
+        size *= 2
+    return {"call_seconds": t_call, "crossover_pairs": crossover}
+
+
 def format_table(rows: List[dict]) -> str:
-    head = f"{'pair':<20}{'overlap':>9}{'pycollide Mpairs/s':>20}{'numpy Mpairs/s':>16}{'speedup':>9}"
+    all_threads = f"x{rows[0]['threads']} thr" if rows else ""
+    head = (f"{'pair':<18}{'overlap':>8}{'Mpairs/s':>10}{all_threads:>10}"
+            f"{'scaling':>8}{'vs copy':>8}{'numpy':>8}{'shapely':>9}")
     lines = [head, "-" * len(head)]
+
+    def ratio(v, width, digits=1):
+        return f"{v:{width - 1}.{digits}f}x" if v is not None else f"{'-':>{width}}"
+
     for r in rows:
-        np_rate = f"{r['numpy_pairs_per_s'] / 1e6:16.1f}" if r["numpy_pairs_per_s"] else f"{'-':>16}"
-        speed = f"{r['speedup']:8.1f}x" if r["speedup"] else f"{'-':>9}"
-        lines.append(f"{r['pair']:<20}{r['overlap_fraction']:9.1%}{r['pycollide_pairs_per_s'] / 1e6:20.1f}"
-                     f"{np_rate}{speed}")
+        lines.append(f"{r['pair']:<18}{r['overlap_fraction']:8.1%}{r['pycollide_pairs_per_s'] / 1e6:10.1f}"
+                     f"{r['pycollide_all_threads_pairs_per_s'] / 1e6:10.1f}{ratio(r['thread_scaling'], 8, 2)}"
+                     f"{ratio(r['copy_ratio'], 8, 2)}{ratio(r['numpy_speedup'], 8)}{ratio(r['shapely_speedup'], 9)}")
     return "\n".join(lines)
+
+
+LEGEND = """\
+Mpairs/s: millions of pairs per second on one thread, then on all threads; scaling = their ratio.
+vs copy: one-thread time / time to copy the pair's input bytes once (the memory floor; lower is better).
+numpy, shapely: their time / pycollide's one-thread time on the same pairs (higher is better); numpy's
+float expressions are not exact, shapely (GEOS) uses its own predicates; circles are points within r."""

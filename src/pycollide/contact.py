@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
-from ._native import double_ptr, int64_array, lib
-from .overlap import _check_shapes, broadcast_shape, check_rc, element_strides, shape_operands
+from ._native import double_ptr, lib, resolve_threads
+from .overlap import _check_shapes, broadcast_shape, check_rc, element_strides, index_space, shape_operands
 
 __all__ = ["Contact", "contact", "distance"]
 
@@ -65,25 +65,28 @@ class Contact:
                 f"point_a={self.point_a!r}, point_b={self.point_b!r})")
 
 
-def _contact_data(verb: str, a: Any, b: Any) -> np.ndarray:
+def _contact_data(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
     a = _check_shapes(verb, "a", a)
     b = _check_shapes(verb, "b", b)
     shape = broadcast_shape(verb, a, b)
     out = np.empty(shape + (7,), dtype=np.float64)
-    if out.size:
+    size = out.size // 7
+    nthreads = resolve_threads(verb, threads, size)
+    if size:
+        out_strides, ndim, dims = index_space(shape, element_strides(out))
         check_rc(verb, lib.pc_contact_batch(
-            *shape_operands(a, b, shape), double_ptr(out), int64_array(element_strides(out)),
-            len(shape), int64_array(shape), max(a._magnitude, b._magnitude)))
+            *shape_operands(a, b, shape), double_ptr(out), out_strides,
+            ndim, dims, max(a._magnitude, b._magnitude), nthreads))
     return out
 
 
-def contact(a: Any, b: Any) -> Contact:
+def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
     Any two shape types in either order; the leading axes broadcast like
     :func:`overlaps`.  ``contact(b, a)`` is ``contact(a, b)`` with the normal
     negated and the points swapped (except for two identical shapes, where no
-    direction can be both).
+    direction can be both).  ``threads`` as for :func:`overlaps`.
 
     Examples
     --------
@@ -100,10 +103,10 @@ def contact(a: Any, b: Any) -> Contact:
     >>> float(pc.contact(pc.Circles([0, 0, 1]), pc.Circles([3, 4, 1])).separation)
     3.0
     """
-    return Contact(_contact_data("contact", a, b))
+    return Contact(_contact_data("contact", a, b, threads))
 
 
-def distance(a: Any, b: Any) -> np.ndarray:
+def distance(a: Any, b: Any, *, threads: Optional[int] = None) -> np.ndarray:
     """The gap between ``a`` and ``b``: 0 where they overlap (exactly where
     :func:`overlaps` is true), else the shortest distance between them.
 
@@ -111,6 +114,6 @@ def distance(a: Any, b: Any) -> np.ndarray:
     >>> pc.distance(pc.Points([[0, 3], [1, 1]]), pc.Boxes([0, 0, 2, 2])).tolist()
     [1.0, 0.0]
     """
-    sep = _contact_data("distance", a, b)[..., 0]
+    sep = _contact_data("distance", a, b, threads)[..., 0]
     result = np.maximum(sep, 0.0)
     return result[()] if result.ndim == 0 else result

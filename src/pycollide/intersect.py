@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 import numpy as np
 
-from ._native import double_ptr, int8_ptr, int64_array, lib
-from .overlap import broadcast_shape, check_rc, element_strides, shape_operands
+from ._native import double_ptr, ffi, int8_ptr, int64_array, lib, resolve_threads
+from .overlap import broadcast_shape, check_rc, element_strides, index_space, shape_operands
 from .shapes import Boxes, Circles, Lines, Segments, Shapes
 
 __all__ = ["intersections"]
@@ -25,7 +25,7 @@ def _check(name: str, value: Any) -> Shapes:
     return value
 
 
-def intersections(a: Shapes, b: Shapes) -> Tuple[np.ndarray, Any]:
+def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tuple[np.ndarray, Any]:
     """Where the BOUNDARIES of the shapes ``a`` and ``b`` cross.
 
     The leading axes broadcast like :func:`pycollide.overlaps`.  Supported
@@ -61,6 +61,7 @@ def intersections(a: Shapes, b: Shapes) -> Tuple[np.ndarray, Any]:
     accurate to a few ulps of the pair's largest coordinate except where the
     point itself is ill-conditioned (near-tangent or nearly parallel inputs);
     a point that is an input vertex (a segment end, a box corner) is exact.
+    ``threads`` as for :func:`pycollide.overlaps`.
 
     Returns
     -------
@@ -101,11 +102,13 @@ def intersections(a: Shapes, b: Shapes) -> Tuple[np.ndarray, Any]:
     shape = broadcast_shape("intersections", a, b)
     points = np.empty(shape + (2, 2), dtype=np.float64)
     count = np.empty(shape, dtype=np.int8)
+    nthreads = resolve_threads("intersections", threads, count.size)
     if count.size:
+        point_strides, ndim, dims = index_space(shape, element_strides(points, 2))
+        count_strides = ffi.NULL if not shape else int64_array(count.strides)
         check_rc("intersections", lib.pc_intersections_batch(
-            *shape_operands(a, b, shape), double_ptr(points), int64_array(element_strides(points, 2)),
-            int8_ptr(count), int64_array(count.strides),
-            len(shape), int64_array(shape), max(a._magnitude, b._magnitude)))
+            *shape_operands(a, b, shape), double_ptr(points), point_strides,
+            int8_ptr(count), count_strides, ndim, dims, max(a._magnitude, b._magnitude), nthreads))
     if count.ndim == 0:
         return points, count[()]
     return points, count

@@ -6,7 +6,7 @@ from typing import Any, Optional, Tuple
 
 import numpy as np
 
-from ._native import byte_ptr, double_ptr, int64_array, lib
+from ._native import byte_ptr, double_ptr, ffi, int64_array, lib, resolve_threads
 from .shapes import Lines, Points, Shapes
 
 __all__ = ["overlaps", "contains"]
@@ -43,10 +43,13 @@ def _mode(verb: str, touching: Any) -> int:
 
 def broadcast_shape(verb: str, a: Shapes, b: Shapes, names=("a", "b")) -> Tuple[int, ...]:
     """The broadcast leading shape of ``a`` and ``b``, or a ValueError naming both."""
+    sa, sb = a._data.shape[:-1], b._data.shape[:-1]
+    if sa == sb:
+        return sa
     try:
-        return np.broadcast_shapes(a.shape, b.shape)
+        return np.broadcast_shapes(sa, sb)
     except ValueError:
-        raise ValueError(f"{verb}: the shapes of `{names[0]}` {a.shape} and `{names[1]}` {b.shape} "
+        raise ValueError(f"{verb}: the shapes of `{names[0]}` {sa} and `{names[1]}` {sb} "
                          "do not broadcast together") from None
 
 
@@ -56,14 +59,36 @@ def element_strides(view: np.ndarray, trailing: int = 1) -> list:
     return [s // 8 for s in view.strides[:view.ndim - trailing]]
 
 
+def _operand(s: Shapes, shape: Tuple[int, ...]) -> tuple:
+    """The pointer and the strides (in doubles) of ``s`` broadcast to ``shape``,
+    without building a broadcast view: broadcast axes get stride 0."""
+    cached = s._c
+    if cached is None:
+        cached = s._c = (double_ptr(s._data), tuple(element_strides(s._data)))
+    pointer, strides = cached
+    own = s._data.shape[:-1]
+    if own != shape:
+        pad = len(shape) - len(own)
+        strides = (0,) * pad + tuple(0 if n != m else st for n, m, st in zip(own, shape[pad:], strides))
+    return pointer, strides
+
+
 def shape_operands(a: Shapes, b: Shapes, shape: Tuple[int, ...]) -> tuple:
     """The C batch drivers' first six arguments for ``a`` and ``b`` broadcast to
     ``shape``: kind, pointer and strides (in doubles) of each.  The pointers
-    stay valid while ``a`` and ``b`` live (a broadcast view owns no memory)."""
-    va = np.broadcast_to(a._data, shape + (a.width,))
-    vb = np.broadcast_to(b._data, shape + (b.width,))
-    return (a.kind, double_ptr(va), int64_array(element_strides(va)),
-            b.kind, double_ptr(vb), int64_array(element_strides(vb)))
+    stay valid while ``a`` and ``b`` live."""
+    pa, sa = _operand(a, shape)
+    pb, sb = _operand(b, shape)
+    if not shape:  # one pair: the C core reads no strides
+        return a.kind, pa, ffi.NULL, b.kind, pb, ffi.NULL
+    return a.kind, pa, int64_array(sa), b.kind, pb, int64_array(sb)
+
+
+def index_space(shape: Tuple[int, ...], strides: Tuple[int, ...]) -> tuple:
+    """The C batch drivers' (strides, ndim, shape) arguments for an output."""
+    if not shape:
+        return ffi.NULL, 0, ffi.NULL
+    return int64_array(strides), len(shape), int64_array(shape)
 
 
 def check_rc(verb: str, rc: int) -> None:
@@ -71,19 +96,24 @@ def check_rc(verb: str, rc: int) -> None:
         raise RuntimeError(f"{verb}: the C core returned error {rc}")
 
 
-def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, names=("a", "b")):
+def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, threads: Any,
+           names=("a", "b")):
     shape = broadcast_shape(verb, a, b, names)
     result = _prepare_out(verb, out, shape)
-    if result.size:
+    size = result.size
+    nthreads = resolve_threads(verb, threads, size)
+    if size:
+        out_strides, ndim, dims = index_space(shape, result.strides)
         check_rc(verb, lib.pc_overlaps_batch(
-            *shape_operands(a, b, shape), byte_ptr(result), int64_array(result.strides),
-            len(shape), int64_array(shape), mode, max(a._magnitude, b._magnitude)))
+            *shape_operands(a, b, shape), byte_ptr(result), out_strides,
+            ndim, dims, mode, max(a._magnitude, b._magnitude), nthreads))
     if out is None and result.ndim == 0:
         return result[()]
     return result
 
 
-def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching: bool = True):
+def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching: bool = True,
+             threads: Optional[int] = None):
     """Whether the shapes ``a`` and ``b`` overlap.
 
     Exact: the answer is the true one for the real numbers the doubles
@@ -103,6 +133,11 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching
         overlap, a segment properly crossing another does, two collinear
         overlapping segments do not, a point never overlaps a segment, and a
         circle of radius 0 overlaps a box only strictly inside it.
+    threads : int, optional
+        At most this many threads (the calling one included) share a large
+        batch; default: the environment variable ``PYCOLLIDE_NUM_THREADS``, else
+        every core the process may use.  Batches of fewer than 65,536 pairs
+        always run on the calling thread.  The result never depends on it.
 
     Returns
     -------
@@ -126,10 +161,11 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching
     mode = _mode("overlaps", touching)
     a = _check_shapes("overlaps", "a", a)
     b = _check_shapes("overlaps", "b", b)
-    return _batch("overlaps", a, b, out, mode)
+    return _batch("overlaps", a, b, out, mode, threads)
 
 
-def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None, *, touching: bool = True):
+def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None, *, touching: bool = True,
+             threads: Optional[int] = None):
     """Whether each point lies in ``shape``: in the closed shape (the boundary
     counts), or with ``touching=False`` strictly inside it.
 
@@ -156,4 +192,4 @@ def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None, *, to
             points = Points(points)
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"contains: `points`: {exc}") from None
-    return _batch("contains", shape, points, out, mode, names=("shape", "points"))
+    return _batch("contains", shape, points, out, mode, threads, names=("shape", "points"))

@@ -43,7 +43,8 @@ def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
 class Shapes:
     """Base class of the shape arrays.  Use a concrete type (Points, Circles, ...)."""
 
-    __slots__ = ("_data", "_magnitude")
+    # _c caches what the C core is handed: (pointer, leading strides in doubles)
+    __slots__ = ("_data", "_magnitude", "_c")
     kind: ClassVar[int]
     width: ClassVar[int]
     #: layout column names, e.g. ("x", "y", "r")
@@ -62,6 +63,7 @@ class Shapes:
             raise TypeError(f"{name}() needs an array of layout (..., {cls.width}) "
                             f"or the fields {', '.join(f for f, _ in cls.fields)}")
         self._data, self._magnitude = _validated(cls, data, labels)
+        self._c = None
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -119,6 +121,7 @@ class Shapes:
         self = cls.__new__(cls)
         self._data = data
         self._magnitude = magnitude
+        self._c = None
         return self
 
     # -- array behaviour ------------------------------------------------------
@@ -146,6 +149,11 @@ class Shapes:
         # index the leading axes only: the trailing (coordinate) axis stays whole
         # a subset keeps the parent's magnitude: still an upper bound
         return type(self)._trusted(self._data[key + (slice(None),)], self._magnitude)
+
+    def __reduce__(self):
+        # pickled as the layout array, validated again on loading (the cached
+        # C pointer must not travel)
+        return (type(self), (np.array(self._data),))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         if copy:
