@@ -1,6 +1,7 @@
-"""Overlap throughput per pair of shape types vs plain numpy (same as `python -m pycollide bench`).
+"""Overlap throughput per pair of shape types beside the copy floor, numpy,
+shapely and a Python loop; threads 1 vs all (same as `python -m pycollide bench`).
 
-    python benchmarks/overlap_throughput.py [--n N] [--repeat R] [--json FILE]
+    python benchmarks/overlap_throughput.py [--n N] [--repeat R] [--shapely-n M] [--json FILE]
 """
 
 import sys
