@@ -9,22 +9,12 @@ in units of T, and the numpy expression's.
 """
 
 import argparse
-import time
 
 import numpy as np
 
 import pycollide as pc
 from pycollide._native import resolve_threads
-from pycollide.bench import NUMPY_EXPRESSIONS, random_scene
-
-
-def best(fn, repeat):
-    t = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        t = min(t, time.perf_counter() - t0)
-    return t
+from pycollide.bench import NUMPY_EXPRESSIONS, best_time as best, random_scene
 
 
 def main():

@@ -99,7 +99,7 @@ def _shapely_case(ka: str, kb: str, a: np.ndarray, b: np.ndarray):
     return shapely.intersects, (ga, gb)
 
 
-def _best_time(fn: Callable[[], object], repeat: int) -> float:
+def best_time(fn: Callable[[], object], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -150,11 +150,11 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         step(f"{ka}-{kb}")
         a, b = shapes["a", ka], shapes["b", kb]
         ra, rb = raw["a", ka], raw["b", kb]
-        t_one = _best_time(lambda: overlaps(a, b, out=out, threads=1), repeat)
-        t_all = _best_time(lambda: overlaps(a, b, out=out, threads=threads), repeat)
+        t_one = best_time(lambda: overlaps(a, b, out=out, threads=1), repeat)
+        t_all = best_time(lambda: overlaps(a, b, out=out, threads=threads), repeat)
         hits = int(out.sum())
         ca, cb = np.empty_like(ra), np.empty_like(rb)
-        t_copy = _best_time(lambda: (np.copyto(ca, ra), np.copyto(cb, rb)), repeat)
+        t_copy = best_time(lambda: (np.copyto(ca, ra), np.copyto(cb, rb)), repeat)
         row = {"pair": f"{ka}-{kb}", "n": n, "overlap_fraction": hits / n, "threads": threads,
                "pycollide_pairs_per_s": n / t_one, "pycollide_all_threads_pairs_per_s": n / t_all,
                "thread_scaling": t_one / t_all, "copy_ratio": t_one / t_copy,
@@ -162,16 +162,16 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
                "shapely_pairs_per_s": None, "shapely_speedup": None}
         expr = NUMPY_EXPRESSIONS.get((ka, kb))
         if expr is not None:
-            t_np = _best_time(lambda: expr(ra, rb), repeat)
+            t_np = best_time(lambda: expr(ra, rb), repeat)
             row["numpy_pairs_per_s"] = n / t_np
             row["numpy_speedup"] = t_np / t_one
         m = min(n, shapely_n)
         case = _shapely_case(ka, kb, ra[:m], rb[:m])
         if case is not None:
             fn, args = case
-            t_sh = _best_time(lambda: fn(*args), max(1, min(repeat, 2)))
+            t_sh = best_time(lambda: fn(*args), max(1, min(repeat, 2)))
             sub_a, sub_b, sub_out = a[:m], b[:m], out[:m]
-            t_sub = _best_time(lambda: overlaps(sub_a, sub_b, out=sub_out, threads=1), repeat)
+            t_sub = best_time(lambda: overlaps(sub_a, sub_b, out=sub_out, threads=1), repeat)
             row["shapely_pairs_per_s"] = m / t_sh
             row["shapely_speedup"] = t_sh / t_sub
         rows.append(row)
@@ -196,15 +196,15 @@ def call_overhead(seed: int = 1, max_n: int = 4096) -> dict:
     a, b = Circles(a_raw), Boxes(b_raw)
     one_a, one_b = a[0], b[0]
     calls = 2000
-    t_call = _best_time(lambda: [overlaps(one_a, one_b) for _ in range(calls)], 5) / calls
+    t_call = best_time(lambda: [overlaps(one_a, one_b) for _ in range(calls)], 5) / calls
     rows = [tuple(x) + tuple(y) for x, y in zip(a_raw.tolist(), b_raw.tolist())]
     crossover = None
     size = 1
     while size <= max_n:
         sub_a, sub_b, sub_rows = a[:size], b[:size], rows[:size]
         reps = max(1, 2000 // size)
-        t_batch = _best_time(lambda: [overlaps(sub_a, sub_b) for _ in range(reps)], 5) / reps
-        t_loop = _best_time(lambda: [[_circle_box_python(*r) for r in sub_rows] for _ in range(reps)], 5) / reps
+        t_batch = best_time(lambda: [overlaps(sub_a, sub_b) for _ in range(reps)], 5) / reps
+        t_loop = best_time(lambda: [[_circle_box_python(*r) for r in sub_rows] for _ in range(reps)], 5) / reps
         if t_batch < t_loop:
             crossover = size
             break
