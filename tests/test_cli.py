@@ -13,14 +13,15 @@ def test_bench_prints_a_row_per_pair(tmp_path):
     out = tmp_path / "rows.json"
     res = run("bench", "--n", "2000", "--repeat", "1", "--json", str(out))
     assert res.returncode == 0, res.stderr
-    assert "Mpairs/s" in res.stdout and "vs copy" in res.stdout
+    assert "Mpairs/s" in res.stdout and "vs copy" in res.stdout and "vs read" in res.stdout
     report = json.loads(out.read_text())
     rows = report["pairs"]
     assert len(rows) == 15
     assert {r["pair"] for r in rows} >= {"circle-box", "triangle-triangle", "point-point"}
     for r in rows:
         assert r["pycollide_pairs_per_s"] > 0 and r["pycollide_all_threads_pairs_per_s"] > 0
-        assert r["copy_ratio"] > 0 and r["thread_scaling"] > 0
+        assert r["copy_ratio"] > 0 and r["read_ratio"] > 0 and r["thread_scaling"] > 0
+        assert (r["numpy_speedup"] is None) == (r["numpy_ceiling"] is None)
     assert sum(r["numpy_speedup"] is not None for r in rows) == 7
     try:
         import shapely  # noqa: F401

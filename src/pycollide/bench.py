@@ -99,6 +99,14 @@ def _shapely_case(ka: str, kb: str, a: np.ndarray, b: np.ndarray):
     return shapely.intersects, (ga, gb)
 
 
+def read_once(*arrays: np.ndarray) -> Callable[[], object]:
+    """A function that reads every byte of the (contiguous) arrays once and
+    does almost nothing else (an OR over them as 64-bit words, which numpy
+    vectorises): the time no kernel reading those inputs can beat."""
+    words = [np.ascontiguousarray(x).view(np.uint64).ravel() for x in arrays]
+    return lambda: [np.bitwise_or.reduce(w) for w in words]
+
+
 def best_time(fn: Callable[[], object], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -132,11 +140,13 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         progress: Optional[TextIO] = sys.stderr, shapely_n: int = 100_000) -> List[dict]:
     """Measure every unordered pair of kinds; return one row per pair.
 
-    Rates are pairs per second.  ``copy_ratio`` is pycollide's one-thread time
-    over the time to copy the pair's input bytes once; ``numpy_speedup`` and
-    ``shapely_speedup`` are the baseline's time over pycollide's one-thread time
-    on the same pairs (shapely on the first ``shapely_n`` of them, as it is far
-    slower)."""
+    Rates are pairs per second.  ``copy_ratio`` and ``read_ratio`` are
+    pycollide's one-thread time over the time to copy the pair's input bytes
+    once and to read them once; ``numpy_speedup`` and ``shapely_speedup`` are
+    the baseline's time over pycollide's one-thread time on the same pairs
+    (shapely on the first ``shapely_n`` of them, as it is far slower);
+    ``numpy_ceiling`` is the numpy time over the read time: the largest
+    ``numpy_speedup`` any one-thread kernel could reach on this machine."""
     rng = np.random.default_rng(seed)
     # independent scenes for the two sides, so a kind is never tested against itself
     raw = {(side, k): random_scene(k, n, rng) for side in "ab" for k in KINDS}
@@ -155,16 +165,19 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         hits = int(out.sum())
         ca, cb = np.empty_like(ra), np.empty_like(rb)
         t_copy = best_time(lambda: (np.copyto(ca, ra), np.copyto(cb, rb)), repeat)
+        t_read = best_time(read_once(ra, rb), repeat)
         row = {"pair": f"{ka}-{kb}", "n": n, "overlap_fraction": hits / n, "threads": threads,
                "pycollide_pairs_per_s": n / t_one, "pycollide_all_threads_pairs_per_s": n / t_all,
                "thread_scaling": t_one / t_all, "copy_ratio": t_one / t_copy,
-               "numpy_pairs_per_s": None, "numpy_speedup": None,
+               "read_ratio": t_one / t_read,
+               "numpy_pairs_per_s": None, "numpy_speedup": None, "numpy_ceiling": None,
                "shapely_pairs_per_s": None, "shapely_speedup": None}
         expr = NUMPY_EXPRESSIONS.get((ka, kb))
         if expr is not None:
             t_np = best_time(lambda: expr(ra, rb), repeat)
             row["numpy_pairs_per_s"] = n / t_np
             row["numpy_speedup"] = t_np / t_one
+            row["numpy_ceiling"] = t_np / t_read
         m = min(n, shapely_n)
         case = _shapely_case(ka, kb, ra[:m], rb[:m])
         if case is not None:
@@ -215,7 +228,7 @@ def call_overhead(seed: int = 1, max_n: int = 4096) -> dict:
 def format_table(rows: List[dict]) -> str:
     all_threads = f"x{rows[0]['threads']} thr" if rows else ""
     head = (f"{'pair':<18}{'overlap':>8}{'Mpairs/s':>10}{all_threads:>10}"
-            f"{'scaling':>8}{'vs copy':>8}{'numpy':>8}{'shapely':>9}")
+            f"{'scaling':>8}{'vs copy':>8}{'vs read':>8}{'numpy':>8}{'ceiling':>8}{'shapely':>9}")
     lines = [head, "-" * len(head)]
 
     def ratio(v, width, digits=1):
@@ -224,12 +237,15 @@ def format_table(rows: List[dict]) -> str:
     for r in rows:
         lines.append(f"{r['pair']:<18}{r['overlap_fraction']:8.1%}{r['pycollide_pairs_per_s'] / 1e6:10.1f}"
                      f"{r['pycollide_all_threads_pairs_per_s'] / 1e6:10.1f}{ratio(r['thread_scaling'], 8, 2)}"
-                     f"{ratio(r['copy_ratio'], 8, 2)}{ratio(r['numpy_speedup'], 8)}{ratio(r['shapely_speedup'], 9)}")
+                     f"{ratio(r['copy_ratio'], 8, 2)}{ratio(r['read_ratio'], 8, 2)}{ratio(r['numpy_speedup'], 8)}"
+                     f"{ratio(r['numpy_ceiling'], 8)}{ratio(r['shapely_speedup'], 9)}")
     return "\n".join(lines)
 
 
 LEGEND = """\
 Mpairs/s: millions of pairs per second on one thread, then on all threads; scaling = their ratio.
-vs copy: one-thread time / time to copy the pair's input bytes once (the memory floor; lower is better).
-numpy, shapely: their time / pycollide's one-thread time on the same pairs (higher is better); numpy's
+vs copy, vs read: one-thread time / time to copy, or only to read, the pair's input bytes once
+(reading is the memory floor of any kernel; lower is better).
+numpy, shapely: their time / pycollide's one-thread time on the same pairs (higher is better);
+ceiling: numpy's time / the read time, the most any one-thread kernel could beat numpy by here; numpy's
 float expressions are not exact, shapely (GEOS) uses its own predicates; circles are points within r."""
