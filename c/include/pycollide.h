@@ -155,6 +155,24 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            double *points, const int64_t *strides_points,
                            int8_t *count, const int64_t *strides_count,
                            int ndim, const int64_t *shape, double magnitude, int threads);
+/* Every overlapping pair between the na contiguous shapes of kind_a at a and
+ * the nb of kind_b at b, or, with b == NULL, within a (each unordered pair
+ * once; kind_b and nb are then ignored).  Exact in the mode given (the narrow
+ * phase is the overlap kernel itself); magnitude as for pc_overlaps_batch,
+ * over both collections; threads as for the batch drivers.
+ * work: work_bytes >= pc_pairs_workspace(kind_a, na, kind_b, nb) bytes of
+ * scratch (nb = 0 within one collection); pc_pairs_workspace returns -1 for an
+ * unknown kind or a size it cannot handle (2^31 shapes or more).
+ * out holds 2 * capacity int64s.  Writes the number of pairs to *found and,
+ * when it is at most capacity, the pairs sorted by i then j: i at out[p] and
+ * j at out[capacity + p] for p < *found (i indexes a, j indexes b, or a with
+ * i < j).  When *found > capacity, out holds nothing useful: call again with
+ * capacity >= *found.  na and nb must be below 2^31 (else PC_ERR_ARG).
+ * Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG (nothing written). */
+int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb);
+int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+             int mode, double magnitude, int threads, void *work, int64_t work_bytes,
+             int64_t *out, int64_t capacity, int64_t *found);
 /* CDEF END */
 
 #ifdef __cplusplus

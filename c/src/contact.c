@@ -31,24 +31,6 @@
 #include "shapes.h"
 #include "walk.h"
 
-/* ---- exact overlap of two shapes given as layout rows ------------------- */
-
-typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
-#define PC_ONE(name, A, B, first, second)                                           \
-    static int name(const pc__filter *f, const double *a, const double *b, int m)   \
-    {                                                                               \
-        return pc__k_##A##_##B(f, pc__load_##A(first), pc__load_##B(second), m);    \
-    }
-#define PC_ONE_SELF(K) PC_ONE(one_##K##_##K, K, K, a, b)
-#define PC_ONE_PAIR(A, B) PC_ONE(one_##A##_##B, A, B, a, b) PC_ONE(one_##B##_##A, A, B, b, a)
-PC_KIND_PAIRS(PC_ONE_SELF, PC_ONE_PAIR)
-#define PC_ONE_SELF_ENTRY(K) [PC_KIND_##K][PC_KIND_##K] = one_##K##_##K,
-#define PC_ONE_PAIR_ENTRY(A, B) \
-    [PC_KIND_##A][PC_KIND_##B] = one_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = one_##B##_##A,
-static const pc__one overlap_one[PC_KIND_COUNT][PC_KIND_COUNT] = {
-    PC_KIND_PAIRS(PC_ONE_SELF_ENTRY, PC_ONE_PAIR_ENTRY)
-};
-
 /* ---- cores -------------------------------------------------------------- */
 
 typedef struct {
@@ -283,7 +265,7 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
     /* a circle's core is its centre: the point kernels decide core contact */
     int core_a = ka == PC_CIRCLE ? PC_POINT : ka, core_b = kb == PC_CIRCLE ? PC_POINT : kb;
-    int cores_meet = overlap_one[core_a][core_b](f, a, b, PC_TOUCHING);
+    int cores_meet = pc__overlap_one[core_a][core_b](f, a, b, PC_TOUCHING);
     if (cores_meet || !apart(f, &ca, &cb, res)) meeting(&ca, &cb, degenerate_ny, res);
     /* grow by the radii along the normal */
     double ra = ca.r, rb = cb.r;
@@ -294,7 +276,7 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
     res->ax = ldexp(res->ax, e); res->ay = ldexp(res->ay, e);
     res->bx = ldexp(res->bx, e); res->by = ldexp(res->by, e);
     /* make the sign agree with the exact test */
-    int hit = overlap_one[ka][kb](f, a, b, PC_TOUCHING);
+    int hit = pc__overlap_one[ka][kb](f, a, b, PC_TOUCHING);
     if (hit && res->sep > 0) {
         res->sep = 0.0;
         res->bx = res->ax; res->by = res->ay;

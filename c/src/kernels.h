@@ -291,4 +291,9 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
     return pc__tri_axes(f, a, sa, bx, by, 3, m) & pc__tri_axes(f, b, sb, ax, ay, 3, m);
 }
 
+/* The exact overlap of a row of kind A at a and a row of kind B at b (their
+ * layouts), for every ordered pair of kinds: pc__overlap_one[A][B] (overlap.c). */
+typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
+extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
+
 #endif /* PC_KERNELS_H */

@@ -2,7 +2,8 @@
  * The public scalar overlap kernels: one per unordered pair of kinds, each a
  * thin wrapper around its inline kernel (kernels.h) that sets the standard
  * floating-point environment for the call.  The semi-static filter bound
- * comes from the two shapes' own magnitude.
+ * comes from the two shapes' own magnitude.  Also the table of exact overlap
+ * tests on layout rows that the contact and pairs code dispatch through.
  */
 #include "fpenv.h"
 #include "kernels.h"
@@ -19,3 +20,20 @@
     }
 #define PC_PUBLIC_SELF(K) PC_PUBLIC_KERNEL(K, K)
 PC_KIND_PAIRS(PC_PUBLIC_SELF, PC_PUBLIC_KERNEL)
+
+/* ---- exact overlap of two shapes given as layout rows (kernels.h) -------- */
+
+#define PC_ONE(name, A, B, first, second)                                    \
+    static int name(const pc__filter *f, const double *a, const double *b, int m)  \
+    {                                                                        \
+        return pc__k_##A##_##B(f, pc__load_##A(first), pc__load_##B(second), m); \
+    }
+#define PC_ONE_SELF(K) PC_ONE(one_##K##_##K, K, K, a, b)
+#define PC_ONE_PAIR(A, B) PC_ONE(one_##A##_##B, A, B, a, b) PC_ONE(one_##B##_##A, A, B, b, a)
+PC_KIND_PAIRS(PC_ONE_SELF, PC_ONE_PAIR)
+#define PC_ONE_SELF_ENTRY(K) [PC_KIND_##K][PC_KIND_##K] = one_##K##_##K,
+#define PC_ONE_PAIR_ENTRY(A, B) \
+    [PC_KIND_##A][PC_KIND_##B] = one_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = one_##B##_##A,
+const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT] = {
+    PC_KIND_PAIRS(PC_ONE_SELF_ENTRY, PC_ONE_PAIR_ENTRY)
+};

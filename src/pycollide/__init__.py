@@ -11,10 +11,11 @@ cross; ``reflect`` and ``impulse`` turn a contact normal into new velocities.
 from .contact import Contact, contact, distance
 from .intersect import intersections
 from .overlap import contains, overlaps
+from .pairs import pairs
 from .response import impulse, reflect
 from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines",
-           "overlaps", "contains", "Contact", "contact", "distance", "intersections",
+           "overlaps", "contains", "pairs", "Contact", "contact", "distance", "intersections",
            "reflect", "impulse"]
 __version__ = "0.1.0"

@@ -1,0 +1,496 @@
+/*
+ * The broad phase: every overlapping pair between two collections of shapes,
+ * or within one, exactly.
+ *
+ * Algorithm (chosen by measurement; see benchmarks/pairs.md): a bounding-volume
+ * tree over one side, queried by every shape of the other.
+ *  1. Each shape's axis-aligned bounding box, rounded outward so that it holds
+ *     the shape exactly (only a circle's x - r etc. round; they are stepped one
+ *     ulp outward).  Boxes that overlap exactly are all the narrow phase needs
+ *     to see: the broad phase may keep too many candidates, never too few.
+ *  2. The tree side is sorted along a Morton (Z-order) curve of the boxes'
+ *     centres, quantised to 32 bits per axis in the frame of all the centres
+ *     (an LSD radix sort, 11 bits a pass).  The sorted boxes are level 0 of an
+ *     implicit tree: node k of level L (L >= 1) bounds nodes kF .. kF+F-1 of
+ *     level L-1, F = 4, so the tree has no pointers and its nodes are built in
+ *     one pass a level.  Sorting adapts the tree to clustered and uneven
+ *     data: a node bounds whatever its shapes span, so a few huge boxes among
+ *     small circles only widen the nodes that hold them.
+ *  3. Every query shape descends the tree, skipping the subtrees whose box its
+ *     own does not meet; at level 0 the candidate pair is decided by the exact
+ *     overlap kernel of the two kinds (kernels.h), in the mode asked for.
+ *     Within one collection (self pairs) the queries go in tree order and only
+ *     look at later positions, so each unordered pair is met once; across two,
+ *     the queries are sorted along the same curve for cache locality.
+ *  Cost: O((n + m) log) to sort and build, O(log + hits) a query on ordinary
+ *  data; memory: the workspace (linear in n + m) plus the output.
+ *
+ * Output: the queries run in fixed chunks of PC_CHUNK on up to `threads`
+ * threads; each pair found is appended as one key, i << jbits | j (within one
+ * collection i < j), through one atomic counter, so the keys arrive in an order
+ * that depends on the threads, but their set does not.  A radix sort then puts
+ * them in (i, j) order, so the output is the same for any thread count.  When
+ * the caller's buffer is too small the count is still exact: call again with a
+ * buffer of that size.
+ */
+#include <math.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "fpenv.h"
+#include "kernels.h"
+#include "shapes.h"
+#include "walk.h"
+
+#define PC_FANOUT 8
+#define PC_MAX_LEVELS 32
+#define PC_MAX_ITEMS ((int64_t)1 << 31) /* so that a key, i << jbits | j, fits 62 bits */
+#define PC_RADIX_BITS 11
+#define PC_CURVE_BITS 21  /* per axis: the Morton key sorts in 4 radix passes */
+#define PC_STACK (PC_MAX_LEVELS * PC_FANOUT + 8)
+#define PC_EMIT 256  /* keys buffered per thread before one atomic append */
+
+/* ---- bounding boxes ------------------------------------------------------ */
+
+static inline double down(double v) { return nextafter(v, -INFINITY); }
+static inline double up(double v) { return nextafter(v, INFINITY); }
+
+/* The closed bounding box of one shape, as xmin, ymin, xmax, ymax: it holds
+ * every point of the shape (exact but for a circle's, rounded outward). */
+static void bounds_of(int kind, const double *s, double *bb)
+{
+    switch (kind) {
+    case PC_POINT:
+        bb[0] = bb[2] = s[0];
+        bb[1] = bb[3] = s[1];
+        break;
+    case PC_CIRCLE:
+        bb[0] = down(s[0] - s[2]);
+        bb[1] = down(s[1] - s[2]);
+        bb[2] = up(s[0] + s[2]);
+        bb[3] = up(s[1] + s[2]);
+        break;
+    case PC_BOX:
+        memcpy(bb, s, 4 * sizeof(double));
+        break;
+    default: {  /* a segment or a triangle: its vertices' extremes */
+        int nv = kind == PC_SEGMENT ? 2 : 3;
+        bb[0] = bb[2] = s[0];
+        bb[1] = bb[3] = s[1];
+        for (int v = 1; v < nv; v++) {
+            bb[0] = pc__min(bb[0], s[2 * v]);
+            bb[2] = pc__max(bb[2], s[2 * v]);
+            bb[1] = pc__min(bb[1], s[2 * v + 1]);
+            bb[3] = pc__max(bb[3], s[2 * v + 1]);
+        }
+    }
+    }
+}
+
+static inline int boxes_meet(const double *a, const double *b)
+{
+    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
+}
+
+/* ---- the Morton order ---------------------------------------------------- */
+
+/* Where a shape sits, for ordering only (any value does for correctness): the
+ * centre of its box without the outward rounding, in halves so that it stays
+ * finite. */
+static void centre_of(int kind, const double *s, double *cx, double *cy)
+{
+    if (kind == PC_POINT || kind == PC_CIRCLE) {
+        *cx = s[0];
+        *cy = s[1];
+        return;
+    }
+    double bb[4];
+    bounds_of(kind, s, bb);
+    *cx = bb[0] * 0.5 + bb[2] * 0.5;
+    *cy = bb[1] * 0.5 + bb[3] * 0.5;
+}
+
+/* The frame that maps centres to grid coordinates of PC_CURVE_BITS bits. */
+typedef struct { double x0, y0, sx, sy; } frame;
+
+static void frame_extend(int kind, const double *s, int width, int64_t n, double *lo_hi)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double cx, cy;
+        centre_of(kind, s + i * width, &cx, &cy);
+        lo_hi[0] = pc__min(lo_hi[0], cx);
+        lo_hi[1] = pc__min(lo_hi[1], cy);
+        lo_hi[2] = pc__max(lo_hi[2], cx);
+        lo_hi[3] = pc__max(lo_hi[3], cy);
+    }
+}
+
+static frame frame_of(const double *lo_hi)
+{
+    frame f = {lo_hi[0], lo_hi[1], 0.0, 0.0};
+    double wx = lo_hi[2] * 0.5 - lo_hi[0] * 0.5, wy = lo_hi[3] * 0.5 - lo_hi[1] * 0.5;
+    /* (c - x0) sx < 2^PC_CURVE_BITS; (c - x0) may overflow to inf: clamped below */
+    if (wx > 0) f.sx = 0x1p-1 * (double)((uint64_t)1 << PC_CURVE_BITS) / wx * 0.999999;
+    if (wy > 0) f.sy = 0x1p-1 * (double)((uint64_t)1 << PC_CURVE_BITS) / wy * 0.999999;
+    return f;
+}
+
+static inline uint64_t spread(uint32_t v)
+{
+    uint64_t x = v;
+    x = (x | (x << 16)) & 0x0000FFFF0000FFFFull;
+    x = (x | (x << 8)) & 0x00FF00FF00FF00FFull;
+    x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | (x << 2)) & 0x3333333333333333ull;
+    x = (x | (x << 1)) & 0x5555555555555555ull;
+    return x;
+}
+
+static inline uint32_t grid(double c, double c0, double scale)
+{
+    double g = (c - c0) * scale, top = (double)(((uint64_t)1 << PC_CURVE_BITS) - 1);
+    if (!(g > 0)) return 0;
+    return g >= top ? (uint32_t)top : (uint32_t)g;
+}
+
+static uint64_t morton(const frame *f, int kind, const double *s)
+{
+    double cx, cy;
+    centre_of(kind, s, &cx, &cy);
+    return spread(grid(cx, f->x0, f->sx)) | (spread(grid(cy, f->y0, f->sy)) << 1);
+}
+
+/* Sort keys[0..n) ascending, carrying payload[0..n) along when it is not
+ * NULL: a stable LSD radix sort over the low `bits` bits, PC_RADIX_BITS a
+ * pass; keys2 and payload2 are scratch of n elements.  The result ends in keys
+ * and payload. */
+static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_t *payload2, int64_t n,
+                       int bits)
+{
+    uint64_t *src = keys, *dst = keys2;
+    int64_t *psrc = payload, *pdst = payload2;
+    for (int shift = 0; shift < bits; shift += PC_RADIX_BITS) {
+        int64_t count[1 << PC_RADIX_BITS] = {0};
+        const uint64_t mask = (1u << PC_RADIX_BITS) - 1;
+        for (int64_t i = 0; i < n; i++) count[(src[i] >> shift) & mask]++;
+        if (count[(src[0] >> shift) & mask] == n) continue;  /* one digit: nothing moves */
+        int64_t sum = 0;
+        for (int d = 0; d < (1 << PC_RADIX_BITS); d++) {
+            int64_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (int64_t i = 0; i < n; i++) {
+            int64_t to = count[(src[i] >> shift) & mask]++;
+            dst[to] = src[i];
+            if (psrc) pdst[to] = psrc[i];
+        }
+        uint64_t *t = src; src = dst; dst = t;
+        int64_t *pt = psrc; psrc = pdst; pdst = pt;
+    }
+    if (src != keys) {
+        memcpy(keys, src, (size_t)n * sizeof *keys);
+        if (payload) memcpy(payload, psrc, (size_t)n * sizeof *payload);
+    }
+}
+
+/* order[0..n) := the indices 0..n-1 of the shapes sorted along the curve;
+ * rows := their rows in that order (keys, keys2 and order2 are scratch of n
+ * elements each). */
+static void sort_along_curve(const frame *f, int kind, const double *s, int64_t n, int64_t *order,
+                             double *rows, uint64_t *keys, uint64_t *keys2, int64_t *order2)
+{
+    int width = pc_kind_width(kind);
+    for (int64_t i = 0; i < n; i++) {
+        keys[i] = morton(f, kind, s + i * width);
+        order[i] = i;
+    }
+    radix_sort(keys, keys2, order, order2, n, 2 * PC_CURVE_BITS);
+    for (int64_t p = 0; p < n; p++)
+        memcpy(rows + p * width, s + order[p] * width, (size_t)width * sizeof(double));
+}
+
+/* bits needed for the values 0 .. n-1 */
+static int bits_for(int64_t n)
+{
+    int b = 0;
+    while (b < 63 && ((int64_t)1 << b) < n) b++;
+    return b;
+}
+
+/* ---- the tree ------------------------------------------------------------ */
+
+typedef struct {
+    int levels;                    /* level 0 holds the items; the top one node */
+    int64_t count[PC_MAX_LEVELS];  /* nodes of each level */
+    int64_t first[PC_MAX_LEVELS];  /* index of the level's first node in boxes */
+    int64_t span[PC_MAX_LEVELS];   /* items under one node of each level: F^L */
+    double *boxes;                 /* 4 doubles a node */
+    int64_t *order;                /* sorted position -> the item's index */
+} tree;
+
+/* The shape of a tree over n >= 1 items; returns its node count. */
+static int64_t tree_shape(int64_t n, tree *t)
+{
+    int64_t total = 0, c = n, span = 1;
+    t->levels = 0;
+    for (;;) {
+        t->count[t->levels] = c;
+        t->first[t->levels] = total;
+        t->span[t->levels] = span;
+        total += c;
+        t->levels++;
+        if (c == 1) break;
+        c = (c + PC_FANOUT - 1) / PC_FANOUT;
+        span *= PC_FANOUT;
+    }
+    return total;
+}
+
+/* The tree over the items of one kind whose rows, in tree order, are `rows`. */
+static void tree_build(tree *t, int kind, const double *rows)
+{
+    int width = pc_kind_width(kind);
+    for (int64_t p = 0; p < t->count[0]; p++) bounds_of(kind, rows + p * width, t->boxes + 4 * p);
+    for (int l = 1; l < t->levels; l++) {
+        const double *below = t->boxes + 4 * t->first[l - 1];
+        double *here = t->boxes + 4 * t->first[l];
+        for (int64_t k = 0; k < t->count[l]; k++) {
+            int64_t c0 = k * PC_FANOUT, c1 = c0 + PC_FANOUT;
+            if (c1 > t->count[l - 1]) c1 = t->count[l - 1];
+            double bb[4] = {below[4 * c0], below[4 * c0 + 1], below[4 * c0 + 2], below[4 * c0 + 3]};
+            for (int64_t c = c0 + 1; c < c1; c++) {
+                bb[0] = pc__min(bb[0], below[4 * c]);
+                bb[1] = pc__min(bb[1], below[4 * c + 1]);
+                bb[2] = pc__max(bb[2], below[4 * c + 2]);
+                bb[3] = pc__max(bb[3], below[4 * c + 3]);
+            }
+            memcpy(here + 4 * k, bb, sizeof bb);
+        }
+    }
+}
+
+/* ---- the workspace ------------------------------------------------------- */
+
+typedef struct {
+    tree t;
+    double *trows;             /* the tree side's rows, in tree order */
+    double *qrows, *qbb;       /* two collections: the queries' rows and boxes, in query order */
+    int64_t *qorder;           /* and their indices */
+    uint64_t *keys, *keys2;    /* sort scratch, in the space the tree's boxes fill later */
+    int64_t *order2;
+} workspace;
+
+/* Carve the workspace for a tree over nt items of width wt and nq queries of
+ * width wq (nq = 0 within one collection) out of `base` (NULL: only measure).
+ * Returns its size in bytes. */
+static int64_t carve(int64_t nt, int wt, int64_t nq, int wq, char *base, workspace *w)
+{
+    int64_t nodes = tree_shape(nt, &w->t);
+    int64_t most = nt > nq ? nt : nq;
+    int64_t bytes = 0;
+#define PC_ROUND(b) (((b) + 63) & ~(int64_t)63)
+#define PC_TAKE(ptr, type, n)                                      \
+    do {                                                           \
+        if (base) (ptr) = (type *)(void *)(base + bytes);          \
+        bytes = PC_ROUND(bytes + (int64_t)sizeof(type) * (n));     \
+    } while (0)
+    /* the sort scratch first, then the tree's boxes over it */
+    int64_t shared = bytes;
+    PC_TAKE(w->keys, uint64_t, most);
+    PC_TAKE(w->keys2, uint64_t, most);
+    PC_TAKE(w->order2, int64_t, most);
+    int64_t sorted_end = bytes;
+    bytes = shared;
+    PC_TAKE(w->t.boxes, double, 4 * nodes);
+    if (bytes < sorted_end) bytes = sorted_end;
+    PC_TAKE(w->t.order, int64_t, nt);
+    PC_TAKE(w->trows, double, nt * wt);
+    PC_TAKE(w->qorder, int64_t, nq);
+    PC_TAKE(w->qrows, double, nq * wq);
+    PC_TAKE(w->qbb, double, 4 * nq);
+#undef PC_TAKE
+#undef PC_ROUND
+    return bytes + 64;  /* room to align base */
+}
+
+int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
+{
+    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || (nb && (kind_b < 0 || kind_b >= PC_KIND_COUNT)))
+        return -1;
+    if (na < 0 || nb < 0 || na >= PC_MAX_ITEMS || nb >= PC_MAX_ITEMS) return -1;
+    workspace w;
+    if (na == 0) return 0;
+    if (nb == 0) return carve(na, pc_kind_width(kind_a), 0, 0, NULL, &w);
+    return carve(nb, pc_kind_width(kind_b), na, pc_kind_width(kind_a), NULL, &w);
+}
+
+/* ---- the queries --------------------------------------------------------- */
+
+struct pairs_ctx {
+    const tree *t;
+    pc__one narrow;            /* the exact overlap test of (query kind, tree kind) */
+    pc__filter filter;
+    int mode, self;
+    const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
+    int wt, wq;                /* the rows' widths */
+    const int64_t *qorder;     /* a query's index (within one collection: t->order) */
+    int jbits;                 /* the key of (i, j) is i << jbits | j */
+    uint64_t *keys;
+    int64_t capacity;
+    atomic_llong found;
+};
+
+typedef struct {
+    uint64_t key[PC_EMIT];
+    int n;
+} emitter;
+
+static void flush(struct pairs_ctx *c, emitter *e)
+{
+    if (!e->n) return;
+    int64_t at = atomic_fetch_add_explicit(&c->found, e->n, memory_order_relaxed);
+    for (int k = 0; k < e->n && at + k < c->capacity; k++) c->keys[at + k] = e->key[k];
+    e->n = 0;
+}
+
+static inline void emit(struct pairs_ctx *c, emitter *e, uint64_t key)
+{
+    e->key[e->n++] = key;
+    if (e->n == PC_EMIT) flush(c, e);
+}
+
+/* Every tree item that overlaps the query of rank r (box qb), at tree
+ * positions after `after` (-1: all). */
+static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, int64_t after)
+{
+    const tree *t = c->t;
+    const double *row = c->qrows + r * c->wq;
+    int64_t i = c->qorder[r];
+    int64_t stack_node[PC_STACK];
+    int stack_level[PC_STACK];
+    int sp = 0;
+    int top = t->levels - 1;
+    if (boxes_meet(qb, t->boxes + 4 * t->first[top])) {
+        stack_node[sp] = 0;
+        stack_level[sp++] = top;
+    }
+    while (sp) {
+        int64_t k = stack_node[--sp];
+        int l = stack_level[sp];
+        if (l == 0) {  /* a tree of one item */
+            if (k > after && c->narrow(&c->filter, row, c->trows, c->mode)) emit(c, e, (uint64_t)i << c->jbits);
+            continue;
+        }
+        const double *below = t->boxes + 4 * t->first[l - 1];
+        int64_t c0 = k * PC_FANOUT, c1 = c0 + PC_FANOUT;
+        if (c1 > t->count[l - 1]) c1 = t->count[l - 1];
+        if (l == 1) {  /* the children are items: decide those whose boxes meet, exactly */
+            for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
+                if (!boxes_meet(qb, below + 4 * ch)) continue;
+                if (!c->narrow(&c->filter, row, c->trows + ch * c->wt, c->mode)) continue;
+                int64_t j = t->order[ch];
+                int64_t lo = j < i && c->self ? j : i, hi = lo == i ? j : i;
+                emit(c, e, (uint64_t)lo << c->jbits | (uint64_t)hi);
+            }
+            continue;
+        }
+        int64_t span = t->span[l - 1];
+        /* pushed last first, so the children are visited in order */
+        for (int64_t ch = c1 - 1; ch >= c0; ch--) {
+            if ((ch + 1) * span - 1 <= after) break;  /* all at or before `after` */
+            if (boxes_meet(qb, below + 4 * ch)) {
+                stack_node[sp] = ch;
+                stack_level[sp++] = l - 1;
+            }
+        }
+    }
+}
+
+static void pairs_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    (void)s;
+    struct pairs_ctx *c = vctx;
+    emitter e;
+    e.n = 0;
+    /* operand 0 walks the query order: its offset is the first query's rank */
+    int64_t first = (int64_t)((const int64_t *)(void *)p[0] - c->qorder);
+    for (int64_t r = first; r < first + n; r++) {
+        if (c->self) query(c, &e, r, c->t->boxes + 4 * r, r);
+        else query(c, &e, r, c->qbb + 4 * r, -1);
+    }
+    flush(c, &e);
+}
+
+int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+             int mode, double magnitude, int threads, void *work, int64_t work_bytes,
+             int64_t *out, int64_t capacity, int64_t *found)
+{
+    int self = b == NULL;
+    if (self) {
+        kind_b = kind_a;
+        nb = 0;
+    }
+    int64_t need = pc_pairs_workspace(kind_a, na, kind_b, nb);
+    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT) return PC_ERR_KIND;
+    if (need < 0 || !found || (na && !a) || capacity < 0 || (capacity && !out)
+        || (mode != PC_TOUCHING && mode != PC_STRICT) || work_bytes < need || (need && !work))
+        return PC_ERR_ARG;
+    *found = 0;
+    if (na == 0 || (!self && nb == 0)) return PC_OK;
+
+    /* the tree holds b (or a), the queries are a's shapes */
+    int64_t nt = self ? na : nb;
+    const double *ts = self ? a : b;
+    workspace w;
+    carve(nt, pc_kind_width(kind_b), self ? 0 : na, pc_kind_width(kind_a),
+          (char *)work + ((64 - (uintptr_t)work % 64) % 64), &w);
+
+    pc__fpenv env = pc__fp_enter();
+    double lo_hi[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    frame_extend(kind_b, ts, pc_kind_width(kind_b), nt, lo_hi);
+    if (!self) frame_extend(kind_a, a, pc_kind_width(kind_a), na, lo_hi);
+    frame fr = frame_of(lo_hi);
+    sort_along_curve(&fr, kind_b, ts, nt, w.t.order, w.trows, w.keys, w.keys2, w.order2);
+    if (!self) {
+        sort_along_curve(&fr, kind_a, a, na, w.qorder, w.qrows, w.keys, w.keys2, w.order2);
+        for (int64_t r = 0; r < na; r++) bounds_of(kind_a, w.qrows + r * pc_kind_width(kind_a), w.qbb + 4 * r);
+    }
+    tree_build(&w.t, kind_b, w.trows);  /* over the sort scratch, no longer needed */
+
+    struct pairs_ctx ctx;
+    ctx.t = &w.t;
+    ctx.narrow = pc__overlap_one[kind_a][kind_b];
+    ctx.filter = pc__filter_for(magnitude);
+    ctx.mode = mode;
+    ctx.self = self;
+    ctx.trows = w.trows;
+    ctx.qrows = self ? w.trows : w.qrows;
+    ctx.qbb = w.qbb;
+    ctx.wt = pc_kind_width(kind_b);
+    ctx.wq = pc_kind_width(kind_a);
+    ctx.qorder = self ? w.t.order : w.qorder;
+    ctx.jbits = bits_for(self ? na : nb);
+    ctx.keys = (uint64_t *)out;
+    ctx.capacity = capacity;
+    atomic_init(&ctx.found, 0);
+
+    int64_t shape[1] = {na}, stride[1] = {8};
+    const int64_t *strides[1] = {stride};
+    char *operand[1] = {(char *)ctx.qorder};
+    pc__walk(1, shape, 1, operand, strides, pairs_inner, &ctx, threads);
+    int64_t k = atomic_load(&ctx.found);
+    *found = k;
+    if (k <= capacity) {  /* all are here: sort them by (i, j), then split the keys */
+        uint64_t *keys = (uint64_t *)out, *scratch = (uint64_t *)(out + capacity);
+        radix_sort(keys, scratch, NULL, NULL, k, ctx.jbits + bits_for(na));
+        const uint64_t jmask = ((uint64_t)1 << ctx.jbits) - 1;
+        for (int64_t p = 0; p < k; p++) {
+            uint64_t key = keys[p];
+            out[p] = (int64_t)(key >> ctx.jbits);
+            out[capacity + p] = (int64_t)(key & jmask);
+        }
+    }
+    pc__fp_leave(env);
+    return PC_OK;
+}
