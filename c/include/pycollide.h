@@ -170,6 +170,16 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
  * capacity >= *found.  na and nb must be below 2^31 (else PC_ERR_ARG).
  * Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG (nothing written). */
 int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb);
+/* pc_pairs in two steps, so that a caller can size the output first:
+ * pc_pairs_prepare sorts the shapes and builds the tree in `work` (it keeps
+ * copies: a and b may change afterwards); pc_pairs_find then runs the queries,
+ * as many times as wanted.  With sample = 1 it is pc_pairs' second half; with
+ * sample > 1 it only counts the pairs of every sample-th query (in the tree's
+ * spatial order: an estimate of *found / sample) and writes nothing to out. */
+int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+                     void *work, int64_t work_bytes);
+int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
+                  int64_t *out, int64_t capacity, int64_t *found);
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
              int mode, double magnitude, int threads, void *work, int64_t work_bytes,
              int64_t *out, int64_t capacity, int64_t *found);

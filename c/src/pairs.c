@@ -46,7 +46,7 @@
 #define PC_MAX_LEVELS 32
 #define PC_MAX_ITEMS ((int64_t)1 << 31) /* so that a key, i << jbits | j, fits 62 bits */
 #define PC_RADIX_BITS 11
-#define PC_CURVE_BITS 21  /* per axis: the Morton key sorts in 4 radix passes */
+#define PC_CURVE_BITS 32  /* per axis: dense clusters still spread over many cells */
 #define PC_STACK (PC_MAX_LEVELS * PC_FANOUT + 8)
 #define PC_EMIT 256  /* keys buffered per thread before one atomic append */
 
@@ -113,16 +113,28 @@ static void centre_of(int kind, const double *s, double *cx, double *cy)
 /* The frame that maps centres to grid coordinates of PC_CURVE_BITS bits. */
 typedef struct { double x0, y0, sx, sy; } frame;
 
-static void frame_extend(int kind, const double *s, int width, int64_t n, double *lo_hi)
+/* Widen lo_hi to hold the centres of n shapes; returns the mean of their
+ * boxes' widths plus heights (a measure of how large they are; halved so that
+ * it stays finite). */
+static double frame_extend(int kind, const double *s, int width, int64_t n, double *lo_hi)
 {
+    double extent = 0.0;
     for (int64_t i = 0; i < n; i++) {
-        double cx, cy;
-        centre_of(kind, s + i * width, &cx, &cy);
+        const double *row = s + i * width;
+        double cx, cy, bb[4];
+        centre_of(kind, row, &cx, &cy);
         lo_hi[0] = pc__min(lo_hi[0], cx);
         lo_hi[1] = pc__min(lo_hi[1], cy);
         lo_hi[2] = pc__max(lo_hi[2], cx);
         lo_hi[3] = pc__max(lo_hi[3], cy);
+        if (kind == PC_CIRCLE) {
+            extent += 2.0 * row[2];
+        } else {
+            bounds_of(kind, row, bb);
+            extent += (bb[2] * 0.5 - bb[0] * 0.5) + (bb[3] * 0.5 - bb[1] * 0.5);
+        }
     }
+    return n ? extent / (double)n : 0.0;
 }
 
 static frame frame_of(const double *lo_hi)
@@ -314,30 +326,24 @@ static int64_t carve(int64_t nt, int wt, int64_t nq, int wq, char *base, workspa
     return bytes + 64;  /* room to align base */
 }
 
-int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
-{
-    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || (nb && (kind_b < 0 || kind_b >= PC_KIND_COUNT)))
-        return -1;
-    if (na < 0 || nb < 0 || na >= PC_MAX_ITEMS || nb >= PC_MAX_ITEMS) return -1;
-    workspace w;
-    if (na == 0) return 0;
-    if (nb == 0) return carve(na, pc_kind_width(kind_a), 0, 0, NULL, &w);
-    return carve(nb, pc_kind_width(kind_b), na, pc_kind_width(kind_a), NULL, &w);
-}
-
 /* ---- the queries --------------------------------------------------------- */
 
 struct pairs_ctx {
     const tree *t;
     pc__one narrow;            /* the exact overlap test of (query kind, tree kind) */
     pc__filter filter;
-    int mode, self;
+    /* the exact test of a node's box against a segment or triangle query, to
+     * skip the nodes its box meets but it does not (long thin shapes); NULL
+     * for other kinds, or when some node's box is not finite */
+    pc__one prune;
+    pc__filter prune_filter;   /* for the node boxes' magnitude */
+    int mode, self, swap;      /* swap: the tree holds a, the queries are b's */
     const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
     int wt, wq;                /* the rows' widths */
     const int64_t *qorder;     /* a query's index (within one collection: t->order) */
     int jbits;                 /* the key of (i, j) is i << jbits | j */
     uint64_t *keys;
-    int64_t capacity;
+    int64_t capacity;          /* 0 when only counting */
     atomic_llong found;
 };
 
@@ -360,6 +366,17 @@ static inline void emit(struct pairs_ctx *c, emitter *e, uint64_t key)
     if (e->n == PC_EMIT) flush(c, e);
 }
 
+/* Does the query (box qb, row) reach into the node whose box is nb?  The
+ * exact test of a thin query against the node's box runs only where the
+ * query's box is the larger (measured: on short segments it costs more than
+ * it saves; on long ones it saves most of the work). */
+static inline int node_meets(const struct pairs_ctx *c, const double *qb, const double *row, const double *nb)
+{
+    if (!boxes_meet(qb, nb)) return 0;
+    if (!c->prune || (qb[2] - qb[0]) + (qb[3] - qb[1]) <= (nb[2] - nb[0]) + (nb[3] - nb[1])) return 1;
+    return c->prune(&c->prune_filter, nb, row, PC_TOUCHING);
+}
+
 /* Every tree item that overlaps the query of rank r (box qb), at tree
  * positions after `after` (-1: all). */
 static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, int64_t after)
@@ -371,7 +388,7 @@ static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, 
     int stack_level[PC_STACK];
     int sp = 0;
     int top = t->levels - 1;
-    if (boxes_meet(qb, t->boxes + 4 * t->first[top])) {
+    if (node_meets(c, qb, row, t->boxes + 4 * t->first[top])) {
         stack_node[sp] = 0;
         stack_level[sp++] = top;
     }
@@ -379,7 +396,8 @@ static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, 
         int64_t k = stack_node[--sp];
         int l = stack_level[sp];
         if (l == 0) {  /* a tree of one item */
-            if (k > after && c->narrow(&c->filter, row, c->trows, c->mode)) emit(c, e, (uint64_t)i << c->jbits);
+            if (k > after && c->narrow(&c->filter, row, c->trows, c->mode))
+                emit(c, e, c->swap ? (uint64_t)i : (uint64_t)i << c->jbits);
             continue;
         }
         const double *below = t->boxes + 4 * t->first[l - 1];
@@ -390,7 +408,7 @@ static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, 
                 if (!boxes_meet(qb, below + 4 * ch)) continue;
                 if (!c->narrow(&c->filter, row, c->trows + ch * c->wt, c->mode)) continue;
                 int64_t j = t->order[ch];
-                int64_t lo = j < i && c->self ? j : i, hi = lo == i ? j : i;
+                int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
                 emit(c, e, (uint64_t)lo << c->jbits | (uint64_t)hi);
             }
             continue;
@@ -399,7 +417,7 @@ static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, 
         /* pushed last first, so the children are visited in order */
         for (int64_t ch = c1 - 1; ch >= c0; ch--) {
             if ((ch + 1) * span - 1 <= after) break;  /* all at or before `after` */
-            if (boxes_meet(qb, below + 4 * ch)) {
+            if (node_meets(c, qb, row, below + 4 * ch)) {
                 stack_node[sp] = ch;
                 stack_level[sp++] = l - 1;
             }
@@ -409,81 +427,147 @@ static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, 
 
 static void pairs_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
-    (void)s;
     struct pairs_ctx *c = vctx;
     emitter e;
     e.n = 0;
-    /* operand 0 walks the query order: its offset is the first query's rank */
-    int64_t first = (int64_t)((const int64_t *)(void *)p[0] - c->qorder);
-    for (int64_t r = first; r < first + n; r++) {
+    /* operand 0 walks the query order (every step-th rank): its offset is the
+     * first query's rank */
+    int64_t first = (int64_t)((const int64_t *)(void *)p[0] - c->qorder), step = s[0] / 8;
+    for (int64_t k = 0, r = first; k < n; k++, r += step) {
         if (c->self) query(c, &e, r, c->t->boxes + 4 * r, r);
         else query(c, &e, r, c->qbb + 4 * r, -1);
     }
     flush(c, &e);
 }
 
-int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-             int mode, double magnitude, int threads, void *work, int64_t work_bytes,
-             int64_t *out, int64_t capacity, int64_t *found)
+/* ---- the entry points ---------------------------------------------------- */
+
+/* What pc_pairs_prepare leaves at the start of the workspace for pc_pairs_find. */
+typedef struct {
+    uint64_t magic;
+    int self, swap, kind_q, kind_t;  /* kinds of the queries and of the tree */
+    int64_t na, nb, nq, nt;
+} header;
+
+#define PC_PAIRS_MAGIC 0x7063706169727331ull
+#define PC_HEADER_BYTES 128  /* the header, rounded to keep what follows aligned */
+
+static char *aligned(void *work) { return (char *)work + ((64 - (uintptr_t)work % 64) % 64); }
+
+int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
+{
+    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || (nb && (kind_b < 0 || kind_b >= PC_KIND_COUNT)))
+        return -1;
+    if (na < 0 || nb < 0 || na >= PC_MAX_ITEMS || nb >= PC_MAX_ITEMS) return -1;
+    workspace w;
+    int wa = pc_kind_width(kind_a);
+    int64_t body = 0;
+    if (na && nb == 0) {
+        body = carve(na, wa, 0, 0, NULL, &w);
+    } else if (na) {  /* either side may hold the tree */
+        int wb = pc_kind_width(kind_b);
+        int64_t tree_b = carve(nb, wb, na, wa, NULL, &w), tree_a = carve(na, wa, nb, wb, NULL, &w);
+        body = tree_b > tree_a ? tree_b : tree_a;
+    }
+    return 64 + PC_HEADER_BYTES + body;
+}
+
+int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+                     void *work, int64_t work_bytes)
 {
     int self = b == NULL;
     if (self) {
         kind_b = kind_a;
         nb = 0;
     }
-    int64_t need = pc_pairs_workspace(kind_a, na, kind_b, nb);
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT) return PC_ERR_KIND;
-    if (need < 0 || !found || (na && !a) || capacity < 0 || (capacity && !out)
-        || (mode != PC_TOUCHING && mode != PC_STRICT) || work_bytes < need || (need && !work))
-        return PC_ERR_ARG;
-    *found = 0;
-    if (na == 0 || (!self && nb == 0)) return PC_OK;
-
-    /* the tree holds b (or a), the queries are a's shapes */
-    int64_t nt = self ? na : nb;
-    const double *ts = self ? a : b;
-    workspace w;
-    carve(nt, pc_kind_width(kind_b), self ? 0 : na, pc_kind_width(kind_a),
-          (char *)work + ((64 - (uintptr_t)work % 64) % 64), &w);
-
+    int64_t need = pc_pairs_workspace(kind_a, na, kind_b, nb);
+    if (need < 0 || !work || work_bytes < need || (na && !a) || (nb && !b)) return PC_ERR_ARG;
+    header *h = (header *)(void *)aligned(work);
+    /* The tree holds one side and the other side's shapes query it: within
+     * one collection both are a; across two, the tree takes the side of the
+     * smaller shapes, so that large ones (long segments, huge boxes) query it
+     * and are pruned by their exact shape rather than widen its nodes. */
     pc__fpenv env = pc__fp_enter();
     double lo_hi[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
-    frame_extend(kind_b, ts, pc_kind_width(kind_b), nt, lo_hi);
-    if (!self) frame_extend(kind_a, a, pc_kind_width(kind_a), na, lo_hi);
+    double extent_a = frame_extend(kind_a, a, pc_kind_width(kind_a), na, lo_hi);
+    double extent_b = self ? 0.0 : frame_extend(kind_b, b, pc_kind_width(kind_b), nb, lo_hi);
     frame fr = frame_of(lo_hi);
-    sort_along_curve(&fr, kind_b, ts, nt, w.t.order, w.trows, w.keys, w.keys2, w.order2);
-    if (!self) {
-        sort_along_curve(&fr, kind_a, a, na, w.qorder, w.qrows, w.keys, w.keys2, w.order2);
-        for (int64_t r = 0; r < na; r++) bounds_of(kind_a, w.qrows + r * pc_kind_width(kind_a), w.qbb + 4 * r);
+    h->magic = PC_PAIRS_MAGIC;
+    h->self = self;
+    h->swap = !self && extent_a < extent_b;
+    h->kind_t = h->swap ? kind_a : kind_b;
+    h->kind_q = h->swap ? kind_b : kind_a;
+    h->na = na;
+    h->nb = nb;
+    h->nt = self || h->swap ? na : nb;
+    h->nq = self || !h->swap ? na : nb;
+    if (na == 0 || (!self && nb == 0)) {  /* nothing to pair */
+        h->nq = 0;
+        pc__fp_leave(env);
+        return PC_OK;
     }
-    tree_build(&w.t, kind_b, w.trows);  /* over the sort scratch, no longer needed */
+    const double *ts = self || h->swap ? a : b, *qs = h->swap ? b : a;
+    int wt = pc_kind_width(h->kind_t), wq = pc_kind_width(h->kind_q);
+    workspace w;
+    carve(h->nt, wt, self ? 0 : h->nq, wq, (char *)h + PC_HEADER_BYTES, &w);
+    sort_along_curve(&fr, h->kind_t, ts, h->nt, w.t.order, w.trows, w.keys, w.keys2, w.order2);
+    if (!self) {
+        sort_along_curve(&fr, h->kind_q, qs, h->nq, w.qorder, w.qrows, w.keys, w.keys2, w.order2);
+        for (int64_t r = 0; r < h->nq; r++) bounds_of(h->kind_q, w.qrows + r * wq, w.qbb + 4 * r);
+    }
+    tree_build(&w.t, h->kind_t, w.trows);  /* over the sort scratch, no longer needed */
+    pc__fp_leave(env);
+    return PC_OK;
+}
 
+int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
+                  int64_t *out, int64_t capacity, int64_t *found)
+{
+    if (!work || work_bytes < 64 + PC_HEADER_BYTES || !found || sample < 1 || capacity < 0
+        || (capacity && !out) || (mode != PC_TOUCHING && mode != PC_STRICT))
+        return PC_ERR_ARG;
+    header *h = (header *)(void *)aligned(work);
+    if (h->magic != PC_PAIRS_MAGIC) return PC_ERR_ARG;
+    *found = 0;
+    if (h->nq == 0) return PC_OK;
+    int wt = pc_kind_width(h->kind_t), wq = pc_kind_width(h->kind_q);
+    workspace w;
+    carve(h->nt, wt, h->self ? 0 : h->nq, wq, (char *)h + PC_HEADER_BYTES, &w);
+
+    pc__fpenv env = pc__fp_enter();
     struct pairs_ctx ctx;
     ctx.t = &w.t;
-    ctx.narrow = pc__overlap_one[kind_a][kind_b];
+    ctx.narrow = pc__overlap_one[h->kind_q][h->kind_t];
     ctx.filter = pc__filter_for(magnitude);
+    const double *root = w.t.boxes + 4 * w.t.first[w.t.levels - 1];
+    double root_mag = pc__max(pc__max(fabs(root[0]), fabs(root[1])), pc__max(fabs(root[2]), fabs(root[3])));
+    int thin = h->kind_q == PC_SEGMENT || h->kind_q == PC_TRIANGLE;
+    ctx.prune = thin && isfinite(root_mag) ? pc__overlap_one[PC_BOX][h->kind_q] : NULL;
+    ctx.prune_filter = pc__filter_for(pc__max(magnitude, root_mag));
     ctx.mode = mode;
-    ctx.self = self;
+    ctx.self = h->self;
+    ctx.swap = h->swap;
     ctx.trows = w.trows;
-    ctx.qrows = self ? w.trows : w.qrows;
+    ctx.qrows = h->self ? w.trows : w.qrows;
     ctx.qbb = w.qbb;
-    ctx.wt = pc_kind_width(kind_b);
-    ctx.wq = pc_kind_width(kind_a);
-    ctx.qorder = self ? w.t.order : w.qorder;
-    ctx.jbits = bits_for(self ? na : nb);
+    ctx.wt = wt;
+    ctx.wq = wq;
+    ctx.qorder = h->self ? w.t.order : w.qorder;
+    ctx.jbits = bits_for(h->self ? h->na : h->nb);
     ctx.keys = (uint64_t *)out;
-    ctx.capacity = capacity;
+    ctx.capacity = sample == 1 ? capacity : 0;
     atomic_init(&ctx.found, 0);
 
-    int64_t shape[1] = {na}, stride[1] = {8};
+    int64_t shape[1] = {(h->nq + sample - 1) / sample}, stride[1] = {8 * sample};
     const int64_t *strides[1] = {stride};
     char *operand[1] = {(char *)ctx.qorder};
     pc__walk(1, shape, 1, operand, strides, pairs_inner, &ctx, threads);
     int64_t k = atomic_load(&ctx.found);
     *found = k;
-    if (k <= capacity) {  /* all are here: sort them by (i, j), then split the keys */
+    if (sample == 1 && k <= capacity) {  /* all are here: sort them by (i, j), then split the keys */
         uint64_t *keys = (uint64_t *)out, *scratch = (uint64_t *)(out + capacity);
-        radix_sort(keys, scratch, NULL, NULL, k, ctx.jbits + bits_for(na));
+        radix_sort(keys, scratch, NULL, NULL, k, ctx.jbits + bits_for(h->na));
         const uint64_t jmask = ((uint64_t)1 << ctx.jbits) - 1;
         for (int64_t p = 0; p < k; p++) {
             uint64_t key = keys[p];
@@ -493,4 +577,13 @@ int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *
     }
     pc__fp_leave(env);
     return PC_OK;
+}
+
+int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+             int mode, double magnitude, int threads, void *work, int64_t work_bytes,
+             int64_t *out, int64_t capacity, int64_t *found)
+{
+    if (!found) return PC_ERR_ARG;
+    int rc = pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+    return rc != PC_OK ? rc : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found);
 }

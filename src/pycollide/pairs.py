@@ -13,6 +13,7 @@ from .shapes import Shapes
 __all__ = ["pairs"]
 
 _LIMIT = 2**31  # shapes per side (the C core packs a pair into one 62-bit key)
+_SAMPLE = 32  # one query in this many sizes the output
 
 
 def _collection(verb: str, name: str, value: Any) -> Shapes:
@@ -36,15 +37,19 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode: int, threads: 
     nthreads = resolve_threads(verb, threads, na + nb)
     work = np.empty(lib.pc_pairs_workspace(a.kind, na, a.kind if b is None else b.kind, nb),
                     dtype=np.uint8)
+    wptr = ffi.from_buffer(work)
+    check_rc(verb, lib.pc_pairs_prepare(a.kind, double_ptr(da), na, a.kind if b is None else b.kind,
+                                        ffi.NULL if db is None else double_ptr(db), nb, wptr, work.size))
     found = ffi.new("int64_t *")
-    capacity = 2 * (na + nb) + 1024  # enough for most scenes; else a second, exact run
-    for _ in range(2):
+    capacity = 2 * (na + nb) + 1024
+    if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
+        check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode, magnitude, nthreads, _SAMPLE,
+                                         ffi.NULL, 0, found))
+        capacity = max(capacity // 4, found[0] * _SAMPLE * 5 // 4 + 1024)
+    while True:  # twice at most: a second run when the estimate fell short
         out = np.empty((2, capacity), dtype=np.int64)
-        check_rc(verb, lib.pc_pairs(
-            a.kind, double_ptr(da), na, b.kind if b is not None else 0,
-            ffi.NULL if db is None else double_ptr(db), nb, mode, magnitude, nthreads,
-            ffi.from_buffer(work), work.size, ffi.cast("int64_t *", ffi.from_buffer(out)),
-            capacity, found))
+        check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode, magnitude, nthreads, 1,
+                                         ffi.cast("int64_t *", ffi.from_buffer(out)), capacity, found))
         if found[0] <= capacity:
             break
         capacity = found[0]
