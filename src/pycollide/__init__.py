@@ -8,6 +8,7 @@ or how deep, which way and where; ``intersections`` where the boundaries
 cross; ``reflect`` and ``impulse`` turn a contact normal into new velocities.
 """
 
+from .compound import Compound, Placed
 from .contact import Contact, contact, distance
 from .intersect import intersections
 from .overlap import contains, overlaps
@@ -17,5 +18,5 @@ from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines",
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "intersections",
-           "reflect", "impulse"]
+           "reflect", "impulse", "Compound", "Placed"]
 __version__ = "0.1.0"

@@ -7,6 +7,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ._native import double_ptr, lib, resolve_threads
+from . import compound
 from .overlap import _check_shapes, broadcast_shape, check_rc, element_strides, index_space, shape_operands
 
 __all__ = ["Contact", "contact", "distance"]
@@ -66,6 +67,8 @@ class Contact:
 
 
 def _contact_data(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
+    if isinstance(a, compound.Placed) or isinstance(b, compound.Placed):
+        return compound.contact_data(a, b, threads, _contact_data)
     a = _check_shapes(verb, "a", a)
     b = _check_shapes(verb, "b", b)
     shape = broadcast_shape(verb, a, b)
@@ -84,7 +87,10 @@ def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
     Any two shape types in either order; the leading axes broadcast like
-    :func:`overlaps`.  ``contact(b, a)`` is ``contact(a, b)`` with the normal
+    :func:`overlaps`.  Placed compounds (:meth:`Compound.at`) are accepted on
+    either side: their contact is that of the pair of parts with the smallest
+    separation (the nearest parts when apart, the deepest-penetrating pair
+    when overlapping; not the minimum translation of the whole body).  ``contact(b, a)`` is ``contact(a, b)`` with the normal
     negated and the points swapped (except for two identical shapes, where no
     direction can be both).  ``threads`` as for :func:`overlaps`.
 

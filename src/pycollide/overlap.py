@@ -7,6 +7,7 @@ from typing import Any, Optional, Tuple
 import numpy as np
 
 from ._native import byte_ptr, double_ptr, ffi, int64_array, lib, resolve_threads
+from . import compound
 from .shapes import Lines, Points, Shapes
 
 __all__ = ["overlaps", "contains"]
@@ -122,7 +123,9 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching
 
     Parameters
     ----------
-    a, b : Points, Circles, Boxes, Segments or Triangles
+    a, b : Points, Circles, Boxes, Segments, Triangles, or placed compounds
+        (:meth:`Compound.at`: their bounding boxes are tested first, then
+        their parts)
     out : ndarray of bool, optional
         Filled with the result and returned; must have the broadcast shape.
         Untouched if an error is raised.
@@ -159,6 +162,8 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching
     (array([ True,  True]), array([False, False]))
     """
     mode = _mode("overlaps", touching)
+    if isinstance(a, compound.Placed) or isinstance(b, compound.Placed):
+        return compound.overlaps(a, b, out, touching, threads, _prepare_out)
     a = _check_shapes("overlaps", "a", a)
     b = _check_shapes("overlaps", "b", b)
     return _batch("overlaps", a, b, out, mode, threads)

@@ -7,6 +7,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ._native import double_ptr, ffi, lib, resolve_threads
+from . import compound
 from .overlap import _check_shapes, _mode, check_rc
 from .shapes import Shapes
 
@@ -74,9 +75,11 @@ def pairs(a: Shapes, b: Optional[Shapes] = None, *, touching: bool = True,
 
     Parameters
     ----------
-    a : Points, Circles, Boxes, Segments or Triangles, 1-D
-    b : a shape array, 1-D, optional
-        Without it, the pairs ``i < j`` within ``a``.
+    a : Points, Circles, Boxes, Segments, Triangles or placed compounds, 1-D
+    b : the same, optional
+        Without it, the pairs ``i < j`` within ``a``.  Placed compounds
+        (:meth:`Compound.at`) pair by their bounding boxes first, then by their
+        parts.
     touching : bool, default True
         As for :func:`overlaps`: False counts only real interpenetration.
     threads : int, optional
@@ -104,6 +107,8 @@ def pairs(a: Shapes, b: Optional[Shapes] = None, *, touching: bool = True,
            [0, 0, 1]])
     """
     mode = _mode("pairs", touching)
+    if isinstance(a, compound.Placed) or isinstance(b, compound.Placed):
+        return compound.pairs(a, b, touching, threads, pair_indices)
     a = _collection("pairs", "a", a)
     b = None if b is None else _collection("pairs", "b", b)
     return pair_indices("pairs", a, b, mode, threads)
