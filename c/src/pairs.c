@@ -49,6 +49,8 @@
 #define PC_CURVE_BITS 32  /* per axis: dense clusters still spread over many cells */
 #define PC_STACK (PC_MAX_LEVELS * PC_FANOUT + 8)
 #define PC_EMIT 256  /* keys buffered per thread before one atomic append */
+#define PC_GROUP 8          /* consecutive queries that walk the tree together */
+#define PC_GROUP_NODES 64   /* level-1 nodes a group may share, else each walks alone */
 
 /* ---- bounding boxes ------------------------------------------------------ */
 
@@ -377,50 +379,119 @@ static inline int node_meets(const struct pairs_ctx *c, const double *qb, const 
     return c->prune(&c->prune_filter, nb, row, PC_TOUCHING);
 }
 
-/* Every tree item that overlaps the query of rank r (box qb), at tree
- * positions after `after` (-1: all). */
-static void query(struct pairs_ctx *c, emitter *e, int64_t r, const double *qb, int64_t after)
+/* The items under the level-1 node k that the query of rank r (box qb, row
+ * `row`, index i) overlaps, at tree positions after `after`: decided exactly. */
+static void leaf_hits(struct pairs_ctx *c, emitter *e, const double *qb, const double *row, int64_t i,
+                      int64_t k, int64_t after)
 {
     const tree *t = c->t;
-    const double *row = c->qrows + r * c->wq;
-    int64_t i = c->qorder[r];
-    int64_t stack_node[PC_STACK];
+    int64_t c0 = k * PC_FANOUT, c1 = c0 + PC_FANOUT;
+    if (c1 > t->count[0]) c1 = t->count[0];
+    for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
+        if (!boxes_meet(qb, t->boxes + 4 * ch)) continue;
+        if (!c->narrow(&c->filter, row, c->trows + ch * c->wt, c->mode)) continue;
+        int64_t j = t->order[ch];
+        int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
+        emit(c, e, (uint64_t)lo << c->jbits | (uint64_t)hi);
+    }
+}
+
+/* Walk the tree (of two levels or more) down to the level-1 nodes that the
+ * box qb meets (and the thin query `row` too, when not NULL), skipping those
+ * wholly at or before position `after`.  With `keep` NULL each is handed to
+ * leaf_hits for the query (qb, row, i); else their indices are stored in keep
+ * (in order) and their number returned, or -1 when there are more than `room`. */
+static int64_t descend(struct pairs_ctx *c, emitter *e, const double *qb, const double *row, int64_t i,
+                       int64_t after, int64_t *keep, int64_t room)
+{
+    const tree *t = c->t;
+    int64_t stack_node[PC_STACK], kept = 0;
     int stack_level[PC_STACK];
     int sp = 0;
     int top = t->levels - 1;
-    if (node_meets(c, qb, row, t->boxes + 4 * t->first[top])) {
+    const double *root = t->boxes + 4 * t->first[top];
+    if (row ? node_meets(c, qb, row, root) : boxes_meet(qb, root)) {
         stack_node[sp] = 0;
         stack_level[sp++] = top;
     }
     while (sp) {
         int64_t k = stack_node[--sp];
         int l = stack_level[sp];
-        if (l == 0) {  /* a tree of one item */
-            if (k > after && c->narrow(&c->filter, row, c->trows, c->mode))
-                emit(c, e, c->swap ? (uint64_t)i : (uint64_t)i << c->jbits);
+        if (l == 1) {
+            if (!keep) leaf_hits(c, e, qb, row, i, k, after);
+            else if (kept == room) return -1;
+            else keep[kept++] = k;
             continue;
         }
         const double *below = t->boxes + 4 * t->first[l - 1];
         int64_t c0 = k * PC_FANOUT, c1 = c0 + PC_FANOUT;
         if (c1 > t->count[l - 1]) c1 = t->count[l - 1];
-        if (l == 1) {  /* the children are items: decide those whose boxes meet, exactly */
-            for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
-                if (!boxes_meet(qb, below + 4 * ch)) continue;
-                if (!c->narrow(&c->filter, row, c->trows + ch * c->wt, c->mode)) continue;
-                int64_t j = t->order[ch];
-                int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
-                emit(c, e, (uint64_t)lo << c->jbits | (uint64_t)hi);
-            }
-            continue;
-        }
         int64_t span = t->span[l - 1];
         /* pushed last first, so the children are visited in order */
         for (int64_t ch = c1 - 1; ch >= c0; ch--) {
             if ((ch + 1) * span - 1 <= after) break;  /* all at or before `after` */
-            if (node_meets(c, qb, row, below + 4 * ch)) {
+            if (row ? node_meets(c, qb, row, below + 4 * ch) : boxes_meet(qb, below + 4 * ch)) {
                 stack_node[sp] = ch;
                 stack_level[sp++] = l - 1;
             }
+        }
+    }
+    return kept;
+}
+
+/* The query of rank r: its box, its row and its index. */
+static inline const double *query_box(const struct pairs_ctx *c, int64_t r)
+{
+    return c->self ? c->t->boxes + 4 * r : c->qbb + 4 * r;
+}
+
+/* Every tree item that overlaps the query of rank r, one query at a time
+ * (within one collection: only those after it in tree order). */
+static void query_one(struct pairs_ctx *c, emitter *e, int64_t r)
+{
+    const double *qb = query_box(c, r), *row = c->qrows + r * c->wq;
+    int64_t i = c->qorder[r], after = c->self ? r : -1;
+    if (c->t->levels == 1) {  /* a tree of one item */
+        if (0 > after && c->narrow(&c->filter, row, c->trows, c->mode))
+            emit(c, e, c->swap ? (uint64_t)i : (uint64_t)i << c->jbits);
+        return;
+    }
+    descend(c, e, qb, row, i, after, NULL, 0);
+}
+
+/* The queries of ranks r0 .. r0 + n - 1 (consecutive, so close together along
+ * the curve): one walk down the tree with the box around them all finds the
+ * level-1 nodes any of them can reach, then each query visits only those.  If
+ * there are too many (the group's box is large), each query walks on its own. */
+static void query_group(struct pairs_ctx *c, emitter *e, int64_t r0, int64_t n)
+{
+    if (c->t->levels < 3 || n < 2) {
+        for (int64_t r = r0; r < r0 + n; r++) query_one(c, e, r);
+        return;
+    }
+    double gb[4];
+    memcpy(gb, query_box(c, r0), sizeof gb);
+    for (int64_t r = r0 + 1; r < r0 + n; r++) {
+        const double *qb = query_box(c, r);
+        gb[0] = pc__min(gb[0], qb[0]);
+        gb[1] = pc__min(gb[1], qb[1]);
+        gb[2] = pc__max(gb[2], qb[2]);
+        gb[3] = pc__max(gb[3], qb[3]);
+    }
+    int64_t near[PC_GROUP_NODES];
+    int64_t found = descend(c, e, gb, NULL, 0, c->self ? r0 : -1, near, PC_GROUP_NODES);
+    if (found < 0) {
+        for (int64_t r = r0; r < r0 + n; r++) query_one(c, e, r);
+        return;
+    }
+    for (int64_t r = r0; r < r0 + n; r++) {
+        const double *qb = query_box(c, r), *row = c->qrows + r * c->wq;
+        int64_t i = c->qorder[r], after = c->self ? r : -1;
+        for (int64_t f = 0; f < found; f++) {
+            int64_t k = near[f];
+            if ((k + 1) * PC_FANOUT - 1 <= after) continue;
+            if (node_meets(c, qb, row, c->t->boxes + 4 * (c->t->first[1] + k)))
+                leaf_hits(c, e, qb, row, i, k, after);
         }
     }
 }
@@ -433,9 +504,11 @@ static void pairs_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     /* operand 0 walks the query order (every step-th rank): its offset is the
      * first query's rank */
     int64_t first = (int64_t)((const int64_t *)(void *)p[0] - c->qorder), step = s[0] / 8;
-    for (int64_t k = 0, r = first; k < n; k++, r += step) {
-        if (c->self) query(c, &e, r, c->t->boxes + 4 * r, r);
-        else query(c, &e, r, c->qbb + 4 * r, -1);
+    if (step == 1) {
+        for (int64_t r = first; r < first + n; r += PC_GROUP)
+            query_group(c, &e, r, first + n - r < PC_GROUP ? first + n - r : PC_GROUP);
+    } else {
+        for (int64_t k = 0, r = first; k < n; k++, r += step) query_one(c, &e, r);
     }
     flush(c, &e);
 }
