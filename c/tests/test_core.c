@@ -1,6 +1,7 @@
 /* Standalone test of the C core (no Python): `make -C c test`. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pycollide.h"
@@ -399,6 +400,103 @@ static void test_threads(void)
     CHECK(hits > 0 && hits < (long)P * Q * R);
 }
 
+/* pc_pairs against brute force over pc_overlaps_batch: self and bipartite,
+ * both modes, several thread counts, an undersized buffer, the two steps. */
+static void test_pairs(void)
+{
+    enum { NA = 3000, NB = 1700 };
+    static double a[NA * 3], b[NB * 4];
+    static uint8_t hit[NA > NB ? NA : NB];
+    static int64_t out[2 * 400000];
+    unsigned state = 12345;
+    for (int k = 0; k < NA; k++) {  /* small integers: touching is common */
+        for (int d = 0; d < 2; d++) { state = state * 1103515245u + 12345u; a[3 * k + d] = (double)((state >> 16) % 60); }
+        state = state * 1103515245u + 12345u;
+        a[3 * k + 2] = (double)((state >> 16) % 3);
+    }
+    for (int k = 0; k < NB; k++) {
+        double v[4];
+        for (int d = 0; d < 4; d++) { state = state * 1103515245u + 12345u; v[d] = (double)((state >> 16) % 60); }
+        b[4 * k] = v[0] < v[2] ? v[0] : v[2]; b[4 * k + 2] = v[0] < v[2] ? v[2] : v[0];
+        b[4 * k + 1] = v[1] < v[3] ? v[1] : v[3]; b[4 * k + 3] = v[1] < v[3] ? v[3] : v[1];
+        if (k % 7) { b[4 * k + 2] = b[4 * k] + 2; b[4 * k + 3] = b[4 * k + 1] + 1; }  /* mostly small */
+    }
+    int64_t bytes = pc_pairs_workspace(PC_CIRCLE, NA, PC_BOX, NB);
+    int64_t self_bytes = pc_pairs_workspace(PC_CIRCLE, NA, PC_CIRCLE, 0);
+    CHECK(bytes > 0 && self_bytes > 0 && pc_pairs_workspace(PC_CIRCLE, -1, PC_BOX, 1) == -1);
+    int64_t most = bytes > self_bytes ? bytes : self_bytes;
+    void *work = malloc((size_t)most);
+    for (int mode = 0; mode < 2; mode++) {
+        for (int self = 0; self < 2; self++) {
+            /* brute force: every pair in order */
+            int64_t want = 0, ok = 1;
+            int64_t found = -1;
+            int rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, 1, work, self_bytes, out, 200000, &found)
+                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, 1, work, bytes, out, 200000, &found);
+            CHECK(rc == PC_OK && found > 1000 && found <= 200000);
+            for (int i = 0; i < NA && ok; i++) {
+                int64_t stride = self ? 3 : 4;
+                int64_t n = self ? NA : NB;
+                int64_t zero = 0, one = 1;
+                pc_overlaps_batch(PC_CIRCLE, a + 3 * i, &zero, self ? PC_CIRCLE : PC_BOX, self ? a : b, &stride,
+                                  hit, &one, 1, &n, mode, 64, 1);
+                for (int64_t j = self ? i + 1 : 0; j < n; j++) {
+                    if (!hit[j]) continue;
+                    ok &= want < found && out[want] == i && out[200000 + want] == j;
+                    want++;
+                }
+            }
+            CHECK(ok && want == found);
+            /* the same for every thread count; an undersized buffer reports the count */
+            for (int threads = 2; threads <= 4; threads++) {
+                int64_t again = -1;
+                static int64_t out2[2 * 400000];
+                rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, threads, work, self_bytes, out2, 200000, &again)
+                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, threads, work, bytes, out2, 200000, &again);
+                CHECK(rc == PC_OK && again == found && !memcmp(out, out2, sizeof(int64_t) * (size_t)found)
+                      && !memcmp(out + 200000, out2 + 200000, sizeof(int64_t) * (size_t)found));
+            }
+            int64_t few = -1;
+            rc = pc_pairs(PC_CIRCLE, a, NA, PC_BOX, self ? NULL : b, NB, mode, 64, 2, work, most, out, 10, &few);
+            CHECK(rc == PC_OK && few == found);
+        }
+    }
+    /* two steps: a sampled count, then the full run */
+    int64_t sampled = -1, all = -1;
+    CHECK(pc_pairs_prepare(PC_CIRCLE, a, NA, PC_BOX, b, NB, work, bytes) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 16, NULL, 0, &sampled) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 2, 1, out, 200000, &all) == PC_OK);
+    CHECK(sampled > 0 && sampled < all && all > 1000);
+    /* bad arguments */
+    int64_t found;
+    CHECK(pc_pairs(7, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found) == PC_ERR_KIND);
+    CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 0, 64, 1, work, 10, out, 10, &found) == PC_ERR_ARG);
+    CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 5, 64, 1, work, bytes, out, 10, &found) == PC_ERR_ARG);
+    memset(work, 0, 256);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 10, &found) == PC_ERR_ARG);  /* not prepared */
+    free(work);
+
+    /* enough queries for several chunks: the same pairs on 1 and on 3 threads */
+    enum { NC = 100000 };
+    double *c = malloc(sizeof(double) * 3 * NC);
+    for (int k = 0; k < 3 * NC; k++) {
+        state = state * 1103515245u + 12345u;
+        c[k] = k % 3 == 2 ? (double)((state >> 16) % 4) * 0.25 : (double)((state >> 16) % 400);
+    }
+    int64_t cap = 1000000, n1 = -1, n3 = -1;
+    int64_t *o1 = malloc(sizeof(int64_t) * 2 * (size_t)cap), *o3 = malloc(sizeof(int64_t) * 2 * (size_t)cap);
+    int64_t wb = pc_pairs_workspace(PC_CIRCLE, NC, PC_CIRCLE, 0);
+    work = malloc((size_t)wb);
+    CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 1, work, wb, o1, cap, &n1) == PC_OK);
+    CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 3, work, wb, o3, cap, &n3) == PC_OK);
+    CHECK(n1 > 10000 && n1 == n3 && n1 <= cap && !memcmp(o1, o3, sizeof(int64_t) * (size_t)n1)
+          && !memcmp(o1 + cap, o3 + cap, sizeof(int64_t) * (size_t)n1));
+    free(work);
+    free(o1);
+    free(o3);
+    free(c);
+}
+
 int main(void)
 {
     test_kernels();
@@ -410,6 +508,7 @@ int main(void)
     test_validate();
     test_intersections();
     test_threads();
+    test_pairs();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }
