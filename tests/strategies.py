@@ -131,7 +131,13 @@ def seeded_grid_shapes(rng, kind, n, extent):
     the numpy Generator ``rng`` (not hypothesis): for seeded, deterministic
     batches in which touching, collinear and shared corners are common."""
     _validate_kind(kind)
-    data = rng.integers(-extent, extent + 1, size=(n, WIDTH[kind])).astype(float)
+    return valid_rows(kind, rng.integers(-extent, extent + 1, size=(n, WIDTH[kind])))
+
+
+def valid_rows(kind, data):
+    """A float64 copy of the rows (n, WIDTH[kind]) made valid shapes: a circle's
+    radius made non-negative, a box's min and max put in order."""
+    data = np.array(data, dtype=float)
     if kind == "circle":
         data[:, 2] = np.abs(data[:, 2])
     if kind == "box":

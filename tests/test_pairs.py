@@ -15,21 +15,11 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, WIDTH, seeded_grid_shapes, shape_arrays, random_coords, grid_coords
+from strategies import KINDS, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape_arrays, valid_rows
 
 TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
          "segment": pc.Segments, "triangle": pc.Triangles}
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
-
-
-def make_valid(kind, data):
-    data = np.array(data, dtype=float)
-    if kind == "circle":
-        data[:, 2] = np.abs(data[:, 2])
-    if kind == "box":
-        data[:, [0, 2]] = np.sort(data[:, [0, 2]], axis=1)
-        data[:, [1, 3]] = np.sort(data[:, [1, 3]], axis=1)
-    return data
 
 
 def scene(kind, n, rng, layout):
@@ -49,17 +39,17 @@ def scene(kind, n, rng, layout):
         data = (base + rng.uniform(-2, 2, (n, w // 2, 2))).reshape(n, -1)
         if kind == "circle":
             data = np.column_stack([base[:, 0], rng.uniform(0, 2, n)])
-        return make_valid(kind, data[:, :w])
+        return valid_rows(kind, data[:, :w])
     if layout == "clustered":
         centres = np.array([[0.0, 0.0], [1e6, -1e6], [1e-3, 5e-4]])
         base = centres[rng.integers(0, 3, n)][:, None, :] + rng.normal(0, 1e-4, (n, 1, 2))
         data = (base + rng.normal(0, 1e-4, (n, w // 2, 2))).reshape(n, -1)
         if kind == "circle":
             data = np.column_stack([base[:, 0], rng.uniform(0, 2e-4, n)])
-        return make_valid(kind, data[:, :w])
+        return valid_rows(kind, data[:, :w])
     # extreme: grid shapes scaled by huge or tiny powers of two, mixed
     scale = np.ldexp(1.0, rng.choice([-1060, -500, 0, 500, 1015], n))
-    return make_valid(kind, seeded_grid_shapes(rng, kind, n, 3) * scale[:, None])
+    return valid_rows(kind, seeded_grid_shapes(rng, kind, n, 3) * scale[:, None])
 
 
 def reference_pairs(ka, A, kb=None, B=None, touching=True):
