@@ -8,22 +8,28 @@
  *     the shape exactly (only a circle's x - r etc. round; they are stepped one
  *     ulp outward).  Boxes that overlap exactly are all the narrow phase needs
  *     to see: the broad phase may keep too many candidates, never too few.
- *  2. The tree side is sorted along a Morton (Z-order) curve of the boxes'
+ *  2. The tree side is sorted along a Morton (Z-order) curve of the shapes'
  *     centres, quantised to 32 bits per axis in the frame of all the centres
- *     (an LSD radix sort, 11 bits a pass).  The sorted boxes are level 0 of an
- *     implicit tree: node k of level L (L >= 1) bounds nodes kF .. kF+F-1 of
- *     level L-1, F = 4, so the tree has no pointers and its nodes are built in
- *     one pass a level.  Sorting adapts the tree to clustered and uneven
- *     data: a node bounds whatever its shapes span, so a few huge boxes among
- *     small circles only widen the nodes that hold them.
- *  3. Every query shape descends the tree, skipping the subtrees whose box its
- *     own does not meet; at level 0 the candidate pair is decided by the exact
- *     overlap kernel of the two kinds (kernels.h), in the mode asked for.
- *     Within one collection (self pairs) the queries go in tree order and only
- *     look at later positions, so each unordered pair is met once; across two,
- *     the queries are sorted along the same curve for cache locality.
+ *     (an LSD radix sort, 11 bits a pass), and its rows are copied in that
+ *     order.  Their boxes are level 0 of an implicit tree: node k of level L
+ *     (L >= 1) bounds nodes kF .. kF+F-1 of level L-1, F = 8, so the tree has
+ *     no pointers and is built in one pass a level.  Sorting adapts the tree
+ *     to clustered data, and a few huge shapes only widen the nodes that hold
+ *     them.  Across two collections the tree takes the side of the smaller
+ *     shapes (by mean box size): the large ones query it instead of widening
+ *     it, and thin ones (segments, triangles) prune it with their exact shape
+ *     where their box is larger than a node's.
+ *  3. The queries, sorted along the same curve, go in groups of 8 neighbours:
+ *     one walk down the tree with the group's box finds the level-1 nodes any
+ *     of them can reach, then each query tests only those nodes' items; a
+ *     candidate pair is decided by the exact overlap kernel of the two kinds
+ *     (kernels.h), in the mode asked for.  Within one collection (self pairs)
+ *     the queries are the tree's own items and look only at later positions,
+ *     so each unordered pair is met once.
  *  Cost: O((n + m) log) to sort and build, O(log + hits) a query on ordinary
  *  data; memory: the workspace (linear in n + m) plus the output.
+ *  pc_pairs_prepare does steps 1-2 into the workspace, pc_pairs_find step 3
+ *  (also on a sample of the queries only, to size the output).
  *
  * Output: the queries run in fixed chunks of PC_CHUNK on up to `threads`
  * threads; each pair found is appended as one key, i << jbits | j (within one
