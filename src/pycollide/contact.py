@@ -87,12 +87,14 @@ def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
     Any two shape types in either order; the leading axes broadcast like
-    :func:`overlaps`.  Placed compounds (:meth:`Compound.at`) are accepted on
-    either side: their contact is that of the pair of parts with the smallest
-    separation (the nearest parts when apart, the deepest-penetrating pair
-    when overlapping; not the minimum translation of the whole body).  ``contact(b, a)`` is ``contact(a, b)`` with the normal
+    :func:`overlaps`.  ``contact(b, a)`` is ``contact(a, b)`` with the normal
     negated and the points swapped (except for two identical shapes, where no
     direction can be both).  ``threads`` as for :func:`overlaps`.
+
+    Placed compounds (:meth:`Compound.at`) are accepted on either side: their
+    contact is that of the pair of parts with the smallest separation (the
+    nearest parts when apart, the deepest-penetrating pair when overlapping;
+    not the minimum translation of the whole body).
 
     Examples
     --------
