@@ -127,13 +127,13 @@ def test_large_collections_against_brute_force(ka, kb, layout):
 
 
 def test_many_pairs_and_thread_count_independence():
-    """More pairs than the first output buffer holds (a second run), identical
+    """A dense scene (the output sized from a sample of the queries), identical
     for every thread count; 70,000 queries make several chunks."""
     rng = np.random.default_rng(5)
     n = 70_000
     circles = pc.Circles(center=rng.uniform(0, 60, (n, 2)), radius=rng.uniform(0, 1, n))
     one = pc.pairs(circles, threads=1)
-    assert one.shape[1] > 4 * n  # dense: the buffer sized for ~2 per shape overflowed
+    assert one.shape[1] > 4 * n  # dense: far more pairs than shapes
     for threads in (2, 5):
         assert np.array_equal(pc.pairs(circles, threads=threads), one)
     # spot-check against overlaps on a sample of rows

@@ -187,6 +187,7 @@ static uint64_t morton(const frame *f, int kind, const double *s)
 static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_t *payload2, int64_t n,
                        int bits)
 {
+    if (n == 0) return;
     uint64_t *src = keys, *dst = keys2;
     int64_t *psrc = payload, *pdst = payload2;
     for (int shift = 0; shift < bits; shift += PC_RADIX_BITS) {

@@ -472,6 +472,10 @@ static void test_pairs(void)
     CHECK(pc_pairs(7, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found) == PC_ERR_KIND);
     CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 0, 64, 1, work, 10, out, 10, &found) == PC_ERR_ARG);
     CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 5, 64, 1, work, bytes, out, 10, &found) == PC_ERR_ARG);
+    /* no pair at all, and no output buffer: only the count */
+    double far[6] = {0, 0, 1, 100, 100, 1};
+    CHECK(pc_pairs(PC_CIRCLE, far, 2, 0, NULL, 0, PC_TOUCHING, 101, 1, work, most, NULL, 0, &found) == PC_OK
+          && found == 0);
     memset(work, 0, 256);
     CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 10, &found) == PC_ERR_ARG);  /* not prepared */
     free(work);
