@@ -183,6 +183,105 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
              int mode, double magnitude, int threads, void *work, int64_t work_bytes,
              int64_t *out, int64_t capacity, int64_t *found);
+/* ---- tile maps, raycasts, swept circles, motion -------------------------- */
+
+/* Tile kinds: empty, solid, and the right triangles named by the corner that
+ * is cut away (north = +y, east = +x). */
+enum {
+    PC_TILE_EMPTY = 0, PC_TILE_SOLID = 1,
+    PC_TILE_CUT_NE = 2, PC_TILE_CUT_NW = 3, PC_TILE_CUT_SE = 4, PC_TILE_CUT_SW = 5,
+    PC_TILE_KIND_COUNT = 6
+};
+
+/* A grid of tiles: kinds[i * cols + j] covers x in [x_j, x_(j+1)] and y in
+ * [y_i, y_(i+1)] with x_j = ox + j * tile_size and y_i = oy + i * tile_size,
+ * each rounded once to double.  Outside the grid is empty.  The solid
+ * boundary is held as merged edges (6 doubles each: x0, y0, x1, y1 and the
+ * outward unit normal; the solid lies left of (x0, y0) -> (x1, y1)), and each
+ * cell lists the edges that touch it: cell c owns refs[cell_start[c] ..
+ * cell_start[c + 1]).  pc_tilemap_build fills edges, cell_start and refs; a
+ * caller fills the rest (magnitude: the largest |corner coordinate|). */
+typedef struct {
+    const int8_t *kinds;
+    int64_t rows, cols;
+    double tile_size, ox, oy;
+    double magnitude;
+    const double *edges;
+    int64_t n_edges;
+    const int64_t *cell_start;
+    const int64_t *refs;
+} pc_tilemap;
+
+/* Build the boundary of the solid tiles: faces shared by two solid tiles are
+ * dropped and collinear faces that meet end to end with the same outward
+ * normal are merged into one edge, so a row of solid tiles has one flat top.
+ * Writes *n_edges and *n_refs always; writes edges (6 * edge_capacity
+ * doubles), cell_start (rows * cols + 1) and refs (ref_capacity) only when
+ * they are not NULL and large enough (call once with NULLs to size them),
+ * and *magnitude, the largest |corner coordinate| (pc_tilemap.magnitude).
+ * Returns PC_ERR_ARG for bad sizes, a tile kind out of range or a non-finite
+ * or non-positive tile size or corner. */
+int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
+                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
+                     int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude);
+
+/* Circles (3 doubles each; strides in doubles) against a tile map, over an
+ * ndim-dimensional index space.  magnitude bounds the circles' |values|.
+ *  pc_tilemap_overlaps: out byte = 1 if the circle overlaps a solid tile
+ *    (mode as for pc_overlaps_batch).  Exact.
+ *  pc_tilemap_contact: 7 doubles as pc_contact_batch, against the solid region
+ *    (the union of the solid tiles).  With no solid tile the separation is
+ *    +inf and the rest NaN. */
+int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
+                        uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                        int mode, double magnitude, int threads);
+int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                       double magnitude, int threads);
+
+/* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
+ * region, walking the grid cells the ray crosses.  Writes 5 doubles: the
+ * distance t |d| to the first point of the solid (+inf: no hit), the outward
+ * unit normal of the face entered (-d / |d| when o lies in the solid already)
+ * and the row and column of a solid tile holding the hit point (-1 when none).
+ * Whether a ray hits is exact.  A zero direction gives NaN results. */
+int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
+                       const double *directions, const int64_t *strides_d,
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
+/* A circle moving by a displacement (centre c + t D, t in [0, 1]) against a
+ * shape of kind_b (point, circle, box, segment or triangle) or a tile map's
+ * solid region.  Writes 5 doubles: the time of first touch (1 when none), the
+ * unit normal from the moving circle toward the target there and the touching
+ * point on the target (NaN when none).  A circle that touches or overlaps the
+ * target at t = 0 is hit at time 0 only if D moves it toward a feature (edge
+ * or corner) it touches; touching and moving away or along is not a hit.
+ * Strides in doubles. */
+int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
+                   const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
+                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                   double magnitude, int threads);
+int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
+                     const double *displacements, const int64_t *strides_d,
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
+/* Move n circles (3 contiguous doubles each, updated in place) with their
+ * velocities (2 contiguous doubles each, updated in place) for dt through a
+ * tile map: each stops at every impact, its velocity is reflected there (the
+ * normal component times -restitution, the tangential one reduced by Coulomb
+ * friction: by min(friction (1 + restitution) |v_n|, |v_t|)) and it goes on
+ * for the rest of dt; after max_bounces impacts it stays put for the rest of
+ * dt (its velocity already reflected).  bounces[k] (may be NULL) is increased
+ * by the impacts of circle k.
+ * Guarantees, exactly: a circle whose interior does not overlap the solid at
+ * the start does not at the end either, and with restitution <= 1 no speed
+ * grows.  Circles must not start overlapping the solid's interior (check with
+ * pc_tilemap_overlaps in PC_STRICT mode).  Returns PC_ERR_ARG for a NULL
+ * pointer, n < 0, a negative or non-finite dt, a negative or non-finite
+ * restitution or friction, or max_bounces < 1. */
+int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
+                       int64_t n, double dt, double restitution, double friction, int max_bounces,
+                       int threads);
 /* CDEF END */
 
 #ifdef __cplusplus

@@ -296,7 +296,7 @@ static int row_less(const double *a, const double *b, int width)
     return 0;
 }
 
-static void contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
+void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
 {
     pc__result r;
     int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
@@ -323,7 +323,7 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 {
     const struct contact_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
-        contact_one(c->f, c->ka, (const double *)(p[0] + i * s[0]), c->kb,
+        pc__contact_one(c->f, c->ka, (const double *)(p[0] + i * s[0]), c->kb,
                     (const double *)(p[1] + i * s[1]), (double *)(p[2] + i * s[2]));
 }
 

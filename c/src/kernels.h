@@ -296,4 +296,7 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
 typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
 extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
 
+/* The contact of two layout rows (contact.c): 7 doubles as pc_contact_batch. */
+void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out);
+
 #endif /* PC_KERNELS_H */

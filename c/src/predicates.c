@@ -247,6 +247,40 @@ int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double
     return big_sign(&e);
 }
 
+/* d x (b - a) or d . (b - a) for v = (dx, dy, ax, ay, bx, by): one rounded factor less than orient. */
+static int dir_products_exact(const double v[6], int dot)
+{
+    pc_big in[6], ex, ey, p, q, s;
+    load(in, v, 6);
+    big_sub(&ex, &in[4], &in[2]);
+    big_sub(&ey, &in[5], &in[3]);
+    if (dot) {
+        big_mul(&p, &in[0], &ex);
+        big_mul(&q, &in[1], &ey);
+        big_add(&s, &p, &q);
+    } else {
+        big_mul(&p, &in[0], &ey);
+        big_mul(&q, &in[1], &ex);
+        big_sub(&s, &p, &q);
+    }
+    return big_sign(&s);
+}
+
+static int sumsq_exact(double ax, double ay, double bx, double by)
+{
+    const double v[4] = {ax, ay, bx, by};
+    pc_big in[4], a2, b2, c2, d2, s, t, e;
+    load(in, v, 4);
+    big_mul(&a2, &in[0], &in[0]);
+    big_mul(&b2, &in[1], &in[1]);
+    big_mul(&c2, &in[2], &in[2]);
+    big_mul(&d2, &in[3], &in[3]);
+    big_add(&s, &a2, &b2);
+    big_add(&t, &c2, &d2);
+    big_sub(&e, &s, &t);
+    return big_sign(&e);
+}
+
 /* ---- Stage 2: the dynamic filters ------------------------------------------
  *
  * Notation: u = 2^-53 (unit roundoff), eta = 2^-1074 (the absolute error a
@@ -333,5 +367,44 @@ int pc__perp_slow(double ax, double ay, double bx, double by, double cx, double 
              + PC_ETA * (2.0 + 3.0 * r2 + 1.01 * len2);
     double bound = 2.02 * k;
     if (!(fabs(e) > bound)) return pc__perp_exact(ax, ay, bx, by, cx, cy, r);
+    return pc__sign(e);
+}
+
+/*
+ * sign(d x (b - a)) and sign(d . (b - a)): two products, each of an input and
+ * a rounded difference, then one sum: at most (1+u)^3 - 1 relative error per
+ * term, inside the orient bound (3u + 16u^2)(|t1| + |t2|) + eta used here.
+ */
+int pc__cross_dir(double dx, double dy, double ax, double ay, double bx, double by)
+{
+    double t1 = dx * (by - ay), t2 = dy * (bx - ax), det = t1 - t2;
+    double bound = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
+    if (!(fabs(det) > bound)) {
+        const double v[6] = {dx, dy, ax, ay, bx, by};
+        return dir_products_exact(v, 0);
+    }
+    return pc__sign(det);
+}
+
+int pc__dot_dir(double dx, double dy, double ax, double ay, double bx, double by)
+{
+    double t1 = dx * (bx - ax), t2 = dy * (by - ay), det = t1 + t2;
+    double bound = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
+    if (!(fabs(det) > bound)) {
+        const double v[6] = {dx, dy, ax, ay, bx, by};
+        return dir_products_exact(v, 1);
+    }
+    return pc__sign(det);
+}
+
+/* sign(ax^2 + ay^2 - bx^2 - by^2): four squares (one rounding each), two sums
+ * and a difference: at most (1+u)^3 - 1 <= 3.001u relative error per square
+ * before the last rounding, so |error| <= 3.001u S + u|E| with S the sum of
+ * the computed squares; |E| > 4u S decides.  Underflow: 4 eta / 2. */
+int pc__sumsq_cmp(double ax, double ay, double bx, double by)
+{
+    double p = ax * ax + ay * ay, q = bx * bx + by * by, e = p - q;
+    double bound = 4.0 * PC_U * (p + q) + 2.0 * PC_ETA;
+    if (!(fabs(e) > bound)) return sumsq_exact(ax, ay, bx, by);
     return pc__sign(e);
 }

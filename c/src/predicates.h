@@ -98,6 +98,15 @@ int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double 
 int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2);
 int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r);
 
+/* Cold signs for queries off the batch hot path (raycasts, sweeps, motion):
+ * the dynamic filter of predicates.c, then the exact evaluation.
+ *  pc__cross_dir: sign(d x (b - a)) = sign(dx (by - ay) - dy (bx - ax));
+ *  pc__dot_dir:   sign(d . (b - a));
+ *  pc__sumsq_cmp: sign(ax^2 + ay^2 - bx^2 - by^2). */
+int pc__cross_dir(double dx, double dy, double ax, double ay, double bx, double by);
+int pc__dot_dir(double dx, double dy, double ax, double ay, double bx, double by);
+int pc__sumsq_cmp(double ax, double ay, double bx, double by);
+
 static inline int pc__sign(double v) { return (v > 0) - (v < 0); }
 
 /* Stage 1's test.  The sign against +-bound, (v > bound) - (v < -bound), costs

@@ -6,17 +6,23 @@ queries are functions that broadcast over them like numpy ufuncs and answer
 every yes/no question exactly.  ``contact`` and ``distance`` say how far apart
 or how deep, which way and where; ``intersections`` where the boundaries
 cross; ``reflect`` and ``impulse`` turn a contact normal into new velocities.
+``TileMap`` is a tile world (square and 45-degree tiles with a merged
+boundary); ``raycast``, ``sweep`` (time of impact) and ``advance`` (move and
+bounce balls, with no tunnelling) work against it.
 """
 
 from .compound import Compound, Placed
 from .contact import Contact, contact, distance
 from .intersect import intersections
+from .motion import Sweep, advance, sweep
 from .overlap import contains, overlaps
 from .pairs import pairs
 from .response import impulse, reflect
 from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles
+from .tiles import RayHit, Tile, TileMap, raycast
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines",
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "intersections",
-           "reflect", "impulse", "Compound", "Placed"]
+           "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "raycast", "RayHit",
+           "sweep", "Sweep", "advance"]
 __version__ = "0.1.0"

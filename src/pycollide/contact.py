@@ -7,7 +7,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ._native import double_ptr, lib, resolve_threads
-from . import compound
+from . import compound, tiles
 from .overlap import _check_shapes, broadcast_shape, check_rc, element_strides, index_space, shape_operands
 
 __all__ = ["Contact", "contact", "distance"]
@@ -67,6 +67,11 @@ class Contact:
 
 
 def _contact_data(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
+    if isinstance(b, tiles.TileMap):
+        return tiles.contact_map(verb, a, b, threads, "a")
+    if isinstance(a, tiles.TileMap):  # the mirror image: normal negated, points swapped
+        data = tiles.contact_map(verb, b, a, threads, "b")
+        return np.concatenate([data[..., :1], 0.0 - data[..., 1:3], data[..., 5:7], data[..., 3:5]], axis=-1)
     if isinstance(a, compound.Placed) or isinstance(b, compound.Placed):
         return compound.contact_data(a, b, threads, _contact_data)
     a = _check_shapes(verb, "a", a)
@@ -90,6 +95,11 @@ def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
     :func:`overlaps`.  ``contact(b, a)`` is ``contact(a, b)`` with the normal
     negated and the points swapped (except for two identical shapes, where no
     direction can be both).  ``threads`` as for :func:`overlaps`.
+
+    Against a :class:`TileMap` (with circles or points on the other side)
+    the contact is with its solid region, the union of its solid tiles: the
+    deepest contact of each circle, measured to the merged boundary.  With no
+    solid tile at all the separation is inf.
 
     Placed compounds (:meth:`Compound.at`) are accepted on either side: their
     contact is that of the pair of parts with the smallest separation (the

@@ -7,7 +7,7 @@ from typing import Any, Optional, Tuple
 import numpy as np
 
 from ._native import byte_ptr, double_ptr, ffi, int64_array, lib, resolve_threads
-from . import compound
+from . import compound, tiles
 from .shapes import Lines, Points, Shapes
 
 __all__ = ["overlaps", "contains"]
@@ -125,7 +125,8 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching
     ----------
     a, b : Points, Circles, Boxes, Segments, Triangles, or placed compounds
         (:meth:`Compound.at`: their bounding boxes are tested first, then
-        their parts)
+        their parts); or circles (or points) and a :class:`TileMap` (its solid
+        tiles), in either order
     out : ndarray of bool, optional
         Filled with the result and returned; must have the broadcast shape.
         Untouched if an error is raised.
@@ -162,6 +163,10 @@ def overlaps(a: Shapes, b: Shapes, out: Optional[np.ndarray] = None, *, touching
     (array([ True,  True]), array([False, False]))
     """
     mode = _mode("overlaps", touching)
+    if isinstance(b, tiles.TileMap):
+        return tiles.overlaps_map("overlaps", a, b, out, mode, threads, _prepare_out, "a")
+    if isinstance(a, tiles.TileMap):
+        return tiles.overlaps_map("overlaps", b, a, out, mode, threads, _prepare_out, "b")
     if isinstance(a, compound.Placed) or isinstance(b, compound.Placed):
         return compound.overlaps(a, b, out, touching, threads, _prepare_out)
     a = _check_shapes("overlaps", "a", a)

@@ -1,0 +1,310 @@
+/*
+ * Swept circles and motion through a tile map.
+ *
+ * A circle of radius r moving by D touches a convex shape first when its
+ * centre c + t D enters the shape swelled by r: the union of the shape's
+ * edges each moved out by r along its normal and of disks of radius r around
+ * its corners.  So a sweep is a ray against offset segments and circles
+ * (pc__toi_edge, pc__toi_vertex), the earliest entry wins.  Edges are taken on
+ * both sides: a ray from outside reaches an inner offset only after the outer
+ * boundary, so the inner one never wins, and flat shapes (segments, thin
+ * boxes) need no special case.  Against a tile map the features are the merged
+ * boundary edges near the path: no seam vertex inside a flat floor or wall.
+ *
+ * A feature the circle already touches counts at t = 0 only when D moves the
+ * centre toward it (into the edge's band, or into the corner's disk): touching
+ * and sliding along or moving away is free.
+ *
+ * Motion (pc_tilemap_advance) repeats sweep, move, respond for each circle.
+ * Two exact checks keep the promises that floating point alone cannot: after
+ * every move the circle's interior must not overlap a solid tile (exact
+ * kernels); when it would, by rounding, the move is shortened by bisection
+ * toward the start, which is known to be free.  With restitution <= 1 the new
+ * velocity's squared length must not exceed the old one's (exact comparison);
+ * when rounding makes it, the new velocity shrinks by an ulp until it does not.
+ */
+#include <float.h>
+
+#include "fpenv.h"
+#include "shapes.h"
+#include "tiles.h"
+#include "walk.h"
+
+static void take(pc__toi *h, double t, double nx, double ny, double px, double py)
+{
+    if (!(t < h->t || (!h->hit && t <= h->t))) return;
+    h->hit = 1;
+    h->t = t;
+    h->nx = nx + 0.0;
+    h->ny = ny + 0.0;
+    h->px = px;
+    h->py = py;
+}
+
+void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, double R, double vx, double vy)
+{
+    double fx = cx - vx, fy = cy - vy;
+    double a = dx * dx + dy * dy, b = fx * dx + fy * dy, c = fx * fx + fy * fy - R * R;
+    if (!(a > 0.0) || !(b < 0.0)) return; /* not moving toward the corner */
+    double t;
+    if (c <= 0.0) {
+        t = 0.0; /* already in the disk and moving in */
+    } else {
+        double disc = b * b - a * c;
+        if (disc < 0.0) return;
+        t = c / (-b + sqrt(disc)); /* the smaller root, without cancellation */
+        if (!(t <= h->t)) return;
+    }
+    /* the normal from the circle at its touching position toward the corner */
+    double px = cx + t * dx, py = cy + t * dy, nx = vx - px, ny = vy - py, l = hypot(nx, ny);
+    if (l > 0.0) { nx /= l; ny /= l; }
+    else { l = sqrt(a); nx = dx / l; ny = dy / l; }
+    take(h, t, nx, ny, vx, vy);
+}
+
+void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double R,
+                  double ax, double ay, double bx, double by)
+{
+    pc__toi_vertex(h, cx, cy, dx, dy, R, ax, ay);
+    pc__toi_vertex(h, cx, cy, dx, dy, R, bx, by);
+    double ex = bx - ax, ey = by - ay, len = hypot(ex, ey);
+    if (!(len > 0.0)) return;
+    double ux = ex / len, uy = ey / len;
+    /* signed height above the edge's line (right side positive) and its rate */
+    double h0 = (cx - ax) * uy - (cy - ay) * ux, hd = dx * uy - dy * ux;
+    double side = h0 > 0.0 ? 1.0 : h0 < 0.0 ? -1.0 : (hd > 0.0 ? -1.0 : 1.0);
+    if (!(side * hd < 0.0)) return; /* not approaching the line */
+    double t = fabs(h0) <= R ? 0.0 : (fabs(h0) - R) / fabs(hd);
+    if (!(t <= h->t)) return;
+    double along = (cx + t * dx - ax) * ux + (cy + t * dy - ay) * uy;
+    if (!(along >= 0.0 && along <= len)) return; /* beyond an end: the corner disks decide */
+    take(h, t, -side * uy, side * ux, ax + along * ux, ay + along * uy);
+}
+
+void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy)
+{
+    if (map->n_edges == 0) return;
+    double s = map->tile_size;
+    double xlo = pc__min(cx, cx + dx) - r, xhi = pc__max(cx, cx + dx) + r;
+    double ylo = pc__min(cy, cy + dy) - r, yhi = pc__max(cy, cy + dy) + r;
+    int64_t i0, i1, j0, j1;
+    if (!pc__cell_range((xlo - map->ox) / s, (xhi - map->ox) / s, map->cols, &j0, &j1) ||
+        !pc__cell_range((ylo - map->oy) / s, (yhi - map->oy) / s, map->rows, &i0, &i1))
+        return;
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            int64_t cell = i * map->cols + j;
+            for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
+                const double *e = map->edges + 6 * map->refs[p];
+                pc__toi_edge(h, cx, cy, dx, dy, r, e[0], e[1], e[2], e[3]);
+            }
+        }
+}
+
+static void write_toi(const pc__toi *h, double *out)
+{
+    out[0] = h->hit ? h->t : 1.0;
+    out[1] = h->nx;
+    out[2] = h->ny;
+    out[3] = h->px;
+    out[4] = h->py;
+}
+
+/* a circle against one shape of kind kb (layout row b) */
+static void sweep_one(const double *c, const double *d, int kb, const double *b, double *out)
+{
+    pc__toi h;
+    pc__toi_init(&h);
+    double x = c[0], y = c[1], r = c[2], dx = d[0], dy = d[1];
+    switch (kb) {
+    case PC_POINT: pc__toi_vertex(&h, x, y, dx, dy, r, b[0], b[1]); break;
+    case PC_CIRCLE: pc__toi_vertex(&h, x, y, dx, dy, r + b[2], b[0], b[1]); break;
+    case PC_SEGMENT: pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[3]); break;
+    case PC_BOX:
+        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[1]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[1], b[2], b[3]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[3], b[0], b[3]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[3], b[0], b[1]);
+        break;
+    default:
+        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[3]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[3], b[4], b[5]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[4], b[5], b[0], b[1]);
+        break;
+    }
+    write_toi(&h, out);
+}
+
+struct sweep_ctx {
+    int kb;
+    const pc_tilemap *map;
+};
+
+static void sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct sweep_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++)
+        sweep_one((const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]), c->kb,
+                  (const double *)(p[2] + i * s[2]), (double *)(p[3] + i * s[3]));
+}
+
+static void map_sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct sweep_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        const double *cc = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
+        pc__toi h;
+        pc__toi_init(&h);
+        pc__toi_map(&h, c->map, cc[0], cc[1], cc[2], d[0], d[1]);
+        write_toi(&h, (double *)(p[2] + i * s[2]));
+    }
+}
+
+static int walk_doubles(int nop, const void *const *ptrs, const int64_t *const *dstrides, int ndim,
+                        const int64_t *shape, pc__inner inner, void *ctx, int threads)
+{
+    int64_t st[PC_MAX_OPERANDS][PC_MAX_DIMS];
+    const int64_t *strides[PC_MAX_OPERANDS];
+    char *base[PC_MAX_OPERANDS];
+    for (int k = 0; k < nop; k++) {
+        if (!ptrs[k] || pc__double_strides(ndim, dstrides[k], st[k])) return PC_ERR_ARG;
+        strides[k] = st[k];
+        base[k] = (char *)ptrs[k];
+    }
+    int rc = pc__walk_check(ndim, shape, nop, strides);
+    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
+    pc__fpenv env = pc__fp_enter();
+    pc__walk(ndim, shape, nop, base, strides, inner, ctx, threads);
+    pc__fp_leave(env);
+    return PC_OK;
+}
+
+int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
+                   const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
+                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                   double magnitude, int threads)
+{
+    (void)magnitude;
+    if (kind_b < 0 || kind_b >= PC_KIND_COUNT) return PC_ERR_KIND;
+    struct sweep_ctx ctx = {kind_b, NULL};
+    const void *ptrs[4] = {circles, displacements, b, out};
+    const int64_t *st[4] = {strides_c, strides_d, strides_b, strides_out};
+    return walk_doubles(4, ptrs, st, ndim, shape, sweep_inner, &ctx, threads);
+}
+
+int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
+                     const double *displacements, const int64_t *strides_d,
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+{
+    if (!map || !map->cell_start || map->rows < 0 || map->cols < 0 || (map->n_edges > 0 && (!map->edges || !map->refs)))
+        return PC_ERR_ARG;
+    struct sweep_ctx ctx = {0, map};
+    const void *ptrs[3] = {circles, displacements, out};
+    const int64_t *st[3] = {strides_c, strides_d, strides_out};
+    return walk_doubles(3, ptrs, st, ndim, shape, map_sweep_inner, &ctx, threads);
+}
+
+/* ---- motion ----------------------------------------------------------------- */
+
+struct advance_ctx {
+    const pc_tilemap *map;
+    double dt, e, mu;
+    int max_bounces;
+    int count; /* bounces given */
+};
+
+/* The velocity after an impact with unit normal n (from the circle toward the
+ * wall). */
+static void respond(double *vx, double *vy, double nx, double ny, double e, double mu)
+{
+    double ux = *vx, uy = *vy, vn = ux * nx + uy * ny;
+    if (!(vn > 0.0)) return; /* not approaching: nothing to reflect */
+    double tx = ux - vn * nx, ty = uy - vn * ny, vt = hypot(tx, ty);
+    double keep = 1.0;
+    if (vt > 0.0 && mu > 0.0) keep = pc__max(0.0, 1.0 - mu * (1.0 + e) * vn / vt);
+    double wx = tx * keep - e * vn * nx, wy = ty * keep - e * vn * ny;
+    if (e <= 1.0) {
+        /* no speed from rounding: shrink by ulps until |w| <= |u| exactly */
+        while (pc__sumsq_cmp(wx, wy, ux, uy) > 0) {
+            wx = nextafter(wx, 0.0);
+            wy = nextafter(wy, 0.0);
+        }
+    }
+    *vx = wx + 0.0;
+    *vy = wy + 0.0;
+}
+
+/* Move circle c (updated) along D for a fraction t of it, or less: the
+ * largest fraction found by bisection whose end position keeps the interior
+ * off the solid, when the rounded end at t does not. Returns the fraction. */
+static double move_free(const pc_tilemap *map, double *c, double dx, double dy, double t)
+{
+    double x = c[0], y = c[1];
+    double end[3] = {t == 1.0 ? x + dx : x + t * dx, t == 1.0 ? y + dy : y + t * dy, c[2]};
+    if (!pc__map_overlaps(map, end, 1)) {
+        c[0] = end[0];
+        c[1] = end[1];
+        return t;
+    }
+    double lo = 0.0, hi = t;
+    for (int k = 0; k < 64 && lo < hi; k++) {
+        double mid = lo + 0.5 * (hi - lo);
+        if (mid <= lo || mid >= hi) break;
+        double p[3] = {x + mid * dx, y + mid * dy, c[2]};
+        if (pc__map_overlaps(map, p, 1)) hi = mid;
+        else lo = mid;
+    }
+    c[0] = x + lo * dx;
+    c[1] = y + lo * dy;
+    return lo;
+}
+
+static void advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
+{
+    double left = a->dt; /* time still to move */
+    int hits = 0;
+    while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
+        double dx = v[0] * left, dy = v[1] * left;
+        if (!isfinite(dx) || !isfinite(dy)) return;
+        pc__toi h;
+        pc__toi_init(&h);
+        pc__toi_map(&h, a->map, c[0], c[1], c[2], dx, dy);
+        double t = move_free(a->map, c, dx, dy, h.hit ? h.t : 1.0);
+        if (!h.hit) return;
+        respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);
+        hits++;
+        if (bounces) (*bounces)++;
+        if (hits >= a->max_bounces) return;
+        left = left * (1.0 - t);
+    }
+}
+
+static void advance_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct advance_ctx *a = vctx;
+    for (int64_t i = 0; i < n; i++)
+        advance_one(a, (double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]),
+                    a->count ? (int64_t *)(p[2] + i * s[2]) : NULL);
+}
+
+int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
+                       int64_t n, double dt, double restitution, double friction, int max_bounces,
+                       int threads)
+{
+    if (!map || !map->cell_start || (map->n_edges > 0 && (!map->edges || !map->refs)) || !circles || !velocities)
+        return PC_ERR_ARG;
+    if (n < 0 || !isfinite(dt) || dt < 0.0 || !isfinite(restitution) || restitution < 0.0 ||
+        !isfinite(friction) || friction < 0.0 || max_bounces < 1)
+        return PC_ERR_ARG;
+    if (n == 0) return PC_OK;
+    struct advance_ctx ctx = {map, dt, restitution, friction, max_bounces, bounces != NULL};
+    int64_t shape[1] = {n};
+    int64_t sc[1] = {3 * 8}, sv[1] = {2 * 8}, sb[1] = {bounces ? 8 : 0};
+    const int64_t *strides[3] = {sc, sv, sb};
+    /* without bounces, operand 2 is an unused alias of circles */
+    char *base[3] = {(char *)circles, (char *)velocities, bounces ? (char *)bounces : (char *)circles};
+    pc__fpenv env = pc__fp_enter();
+    pc__walk(1, shape, 3, base, strides, advance_inner, &ctx, threads);
+    pc__fp_leave(env);
+    return PC_OK;
+}

@@ -1,0 +1,369 @@
+"""Tile worlds: a grid of square and right-triangle tiles, and circles and rays against it."""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import Any, NamedTuple, Optional, Tuple
+
+import numpy as np
+
+from ._native import byte_ptr, double_ptr, ffi, int64_array, lib, resolve_threads
+from . import response
+from .shapes import Circles, Points, Segments, Shapes
+
+__all__ = ["Tile", "TileMap", "RayHit", "raycast"]
+
+
+class Tile(enum.IntEnum):
+    """The kinds of tile.  A triangle is named by the corner that is CUT AWAY
+    (north = +y, east = +x): ``CUT_NW`` keeps the corners (xmin, ymin),
+    (xmax, ymin) and (xmax, ymax), so its slanted face looks north-west."""
+
+    EMPTY = 0
+    SOLID = 1
+    CUT_NE = 2
+    CUT_NW = 3
+    CUT_SE = 4
+    CUT_SW = 5
+
+
+# TileMap.from_text: one character per tile.  Triangles are drawn by the
+# corner that stays solid, as on a numeric keypad (1 = south-west, 3 =
+# south-east, 7 = north-west, 9 = north-east), or with the matching Unicode
+# triangle.
+_CHARS = {
+    ".": Tile.EMPTY, " ": Tile.EMPTY, "#": Tile.SOLID,
+    "1": Tile.CUT_NE, "3": Tile.CUT_NW, "7": Tile.CUT_SE, "9": Tile.CUT_SW,
+    "\u25e3": Tile.CUT_NE, "\u25e2": Tile.CUT_NW, "\u25e4": Tile.CUT_SE, "\u25e5": Tile.CUT_SW,
+}
+_TO_CHAR = {Tile.EMPTY: ".", Tile.SOLID: "#", Tile.CUT_NE: "1", Tile.CUT_NW: "3",
+            Tile.CUT_SE: "7", Tile.CUT_SW: "9"}
+
+
+def _finite_float(verb: str, name: str, value: Any) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{verb}: `{name}` must be finite, got {value}")
+    return value
+
+
+class TileMap:
+    """A grid of tiles: the static world of a tile game.
+
+    ``kinds[i, j]`` (a :class:`Tile`) covers x in [ox + j s, ox + (j+1) s] and
+    y in [oy + i s, oy + (i+1) s]: row 0 is the southmost (y grows with i).
+    Each corner coordinate is ox + j s rounded once to a double.  Outside the
+    grid is empty.
+
+    At construction the boundary of the solid tiles is built once as merged
+    edges: faces between two solid tiles are dropped and collinear faces that
+    continue each other are joined, so a floor or wall made of many tiles is
+    one flat segment, with no seam for a rolling ball to bump on.
+
+    Parameters
+    ----------
+    kinds : array_like of int, shape (rows, cols)
+        Tile values (0-5, see :class:`Tile`).
+    tile_size : float, default 1.0
+        The side of a tile, > 0.
+    origin : (float, float), default (0, 0)
+        The south-west corner of tile (0, 0).
+
+    Attributes
+    ----------
+    kinds : ndarray of int8, read-only
+    tile_size : float
+    origin : tuple of float
+    shape : (rows, cols)
+    bounds : (xmin, ymin, xmax, ymax) of the grid
+    edges : Segments, shape (m,)
+        The merged boundary; the solid lies left of each segment's direction.
+    normals : ndarray, shape (m, 2)
+        The outward unit normal of each edge.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> course = pc.TileMap.from_text('''
+    ... #####
+    ... #..3#
+    ... #####
+    ... ''')
+    >>> course.shape, len(course.edges)
+    ((3, 5), 8)
+    >>> bool(pc.overlaps(pc.Circles([1.5, 1.5, 0.5]), course))   # touches the floor
+    True
+    """
+
+    def __init__(self, kinds: Any, tile_size: float = 1.0, origin: Any = (0.0, 0.0)) -> None:
+        verb = "TileMap"
+        if isinstance(kinds, TileMap):
+            kinds = kinds.kinds
+        array = np.asarray(kinds)
+        if array.ndim != 2:
+            raise ValueError(f"{verb}: `kinds` must be 2-D (rows, cols), got shape {array.shape}")
+        if array.size and not (np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_):
+            raise TypeError(f"{verb}: `kinds` must hold integer tile kinds, got dtype {array.dtype}")
+        bad = np.argwhere((array < 0) | (array > 5)) if array.size else np.empty((0, 2), int)
+        if len(bad):
+            i, j = (int(v) for v in bad[0])
+            raise ValueError(f"{verb}: `kinds` values must be Tile kinds 0-5, got {array[i, j]} at [{i}, {j}]")
+        self._kinds = np.ascontiguousarray(array, dtype=np.int8).copy()
+        self._kinds.flags.writeable = False
+        self._tile_size = _finite_float(verb, "tile_size", tile_size)
+        if not self._tile_size > 0:
+            raise ValueError(f"{verb}: `tile_size` must be > 0, got {self._tile_size}")
+        try:
+            ox, oy = origin
+        except (TypeError, ValueError):
+            raise TypeError(f"{verb}: `origin` must be a pair (x, y), got {origin!r}") from None
+        self._origin = (_finite_float(verb, "origin[0]", ox), _finite_float(verb, "origin[1]", oy))
+        rows, cols = self._kinds.shape
+        n_edges, n_refs, magnitude = ffi.new("int64_t *"), ffi.new("int64_t *"), ffi.new("double *")
+        kptr = ffi.cast("int8_t *", ffi.from_buffer(self._kinds)) if self._kinds.size else ffi.new("int8_t[1]")
+        args = (kptr, rows, cols, self._tile_size, *self._origin)
+        rc = lib.pc_tilemap_build(*args, ffi.NULL, 0, ffi.NULL, ffi.NULL, 0, n_edges, n_refs, magnitude)
+        if rc != lib.PC_OK:
+            raise ValueError(f"{verb}: the grid's corners overflow: tile_size {self._tile_size} and "
+                             f"origin {self._origin} put a corner beyond the largest double")
+        self._edges = np.empty((n_edges[0], 6), dtype=np.float64)
+        self._cell_start = np.zeros(rows * cols + 1, dtype=np.int64)
+        self._refs = np.empty(max(n_refs[0], 1), dtype=np.int64)
+        rc = lib.pc_tilemap_build(*args, double_ptr(self._edges) if len(self._edges) else ffi.new("double[6]"),
+                                  len(self._edges), ffi.cast("int64_t *", ffi.from_buffer(self._cell_start)),
+                                  ffi.cast("int64_t *", ffi.from_buffer(self._refs)), len(self._refs),
+                                  n_edges, n_refs, magnitude)
+        check_rc(verb, rc)  # the first call checked the same arguments
+        self._edges.flags.writeable = False
+        self._magnitude = float(magnitude[0])
+        self._c = ffi.new("pc_tilemap *", {
+            "kinds": kptr, "rows": rows, "cols": cols, "tile_size": self._tile_size,
+            "ox": self._origin[0], "oy": self._origin[1], "magnitude": self._magnitude,
+            "edges": double_ptr(self._edges) if len(self._edges) else ffi.NULL,
+            "n_edges": len(self._edges),
+            "cell_start": ffi.cast("int64_t *", ffi.from_buffer(self._cell_start)),
+            "refs": ffi.cast("int64_t *", ffi.from_buffer(self._refs)),
+        })
+        self._keep = kptr  # the struct points into these buffers
+
+    @classmethod
+    def from_text(cls, text: str, tile_size: float = 1.0, origin: Any = (0.0, 0.0)) -> "TileMap":
+        """A map drawn as text, one character per tile; the first non-blank
+        line is the top (northmost) row.
+
+        ``#`` solid, ``.`` or space empty; a triangle by the corner that stays
+        solid, as on a numeric keypad: ``1`` south-west, ``3`` south-east,
+        ``7`` north-west, ``9`` north-east (``Tile.CUT_NE``, ``CUT_NW``,
+        ``CUT_SE``, ``CUT_SW``); the Unicode triangles \u25e3 \u25e2 \u25e4 \u25e5 are
+        accepted for the same four.  Leading and trailing blank lines are
+        ignored; shorter lines are padded with empty tiles.
+
+        >>> import pycollide as pc
+        >>> m = pc.TileMap.from_text('''
+        ... 7..
+        ... ##3
+        ... ''')
+        >>> m.kinds.tolist()            # row 0 is the bottom line
+        [[1, 1, 3], [4, 0, 0]]
+        >>> print(m.to_text())
+        7..
+        ##3
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"TileMap.from_text: `text` must be a str, got {type(text).__name__}")
+        lines = text.splitlines()
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        width = max((len(line) for line in lines), default=0)
+        kinds = np.zeros((len(lines), width), dtype=np.int8)
+        for number, line in enumerate(lines):
+            for column, char in enumerate(line):
+                if char not in _CHARS:
+                    raise ValueError(f"TileMap.from_text: unknown tile character {char!r} at line "
+                                     f"{number + 1}, column {column + 1} (expected one of "
+                                     f"'#', '.', ' ', '1', '3', '7', '9')")
+                kinds[len(lines) - 1 - number, column] = _CHARS[char]
+        return cls(kinds, tile_size, origin)
+
+    def to_text(self) -> str:
+        """The map as :meth:`from_text` reads it (top row first)."""
+        return "\n".join("".join(_TO_CHAR[Tile(int(k))] for k in row) for row in self._kinds[::-1])
+
+    @property
+    def kinds(self) -> np.ndarray:
+        return self._kinds
+
+    @property
+    def tile_size(self) -> float:
+        return self._tile_size
+
+    @property
+    def origin(self) -> Tuple[float, float]:
+        return self._origin
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        return self._kinds.shape
+
+    @property
+    def bounds(self) -> Tuple[float, float, float, float]:
+        rows, cols = self._kinds.shape
+        ox, oy = self._origin
+        s = Fraction(self._tile_size)
+        # the far corners, rounded once as the tiles' are (the exact sum, then one rounding)
+        return (ox, oy, float(Fraction(ox) + cols * s), float(Fraction(oy) + rows * s))
+
+    @property
+    def edges(self) -> Segments:
+        return Segments(self._edges[:, :4])
+
+    @property
+    def normals(self) -> np.ndarray:
+        return self._edges[:, 4:]
+
+    def __repr__(self) -> str:
+        return (f"TileMap(shape={self.shape}, tile_size={self._tile_size}, origin={self._origin}, "
+                f"edges={len(self._edges)})")
+
+
+def as_circles(verb: str, name: str, value: Any) -> Circles:
+    """Circles, or Points as circles of radius 0; a TypeError otherwise."""
+    if isinstance(value, Circles):
+        return value
+    if isinstance(value, Points):
+        data = np.asarray(value)
+        return Circles(np.concatenate([data, np.zeros(data.shape[:-1] + (1,))], axis=-1))
+    raise TypeError(f"{verb}: `{name}` must be Circles (or Points) against a TileMap, got {type(value).__name__}")
+
+
+def check_rc(verb: str, rc: int) -> None:
+    if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
+        raise RuntimeError(f"{verb}: the C core returned error {rc}")
+
+
+def _space(shape: Tuple[int, ...], arrays) -> tuple:
+    """(strides for each array in doubles or bytes as given, ndim, dims) for the C core."""
+    if not shape:
+        return [ffi.NULL for _ in arrays], 0, ffi.NULL
+    return [int64_array(s) for s in arrays], len(shape), int64_array(shape)
+
+
+def _strides(view: np.ndarray, trailing: int, unit: int = 8) -> list:
+    return [s // unit for s in view.strides[:view.ndim - trailing]]
+
+
+def overlaps_map(verb: str, circles: Any, tilemap: TileMap, out: Optional[np.ndarray], mode: int, threads: Any,
+                 prepare_out, name: str = "a"):
+    circles = as_circles(verb, name, circles)
+    data = circles._data
+    shape = data.shape[:-1]
+    result = prepare_out(verb, out, shape)
+    if result.size:
+        (sc, so), ndim, dims = _space(shape, [_strides(data, 1), list(result.strides)])
+        rc = lib.pc_tilemap_overlaps(tilemap._c, double_ptr(data), sc, byte_ptr(result), so, ndim, dims, mode,
+                                     circles._magnitude, resolve_threads(verb, threads, result.size))
+        check_rc(verb, rc)
+    if out is None and result.ndim == 0:
+        return result[()]
+    return result
+
+
+def contact_map(verb: str, circles: Any, tilemap: TileMap, threads: Any, name: str = "a") -> np.ndarray:
+    circles = as_circles(verb, name, circles)
+    data = circles._data
+    shape = data.shape[:-1]
+    out = np.empty(shape + (7,), dtype=np.float64)
+    if out.size:
+        (sc, so), ndim, dims = _space(shape, [_strides(data, 1), _strides(out, 1)])
+        rc = lib.pc_tilemap_contact(tilemap._c, double_ptr(data), sc, double_ptr(out), so, ndim, dims,
+                                    circles._magnitude, resolve_threads(verb, threads, out.size // 7))
+        check_rc(verb, rc)
+    return out
+
+
+def _vectors(verb: str, name: str, value: Any) -> np.ndarray:
+    """A finite float64 array of layout (..., 2)."""
+    if isinstance(value, Shapes):
+        raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
+    array = response._vectors(verb, name, value)
+    bad = np.argwhere(~np.isfinite(array).all(axis=-1))
+    if len(bad):
+        raise ValueError(f"{verb}: `{name}` must be finite; not at index {tuple(int(v) for v in bad[0])}")
+    return array
+
+
+class RayHit(NamedTuple):
+    """What :func:`raycast` found for each ray."""
+
+    hit: np.ndarray
+    """bool: whether the ray meets the solid (exact)."""
+    distance: np.ndarray
+    """float: distance from the origin to the first solid point (inf if none)."""
+    normal: np.ndarray
+    """(..., 2): outward unit normal of the face entered (NaN if none)."""
+    tile: np.ndarray
+    """(..., 2) int64: row and column of a solid tile holding the hit point ((-1, -1) if none)."""
+
+
+def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optional[int] = None) -> RayHit:
+    """Cast rays through a tile map: where each first meets the solid.
+
+    A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
+    a unit vector, but not zero).  It walks the grid cell by cell, looking only
+    at the boundary edges of the cells it crosses.  Whether a ray hits is
+    exact; the solid is closed, so grazing a corner or running along a face
+    counts.  A ray starting in the solid hits at distance 0 with normal
+    ``-direction / |direction|``.  Origins and directions broadcast.
+
+    Returns
+    -------
+    RayHit(hit, distance, normal, tile)
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> room = pc.TileMap.from_text('''
+    ... #####
+    ... #...#
+    ... #..3#
+    ... #####
+    ... ''')
+    >>> r = pc.raycast([1.5, 2.5], [[0, -1], [2, -1]], room)   # down; onto the slope
+    >>> r.hit.tolist(), r.distance.round(6).tolist()
+    ([True, True], [1.5, 2.236068])
+    >>> r.normal.round(6).tolist(), r.tile.tolist()
+    ([[0.0, 1.0], [-0.707107, 0.707107]], [[0, 1], [1, 3]])
+    """
+    verb = "raycast"
+    if not isinstance(tilemap, TileMap):
+        raise TypeError(f"{verb}: `tilemap` must be a TileMap, got {type(tilemap).__name__}")
+    o = _vectors(verb, "origins", origins)
+    d = _vectors(verb, "directions", directions)
+    zero = np.argwhere((d == 0).all(axis=-1))
+    if len(zero):
+        raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {tuple(int(v) for v in zero[0])}")
+    try:
+        shape = np.broadcast_shapes(o.shape[:-1], d.shape[:-1])
+    except ValueError:
+        raise ValueError(f"{verb}: the shapes of `origins` {o.shape[:-1]} and `directions` {d.shape[:-1]} "
+                         "do not broadcast together") from None
+    o = np.ascontiguousarray(o)
+    d = np.ascontiguousarray(d)
+    out = np.empty(shape + (5,), dtype=np.float64)
+    if out.size:
+        ov = np.broadcast_to(o, shape + (2,))
+        dv = np.broadcast_to(d, shape + (2,))
+        (so, sd, sr), ndim, dims = _space(shape, [_strides(ov, 1), _strides(dv, 1), _strides(out, 1)])
+        rc = lib.pc_tilemap_raycast(tilemap._c, double_ptr(ov), so, double_ptr(dv), sd, double_ptr(out), sr,
+                                    ndim, dims, resolve_threads(verb, threads, out.size // 5))
+        check_rc(verb, rc)
+    distance = out[..., 0]
+    hit = np.isfinite(distance)
+    tile = out[..., 3:5].astype(np.int64)
+    return RayHit(hit[()] if hit.ndim == 0 else hit, distance[()] if distance.ndim == 0 else distance,
+                  out[..., 1:3], tile)
