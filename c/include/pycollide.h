@@ -40,6 +40,9 @@ enum { PC_LINE = 5 };
 /* Batches are cut into chunks of this many elements for threads; a batch of
  * fewer than two chunks stays on the calling thread. */
 enum { PC_PARALLEL_CHUNK = 32768 };
+/* pc_tilemap_advance moves circles in chunks of this many (each costs
+ * microseconds, not nanoseconds). */
+enum { PC_MOTION_CHUNK = 256 };
 
 /* Overlap modes.  PC_TOUCHING: closed sets, touching counts.  PC_STRICT: only
  * overlaps whose minimum separating translation is positive (the origin lies

@@ -304,7 +304,7 @@ int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocitie
     /* without bounces, operand 2 is an unused alias of circles */
     char *base[3] = {(char *)circles, (char *)velocities, bounces ? (char *)bounces : (char *)circles};
     pc__fpenv env = pc__fp_enter();
-    pc__walk(1, shape, 3, base, strides, advance_inner, &ctx, threads);
+    pc__walk_chunked(1, shape, 3, base, strides, advance_inner, &ctx, threads, PC_MOTION_CHUNK);
     pc__fp_leave(env);
     return PC_OK;
 }

@@ -75,7 +75,7 @@ struct walk_job {
     const int64_t *const *strides;
     pc__inner inner;
     void *ctx;
-    int64_t total, chunks;
+    int64_t total, chunks, chunk;
     atomic_llong next;  /* the next chunk to take */
 };
 
@@ -86,7 +86,7 @@ static void *walk_worker(void *vjob)
     for (;;) {
         int64_t c = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (c >= job->chunks) break;
-        int64_t start = c * PC_CHUNK, end = start + PC_CHUNK < job->total ? start + PC_CHUNK : job->total;
+        int64_t start = c * job->chunk, end = start + job->chunk < job->total ? start + job->chunk : job->total;
         walk_range(job->ndim, job->shape, job->nop, job->base, job->strides, job->inner, job->ctx, start, end);
     }
     pc__fp_leave(env);
@@ -96,16 +96,22 @@ static void *walk_worker(void *vjob)
 void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
               const int64_t *const *strides, pc__inner inner, void *ctx, int threads)
 {
+    pc__walk_chunked(ndim, shape, nop, base, strides, inner, ctx, threads, PC_CHUNK);
+}
+
+void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
+                      const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk)
+{
     int64_t total = 1;
     for (int d = 0; d < ndim; d++) total *= shape[d];
-    int64_t chunks = (total + PC_CHUNK - 1) / PC_CHUNK;
+    int64_t chunks = (total + chunk - 1) / chunk;
     if (threads > PC_MAX_THREADS) threads = PC_MAX_THREADS;
     if (threads > chunks) threads = (int)chunks;
     if (threads <= 1) {
         walk_range(ndim, shape, nop, base, strides, inner, ctx, 0, total);
         return;
     }
-    struct walk_job job = {ndim, nop, shape, base, strides, inner, ctx, total, chunks, 0};
+    struct walk_job job = {ndim, nop, shape, base, strides, inner, ctx, total, chunks, chunk, 0};
     atomic_init(&job.next, 0);
     pthread_t helpers[PC_MAX_THREADS];
     int started[PC_MAX_THREADS];

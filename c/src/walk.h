@@ -41,4 +41,10 @@ int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes);
 void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
               const int64_t *const *strides, pc__inner inner, void *ctx, int threads);
 
+/* pc__walk with chunks of the given size (> 0), for work whose elements cost
+ * far more than an overlap test (motion): smaller chunks let threads share
+ * smaller batches. */
+void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
+                      const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk);
+
 #endif

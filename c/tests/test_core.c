@@ -501,6 +501,88 @@ static void test_pairs(void)
     free(c);
 }
 
+/* Tile maps: merged edges, overlaps, raycasts and motion on a small room. */
+static void test_tiles(void)
+{
+    /* rows bottom-up: a 6 x 4 room with a solid rim, a CUT_NW tile in the
+     * bottom-right inner corner and a 2-tile ramp of CUT_SE tiles */
+    enum { R = 4, C = 6 };
+    const int8_t kinds[R * C] = {
+        1, 1, 1, 1, 1, 1,
+        1, 0, 0, 0, 3, 1,
+        1, 0, 0, 0, 0, 1,
+        1, 1, 1, 1, 1, 1,
+    };
+    int64_t ne = -1, nr = -1;
+    double mag = -1;
+    CHECK(pc_tilemap_build(kinds, R, C, 1.0, 0.0, 0.0, NULL, 0, NULL, NULL, 0, &ne, &nr, &mag) == PC_OK);
+    /* outer 4, inner floor (x 1..4), ceiling, two walls (right one shortened
+     * by the triangle), the diagonal */
+    CHECK(ne == 9);
+    CHECK(mag == 6.0);
+    double edges[9 * 6];
+    int64_t start[R * C + 1], refs[256];
+    CHECK(nr <= 256);
+    CHECK(pc_tilemap_build(kinds, R, C, 1.0, 0.0, 0.0, edges, ne, start, refs, nr, &ne, &nr, &mag) == PC_OK);
+    CHECK(start[0] == 0 && start[R * C] == nr);
+    for (int64_t e = 0; e < ne; e++) { /* unit outward normals, solid on the left */
+        const double *g = edges + 6 * e;
+        double n2 = g[4] * g[4] + g[5] * g[5];
+        CHECK(fabs(n2 - 1.0) < 1e-15);
+        double left = -(g[3] - g[1]) * g[4] + (g[2] - g[0]) * g[5]; /* (dir x n) < 0 */
+        CHECK(left < 0.0);
+    }
+    int8_t bad[1] = {6};
+    CHECK(pc_tilemap_build(bad, 1, 1, 1.0, 0.0, 0.0, NULL, 0, NULL, NULL, 0, &ne, &nr, &mag) == PC_ERR_ARG);
+    CHECK(pc_tilemap_build(kinds, R, C, 0.0, 0.0, 0.0, NULL, 0, NULL, NULL, 0, &ne, &nr, &mag) == PC_ERR_ARG);
+    ne = 9;
+    pc_tilemap map = {kinds, R, C, 1.0, 0.0, 0.0, 6.0, edges, ne, start, refs};
+
+    /* overlaps: touching the floor counts, strictly it does not */
+    double ball[3] = {2.0, 1.5, 0.5};
+    uint8_t hit = 9;
+    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 2.0, 1) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_STRICT, 2.0, 1) == PC_OK && hit == 0);
+
+    /* a ray straight down hits the floor at distance 1.5; one along the floor
+     * line (y = 1) starts on the boundary: distance 0 */
+    double o[2] = {2.5, 2.5}, d[2] = {0.0, -3.0}, out[5];
+    CHECK(pc_tilemap_raycast(&map, o, NULL, d, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(out[0] == 1.5 && out[1] == 0.0 && out[2] == 1.0 && out[3] == 0.0 && out[4] == 2.0);
+    double o2[2] = {1.0, 1.0}, d2[2] = {1.0, 0.0};
+    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 0.0);
+    /* a ray exactly through the corner (1, 3)-(0, ...) grazes the ceiling's end */
+    double o3[2] = {3.0, 2.0}, d3[2] = {-1.0, 1.0};
+    CHECK(pc_tilemap_raycast(&map, o3, NULL, d3, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(fabs(out[0] - sqrt(2.0)) < 1e-15);
+
+    /* sweep: a ball moving down onto the floor; touching and sliding is no hit */
+    double c0[3] = {2.0, 2.5, 0.5}, down[2] = {0.0, -2.0}, along[2] = {1.0, 0.0};
+    CHECK(pc_tilemap_sweep(&map, c0, NULL, down, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(out[0] == 0.5 && out[1] == 0.0 && out[2] == -1.0 && out[3] == 2.0 && out[4] == 1.0);
+    CHECK(pc_tilemap_sweep(&map, ball, NULL, along, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 1.0);
+
+    /* advance: a ball rolling along the floor into the triangle's face leaves
+     * straight up (45-degree face, elastic), never ending inside, no speed gained */
+    double circle[3] = {1.5, 1.25, 0.25}, v[2] = {2.0, 0.0};
+    int64_t bounces = 0;
+    CHECK(pc_tilemap_advance(&map, circle, v, &bounces, 1, 1.5, 1.0, 0.0, 16, 1) == PC_OK);
+    CHECK(bounces == 1);
+    CHECK(fabs(v[0]) < 1e-15 && fabs(v[1] - 2.0) < 1e-15);
+    CHECK(v[0] * v[0] + v[1] * v[1] <= 4.0);
+    CHECK(pc_tilemap_overlaps(&map, circle, NULL, &hit, NULL, 0, NULL, PC_STRICT, 8.0, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, -1.0, 16, 1) == PC_ERR_ARG);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1) == PC_ERR_ARG);
+
+    /* the exact sign helpers */
+    CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 0x1p-60, 0x1p-60) == 0);
+    CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 1.0, 1.0 + 0x1p-52) == 1);
+    CHECK(pc__dot_dir(1.0, 0.0, 1e300, 0.0, 1e300, 5.0) == 0);
+    CHECK(pc__sumsq_cmp(3.0, 4.0, 5.0, 0.0) == 0);
+    CHECK(pc__sumsq_cmp(3.0, nextafter(4.0, 5.0), 5.0, 0.0) == 1);
+    CHECK(pc__sumsq_cmp(1e200, 1e200, 1e200, nextafter(1e200, 0.0)) == 1);
+}
+
 int main(void)
 {
     test_kernels();
@@ -513,6 +595,7 @@ int main(void)
     test_intersections();
     test_threads();
     test_pairs();
+    test_tiles();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }

@@ -96,6 +96,14 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
     return Sweep(time[()] if time.ndim == 0 else time, out[..., 1:3], out[..., 3:5])
 
 
+def _motion_threads(verb: str, threads: Any, n: int) -> int:
+    # a circle's motion costs microseconds: threads pay off from two chunks of PC_MOTION_CHUNK circles
+    if threads is None and n < 2 * lib.PC_MOTION_CHUNK:
+        return 1
+    scaled = n * lib.PC_PARALLEL_CHUNK // lib.PC_MOTION_CHUNK
+    return resolve_threads(verb, threads, scaled)
+
+
 def _number(verb: str, name: str, value: Any, low: float, inclusive: bool = True) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}")
@@ -142,7 +150,8 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     return_bounces : bool, default False
         Also return the number of impacts of each circle.
     threads : int, optional
-        As for :func:`overlaps`; batches below 65,536 circles run on one thread.
+        As for :func:`overlaps`, but threads share batches from 512 circles on.
+        The result never depends on it.
 
     Returns
     -------
@@ -197,7 +206,7 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     if n:
         rc = lib.pc_tilemap_advance(world._c, double_ptr(c), double_ptr(vel),
                                     ffi.cast("int64_t *", ffi.from_buffer(bounces)), n, dt, restitution,
-                                    friction, int(max_bounces), resolve_threads(verb, threads, n))
+                                    friction, int(max_bounces), _motion_threads(verb, threads, n))
         check_rc(verb, rc)
     moved = Circles(c.reshape(circles.shape + (3,)))
     vel = vel.reshape(circles.shape + (2,))
