@@ -278,8 +278,8 @@ int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t
  * by the impacts of circle k.
  * Guarantees, exactly: a circle whose interior does not overlap the solid at
  * the start does not at the end either, and with restitution <= 1 no speed
- * grows.  Circles must not start overlapping the solid's interior (check with
- * pc_tilemap_overlaps in PC_STRICT mode).  Returns PC_ERR_ARG for a NULL
+ * grows.  A circle whose interior overlaps the solid at the start is left
+ * as it is, and its bounces entry (if given) is set to -1.  Returns PC_ERR_ARG for a NULL
  * pointer, n < 0, a negative or non-finite dt, a negative or non-finite
  * restitution or friction, or max_bounces < 1. */
 int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,

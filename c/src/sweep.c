@@ -261,6 +261,10 @@ static double move_free(const pc_tilemap *map, double *c, double dx, double dy, 
 
 static void advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
 {
+    if (pc__map_overlaps(a->map, c, 1)) { /* starts inside: left alone, and reported */
+        if (bounces) *bounces = -1;
+        return;
+    }
     double left = a->dt; /* time still to move */
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {

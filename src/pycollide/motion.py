@@ -7,7 +7,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 
 from ._native import double_ptr, ffi, lib, resolve_threads
-from .overlap import _check_shapes, overlaps
+from .overlap import _check_shapes
 from .shapes import Circles, Shapes
 from .tiles import TileMap, _space, _strides, _vectors, as_circles, check_rc
 
@@ -195,10 +195,6 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:
         raise ValueError(f"{verb}: `max_bounces` must be >= 1, got {max_bounces}")
-    inside = np.asarray(overlaps(circles, world, touching=False, threads=threads))
-    if inside.any():
-        index = tuple(int(k) for k in np.argwhere(inside)[0]) if inside.ndim else ()
-        raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a tile)")
     c = np.array(circles._data, dtype=np.float64, order="C").reshape(-1, 3)
     vel = np.array(v, dtype=np.float64, order="C").reshape(-1, 2)
     n = len(c)
@@ -208,6 +204,10 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
                                     ffi.cast("int64_t *", ffi.from_buffer(bounces)), n, dt, restitution,
                                     friction, int(max_bounces), _motion_threads(verb, threads, n))
         check_rc(verb, rc)
+        inside = np.flatnonzero(bounces < 0)
+        if len(inside):  # the results are discarded: nothing the caller holds has changed
+            index = tuple(int(k) for k in np.unravel_index(inside[0], circles.shape))
+            raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a tile)")
     moved = Circles(c.reshape(circles.shape + (3,)))
     vel = vel.reshape(circles.shape + (2,))
     if return_bounces:

@@ -291,9 +291,10 @@ def _vectors(verb: str, name: str, value: Any) -> np.ndarray:
     if isinstance(value, Shapes):
         raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
     array = response._vectors(verb, name, value)
-    bad = np.argwhere(~np.isfinite(array).all(axis=-1))
-    if len(bad):
-        raise ValueError(f"{verb}: `{name}` must be finite; not at index {tuple(int(v) for v in bad[0])}")
+    finite = np.isfinite(array)
+    if not finite.all():
+        bad = np.argwhere(~finite.all(axis=-1))[0]
+        raise ValueError(f"{verb}: `{name}` must be finite; not at index {tuple(int(v) for v in bad)}")
     return array
 
 
