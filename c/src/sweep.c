@@ -63,18 +63,21 @@ void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, doub
 }
 
 void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double R,
-                  double ax, double ay, double bx, double by)
+                  double ax, double ay, double bx, double by, int one_sided)
 {
     pc__toi_vertex(h, cx, cy, dx, dy, R, ax, ay);
     pc__toi_vertex(h, cx, cy, dx, dy, R, bx, by);
     double ex = bx - ax, ey = by - ay, len = hypot(ex, ey);
     if (!(len > 0.0)) return;
     double ux = ex / len, uy = ey / len;
-    /* signed height above the edge's line (right side positive) and its rate */
+    /* signed height above the edge's line (its right side, the outside of a
+     * tile map's boundary, positive) and its rate */
     double h0 = (cx - ax) * uy - (cy - ay) * ux, hd = dx * uy - dy * ux;
-    double side = h0 > 0.0 ? 1.0 : h0 < 0.0 ? -1.0 : (hd > 0.0 ? -1.0 : 1.0);
-    if (!(side * hd < 0.0)) return; /* not approaching the line */
-    double t = fabs(h0) <= R ? 0.0 : (fabs(h0) - R) / fabs(hd);
+    double side = 1.0;
+    if (!one_sided) side = h0 > 0.0 ? 1.0 : h0 < 0.0 ? -1.0 : (hd > 0.0 ? -1.0 : 1.0);
+    double height = side * h0, rate = side * hd;
+    if (!(rate < 0.0) || height < -R) return; /* not approaching the line, or behind it */
+    double t = height <= R ? 0.0 : (height - R) / -rate;
     if (!(t <= h->t)) return;
     double along = (cx + t * dx - ax) * ux + (cy + t * dy - ay) * uy;
     if (!(along >= 0.0 && along <= len)) return; /* beyond an end: the corner disks decide */
@@ -96,7 +99,7 @@ void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double
             int64_t cell = i * map->cols + j;
             for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
                 const double *e = map->edges + 6 * map->refs[p];
-                pc__toi_edge(h, cx, cy, dx, dy, r, e[0], e[1], e[2], e[3]);
+                pc__toi_edge(h, cx, cy, dx, dy, r, e[0], e[1], e[2], e[3], 1);
             }
         }
 }
@@ -116,20 +119,40 @@ static void sweep_one(const double *c, const double *d, int kb, const double *b,
     pc__toi h;
     pc__toi_init(&h);
     double x = c[0], y = c[1], r = c[2], dx = d[0], dy = d[1];
+    const double mags[5] = {x, y, r, dx, dy};
+    pc__filter f = pc__filter_for(pc__max(pc__magnitude(mags, 5), pc__magnitude(b, pc_kind_width(kb))));
+    if (pc__overlap_one[PC_CIRCLE][kb](&f, c, b, 0)) {
+        /* touching or overlapping already: a hit now if D has a component
+         * along the contact normal (toward the target), else never (the
+         * distance to a convex shape grows along a line once it grows) */
+        double con[7];
+        pc__contact_one(&f, PC_CIRCLE, c, kb, b, con);
+        if (dx * con[1] + dy * con[2] > 0.0) {
+            h.hit = 1;
+            h.t = 0.0;
+            h.nx = con[1]; h.ny = con[2]; h.px = con[5]; h.py = con[6];
+        }
+        write_toi(&h, out);
+        return;
+    }
     switch (kb) {
     case PC_POINT: pc__toi_vertex(&h, x, y, dx, dy, r, b[0], b[1]); break;
-    case PC_CIRCLE: pc__toi_vertex(&h, x, y, dx, dy, r + b[2], b[0], b[1]); break;
-    case PC_SEGMENT: pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[3]); break;
+    case PC_CIRCLE:
+        pc__toi_vertex(&h, x, y, dx, dy, r + b[2], b[0], b[1]);
+        h.px -= b[2] * h.nx; /* the touching point is on the target circle's rim */
+        h.py -= b[2] * h.ny;
+        break;
+    case PC_SEGMENT: pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[3], 0); break;
     case PC_BOX:
-        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[1]);
-        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[1], b[2], b[3]);
-        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[3], b[0], b[3]);
-        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[3], b[0], b[1]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[1], 0);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[1], b[2], b[3], 0);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[3], b[0], b[3], 0);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[3], b[0], b[1], 0);
         break;
     default:
-        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[3]);
-        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[3], b[4], b[5]);
-        pc__toi_edge(&h, x, y, dx, dy, r, b[4], b[5], b[0], b[1]);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[0], b[1], b[2], b[3], 0);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[2], b[3], b[4], b[5], 0);
+        pc__toi_edge(&h, x, y, dx, dy, r, b[4], b[5], b[0], b[1], 0);
         break;
     }
     write_toi(&h, out);

@@ -266,12 +266,26 @@ int pc__map_overlaps(const pc_tilemap *map, const double *c, int m)
         !pc__cell_range((c[1] - c[2] - map->oy) / s, (c[1] + c[2] - map->oy) / s, map->rows, &i0, &i1))
         return 0;
     double row[6];
+    int found = 0;
+    /* a point's interior is empty: strictly, it overlaps when it lies in the
+     * interior of the union (on a face between two solid tiles too), i.e. in
+     * the closed union but on no boundary edge */
+    int point_strict = m && c[2] == 0.0;
+    for (int64_t i = i0; i <= i1 && !found; i++)
+        for (int64_t j = j0; j <= j1 && !found; j++) {
+            int kind = pc__tile_shape(map, i, j, row);
+            found = kind >= 0 && pc__overlap_one[PC_CIRCLE][kind](&f, c, row, point_strict ? 0 : m);
+        }
+    if (!found || !point_strict) return found;
     for (int64_t i = i0; i <= i1; i++)
         for (int64_t j = j0; j <= j1; j++) {
-            int kind = pc__tile_shape(map, i, j, row);
-            if (kind >= 0 && pc__overlap_one[PC_CIRCLE][kind](&f, c, row, m)) return 1;
+            int64_t cell = i * map->cols + j;
+            for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
+                const double *e = map->edges + 6 * map->refs[p];
+                if (pc__on_segment(&f, c[0], c[1], e[0], e[1], e[2], e[3])) return 0;
+            }
         }
-    return 0;
+    return 1;
 }
 
 /* closest point of segment e to (x, y); returns the squared distance */
@@ -426,29 +440,25 @@ typedef struct {
     int64_t edge;
 } ray_best;
 
-/* Does the ray o + t d (t >= 0) meet edge e?  Exact; *t is then the first
- * parameter where it does (rounded). */
+/* Does the ray o + t d (t >= 0) enter the solid through edge e?  Only edges
+ * facing the ray count (d . outward normal < 0): where a ray from outside
+ * first meets the closed solid, one of the edges through that point faces it
+ * (a face it slides along or leaves has a facing neighbour at its end), so
+ * the facing edges give both whether it hits and where, with the normal
+ * facing the ray.  Exact; *t is then the ray parameter there (rounded). */
 static int ray_meets_edge(const pc__filter *f, double ox, double oy, double dx, double dy, const double *e, double *t)
 {
     double ax = e[0], ay = e[1], bx = e[2], by = e[3];
+    /* the outward normal is the edge direction turned right: d . n < 0 iff d x (b - a) < 0 */
+    if (pc__cross_dir(dx, dy, ax, ay, bx, by) >= 0) return 0;
     int sa = pc__cross_dir(dx, dy, ox, oy, ax, ay), sb = pc__cross_dir(dx, dy, ox, oy, bx, by);
-    if (sa * sb > 0) return 0;
-    double dd = dx * dx + dy * dy;
-    if (sa == 0 && sb == 0) { /* the edge lies on the ray's line */
-        int fa = pc__dot_dir(dx, dy, ox, oy, ax, ay), fb = pc__dot_dir(dx, dy, ox, oy, bx, by);
-        if (fa < 0 && fb < 0) return 0;
-        if (fa < 0 || fb < 0) { *t = 0.0; return 1; } /* the origin lies on the edge */
-        double ta = ((ax - ox) * dx + (ay - oy) * dy) / dd, tb = ((bx - ox) * dx + (by - oy) * dy) / dd;
-        *t = pc__min(ta, tb);
-        return 1;
-    }
-    /* the line crosses the edge once: at t = ((a - o) x e) / (d x e), e = b - a */
-    int den = pc__cross_dir(dx, dy, ax, ay, bx, by);
-    int num = pc__orient(f, ox, oy, ax, ay, bx, by);
-    if (num * den < 0) return 0;
+    if (sa * sb > 0) return 0; /* the line misses the edge */
+    /* it crosses the edge's line at t = ((a - o) x e) / (d x e) with d x e < 0:
+     * t >= 0 iff the origin is on the outer side of the line or on it */
+    if (pc__orient(f, ox, oy, ax, ay, bx, by) > 0) return 0;
     double ex = bx - ax, ey = by - ay;
     double tt = ((ax - ox) * ey - (ay - oy) * ex) / (dx * ey - dy * ex);
-    *t = num == 0 ? 0.0 : pc__max(tt, 0.0);
+    *t = pc__max(tt, 0.0);
     return 1;
 }
 

@@ -52,11 +52,12 @@ static inline void pc__toi_init(pc__toi *h)
 }
 
 /* Against the disk of radius R around the point v (the circle's centre
- * against the Minkowski sum), and against a segment swelled by R (both sides
- * and both ends). */
+ * against the Minkowski sum), and against a segment swelled by R: both ends,
+ * and both sides, or with one_sided only its right side (a tile map's edge:
+ * the solid is on its left). */
 void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, double R, double vx, double vy);
 void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double R,
-                  double ax, double ay, double bx, double by);
+                  double ax, double ay, double bx, double by, int one_sided);
 
 /* Against the tile map's boundary edges near the path. */
 void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy);
