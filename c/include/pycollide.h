@@ -42,7 +42,7 @@ enum { PC_LINE = 5 };
 enum { PC_PARALLEL_CHUNK = 32768 };
 /* pc_tilemap_advance moves circles in chunks of this many (each costs
  * microseconds, not nanoseconds). */
-enum { PC_MOTION_CHUNK = 256 };
+enum { PC_MOTION_CHUNK = 1024 };
 
 /* Overlap modes.  PC_TOUCHING: closed sets, touching counts.  PC_STRICT: only
  * overlaps whose minimum separating translation is positive (the origin lies

@@ -51,7 +51,7 @@ void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, doub
         t = 0.0; /* already in the disk and moving in */
     } else {
         double disc = b * b - a * c;
-        if (disc < 0.0) return;
+        if (!(disc > 0.0)) return; /* misses, or grazes the disk without approaching it */
         t = c / (-b + sqrt(disc)); /* the smaller root, without cancellation */
         if (!(t <= h->t)) return;
     }
@@ -104,6 +104,89 @@ void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double
         }
 }
 
+/* ---- whether a sweep hits, exactly ---------------------------------------
+ *
+ * The floating-point times above decide near-tangent and end-of-path cases by
+ * rounding.  Whether a circle that starts apart from the target touches it
+ * while approaching is decided again here, exactly, for the path from c to
+ * e = fl(c + D) (the end the motion actually reaches): with r > 0, it does
+ * iff the path swelled by r strictly overlaps the target somewhere (a graze,
+ * which only touches, is not a hit), or touches it at the very end; with
+ * r = 0 (a moving point, which has no tangents), iff the path meets it.  The
+ * distance between a segment and a convex shape is attained at an end of the
+ * segment or at a vertex of the shape unless they cross, so the strict test
+ * is a segment-shape test plus disks of radius r around those points, all
+ * exact kernels.
+ */
+static int path_meets(const pc__filter *f, const double *path, double r, int kind, const double *row)
+{
+    if (r == 0.0) return pc__overlap_one[PC_SEGMENT][kind](f, path, row, 0);
+    if (pc__overlap_one[PC_SEGMENT][kind](f, path, row, 0)) return 1;
+    for (int end = 0; end < 2; end++) {
+        const double disk[3] = {path[2 * end], path[2 * end + 1], r};
+        if (pc__overlap_one[PC_CIRCLE][kind](f, disk, row, 1)) return 1;
+    }
+    int n = kind == PC_POINT ? 1 : kind == PC_SEGMENT ? 2 : kind == PC_TRIANGLE ? 3 : kind == PC_BOX ? 4 : 0;
+    for (int k = 0; k < n; k++) {
+        double disk[3] = {0.0, 0.0, r};
+        if (kind == PC_BOX) {
+            disk[0] = row[(k & 1) ? 2 : 0];
+            disk[1] = row[(k & 2) ? 3 : 1];
+        } else {
+            disk[0] = row[2 * k];
+            disk[1] = row[2 * k + 1];
+        }
+        if (pc__overlap_one[PC_CIRCLE][PC_SEGMENT](f, disk, path, 1)) return 1;
+    }
+    return 0;
+}
+
+static int map_path_hits(const pc_tilemap *map, const double *path, double r)
+{
+    const double span[6] = {path[0], path[1], path[2], path[3], r, map->magnitude};
+    pc__filter f = pc__filter_for(pc__magnitude(span, 6));
+    double s = map->tile_size;
+    int64_t i0, i1, j0, j1;
+    if (!pc__cell_range((pc__min(path[0], path[2]) - r - map->ox) / s, (pc__max(path[0], path[2]) + r - map->ox) / s,
+                        map->cols, &j0, &j1) ||
+        !pc__cell_range((pc__min(path[1], path[3]) - r - map->oy) / s, (pc__max(path[1], path[3]) + r - map->oy) / s,
+                        map->rows, &i0, &i1))
+        return 0;
+    double row[6];
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            int kind = pc__tile_shape(map, i, j, row);
+            if (kind >= 0 && path_meets(&f, path, r, kind, row)) return 1;
+        }
+    const double end[3] = {path[2], path[3], r};
+    return pc__map_overlaps(map, end, 0);
+}
+
+/* Set h from the contact of the circle at the end of its path: a hit at t = 1. */
+static void hit_at_end(pc__toi *h, const double *con)
+{
+    h->hit = 1;
+    h->t = 1.0;
+    h->nx = con[1]; h->ny = con[2]; h->px = con[5]; h->py = con[6];
+}
+
+void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy)
+{
+    pc__toi_init(h);
+    pc__toi_map(h, map, cx, cy, r, dx, dy);
+    const double start[3] = {cx, cy, r};
+    if (pc__map_overlaps(map, start, 0)) return; /* touching already: the edges' one-sided rule decides */
+    const double path[4] = {cx, cy, cx + dx, cy + dy};
+    if (!map_path_hits(map, path, r)) {
+        pc__toi_init(h); /* a graze, or a miss */
+    } else if (!h->hit) { /* touches at the very end, which rounding put past t = 1 */
+        double con[7];
+        const double end[3] = {path[2], path[3], r};
+        pc__map_contact(map, end, con);
+        hit_at_end(h, con);
+    }
+}
+
 static void write_toi(const pc__toi *h, double *out)
 {
     out[0] = h->hit ? h->t : 1.0;
@@ -119,7 +202,7 @@ static void sweep_one(const double *c, const double *d, int kb, const double *b,
     pc__toi h;
     pc__toi_init(&h);
     double x = c[0], y = c[1], r = c[2], dx = d[0], dy = d[1];
-    const double mags[5] = {x, y, r, dx, dy};
+    const double mags[5] = {x + dx, y + dy, x, y, r}; /* the path's end too */
     pc__filter f = pc__filter_for(pc__max(pc__magnitude(mags, 5), pc__magnitude(b, pc_kind_width(kb))));
     if (pc__overlap_one[PC_CIRCLE][kb](&f, c, b, 0)) {
         /* touching or overlapping already: a hit now if D has a component
@@ -155,6 +238,17 @@ static void sweep_one(const double *c, const double *d, int kb, const double *b,
         pc__toi_edge(&h, x, y, dx, dy, r, b[4], b[5], b[0], b[1], 0);
         break;
     }
+    if (kb != PC_CIRCLE) { /* exactly: does it hit at all (a circle's swelled radius r + rb is rounded) */
+        const double path[4] = {x, y, x + dx, y + dy};
+        const double end[3] = {path[2], path[3], r};
+        if (!(path_meets(&f, path, r, kb, b) || pc__overlap_one[PC_CIRCLE][kb](&f, end, b, 0))) {
+            pc__toi_init(&h);
+        } else if (!h.hit) {
+            double con[7];
+            pc__contact_one(&f, PC_CIRCLE, end, kb, b, con);
+            hit_at_end(&h, con);
+        }
+    }
     write_toi(&h, out);
 }
 
@@ -177,8 +271,7 @@ static void map_sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_
     for (int64_t i = 0; i < n; i++) {
         const double *cc = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
         pc__toi h;
-        pc__toi_init(&h);
-        pc__toi_map(&h, c->map, cc[0], cc[1], cc[2], d[0], d[1]);
+        pc__sweep_map(&h, c->map, cc[0], cc[1], cc[2], d[0], d[1]);
         write_toi(&h, (double *)(p[2] + i * s[2]));
     }
 }
@@ -294,8 +387,7 @@ static void advance_one(const struct advance_ctx *a, double *c, double *v, int64
         double dx = v[0] * left, dy = v[1] * left;
         if (!isfinite(dx) || !isfinite(dy)) return;
         pc__toi h;
-        pc__toi_init(&h);
-        pc__toi_map(&h, a->map, c[0], c[1], c[2], dx, dy);
+        pc__sweep_map(&h, a->map, c[0], c[1], c[2], dx, dy);
         double t = move_free(a->map, c, dx, dy, h.hit ? h.t : 1.0);
         if (!h.hit) return;
         respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);

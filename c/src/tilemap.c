@@ -300,7 +300,7 @@ static double closest_on_edge(const double *e, double x, double y, double *qx, d
     return dx * dx + dy * dy;
 }
 
-static void map_contact(const pc_tilemap *map, const double *c, double *out)
+void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
 {
     for (int k = 0; k < 7; k++) out[k] = NAN;
     out[0] = INFINITY;
@@ -375,7 +375,7 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 {
     const struct map_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
-        map_contact(c->map, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+        pc__map_contact(c->map, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
 }
 
 static int map_ok(const pc_tilemap *m)

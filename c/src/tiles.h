@@ -36,6 +36,9 @@ int pc__tile_shape(const pc_tilemap *m, int64_t i, int64_t j, double *row);
 /* 1 if the circle (layout row) overlaps a solid tile in mode m: exact. */
 int pc__map_overlaps(const pc_tilemap *map, const double *circle, int m);
 
+/* The contact of a circle with the solid region: 7 doubles as pc_contact_batch. */
+void pc__map_contact(const pc_tilemap *map, const double *circle, double *out);
+
 /* The earliest touch of a moving circle (centre c + t D, radius R) found so
  * far: time t in [0, 1], the unit normal from the circle toward the target
  * and the touching point on the target. */
@@ -59,7 +62,11 @@ void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, doub
 void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double R,
                   double ax, double ay, double bx, double by, int one_sided);
 
-/* Against the tile map's boundary edges near the path. */
+/* Against the tile map's boundary edges near the path (floating point). */
 void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy);
+
+/* The whole sweep against a tile map: pc__toi_map, with whether it hits at
+ * all decided exactly (see sweep.c). */
+void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy);
 
 #endif

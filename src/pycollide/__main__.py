@@ -1,4 +1,9 @@
-"""Command line: ``python -m pycollide bench [--n N] [--repeat R] [--seed S] [--shapely-n M] [--json FILE]``."""
+"""Command line: ``python -m pycollide bench`` (overlap throughput) and ``python -m pycollide demo`` (mini-golf).
+
+``bench [--n N] [--repeat R] [--seed S] [--shapely-n M] [--json FILE]``;
+``demo [--balls N] [--seed S] [--out FILE] [--course FILE] [--dt DT] [--max-time T] ... [--json FILE]``
+(``python -m pycollide demo --help`` describes the course file format).
+"""
 
 from __future__ import annotations
 
@@ -27,7 +32,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     bench.add_argument("--shapely-n", type=_positive, default=100_000,
                        help="pairs for the (much slower) shapely comparison (default 1e5)")
     bench.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
+    from . import demo as demo_module
+
+    demo = sub.add_parser("demo", help="mini-golf: thousands of balls bouncing off a tile-map course "
+                                       "with pycollide.advance; report and PNG picture",
+                          description=demo_module.__doc__,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    demo_module.add_arguments(demo)
     args = parser.parse_args(argv)
+
+    if args.command == "demo":
+        return demo_module.main(args, demo)
 
     if args.command == "bench":
         from . import __version__, bench as bench_module

@@ -150,7 +150,7 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     return_bounces : bool, default False
         Also return the number of impacts of each circle.
     threads : int, optional
-        As for :func:`overlaps`, but threads share batches from 512 circles on.
+        As for :func:`overlaps`, but threads share batches from 2,048 circles on.
         The result never depends on it.
 
     Returns

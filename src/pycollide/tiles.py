@@ -175,8 +175,10 @@ class TileMap:
         if not isinstance(text, str):
             raise TypeError(f"TileMap.from_text: `text` must be a str, got {type(text).__name__}")
         lines = text.splitlines()
+        skipped = 0  # leading blank lines, so errors name the line of the text
         while lines and not lines[0].strip():
             lines.pop(0)
+            skipped += 1
         while lines and not lines[-1].strip():
             lines.pop()
         width = max((len(line) for line in lines), default=0)
@@ -185,7 +187,7 @@ class TileMap:
             for column, char in enumerate(line):
                 if char not in _CHARS:
                     raise ValueError(f"TileMap.from_text: unknown tile character {char!r} at line "
-                                     f"{number + 1}, column {column + 1} (expected one of "
+                                     f"{skipped + number + 1}, column {column + 1} (expected one of "
                                      f"'#', '.', ' ', '1', '3', '7', '9')")
                 kinds[len(lines) - 1 - number, column] = _CHARS[char]
         return cls(kinds, tile_size, origin)
