@@ -41,20 +41,30 @@ static void take(pc__toi *h, double t, double nx, double ny, double px, double p
     h->py = py;
 }
 
+/* How near a decision must be to its boundary (relative to the sizes of its
+ * terms) before pc__sweep_map asks the exact test: far above the rounding of
+ * the few operations involved, far below any geometry that matters. */
+#define PC_TOI_UNSURE 1e-9
+
 void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, double R, double vx, double vy)
 {
-    double fx = cx - vx, fy = cy - vy;
-    double a = dx * dx + dy * dy, b = fx * dx + fy * dy, c = fx * fx + fy * fy - R * R;
+    double fx = cx - vx, fy = cy - vy, f2 = fx * fx + fy * fy;
+    double a = dx * dx + dy * dy, b = fx * dx + fy * dy, c = f2 - R * R;
+    if (fabs(c) <= PC_TOI_UNSURE * (f2 + R * R)) h->unsure = 1; /* touching the disk at the start? */
     if (!(a > 0.0) || !(b < 0.0)) return; /* not moving toward the corner */
     double t;
     if (c <= 0.0) {
         t = 0.0; /* already in the disk and moving in */
     } else {
         double disc = b * b - a * c;
+        if (fabs(disc) <= PC_TOI_UNSURE * (b * b + a * c)) h->unsure = 1; /* a graze? */
         if (!(disc > 0.0)) return; /* misses, or grazes the disk without approaching it */
         t = c / (-b + sqrt(disc)); /* the smaller root, without cancellation */
-        if (!(t <= h->t)) return;
+        if (fabs(t - 1.0) <= PC_TOI_UNSURE) h->unsure = 1; /* at the very end? */
+        if (!(t <= 1.0)) return;
     }
+    h->sure |= !h->unsure;
+    if (!(t <= h->t)) return;
     /* the normal from the circle at its touching position toward the corner */
     double px = cx + t * dx, py = cy + t * dy, nx = vx - px, ny = vy - py, l = hypot(nx, ny);
     if (l > 0.0) { nx /= l; ny /= l; }
@@ -76,11 +86,15 @@ void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double
     double side = 1.0;
     if (!one_sided) side = h0 > 0.0 ? 1.0 : h0 < 0.0 ? -1.0 : (hd > 0.0 ? -1.0 : 1.0);
     double height = side * h0, rate = side * hd;
+    if (fabs(height - R) <= PC_TOI_UNSURE * (fabs(height) + R)) h->unsure = 1; /* touching at the start? */
     if (!(rate < 0.0) || height < -R) return; /* not approaching the line, or behind it */
     double t = height <= R ? 0.0 : (height - R) / -rate;
-    if (!(t <= h->t)) return;
+    if (fabs(t - 1.0) <= PC_TOI_UNSURE) h->unsure = 1;
+    if (!(t <= 1.0)) return;
     double along = (cx + t * dx - ax) * ux + (cy + t * dy - ay) * uy;
     if (!(along >= 0.0 && along <= len)) return; /* beyond an end: the corner disks decide */
+    h->sure |= !h->unsure;
+    if (!(t <= h->t)) return;
     take(h, t, -side * uy, side * ux, ax + along * ux, ay + along * uy);
 }
 
@@ -174,6 +188,7 @@ void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, doub
 {
     pc__toi_init(h);
     pc__toi_map(h, map, cx, cy, r, dx, dy);
+    if (h->sure || !h->unsure) return; /* floating point decided it with a wide margin */
     const double start[3] = {cx, cy, r};
     if (pc__map_overlaps(map, start, 0)) return; /* touching already: the edges' one-sided rule decides */
     const double path[4] = {cx, cy, cx + dx, cy + dy};

@@ -44,12 +44,14 @@ void pc__map_contact(const pc_tilemap *map, const double *circle, double *out);
  * and the touching point on the target. */
 typedef struct {
     int hit;
+    int sure;   /* some feature is hit with a wide margin (not near a graze, a start touch or t = 1) */
+    int unsure; /* some feature's hit or miss is near such a boundary */
     double t, nx, ny, px, py;
 } pc__toi;
 
 static inline void pc__toi_init(pc__toi *h)
 {
-    h->hit = 0;
+    h->hit = h->sure = h->unsure = 0;
     h->t = 1.0;
     h->nx = h->ny = h->px = h->py = NAN;
 }
