@@ -229,7 +229,8 @@ int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double til
                      int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude);
 
 /* Circles (3 doubles each; strides in doubles) against a tile map, over an
- * ndim-dimensional index space.  magnitude bounds the circles' |values|.
+ * ndim-dimensional index space.  (No magnitude argument: each circle's
+ * filter bound comes from its own values and the map's magnitude.)
  *  pc_tilemap_overlaps: out byte = 1 if the circle overlaps a solid tile
  *    (mode as for pc_overlaps_batch).  Exact.
  *  pc_tilemap_contact: 7 doubles as pc_contact_batch, against the solid region
@@ -237,10 +238,9 @@ int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double til
  *    +inf and the rest NaN. */
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                        int mode, double magnitude, int threads);
+                        int mode, int threads);
 int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                       double magnitude, int threads);
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
  * region, walking the grid cells the ray crosses.  Writes 5 doubles: the
@@ -259,11 +259,14 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * point on the target (NaN when none).  A circle that touches or overlaps the
  * target at t = 0 is hit at time 0 only if D moves it toward a feature (edge
  * or corner) it touches; touching and moving away or along is not a hit.
+ * Whether a circle that starts apart from the target hits it is exact for
+ * the path from c to fl(c + D) (the end a motion reaches), except against a
+ * circle, whose swelled radius r + rb is rounded; a graze (touching without
+ * approaching) is not a hit.  The time, normal and point are rounded.
  * Strides in doubles. */
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
-                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                   double magnitude, int threads);
+                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                      const double *displacements, const int64_t *strides_d,
                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);

@@ -312,10 +312,8 @@ static int walk_doubles(int nop, const void *const *ptrs, const int64_t *const *
 
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
-                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                   double magnitude, int threads)
+                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
-    (void)magnitude;
     if (kind_b < 0 || kind_b >= PC_KIND_COUNT) return PC_ERR_KIND;
     struct sweep_ctx ctx = {kind_b, NULL};
     const void *ptrs[4] = {circles, displacements, b, out};

@@ -414,9 +414,8 @@ static int run(const pc_tilemap *map, int nop, const void *const *ptrs, const in
 
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                        int mode, double magnitude, int threads)
+                        int mode, int threads)
 {
-    (void)magnitude; /* each circle's filter comes from its own magnitude */
     if (mode != PC_TOUCHING && mode != PC_STRICT) return PC_ERR_ARG;
     const void *ptrs[2] = {circles, out};
     const int64_t *st[2] = {strides_c, strides_out};
@@ -424,10 +423,8 @@ int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int6
 }
 
 int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                       double magnitude, int threads)
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
-    (void)magnitude;
     const void *ptrs[2] = {circles, out};
     const int64_t *st[2] = {strides_c, strides_out};
     return run(map, 2, ptrs, st, 0, ndim, shape, contact_inner, 0, threads);

@@ -541,8 +541,8 @@ static void test_tiles(void)
     /* overlaps: touching the floor counts, strictly it does not */
     double ball[3] = {2.0, 1.5, 0.5};
     uint8_t hit = 9;
-    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 2.0, 1) == PC_OK && hit == 1);
-    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_STRICT, 2.0, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
 
     /* a ray straight down hits the floor at distance 1.5; one along the floor
      * line (y = 1) starts on the boundary: distance 0 */
@@ -570,7 +570,7 @@ static void test_tiles(void)
     CHECK(bounces == 1);
     CHECK(fabs(v[0]) < 1e-15 && fabs(v[1] - 2.0) < 1e-15);
     CHECK(v[0] * v[0] + v[1] * v[1] <= 4.0);
-    CHECK(pc_tilemap_overlaps(&map, circle, NULL, &hit, NULL, 0, NULL, PC_STRICT, 8.0, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&map, circle, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
     CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, -1.0, 16, 1) == PC_ERR_ARG);
     CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1) == PC_ERR_ARG);
 

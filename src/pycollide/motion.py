@@ -35,8 +35,15 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
     wall unseen.
 
     A circle that already touches or overlaps the target at t = 0 is hit at
-    time 0 only if the displacement moves it toward a feature (edge or corner)
-    it touches; touching and moving away, or sliding along a face, is not a hit.
+    time 0 only if the displacement moves it toward the target (along the
+    contact normal; against a TileMap, toward an edge or corner it touches);
+    touching and moving away, or sliding along a face, is not a hit.
+
+    Whether a circle that starts apart from the target hits it is exact, for
+    the path from the centre to the rounded ``center + displacement`` (the end
+    a motion reaches): a graze that only touches is not a hit, a touch at the
+    very end is.  The one exception is a Circles target, whose swelled radius
+    (the sum of the radii) is rounded.  Times, normals and points are rounded.
 
     Parameters
     ----------
@@ -90,7 +97,7 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
             rc = lib.pc_tilemap_sweep(target._c, *args, double_ptr(out), strides[-1], ndim, dims, nthreads)
         else:
             rc = lib.pc_sweep_batch(*args[:4], target.kind, *args[4:], double_ptr(out), strides[-1], ndim, dims,
-                                    max(circles._magnitude, target._magnitude), nthreads)
+                                    nthreads)
         check_rc(verb, rc)
     time = out[..., 0]
     return Sweep(time[()] if time.ndim == 0 else time, out[..., 1:3], out[..., 3:5])

@@ -268,7 +268,7 @@ def overlaps_map(verb: str, circles: Any, tilemap: TileMap, out: Optional[np.nda
     if result.size:
         (sc, so), ndim, dims = _space(shape, [_strides(data, 1), list(result.strides)])
         rc = lib.pc_tilemap_overlaps(tilemap._c, double_ptr(data), sc, byte_ptr(result), so, ndim, dims, mode,
-                                     circles._magnitude, resolve_threads(verb, threads, result.size))
+                                     resolve_threads(verb, threads, result.size))
         check_rc(verb, rc)
     if out is None and result.ndim == 0:
         return result[()]
@@ -283,7 +283,7 @@ def contact_map(verb: str, circles: Any, tilemap: TileMap, threads: Any, name: s
     if out.size:
         (sc, so), ndim, dims = _space(shape, [_strides(data, 1), _strides(out, 1)])
         rc = lib.pc_tilemap_contact(tilemap._c, double_ptr(data), sc, double_ptr(out), so, ndim, dims,
-                                    circles._magnitude, resolve_threads(verb, threads, out.size // 7))
+                                    resolve_threads(verb, threads, out.size // 7))
         check_rc(verb, rc)
     return out
 
