@@ -398,7 +398,8 @@ static void advance_one(const struct advance_ctx *a, double *c, double *v, int64
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
         double dx = v[0] * left, dy = v[1] * left;
-        if (!isfinite(dx) || !isfinite(dy)) return;
+        /* a move that would leave the doubles is not made (the circle stays finite) */
+        if (!isfinite(c[0] + dx) || !isfinite(c[1] + dy)) return;
         pc__toi h;
         pc__sweep_map(&h, a->map, c[0], c[1], c[2], dx, dy);
         double t = move_free(a->map, c, dx, dy, h.hit ? h.t : 1.0);
