@@ -211,11 +211,15 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
                                     ffi.cast("int64_t *", ffi.from_buffer(bounces)), n, dt, restitution,
                                     friction, int(max_bounces), _motion_threads(verb, threads, n))
         check_rc(verb, rc)
-        inside = np.flatnonzero(bounces < 0)
-        if len(inside):  # the results are discarded: nothing the caller holds has changed
-            index = tuple(int(k) for k in np.unravel_index(inside[0], circles.shape))
+        if bounces.min() < 0:  # the results are discarded: nothing the caller holds has changed
+            index = tuple(int(k) for k in np.unravel_index(np.flatnonzero(bounces < 0)[0], circles.shape))
             raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a tile)")
-    moved = Circles(c.reshape(circles.shape + (3,)))
+    # the moved circles are valid by construction (advance keeps them finite):
+    # only their magnitude is needed, which validation reports
+    magnitude, bad = ffi.new("double *"), ffi.new("int64_t *")
+    check_rc(verb, lib.pc_validate(lib.PC_CIRCLE, double_ptr(c) if n else ffi.NULL, n, bad, magnitude))
+    c.flags.writeable = False
+    moved = Circles._trusted(c.reshape(circles.shape + (3,)), float(magnitude[0]))
     vel = vel.reshape(circles.shape + (2,))
     if return_bounces:
         return moved, vel, bounces.reshape(circles.shape)
