@@ -574,6 +574,22 @@ static void test_tiles(void)
     CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, -1.0, 16, 1) == PC_ERR_ARG);
     CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1) == PC_ERR_ARG);
 
+    /* sweeps against single shapes: a box met at t = 1/4; moving away is no
+     * hit; a circle target's touching point is on its rim; a graze along a
+     * segment's end is not a hit */
+    double ball0[3] = {0.0, 0.0, 0.5}, east[2] = {10.0, 0.0}, west[2] = {-10.0, 0.0};
+    double wall[4] = {3.0, -1.0, 4.0, 1.0}, disk[3] = {5.0, 0.0, 1.0}, seg[4] = {-2.0, 0.5, 2.0, 0.5};
+    double res[5];
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(res[0] == 0.25 && res[1] == 1.0 && res[2] == 0.0 && res[3] == 3.0 && res[4] == 0.0);
+    CHECK(pc_sweep_batch(ball0, NULL, west, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(res[0] == 1.0 && isnan(res[1]) && isnan(res[3]));
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_CIRCLE, disk, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(res[0] == 0.35 && res[3] == 4.0 && res[4] == 0.0);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_SEGMENT, seg, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(res[0] == 1.0); /* touching along the segment, sliding off its end */
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, 7, seg, NULL, res, NULL, 0, NULL, 1) == PC_ERR_KIND);
+
     /* the exact sign helpers */
     CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 0x1p-60, 0x1p-60) == 0);
     CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 1.0, 1.0 + 0x1p-52) == 1);
