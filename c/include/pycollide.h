@@ -260,9 +260,8 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * target at t = 0 is hit at time 0 only if D moves it toward a feature (edge
  * or corner) it touches; touching and moving away or along is not a hit.
  * Whether a circle that starts apart from the target hits it is exact for
- * the path from c to fl(c + D) (the end a motion reaches), except against a
- * circle, whose swelled radius r + rb is rounded; a graze (touching without
- * approaching) is not a hit.  The time, normal and point are rounded.
+ * the path from c to fl(c + D) (the end a motion reaches); a graze (touching
+ * without approaching) is not a hit.  The time, normal and point are rounded.
  * Strides in doubles. */
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,

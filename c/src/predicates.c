@@ -281,6 +281,26 @@ static int sumsq_exact(double ax, double ay, double bx, double by)
     return big_sign(&e);
 }
 
+static int perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
+{
+    const double v[8] = {ax, ay, bx, by, cx, cy, r1, r2};
+    pc_big in[8], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
+    load(in, v, 8);
+    differences(in, &ex, &ey, &fx, &fy);
+    big_mul(&p, &ex, &fy);
+    big_mul(&q, &ey, &fx);
+    big_sub(&c, &p, &q);
+    big_mul(&c2, &c, &c);
+    big_mul(&l1, &ex, &ex);
+    big_mul(&l2, &ey, &ey);
+    big_add(&len2, &l1, &l2);
+    big_add(&rr, &in[6], &in[7]);
+    big_mul(&r2b, &rr, &rr);
+    big_mul(&rl, &r2b, &len2);
+    big_sub(&e, &c2, &rl);
+    return big_sign(&e);
+}
+
 /* ---- Stage 2: the dynamic filters ------------------------------------------
  *
  * Notation: u = 2^-53 (unit roundoff), eta = 2^-1074 (the absolute error a
@@ -406,5 +426,19 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by)
     double p = ax * ax + ay * ay, q = bx * bx + by * by, e = p - q;
     double bound = 4.0 * PC_U * (p + q) + 2.0 * PC_ETA;
     if (!(fabs(e) > bound)) return sumsq_exact(ax, ay, bx, by);
+    return pc__sign(e);
+}
+
+/* sign(C^2 - (r1 + r2)^2 L).  Off the hot path, so a plain relative filter:
+ * C^2 and (r1 + r2)^2 L each carry at most about a dozen roundings of
+ * relative size u (differences, products, the sum of the radii, squares),
+ * far below the 1e-10 relative margin asked here; the absolute 1e-290 covers
+ * underflow, and an overflow makes the test fail: all three go exact. */
+int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
+{
+    double ex = bx - ax, ey = by - ay;
+    double c = ex * (cy - ay) - ey * (cx - ax), rr = r1 + r2;
+    double p = c * c, q = (rr * rr) * (ex * ex + ey * ey), e = p - q;
+    if (!(fabs(e) > 1e-10 * (p + q) + 1e-290)) return perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
     return pc__sign(e);
 }

@@ -102,10 +102,14 @@ int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double
  * the dynamic filter of predicates.c, then the exact evaluation.
  *  pc__cross_dir: sign(d x (b - a)) = sign(dx (by - ay) - dy (bx - ax));
  *  pc__dot_dir:   sign(d . (b - a));
- *  pc__sumsq_cmp: sign(ax^2 + ay^2 - bx^2 - by^2). */
+ *  pc__sumsq_cmp: sign(ax^2 + ay^2 - bx^2 - by^2);
+ *  pc__perp2:     see below. */
 int pc__cross_dir(double dx, double dy, double ax, double ay, double bx, double by);
 int pc__dot_dir(double dx, double dy, double ax, double ay, double bx, double by);
 int pc__sumsq_cmp(double ax, double ay, double bx, double by);
+/* sign(C^2 - (r1 + r2)^2 L), C = (b - a) x (c - a), L = |b - a|^2: pc__perp
+ * against a sum of two radii, without rounding the sum. */
+int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2);
 
 static inline int pc__sign(double v) { return (v > 0) - (v < 0); }
 

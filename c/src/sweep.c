@@ -98,16 +98,20 @@ void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double
     take(h, t, -side * uy, side * ux, ax + along * ux, ay + along * uy);
 }
 
+/* The cells [i0, i1] x [j0, j1] that a circle of radius r moving from
+ * (x0, y0) to (x1, y1) may touch; 0 when none. */
+static int path_cells(const pc_tilemap *map, double x0, double y0, double x1, double y1, double r,
+                      int64_t *i0, int64_t *i1, int64_t *j0, int64_t *j1)
+{
+    double s = map->tile_size;
+    return pc__cell_range((pc__min(x0, x1) - r - map->ox) / s, (pc__max(x0, x1) + r - map->ox) / s, map->cols, j0, j1) &&
+           pc__cell_range((pc__min(y0, y1) - r - map->oy) / s, (pc__max(y0, y1) + r - map->oy) / s, map->rows, i0, i1);
+}
+
 void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy)
 {
-    if (map->n_edges == 0) return;
-    double s = map->tile_size;
-    double xlo = pc__min(cx, cx + dx) - r, xhi = pc__max(cx, cx + dx) + r;
-    double ylo = pc__min(cy, cy + dy) - r, yhi = pc__max(cy, cy + dy) + r;
     int64_t i0, i1, j0, j1;
-    if (!pc__cell_range((xlo - map->ox) / s, (xhi - map->ox) / s, map->cols, &j0, &j1) ||
-        !pc__cell_range((ylo - map->oy) / s, (yhi - map->oy) / s, map->rows, &i0, &i1))
-        return;
+    if (map->n_edges == 0 || !path_cells(map, cx, cy, cx + dx, cy + dy, r, &i0, &i1, &j0, &j1)) return;
     for (int64_t i = i0; i <= i1; i++)
         for (int64_t j = j0; j <= j1; j++) {
             int64_t cell = i * map->cols + j;
@@ -155,17 +159,23 @@ static int path_meets(const pc__filter *f, const double *path, double r, int kin
     return 0;
 }
 
+/* The same for a disk target (b: x, y, rb): the path's distance to its centre
+ * below r + rb, or equal at the end; the sum r + rb is never rounded. */
+static int path_meets_disk(const pc__filter *f, const double *path, double r, const double *b)
+{
+    double ax = path[0], ay = path[1], ex = path[2], ey = path[3], qx = b[0], qy = b[1], rb = b[2];
+    if (pc__circle(f, ax, ay, qx, qy, r, rb) < 0 || pc__circle(f, ex, ey, qx, qy, r, rb) <= 0) return 1;
+    if (r + rb == 0.0) return pc__on_segment(f, qx, qy, ax, ay, ex, ey); /* a point meeting a point */
+    return pc__dot(f, ax, ay, ex, ey, qx, qy) > 0 && pc__dot(f, ex, ey, ax, ay, qx, qy) > 0 &&
+           pc__perp2(ax, ay, ex, ey, qx, qy, r, rb) < 0;
+}
+
 static int map_path_hits(const pc_tilemap *map, const double *path, double r)
 {
     const double span[6] = {path[0], path[1], path[2], path[3], r, map->magnitude};
     pc__filter f = pc__filter_for(pc__magnitude(span, 6));
-    double s = map->tile_size;
     int64_t i0, i1, j0, j1;
-    if (!pc__cell_range((pc__min(path[0], path[2]) - r - map->ox) / s, (pc__max(path[0], path[2]) + r - map->ox) / s,
-                        map->cols, &j0, &j1) ||
-        !pc__cell_range((pc__min(path[1], path[3]) - r - map->oy) / s, (pc__max(path[1], path[3]) + r - map->oy) / s,
-                        map->rows, &i0, &i1))
-        return 0;
+    if (!path_cells(map, path[0], path[1], path[2], path[3], r, &i0, &i1, &j0, &j1)) return 0;
     double row[6];
     for (int64_t i = i0; i <= i1; i++)
         for (int64_t j = j0; j <= j1; j++) {
@@ -176,11 +186,19 @@ static int map_path_hits(const pc_tilemap *map, const double *path, double r)
     return pc__map_overlaps(map, end, 0);
 }
 
-/* Set h from the contact of the circle at the end of its path: a hit at t = 1. */
-static void hit_at_end(pc__toi *h, const double *con)
+/* A hit that the exact test finds and rounding missed (a near-graze, or a
+ * touch at the very end): placed where the path comes nearest the shape
+ * (kind, row), if nearer than *best so far. */
+static void nearest_hit(pc__toi *h, const pc__filter *f, const double *path, int kind, const double *row, double *best)
 {
+    double con[7];
+    pc__contact_one(f, PC_SEGMENT, path, kind, row, con);
+    if (!(con[0] < *best)) return;
+    *best = con[0];
+    double dx = path[2] - path[0], dy = path[3] - path[1], dd = dx * dx + dy * dy;
+    double t = dd > 0.0 ? ((con[3] - path[0]) * dx + (con[4] - path[1]) * dy) / dd : 1.0;
     h->hit = 1;
-    h->t = 1.0;
+    h->t = pc__clamp(t, 0.0, 1.0);
     h->nx = con[1]; h->ny = con[2]; h->px = con[5]; h->py = con[6];
 }
 
@@ -194,11 +212,17 @@ void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, doub
     const double path[4] = {cx, cy, cx + dx, cy + dy};
     if (!map_path_hits(map, path, r)) {
         pc__toi_init(h); /* a graze, or a miss */
-    } else if (!h->hit) { /* touches at the very end, which rounding put past t = 1 */
-        double con[7];
-        const double end[3] = {path[2], path[3], r};
-        pc__map_contact(map, end, con);
-        hit_at_end(h, con);
+    } else if (!h->hit) {
+        const double span[6] = {path[0], path[1], path[2], path[3], r, map->magnitude};
+        pc__filter f = pc__filter_for(pc__magnitude(span, 6));
+        double best = INFINITY, row[6];
+        int64_t i0, i1, j0, j1;
+        if (path_cells(map, path[0], path[1], path[2], path[3], r, &i0, &i1, &j0, &j1))
+            for (int64_t i = i0; i <= i1; i++)
+                for (int64_t j = j0; j <= j1; j++) {
+                    int kind = pc__tile_shape(map, i, j, row);
+                    if (kind >= 0) nearest_hit(h, &f, path, kind, row, &best);
+                }
     }
 }
 
@@ -253,15 +277,16 @@ static void sweep_one(const double *c, const double *d, int kb, const double *b,
         pc__toi_edge(&h, x, y, dx, dy, r, b[4], b[5], b[0], b[1], 0);
         break;
     }
-    if (kb != PC_CIRCLE) { /* exactly: does it hit at all (a circle's swelled radius r + rb is rounded) */
+    { /* exactly: does it hit at all */
         const double path[4] = {x, y, x + dx, y + dy};
         const double end[3] = {path[2], path[3], r};
-        if (!(path_meets(&f, path, r, kb, b) || pc__overlap_one[PC_CIRCLE][kb](&f, end, b, 0))) {
+        int meets = kb == PC_CIRCLE ? path_meets_disk(&f, path, r, b)
+                                    : path_meets(&f, path, r, kb, b) || pc__overlap_one[PC_CIRCLE][kb](&f, end, b, 0);
+        if (!meets) {
             pc__toi_init(&h);
         } else if (!h.hit) {
-            double con[7];
-            pc__contact_one(&f, PC_CIRCLE, end, kb, b, con);
-            hit_at_end(&h, con);
+            double best = INFINITY;
+            nearest_hit(&h, &f, path, kb, b, &best);
         }
     }
     write_toi(&h, out);

@@ -589,6 +589,17 @@ static void test_tiles(void)
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_SEGMENT, seg, NULL, res, NULL, 0, NULL, 1) == PC_OK);
     CHECK(res[0] == 1.0); /* touching along the segment, sliding off its end */
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, 7, seg, NULL, res, NULL, 0, NULL, 1) == PC_ERR_KIND);
+    /* a graze decided by the unrounded sum of the radii: 1 + 2^-53 rounds to 1,
+     * so in floating point a ball at height 1 only grazes a tiny disk at the
+     * origin's level; exactly it dips 2^-53 into it (a hit, at the closest
+     * approach), while at height 1 + 2^-52 it misses */
+    double low[3] = {0.0, 1.0, 1.0}, high[3] = {0.0, 1.0 + 0x1p-52, 1.0}, speck[3] = {5.0, 0.0, 0x1p-53};
+    CHECK(pc_sweep_batch(low, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(res[0] == 0.5 && res[1] == 0.0 && res[2] == -1.0);
+    CHECK(pc_sweep_batch(high, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(res[0] == 1.0 && isnan(res[1]));
+    CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0x1p-53) == -1);
+    CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0.0) == 0);
 
     /* the exact sign helpers */
     CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 0x1p-60, 0x1p-60) == 0);

@@ -42,8 +42,7 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
     Whether a circle that starts apart from the target hits it is exact, for
     the path from the centre to the rounded ``center + displacement`` (the end
     a motion reaches): a graze that only touches is not a hit, a touch at the
-    very end is.  The one exception is a Circles target, whose swelled radius
-    (the sum of the radii) is rounded.  Times, normals and points are rounded.
+    very end is.  Times, normals and points are rounded.
 
     Parameters
     ----------
