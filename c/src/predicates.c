@@ -228,11 +228,12 @@ int pc__circle_exact(double px, double py, double qx, double qy, double r1, doub
     return big_sign(&e);
 }
 
-int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r)
+/* sign(C^2 - (r1 + r2)^2 L) with C = (b - a) x (c - a), L = |b - a|^2 */
+static int perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
 {
-    const double v[7] = {ax, ay, bx, by, cx, cy, r};
-    pc_big in[7], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, r2, rl, e;
-    load(in, v, 7);
+    const double v[8] = {ax, ay, bx, by, cx, cy, r1, r2};
+    pc_big in[8], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
+    load(in, v, 8);
     differences(in, &ex, &ey, &fx, &fy);
     big_mul(&p, &ex, &fy);
     big_mul(&q, &ey, &fx);
@@ -241,10 +242,16 @@ int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double
     big_mul(&l1, &ex, &ex);
     big_mul(&l2, &ey, &ey);
     big_add(&len2, &l1, &l2);
-    big_mul(&r2, &in[6], &in[6]);
-    big_mul(&rl, &r2, &len2);
+    big_add(&rr, &in[6], &in[7]);
+    big_mul(&r2b, &rr, &rr);
+    big_mul(&rl, &r2b, &len2);
     big_sub(&e, &c2, &rl);
     return big_sign(&e);
+}
+
+int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r)
+{
+    return perp2_exact(ax, ay, bx, by, cx, cy, r, 0.0);
 }
 
 /* d x (b - a) or d . (b - a) for v = (dx, dy, ax, ay, bx, by): one rounded factor less than orient. */
@@ -278,26 +285,6 @@ static int sumsq_exact(double ax, double ay, double bx, double by)
     big_add(&s, &a2, &b2);
     big_add(&t, &c2, &d2);
     big_sub(&e, &s, &t);
-    return big_sign(&e);
-}
-
-static int perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
-{
-    const double v[8] = {ax, ay, bx, by, cx, cy, r1, r2};
-    pc_big in[8], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
-    load(in, v, 8);
-    differences(in, &ex, &ey, &fx, &fy);
-    big_mul(&p, &ex, &fy);
-    big_mul(&q, &ey, &fx);
-    big_sub(&c, &p, &q);
-    big_mul(&c2, &c, &c);
-    big_mul(&l1, &ex, &ex);
-    big_mul(&l2, &ey, &ey);
-    big_add(&len2, &l1, &l2);
-    big_add(&rr, &in[6], &in[7]);
-    big_mul(&r2b, &rr, &rr);
-    big_mul(&rl, &r2b, &len2);
-    big_sub(&e, &c2, &rl);
     return big_sign(&e);
 }
 
