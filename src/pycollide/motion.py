@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
@@ -9,7 +10,7 @@ import numpy as np
 from ._native import double_ptr, ffi, lib, resolve_threads
 from .overlap import _check_shapes
 from .shapes import Circles, Shapes
-from .tiles import TileMap, _space, _strides, _vectors, as_circles, check_rc
+from .tiles import TileMap, _vectors, as_circles, check_rc, operands
 
 __all__ = ["Sweep", "sweep", "advance"]
 
@@ -74,29 +75,26 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
     verb = "sweep"
     circles = as_circles(verb, "circles", circles)
     d = np.ascontiguousarray(_vectors(verb, "displacement", displacement))
-    operands = [("circles", circles._data), ("displacement", d)]
+    operands_named = [("circles", circles._data), ("displacement", d)]
     if not isinstance(target, TileMap):
         if not isinstance(target, Shapes):
             raise TypeError(f"{verb}: `target` must be a TileMap or a shape array (Points, Circles, Boxes, "
                             f"Segments or Triangles), got {type(target).__name__}")
         target = _check_shapes(verb, "target", target)
-        operands.append(("target", target._data))
+        operands_named.append(("target", target._data))
     try:
-        shape = np.broadcast_shapes(*(array.shape[:-1] for _, array in operands))
+        shape = np.broadcast_shapes(*(array.shape[:-1] for _, array in operands_named))
     except ValueError:
-        listed = ", ".join(f"`{name}` {array.shape[:-1]}" for name, array in operands)
+        listed = ", ".join(f"`{name}` {array.shape[:-1]}" for name, array in operands_named)
         raise ValueError(f"{verb}: the shapes of {listed} do not broadcast together") from None
     out = np.empty(shape + (5,), dtype=np.float64)
     if out.size:
-        views = [np.broadcast_to(array, shape + array.shape[-1:]) for _, array in operands]
-        strides, ndim, dims = _space(shape, [_strides(v, 1) for v in views + [out]])
-        args = [arg for view, st in zip(views, strides) for arg in (double_ptr(view), st)]
+        args, ndim, dims = operands(shape, [array for _, array in operands_named] + [out])
         nthreads = resolve_threads(verb, threads, out.size // 5)
         if isinstance(target, TileMap):
-            rc = lib.pc_tilemap_sweep(target._c, *args, double_ptr(out), strides[-1], ndim, dims, nthreads)
+            rc = lib.pc_tilemap_sweep(target._c, *args, ndim, dims, nthreads)
         else:
-            rc = lib.pc_sweep_batch(*args[:4], target.kind, *args[4:], double_ptr(out), strides[-1], ndim, dims,
-                                    nthreads)
+            rc = lib.pc_sweep_batch(*args[:4], target.kind, *args[4:], ndim, dims, nthreads)
         check_rc(verb, rc)
     time = out[..., 0]
     return Sweep(time[()] if time.ndim == 0 else time, out[..., 1:3], out[..., 3:5])
@@ -114,7 +112,7 @@ def _number(verb: str, name: str, value: Any, low: float, inclusive: bool = True
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}")
     value = float(value)
-    if not np.isfinite(value) or value < low or (not inclusive and value == low):
+    if not math.isfinite(value) or value < low or (not inclusive and value == low):
         raise ValueError(f"{verb}: `{name}` must be finite and {'>=' if inclusive else '>'} {low:g}, "
                          f"got {value}")
     return value
@@ -190,7 +188,8 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
         raise TypeError(f"{verb}: `world` must be a TileMap, got {type(world).__name__}")
     v = _vectors(verb, "velocity", velocity)
     try:
-        v = np.broadcast_to(v, circles.shape + (2,))
+        if v.shape[:-1] != circles.shape:
+            v = np.broadcast_to(v, circles.shape + (2,))
     except ValueError:
         raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the circles' shape "
                          f"{circles.shape}") from None

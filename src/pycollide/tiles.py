@@ -248,15 +248,20 @@ def check_rc(verb: str, rc: int) -> None:
         raise RuntimeError(f"{verb}: the C core returned error {rc}")
 
 
-def _space(shape: Tuple[int, ...], arrays) -> tuple:
-    """(strides for each array in doubles or bytes as given, ndim, dims) for the C core."""
-    if not shape:
-        return [ffi.NULL for _ in arrays], 0, ffi.NULL
-    return [int64_array(s) for s in arrays], len(shape), int64_array(shape)
-
-
-def _strides(view: np.ndarray, trailing: int, unit: int = 8) -> list:
-    return [s // unit for s in view.strides[:view.ndim - trailing]]
+def operands(shape: Tuple[int, ...], arrays) -> tuple:
+    """The C core's (pointer, strides in doubles) for each array (C-contiguous,
+    layout (..., k)) broadcast to ``shape`` (broadcast axes get stride 0, so no
+    view is built), then ndim and the shape."""
+    if not shape:  # one element: the core reads no strides
+        return [arg for a in arrays for arg in (double_ptr(a), ffi.NULL)], 0, ffi.NULL
+    args = []
+    for a in arrays:
+        own, strides = a.shape[:-1], [st // 8 for st in a.strides[:-1]]
+        if own != shape:
+            pad = len(shape) - len(own)
+            strides = [0] * pad + [0 if n != m else st for n, m, st in zip(own, shape[pad:], strides)]
+        args += [double_ptr(a), int64_array(strides)]
+    return args, len(shape), int64_array(shape)
 
 
 def overlaps_map(verb: str, circles: Any, tilemap: TileMap, out: Optional[np.ndarray], mode: int, threads: Any,
@@ -266,8 +271,9 @@ def overlaps_map(verb: str, circles: Any, tilemap: TileMap, out: Optional[np.nda
     shape = data.shape[:-1]
     result = prepare_out(verb, out, shape)
     if result.size:
-        (sc, so), ndim, dims = _space(shape, [_strides(data, 1), list(result.strides)])
-        rc = lib.pc_tilemap_overlaps(tilemap._c, double_ptr(data), sc, byte_ptr(result), so, ndim, dims, mode,
+        args, ndim, dims = operands(shape, [data])
+        so = int64_array(result.strides) if shape else ffi.NULL  # bytes
+        rc = lib.pc_tilemap_overlaps(tilemap._c, *args, byte_ptr(result), so, ndim, dims, mode,
                                      resolve_threads(verb, threads, result.size))
         check_rc(verb, rc)
     if out is None and result.ndim == 0:
@@ -281,9 +287,8 @@ def contact_map(verb: str, circles: Any, tilemap: TileMap, threads: Any, name: s
     shape = data.shape[:-1]
     out = np.empty(shape + (7,), dtype=np.float64)
     if out.size:
-        (sc, so), ndim, dims = _space(shape, [_strides(data, 1), _strides(out, 1)])
-        rc = lib.pc_tilemap_contact(tilemap._c, double_ptr(data), sc, double_ptr(out), so, ndim, dims,
-                                    resolve_threads(verb, threads, out.size // 7))
+        args, ndim, dims = operands(shape, [data, out])
+        rc = lib.pc_tilemap_contact(tilemap._c, *args, ndim, dims, resolve_threads(verb, threads, out.size // 7))
         check_rc(verb, rc)
     return out
 
@@ -345,26 +350,21 @@ def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optiona
     verb = "raycast"
     if not isinstance(tilemap, TileMap):
         raise TypeError(f"{verb}: `tilemap` must be a TileMap, got {type(tilemap).__name__}")
-    o = _vectors(verb, "origins", origins)
-    d = _vectors(verb, "directions", directions)
-    zero = np.argwhere((d == 0).all(axis=-1))
-    if len(zero):
-        raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {tuple(int(v) for v in zero[0])}")
+    o = np.ascontiguousarray(_vectors(verb, "origins", origins))
+    d = np.ascontiguousarray(_vectors(verb, "directions", directions))
     try:
         shape = np.broadcast_shapes(o.shape[:-1], d.shape[:-1])
     except ValueError:
         raise ValueError(f"{verb}: the shapes of `origins` {o.shape[:-1]} and `directions` {d.shape[:-1]} "
                          "do not broadcast together") from None
-    o = np.ascontiguousarray(o)
-    d = np.ascontiguousarray(d)
     out = np.empty(shape + (5,), dtype=np.float64)
     if out.size:
-        ov = np.broadcast_to(o, shape + (2,))
-        dv = np.broadcast_to(d, shape + (2,))
-        (so, sd, sr), ndim, dims = _space(shape, [_strides(ov, 1), _strides(dv, 1), _strides(out, 1)])
-        rc = lib.pc_tilemap_raycast(tilemap._c, double_ptr(ov), so, double_ptr(dv), sd, double_ptr(out), sr,
-                                    ndim, dims, resolve_threads(verb, threads, out.size // 5))
-        check_rc(verb, rc)
+        args, ndim, dims = operands(shape, [o, d, out])
+        check_rc(verb, lib.pc_tilemap_raycast(tilemap._c, *args, ndim, dims,
+                                              resolve_threads(verb, threads, out.size // 5)))
+        if np.isnan(out[..., 0]).any():  # the core's answer to a zero direction; out is discarded
+            zero = np.argwhere((d == 0).all(axis=-1))[0]
+            raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {tuple(int(v) for v in zero)}")
     distance = out[..., 0]
     hit = np.isfinite(distance)
     tile = out[..., 3:5].astype(np.int64)
