@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any
 
@@ -9,7 +10,8 @@ import numpy as np
 
 from ._core import ffi, lib
 
-__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array", "resolve_threads"]
+__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array", "resolve_threads", "check_rc",
+           "broadcast_strides", "number"]
 
 THREADS_ENV = "PYCOLLIDE_NUM_THREADS"
 
@@ -72,3 +74,29 @@ def resolve_threads(verb: str, threads: Any, size: int) -> int:
 
 def int64_array(values):
     return ffi.new("int64_t[]", [int(v) for v in values])
+
+
+def check_rc(verb: str, rc: int) -> None:
+    if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
+        raise RuntimeError(f"{verb}: the C core returned error {rc}")
+
+
+def broadcast_strides(own: tuple, strides, shape: tuple) -> tuple:
+    """Strides (any unit) of leading axes ``own`` broadcast to ``shape``:
+    broadcast axes get stride 0, so no broadcast view is needed."""
+    if own == shape:
+        return tuple(strides)
+    pad = len(shape) - len(own)
+    return (0,) * pad + tuple(0 if n != m else st for n, m, st in zip(own, shape[pad:], strides))
+
+
+def number(verb: str, name: str, value: Any, low: Any = None, inclusive: bool = True) -> float:
+    """A finite real number (not a bool), optionally >= low (> low when not inclusive)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}")
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{verb}: `{name}` must be finite, got {value}")
+    if low is not None and (value < low or (not inclusive and value == low)):
+        raise ValueError(f"{verb}: `{name}` must be {'>=' if inclusive else '>'} {low:g}, got {value}")
+    return value

@@ -6,9 +6,9 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ._native import double_ptr, lib, resolve_threads
+from ._native import check_rc, double_ptr, lib, resolve_threads
 from . import compound, tiles
-from .overlap import _check_shapes, broadcast_shape, check_rc, element_strides, index_space, shape_operands
+from .overlap import _check_shapes, broadcast_shape, element_strides, index_space, shape_operands
 
 __all__ = ["Contact", "contact", "distance"]
 

@@ -6,8 +6,8 @@ from typing import Any, Optional, Tuple
 
 import numpy as np
 
-from ._native import double_ptr, ffi, int8_ptr, int64_array, lib, resolve_threads
-from .overlap import broadcast_shape, check_rc, element_strides, index_space, shape_operands
+from ._native import check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, resolve_threads
+from .overlap import broadcast_shape, element_strides, index_space, shape_operands
 from .shapes import Boxes, Circles, Lines, Segments, Shapes
 
 __all__ = ["intersections"]

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
-from ._native import double_ptr, ffi, lib, resolve_threads
+from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads
 from .overlap import _check_shapes
 from .shapes import Circles, Shapes
-from .tiles import TileMap, _vectors, as_circles, check_rc, operands
+from .tiles import TileMap, _vectors, as_circles, operands
 
 __all__ = ["Sweep", "sweep", "advance"]
 
@@ -108,16 +107,6 @@ def _motion_threads(verb: str, threads: Any, n: int) -> int:
     return resolve_threads(verb, threads, scaled)
 
 
-def _number(verb: str, name: str, value: Any, low: float, inclusive: bool = True) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}")
-    value = float(value)
-    if not math.isfinite(value) or value < low or (not inclusive and value == low):
-        raise ValueError(f"{verb}: `{name}` must be finite and {'>=' if inclusive else '>'} {low:g}, "
-                         f"got {value}")
-    return value
-
-
 def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution: float = 1.0,
             friction: float = 0.0, max_bounces: int = 16, *, return_bounces: bool = False,
             threads: Optional[int] = None):
@@ -193,9 +182,9 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     except ValueError:
         raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the circles' shape "
                          f"{circles.shape}") from None
-    dt = _number(verb, "dt", dt, 0.0)
-    restitution = _number(verb, "restitution", restitution, 0.0)
-    friction = _number(verb, "friction", friction, 0.0)
+    dt = number(verb, "dt", dt, 0.0)
+    restitution = number(verb, "restitution", restitution, 0.0)
+    friction = number(verb, "friction", friction, 0.0)
     if isinstance(max_bounces, (bool, np.bool_)) or not isinstance(max_bounces, (int, np.integer)):
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:

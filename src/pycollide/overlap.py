@@ -6,7 +6,7 @@ from typing import Any, Optional, Tuple
 
 import numpy as np
 
-from ._native import byte_ptr, double_ptr, ffi, int64_array, lib, resolve_threads
+from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int64_array, lib, resolve_threads
 from . import compound, tiles
 from .shapes import Lines, Points, Shapes
 
@@ -67,11 +67,7 @@ def _operand(s: Shapes, shape: Tuple[int, ...]) -> tuple:
     if cached is None:
         cached = s._c = (double_ptr(s._data), tuple(element_strides(s._data)))
     pointer, strides = cached
-    own = s._data.shape[:-1]
-    if own != shape:
-        pad = len(shape) - len(own)
-        strides = (0,) * pad + tuple(0 if n != m else st for n, m, st in zip(own, shape[pad:], strides))
-    return pointer, strides
+    return pointer, broadcast_strides(s._data.shape[:-1], strides, shape)
 
 
 def shape_operands(a: Shapes, b: Shapes, shape: Tuple[int, ...]) -> tuple:
@@ -90,11 +86,6 @@ def index_space(shape: Tuple[int, ...], strides: Tuple[int, ...]) -> tuple:
     if not shape:
         return ffi.NULL, 0, ffi.NULL
     return int64_array(strides), len(shape), int64_array(shape)
-
-
-def check_rc(verb: str, rc: int) -> None:
-    if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
-        raise RuntimeError(f"{verb}: the C core returned error {rc}")
 
 
 def _batch(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode: int, threads: Any,

@@ -6,9 +6,9 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ._native import double_ptr, ffi, lib, resolve_threads
+from ._native import check_rc, double_ptr, ffi, lib, resolve_threads
 from . import compound
-from .overlap import _check_shapes, _mode, check_rc
+from .overlap import _check_shapes, _mode
 from .shapes import Shapes
 
 __all__ = ["pairs"]

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from ._native import byte_ptr, double_ptr, ffi, int64_array, lib, resolve_threads
+from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int64_array, lib, number, resolve_threads
 from . import response
 from .shapes import Circles, Points, Segments, Shapes
 
@@ -39,15 +39,6 @@ _CHARS = {
 }
 _TO_CHAR = {Tile.EMPTY: ".", Tile.SOLID: "#", Tile.CUT_NE: "1", Tile.CUT_NW: "3",
             Tile.CUT_SE: "7", Tile.CUT_SW: "9"}
-
-
-def _finite_float(verb: str, name: str, value: Any) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}")
-    value = float(value)
-    if not np.isfinite(value):
-        raise ValueError(f"{verb}: `{name}` must be finite, got {value}")
-    return value
 
 
 class TileMap:
@@ -113,14 +104,12 @@ class TileMap:
             raise ValueError(f"{verb}: `kinds` values must be Tile kinds 0-5, got {array[i, j]} at [{i}, {j}]")
         self._kinds = np.ascontiguousarray(array, dtype=np.int8).copy()
         self._kinds.flags.writeable = False
-        self._tile_size = _finite_float(verb, "tile_size", tile_size)
-        if not self._tile_size > 0:
-            raise ValueError(f"{verb}: `tile_size` must be > 0, got {self._tile_size}")
+        self._tile_size = number(verb, "tile_size", tile_size, 0.0, inclusive=False)
         try:
             ox, oy = origin
         except (TypeError, ValueError):
             raise TypeError(f"{verb}: `origin` must be a pair (x, y), got {origin!r}") from None
-        self._origin = (_finite_float(verb, "origin[0]", ox), _finite_float(verb, "origin[1]", oy))
+        self._origin = (number(verb, "origin[0]", ox), number(verb, "origin[1]", oy))
         rows, cols = self._kinds.shape
         n_edges, n_refs, magnitude = ffi.new("int64_t *"), ffi.new("int64_t *"), ffi.new("double *")
         kptr = ffi.cast("int8_t *", ffi.from_buffer(self._kinds)) if self._kinds.size else ffi.new("int8_t[1]")
@@ -183,13 +172,13 @@ class TileMap:
             lines.pop()
         width = max((len(line) for line in lines), default=0)
         kinds = np.zeros((len(lines), width), dtype=np.int8)
-        for number, line in enumerate(lines):
+        for lineno, line in enumerate(lines):
             for column, char in enumerate(line):
                 if char not in _CHARS:
                     raise ValueError(f"TileMap.from_text: unknown tile character {char!r} at line "
-                                     f"{skipped + number + 1}, column {column + 1} (expected one of "
+                                     f"{skipped + lineno + 1}, column {column + 1} (expected one of "
                                      f"'#', '.', ' ', '1', '3', '7', '9')")
-                kinds[len(lines) - 1 - number, column] = _CHARS[char]
+                kinds[len(lines) - 1 - lineno, column] = _CHARS[char]
         return cls(kinds, tile_size, origin)
 
     def to_text(self) -> str:
@@ -243,11 +232,6 @@ def as_circles(verb: str, name: str, value: Any) -> Circles:
     raise TypeError(f"{verb}: `{name}` must be Circles (or Points) against a TileMap, got {type(value).__name__}")
 
 
-def check_rc(verb: str, rc: int) -> None:
-    if rc != lib.PC_OK:  # unreachable for validated inputs: a bug, say so
-        raise RuntimeError(f"{verb}: the C core returned error {rc}")
-
-
 def operands(shape: Tuple[int, ...], arrays) -> tuple:
     """The C core's (pointer, strides in doubles) for each array (C-contiguous,
     layout (..., k)) broadcast to ``shape`` (broadcast axes get stride 0, so no
@@ -256,10 +240,7 @@ def operands(shape: Tuple[int, ...], arrays) -> tuple:
         return [arg for a in arrays for arg in (double_ptr(a), ffi.NULL)], 0, ffi.NULL
     args = []
     for a in arrays:
-        own, strides = a.shape[:-1], [st // 8 for st in a.strides[:-1]]
-        if own != shape:
-            pad = len(shape) - len(own)
-            strides = [0] * pad + [0 if n != m else st for n, m, st in zip(own, shape[pad:], strides)]
+        strides = broadcast_strides(a.shape[:-1], [st // 8 for st in a.strides[:-1]], shape)
         args += [double_ptr(a), int64_array(strides)]
     return args, len(shape), int64_array(shape)
 
