@@ -25,12 +25,30 @@ def test_layout_shape_len_and_asarray(cls):
 
 
 @pytest.mark.parametrize("cls", TYPES)
-def test_zero_copy_for_contiguous_float64(cls):
+def test_shapes_own_their_data(cls):
     data = np.array([VALID[cls]] * 4)
     s = cls(data)
-    assert np.shares_memory(np.asarray(s), data)
-    assert data.flags.writeable, "the caller's array must stay writeable"
+    assert not np.shares_memory(np.asarray(s), data), "a shape array keeps its own copy"
+    assert data.flags.writeable, "the caller's array stays writeable"
     assert not np.asarray(s).flags.writeable
+    with pytest.raises(ValueError):
+        np.asarray(s)[0, 0] = 5.0
+    data[:] = 0.0  # writing into the caller's array changes nothing
+    np.testing.assert_array_equal(np.asarray(s), [VALID[cls]] * 4)
+
+
+@pytest.mark.parametrize("cls", TYPES)
+def test_copy_false_wraps_contiguous_float64(cls):
+    data = np.array([VALID[cls]] * 4)
+    s = cls(data, copy=False)
+    assert np.shares_memory(np.asarray(s), data)
+    assert data.flags.writeable and not np.asarray(s).flags.writeable
+    # anything else is copied whatever copy says
+    for other in (data[::2], data.astype(data.dtype.newbyteorder()), data.astype(np.float32),
+                  np.asfortranarray(np.array([VALID[cls]] * 4))):
+        assert not np.shares_memory(np.asarray(cls(other, copy=False)), other)
+    with pytest.raises(TypeError, match="copy"):
+        cls(data, copy="no")
 
 
 def test_other_inputs_are_copied_to_float64():
@@ -40,6 +58,92 @@ def test_other_inputs_are_copied_to_float64():
     assert not np.shares_memory(np.asarray(pc.Circles(f32)), f32)
     strided = np.zeros((4, 6))[::2, :4]
     assert np.asarray(pc.Boxes(strided)).flags.c_contiguous
+
+
+def test_writing_into_the_callers_array_changes_no_answer():
+    """Issue 14's reproducer: points built from an array the caller then fills
+    with near-degenerate points (on and beside the triangles' edges).  The
+    shape array kept its own copy (zeros), so the answers stay those of zeros."""
+    rng = np.random.default_rng(3)
+    n = 20000
+    tri = pc.Triangles(np.column_stack([rng.uniform(-1, 1, (n, 2)), rng.uniform(-1, 1, (n, 2)),
+                                        rng.uniform(-1, 1, (n, 2))]))
+    P = np.zeros((n, 2))
+    pts = pc.Points(P)
+    before = pc.overlaps(pts, tri)
+    t = np.asarray(tri)
+    w = rng.uniform(0, 1, (n, 1))
+    P[:] = np.nextafter(t[:, 0:2] * w + t[:, 2:4] * (1 - w), 0)  # a hair from an edge: where filters matter
+    np.testing.assert_array_equal(pc.overlaps(pts, tri), before)
+    np.testing.assert_array_equal(pc.overlaps(pc.Points(np.zeros((n, 2))), tri), before)
+    # and a radius written negative after construction stays what it was
+    arr = np.array([[0.0, 0.0, 1.0]])
+    c = pc.Circles(arr)
+    arr[0, 2] = -5.0
+    assert float(c.radius[0]) == 1.0
+    room = pc.TileMap.from_text("#####\n#...#\n#####")
+    moved, v = pc.advance(pc.Circles([2.5, 1.5, 0.25]), [1.0, 0.0], room, 1.0)
+    assert np.isfinite(np.asarray(moved)).all()
+
+
+def _unaligned(values, dtype=np.float64):
+    """A float64 view one byte off alignment holding ``values`` (in the byte
+    order of ``dtype``)."""
+    raw = np.zeros(values.size * 8 + 1, dtype=np.uint8)
+    view = raw[1:].view(dtype).reshape(values.shape)
+    view[...] = values
+    assert not view.flags.aligned
+    return view
+
+
+@pytest.mark.parametrize("cls", TYPES)
+def test_unaligned_byteswapped_and_strided_inputs(cls):
+    """Inputs numpy allows but C must not read as plain double arrays: one
+    byte off alignment, big-endian, strided, negative strides, Fortran order.
+    Each is copied (also with copy=False) and gives the answers of the
+    aligned native array."""
+    rng = np.random.default_rng(7)
+    base = np.array([VALID[cls]] * 50) + rng.integers(-3, 4, size=(50, cls.width))
+    if cls is pc.Circles:
+        base[:, 2] = np.abs(base[:, 2])
+    if cls is pc.Boxes:
+        base[:, [0, 2]] = np.sort(base[:, [0, 2]], axis=1)
+        base[:, [1, 3]] = np.sort(base[:, [1, 3]], axis=1)
+    ref = cls(base)
+    probe = pc.Circles(np.column_stack([rng.integers(-4, 5, (50, 2)), np.ones(50)]))
+    want = pc.overlaps(ref[:, None], probe[None, :])
+    wide = np.zeros((50, 2 * cls.width))
+    wide[:, ::2] = base
+    variants = {"unaligned": _unaligned(base), "big-endian": base.astype(">f8"),
+                "unaligned big-endian": _unaligned(base, ">f8"),
+                "column-strided": wide[:, ::2], "reversed": base[::-1][::-1], "fortran": np.asfortranarray(base),
+                "3-d strided": np.repeat(base[:, None, :], 3, axis=1)[:, 1]}
+    for name, arr in variants.items():
+        for copy in (True, False):
+            s = cls(arr, copy=copy)
+            data = np.asarray(s)
+            assert data.flags.c_contiguous and data.flags.aligned and data.dtype == np.dtype("=f8"), name
+            np.testing.assert_array_equal(data, base, err_msg=name)
+            np.testing.assert_array_equal(pc.overlaps(s[:, None], probe[None, :]), want, err_msg=name)
+    bad = base.copy()
+    bad[31, -1] = np.nan
+    for arr in (_unaligned(bad), bad.astype(">f8")):
+        with pytest.raises(ValueError, match=r"data\[31\]"):
+            cls(arr)
+
+
+def test_validation_is_threaded_and_independent_of_threads(monkeypatch):
+    n = 300_000
+    rng = np.random.default_rng(11)
+    data = np.column_stack([rng.uniform(-10, 10, (n, 2)), rng.uniform(0, 1, n)])
+    data[250_001, 2] = -1.0
+    data[120_007, 0] = np.inf  # the first bad shape, in another chunk
+    for threads in ("1", "2", "5"):
+        monkeypatch.setenv("PYCOLLIDE_NUM_THREADS", threads)
+        with pytest.raises(ValueError, match=r"data\[120007\] with x = inf"):
+            pc.Circles(data)
+        good = pc.Circles(data[:120_000])
+        assert good._magnitude == np.abs(data[:120_000]).max()
 
 
 @pytest.mark.parametrize("cls", TYPES)

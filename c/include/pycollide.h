@@ -76,6 +76,23 @@ int pc_kind_width(int kind);
  * largest |value| among them (0 for n = 0): pass it to pc_overlaps_batch. */
 int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, double *magnitude);
 
+/* Copy, validate and measure shapes of one kind in one pass: how a shape array
+ * is built.  The input's shapes form an index space of ndim axes of the given
+ * shape (ndim may be 0: one shape); shape i starts at src + sum(i_d *
+ * src_strides[d]) bytes and its width doubles are col_stride bytes apart.  Any
+ * strides (negative or zero too) and any alignment are allowed; with byteswap
+ * set the doubles are read byte-swapped.  dst receives the shapes as native
+ * doubles, width contiguous per shape, in row-major order of the index space.
+ * dst == src validates in place (the input must then already be contiguous,
+ * native, with rows in row-major order).  Returns a PC_RULE_* code: on
+ * PC_RULE_OK, *magnitude (may be NULL) is the largest |value|; on a broken rule,
+ * *first_bad is the flat (row-major) index of the first bad shape and dst holds
+ * unspecified values.  threads as for pc_overlaps_batch: the result does not
+ * depend on it.  PC_ERR_KIND or PC_ERR_ARG for bad arguments. */
+int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
+                     int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
+                     int threads);
+
 /* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode.
  * Every entry point runs in the standard floating-point environment (round to
  * nearest, no flush-to-zero) whatever the caller's thread has set, and

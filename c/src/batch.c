@@ -57,20 +57,15 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
 {
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
-    if (!a || !b || !out || (mode != PC_TOUCHING && mode != PC_STRICT)) return PC_ERR_ARG;
-    /* the walker takes byte strides for every operand */
-    int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS];
-    const int64_t *strides[3] = {sa, sb, strides_out};
-    if (pc__double_strides(ndim, strides_a, sa) || pc__double_strides(ndim, strides_b, sb)) return PC_ERR_ARG;
-    int rc = pc__walk_check(ndim, shape, 3, strides);
-    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
+    if (mode != PC_TOUCHING && mode != PC_STRICT) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
     struct overlap_ctx ctx;
     ctx.loop = overlap_loops[kind_a][kind_b];
     ctx.m = mode == PC_STRICT;
-    char *base[3] = {(char *)a, (char *)b, (char *)out};
-    pc__fpenv env = pc__fp_enter();
-    ctx.filter = pc__filter_for(magnitude);  /* in the standard environment */
-    pc__walk(ndim, shape, 3, base, strides, overlap_inner, &ctx, threads);
+    ctx.filter = pc__filter_for(magnitude);
+    const void *ptrs[3] = {a, b, out};
+    const int64_t *strides[3] = {strides_a, strides_b, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 4u, overlap_inner, &ctx, threads, PC_CHUNK);
     pc__fp_leave(env);
-    return PC_OK;
+    return rc;
 }

@@ -475,21 +475,13 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
 {
     if (kind_a < 0 || kind_a > PC_LINE || kind_b < 0 || kind_b > PC_LINE) return PC_ERR_KIND;
     if (!ix_loops[kind_a][kind_b]) return PC_ERR_PAIR;
-    if (!a || !b || !points || !count) return PC_ERR_ARG;
-    /* the walker takes byte strides for every operand */
-    int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS], sp[PC_MAX_DIMS];
-    const int64_t *strides[4] = {sa, sb, sp, strides_count};
-    if (pc__double_strides(ndim, strides_a, sa) || pc__double_strides(ndim, strides_b, sb)
-        || pc__double_strides(ndim, strides_points, sp))
-        return PC_ERR_ARG;
-    int rc = pc__walk_check(ndim, shape, 4, strides);
-    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
+    pc__fpenv env = pc__fp_enter();
     struct ix_ctx ctx;
     ctx.loop = ix_loops[kind_a][kind_b];
-    char *base[4] = {(char *)a, (char *)b, (char *)points, (char *)count};
-    pc__fpenv env = pc__fp_enter();
-    ctx.filter = pc__filter_for(magnitude);  /* in the standard environment */
-    pc__walk(ndim, shape, 4, base, strides, ix_inner, &ctx, threads);
+    ctx.filter = pc__filter_for(magnitude);
+    const void *ptrs[4] = {a, b, points, count};
+    const int64_t *strides[4] = {strides_a, strides_b, strides_points, strides_count};
+    int rc = pc__batch(ndim, shape, 4, ptrs, strides, 8u, ix_inner, &ctx, threads, PC_CHUNK);
     pc__fp_leave(env);
-    return PC_OK;
+    return rc;
 }

@@ -24,7 +24,33 @@ int pc__walk_check(int ndim, const int64_t *shape, int nop, const int64_t *const
 int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes)
 {
     if (ndim > 0 && !doubles) return PC_ERR_ARG;
-    for (int d = 0; d < ndim && d < PC_MAX_DIMS; d++) bytes[d] = doubles[d] * 8;
+    for (int d = 0; d < ndim && d < PC_MAX_DIMS; d++) {
+        if (doubles[d] > INT64_MAX / 8 || doubles[d] < INT64_MIN / 8) return PC_ERR_ARG;
+        bytes[d] = doubles[d] * 8;
+    }
+    return PC_OK;
+}
+
+int pc__batch(int ndim, const int64_t *shape, int nop, const void *const *ptrs, const int64_t *const *strides,
+              unsigned byte_ops, pc__inner inner, void *ctx, int threads, int64_t chunk)
+{
+    if (nop < 1 || nop > PC_MAX_OPERANDS || ndim < 0 || ndim > PC_MAX_DIMS || chunk < 1) return PC_ERR_ARG;
+    int64_t bytes[PC_MAX_OPERANDS][PC_MAX_DIMS];
+    const int64_t *st[PC_MAX_OPERANDS];
+    char *base[PC_MAX_OPERANDS];
+    for (int k = 0; k < nop; k++) {
+        if (!ptrs[k]) return PC_ERR_ARG;
+        base[k] = (char *)ptrs[k];
+        if (byte_ops & (1u << k)) {
+            st[k] = strides[k];
+        } else {
+            if (pc__double_strides(ndim, strides[k], bytes[k])) return PC_ERR_ARG;
+            st[k] = bytes[k];
+        }
+    }
+    int rc = pc__walk_check(ndim, shape, nop, st);
+    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
+    pc__walk_chunked(ndim, shape, nop, base, st, inner, ctx, threads, chunk);
     return PC_OK;
 }
 

@@ -47,4 +47,15 @@ void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
 void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
                       const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk);
 
+/* The prologue every strided batch entry point shares.  Operand k starts at
+ * ptrs[k] and steps strides[k][d] along axis d, in units of doubles, or of
+ * bytes where bit k of byte_ops is set.  Checks the pointers, the shape and
+ * the strides, converts the strides to bytes and walks the index space in
+ * chunks of `chunk` elements on up to `threads` threads (pc__walk_chunked).
+ * The caller has already entered the standard floating-point environment
+ * (pc__fp_enter), before its own first comparison.  Returns PC_OK (also for
+ * an empty index space: nothing to do) or PC_ERR_ARG (nothing run). */
+int pc__batch(int ndim, const int64_t *shape, int nop, const void *const *ptrs, const int64_t *const *strides,
+              unsigned byte_ops, pc__inner inner, void *ctx, int threads, int64_t chunk);
+
 #endif

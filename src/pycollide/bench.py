@@ -162,6 +162,8 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         ra, rb = raw["a", ka], raw["b", kb]
         t_one = best_time(lambda: overlaps(a, b, out=out, threads=1), repeat)
         t_all = best_time(lambda: overlaps(a, b, out=out, threads=threads), repeat)
+        ta, tb = TYPES[ka], TYPES[kb]
+        t_built = best_time(lambda: overlaps(ta(ra), tb(rb), out=out, threads=threads), repeat)
         hits = int(out.sum())
         ca, cb = np.empty_like(ra), np.empty_like(rb)
         t_copy = best_time(lambda: (np.copyto(ca, ra), np.copyto(cb, rb)), repeat)
@@ -169,6 +171,7 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         row = {"pair": f"{ka}-{kb}", "n": n, "overlap_fraction": hits / n, "threads": threads,
                "pycollide_pairs_per_s": n / t_one, "pycollide_all_threads_pairs_per_s": n / t_all,
                "thread_scaling": t_one / t_all, "copy_ratio": t_one / t_copy,
+               "with_construction_ratio": t_built / t_all,
                "read_ratio": t_one / t_read,
                "numpy_pairs_per_s": None, "numpy_speedup": None, "numpy_ceiling": None,
                "shapely_pairs_per_s": None, "shapely_speedup": None}
@@ -190,6 +193,42 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         rows.append(row)
     step.done()
     return rows
+
+
+def construction(n: int = 1_000_000, repeat: int = 3, seed: int = 1,
+                 progress: Optional[TextIO] = sys.stderr) -> List[dict]:
+    """The cost of building each shape type from a caller's float64 array (one
+    copy, validation and magnitude pass, on all threads), beside copying the
+    same bytes once with numpy and beside an overlap query on the built
+    shapes (each against a circle batch of the same size)."""
+    rng = np.random.default_rng(seed)
+    threads = resolve_threads("bench", None, 2 * n + 2**20)
+    circles = Circles(random_scene("circle", n, rng))
+    out = np.empty(n, dtype=bool)
+    step = _Progress(progress, len(KINDS))
+    rows = []
+    for kind in KINDS:
+        step(f"building {kind}s")
+        raw = random_scene(kind, n, rng)
+        cls = TYPES[kind]
+        t_build = best_time(lambda: cls(raw), repeat)
+        t_copy = best_time(lambda: np.copy(raw), repeat)
+        built = cls(raw)
+        t_query = best_time(lambda: overlaps(built, circles, out=out, threads=threads), repeat)
+        rows.append({"type": cls.__name__, "n": n, "threads": threads, "build_seconds": t_build,
+                     "copy_seconds": t_copy, "query_seconds": t_query,
+                     "build_per_copy": t_build / t_copy, "build_per_query": t_build / t_query})
+    step.done()
+    return rows
+
+
+def format_construction(rows: List[dict]) -> str:
+    head = f"{'type':<12}{'build ms':>10}{'copy ms':>10}{'query ms':>10}{'build/copy':>12}{'build/query':>13}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(f"{r['type']:<12}{r['build_seconds'] * 1e3:10.1f}{r['copy_seconds'] * 1e3:10.1f}"
+                     f"{r['query_seconds'] * 1e3:10.1f}{r['build_per_copy']:11.2f}x{r['build_per_query']:12.2f}x")
+    return "\n".join(lines)
 
 
 def _circle_box_python(cx: float, cy: float, r: float, x0: float, y0: float, x1: float, y1: float) -> bool:
@@ -228,7 +267,7 @@ def call_overhead(seed: int = 1, max_n: int = 4096) -> dict:
 def format_table(rows: List[dict]) -> str:
     all_threads = f"x{rows[0]['threads']} thr" if rows else ""
     head = (f"{'pair':<18}{'overlap':>8}{'Mpairs/s':>10}{all_threads:>10}"
-            f"{'scaling':>8}{'vs copy':>8}{'vs read':>8}{'numpy':>8}{'ceiling':>8}{'shapely':>9}")
+            f"{'scaling':>8}{'+build':>8}{'vs copy':>8}{'vs read':>8}{'numpy':>8}{'ceiling':>8}{'shapely':>9}")
     lines = [head, "-" * len(head)]
 
     def ratio(v, width, digits=1):
@@ -237,6 +276,7 @@ def format_table(rows: List[dict]) -> str:
     for r in rows:
         lines.append(f"{r['pair']:<18}{r['overlap_fraction']:8.1%}{r['pycollide_pairs_per_s'] / 1e6:10.1f}"
                      f"{r['pycollide_all_threads_pairs_per_s'] / 1e6:10.1f}{ratio(r['thread_scaling'], 8, 2)}"
+                     f"{ratio(r['with_construction_ratio'], 8, 2)}"
                      f"{ratio(r['copy_ratio'], 8, 2)}{ratio(r['read_ratio'], 8, 2)}{ratio(r['numpy_speedup'], 8)}"
                      f"{ratio(r['numpy_ceiling'], 8)}{ratio(r['shapely_speedup'], 9)}")
     return "\n".join(lines)
@@ -244,6 +284,8 @@ def format_table(rows: List[dict]) -> str:
 
 LEGEND = """\
 Mpairs/s: millions of pairs per second on one thread, then on all threads; scaling = their ratio.
++build: the all-thread query with both shape arrays built from the raw arrays in the call, over the
+query on prebuilt shapes (building copies, validates and measures the inputs, threaded).
 vs copy, vs read: one-thread time / time to copy, or only to read, the pair's input bytes once
 (reading is the memory floor of any kernel; lower is better).
 numpy, shapely: their time / pycollide's one-thread time on the same pairs (higher is better);

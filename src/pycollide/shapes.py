@@ -1,8 +1,18 @@
 """Shape arrays: validated float64 arrays with a fixed trailing layout.
 
-Every shape type wraps one C-contiguous float64 array of shape ``(..., width)``.
-The leading axes index shapes; the trailing axis holds one shape's coordinates.
-A shape array is validated once, when it is built, and trusted by every query.
+Every shape type holds one read-only, C-contiguous float64 array of shape
+``(..., width)``.  The leading axes index shapes; the trailing axis holds one
+shape's coordinates.  A shape array is validated once, when it is built, and
+trusted by every query after that, so it owns its data: building one copies the
+caller's array (the copy, the validation and the largest magnitude, which the
+exact predicates' first filter needs, are one threaded pass in C).
+
+``copy=False`` skips the copy where the input allows it (C-contiguous, aligned,
+native-endian float64): the shape array then wraps the caller's array, and the
+caller promises not to write to it while the shape array or anything built from
+it is in use.  Writing to it anyway voids every guarantee (answers may be
+wrong, not merely different).  Any other input is copied whatever ``copy``
+says.
 """
 
 from __future__ import annotations
@@ -11,7 +21,7 @@ from typing import Any, ClassVar, Tuple
 
 import numpy as np
 
-from ._native import ffi, lib
+from ._native import check_rc, ffi, int64_array, lib, resolve_threads
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines"]
 
@@ -41,7 +51,12 @@ def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
 
 
 class Shapes:
-    """Base class of the shape arrays.  Use a concrete type (Points, Circles, ...)."""
+    """Base class of the shape arrays.  Use a concrete type (Points, Circles, ...).
+
+    Every concrete type is built as ``Type(data, *, copy=True)`` from an array
+    of its layout, or from its named fields (``Circles(center=..., radius=...)``);
+    see the module docstring for ``copy``.
+    """
 
     # _c caches what the C core is handed: (pointer, leading strides in doubles)
     __slots__ = ("_data", "_magnitude", "_c")
@@ -52,24 +67,31 @@ class Shapes:
     #: named fields: (name, number of columns); a field of 1 column has no trailing axis
     fields: ClassVar[Tuple[Tuple[str, int], ...]]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, copy: bool = True, **kwargs: Any) -> None:
         cls = type(self)
         name = cls.__name__
+        if cls is Shapes or not hasattr(cls, "kind"):
+            raise TypeError(f"{name} is the abstract base of the shape arrays; build Points, Circles, Boxes, "
+                            "Segments, Triangles or Lines")
+        if not isinstance(copy, (bool, np.bool_)):
+            raise TypeError(f"{name}: `copy` must be True or False, got {copy!r}")
         if len(args) == 1 and not kwargs:
-            data, labels = self._from_layout(args[0]), None
+            source = args[0]
+            if isinstance(source, cls):  # already validated: share its read-only buffer
+                self._data, self._magnitude, self._c = source._data, source._magnitude, None
+                return
+            arr, labels, fresh = self._from_layout(source), None, False
         elif args or kwargs:
-            data, labels = self._from_fields(args, kwargs)
+            (arr, labels), fresh = self._from_fields(args, kwargs), True
         else:
             raise TypeError(f"{name}() needs an array of layout (..., {cls.width}) "
                             f"or the fields {', '.join(f for f, _ in cls.fields)}")
-        self._data, self._magnitude = _validated(cls, data, labels)
+        self._data, self._magnitude = _validated(cls, arr, labels, fresh or not copy)
         self._c = None
 
     # -- construction ---------------------------------------------------------
     @classmethod
     def _from_layout(cls, obj: Any) -> np.ndarray:
-        if isinstance(obj, cls):
-            return obj._data
         if isinstance(obj, Shapes):
             raise TypeError(f"{cls.__name__}: `data` must be an array of layout "
                             f"(..., {cls.width}), got {type(obj).__name__}")
@@ -110,9 +132,13 @@ class Shapes:
         except ValueError:
             raise ValueError(f"{name}: the fields' shapes {', '.join(map(str, leading))} "
                              "do not broadcast together") from None
-        parts = [np.broadcast_to(p, shape + p.shape[-1:]) for p in parts]
+        data = np.empty(shape + (cls.width,), dtype=np.float64)
+        start = 0
+        for p in parts:  # one fresh, native, contiguous array: validated in place
+            data[..., start:start + p.shape[-1]] = p
+            start += p.shape[-1]
         labels = [(field, j) for field, ncols in cls.fields for j in range(ncols)]
-        return np.concatenate(parts, axis=-1), labels
+        return data, labels
 
     @classmethod
     def _trusted(cls, data: np.ndarray, magnitude: float) -> "Shapes":
@@ -174,20 +200,47 @@ class Shapes:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
 
 
-def _validated(cls: type, data: np.ndarray, labels: Any) -> Tuple[np.ndarray, float]:
-    """The data as a read-only C-contiguous float64 array, and the largest
-    absolute value in it (the exact predicates' first filter uses it)."""
-    data = np.ascontiguousarray(data, dtype=np.float64)
-    flat = data.reshape(-1, cls.width)
-    bad = ffi.new("int64_t *")
-    magnitude = ffi.new("double *")
-    rule = lib.pc_validate(cls.kind, ffi.cast("double *", flat.ctypes.data), flat.shape[0], bad, magnitude)
-    if rule != lib.PC_RULE_OK:
-        raise ValueError(_describe(cls, data, labels, rule, int(bad[0])))
-    if data.flags.writeable:  # a read-only view: the caller's array stays as it was
+def _validated(cls: type, arr: np.ndarray, labels: Any, in_place: bool) -> Tuple[np.ndarray, float]:
+    """The shapes as a read-only C-contiguous float64 array of their own (or,
+    with ``in_place``, ``arr`` itself where it is already contiguous, aligned
+    and native float64) and the largest absolute value in it, which the exact
+    predicates' first filter uses.  The copy, the validation and the magnitude
+    are one threaded pass in C."""
+    width = cls.width
+    wrap = in_place and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.aligned \
+        and arr.dtype.isnative
+    if wrap:
+        data = arr
+    elif arr.dtype.kind != "f" or arr.dtype.itemsize != 8:
+        data = arr = arr.astype(np.float64, order="C")  # a conversion is a private copy already
+    else:
+        data = np.empty(arr.shape, dtype=np.float64)
+    n = data.size // width
+    magnitude = 0.0
+    if n:
+        if arr.flags.c_contiguous:  # any alignment or byte order: one flat run
+            ndim, dims, strides = 1, _SIZES(n), _SIZES(8 * width)
+            src = ffi.from_buffer(arr)
+        else:
+            ndim = arr.ndim - 1
+            dims, strides = int64_array(arr.shape[:-1]), int64_array(arr.strides[:-1])
+            src = ffi.cast("void *", arr.__array_interface__["data"][0])
+        dst = src if data is arr else ffi.from_buffer(data)
+        bad, mag = ffi.new("int64_t *"), ffi.new("double *")
+        rule = lib.pc_validate_copy(cls.kind, src, ndim, dims, strides, arr.strides[-1], not arr.dtype.isnative,
+                                    ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
+        if rule != lib.PC_RULE_OK:
+            check_rc(cls.__name__, min(rule, 0))
+            raise ValueError(_describe(cls, arr, labels, rule, int(bad[0])))
+        magnitude = float(mag[0])
+    if data.flags.writeable:  # read-only, through a view: a wrapped caller's array stays writeable
         data = data.view()
         data.flags.writeable = False
-    return data, float(magnitude[0])
+    return data, magnitude
+
+
+def _SIZES(value: int):
+    return ffi.new("int64_t[1]", [value])
 
 
 def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: int) -> str:
