@@ -214,13 +214,17 @@ enum {
 };
 
 /* A grid of tiles: kinds[i * cols + j] covers x in [x_j, x_(j+1)] and y in
- * [y_i, y_(i+1)] with x_j = ox + j * tile_size and y_i = oy + i * tile_size,
- * each rounded once to double.  Outside the grid is empty.  The solid
- * boundary is held as merged edges (6 doubles each: x0, y0, x1, y1 and the
- * outward unit normal; the solid lies left of (x0, y0) -> (x1, y1)), and each
- * cell lists the edges that touch it: cell c owns refs[cell_start[c] ..
- * cell_start[c + 1]).  pc_tilemap_build fills edges, cell_start and refs; a
- * caller fills the rest (magnitude: the largest |corner coordinate|). */
+ * [y_i, y_(i+1)] with x_j = fma(j, tile_size, ox) and y_i = fma(i, tile_size,
+ * oy): ox + j * tile_size rounded once to double.  These rounded corners ARE
+ * the geometry: every query is exact for the tiles they span, at any origin
+ * and tile size (several corners may round to one double when the tile is
+ * small beside the origin: such tiles have zero width).  Outside the grid is
+ * empty.  The solid boundary is held as merged edges (6 doubles each: x0, y0,
+ * x1, y1 and the outward unit normal; the solid lies left of (x0, y0) ->
+ * (x1, y1)); each cell lists the edges that touch it: cell c owns
+ * refs[cell_start[c] .. cell_start[c + 1]).  pc_tilemap_build fills edges,
+ * cell_start and refs; a caller fills the rest (magnitude: the largest
+ * |corner coordinate|). */
 typedef struct {
     const int8_t *kinds;
     int64_t rows, cols;
@@ -237,10 +241,10 @@ typedef struct {
  * normal are merged into one edge, so a row of solid tiles has one flat top.
  * Writes *n_edges and *n_refs always; writes edges (6 * edge_capacity
  * doubles), cell_start (rows * cols + 1) and refs (ref_capacity) only when
- * they are not NULL and large enough (call once with NULLs to size them),
- * and *magnitude, the largest |corner coordinate| (pc_tilemap.magnitude).
- * Returns PC_ERR_ARG for bad sizes, a tile kind out of range or a non-finite
- * or non-positive tile size or corner. */
+ * they are not NULL and large enough (call once with NULLs to size them), and *magnitude, the largest |corner coordinate|
+ * (pc_tilemap.magnitude).  Returns PC_ERR_ARG for bad sizes (more than 2^52
+ * rows or columns), a tile kind out of range, a non-finite or non-positive
+ * tile size or a corner that is not finite. */
 int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
                      double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
                      int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude);
@@ -260,11 +264,13 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
                        double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
- * region, walking the grid cells the ray crosses.  Writes 5 doubles: the
- * distance t |d| to the first point of the solid (+inf: no hit), the outward
- * unit normal of the face entered (-d / |d| when o lies in the solid already)
- * and the row and column of a solid tile holding the hit point (-1 when none).
- * Whether a ray hits is exact.  A zero direction gives NaN results. */
+ * region, walking the grid cells the ray crosses.  Writes 6 doubles: hit (1
+ * or 0), the distance t |d| to the first point of the solid (+inf when none,
+ * and also for a hit whose distance exceeds the largest double), the outward
+ * unit normal of the face entered (-d / |d| when o lies in the solid
+ * already; NaN when none) and the row and column of a solid tile holding the
+ * hit point (-1 when none).  Whether a ray hits is exact for every finite
+ * origin and direction.  A zero direction gives hit 0 and a NaN distance. */
 int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
                        const double *directions, const int64_t *strides_d,
                        double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
@@ -296,11 +302,13 @@ int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t
  * dt (its velocity already reflected).  bounces[k] (may be NULL) is increased
  * by the impacts of circle k.
  * Guarantees, exactly: a circle whose interior does not overlap the solid at
- * the start does not at the end either, and with restitution <= 1 no speed
- * grows.  A circle whose interior overlaps the solid at the start is left
- * as it is, and its bounces entry (if given) is set to -1.  Returns PC_ERR_ARG for a NULL
- * pointer, n < 0, a negative or non-finite dt, a negative or non-finite
- * restitution or friction, or max_bounces < 1. */
+ * the start does not at the end either, and no speed grows.  A circle whose
+ * interior overlaps the solid at the start is left as it is and its bounces
+ * entry (if given) is set to -1; a circle whose next move would leave the
+ * doubles (velocity times time overflows) stops where it is and gets -2.
+ * Returns PC_ERR_ARG for a NULL pointer, n < 0, a negative or non-finite dt,
+ * a restitution outside [0, 1], a negative or non-finite friction, or
+ * max_bounces < 1. */
 int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
                        int64_t n, double dt, double restitution, double friction, int max_bounces,
                        int threads);

@@ -71,6 +71,22 @@ static pc__core core_of(const pc__filter *f, int kind, const double *s, int e)
     return c;
 }
 
+/* The unit vector along (x, y), from a copy scaled by a power of two so that
+ * subnormal (or huge) components keep their precision: (ux, uy) is unit to
+ * rounding even when hypot(x, y) itself is a subnormal.  (0, 0) stays 0. */
+static void unit_of(double x, double y, double *ux, double *uy)
+{
+    double m = pc__max(fabs(x), fabs(y));
+    if (!(m > 0)) { *ux = *uy = 0.0; return; }
+    int e;
+    frexp(m, &e);
+    x = ldexp(x, -e);
+    y = ldexp(y, -e);
+    double l = hypot(x, y);
+    *ux = x / l;
+    *uy = y / l;
+}
+
 /* Edge k of a core runs from vertex k to vertex k + 1 (cyclic for polygons);
  * a point has no edge, a segment one. */
 static int edge_count(const pc__core *c) { return c->n == 1 ? 0 : c->n == 2 ? 1 : c->n; }
@@ -115,8 +131,10 @@ static double vertex_edge(const pc__filter *f, const pc__core *from, int i, cons
         double c = (ex / len) * (vy - oy) - (ey / len) * (vx - ox);
         int side = pc__orient(f, to->ox[k], to->oy[k], to->ox[j], to->oy[j], from->ox[i], from->oy[i]);
         if (side != 0) {
-            *ux = side * -ey / len;
-            *uy = side * ex / len;
+            double tx, ty;
+            unit_of(ex, ey, &tx, &ty);
+            *ux = side * -ty;
+            *uy = side * tx;
             double d = fabs(c);
             *cx = vx - d * *ux;
             *cy = vy - d * *uy;
@@ -128,8 +146,7 @@ static double vertex_edge(const pc__filter *f, const pc__core *from, int i, cons
     double dx = vx - px, dy = vy - py, d = hypot(dx, dy);
     *cx = px;
     *cy = py;
-    *ux = d > 0 ? dx / d : 0.0;
-    *uy = d > 0 ? dy / d : 0.0;
+    unit_of(dx, dy, ux, uy);
     return d;
 }
 
@@ -197,7 +214,9 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
         for (int side = -1; side <= 1; side += 2) {
             if (w != 0 && side != -w) continue;  /* a proper polygon: the outward normal only */
             /* (ey, -ex) is the right-hand normal; outward for a counter-clockwise polygon */
-            double ux = side * -ey / len, uy = side * ex / len;
+            double tx, ty;
+            unit_of(ex, ey, &tx, &ty);
+            double ux = side * -ty, uy = side * tx;
             int kf = 0, ko = 0;
             double hf = support_max(face, ux, uy, &kf);
             double ho = support_max(other, -ux, -uy, &ko);
@@ -334,19 +353,12 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
 {
     if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
         return PC_ERR_KIND;
-    if (!a || !b || !out) return PC_ERR_ARG;
-    int64_t sa[PC_MAX_DIMS], sb[PC_MAX_DIMS], so[PC_MAX_DIMS];
-    if (pc__double_strides(ndim, strides_a, sa) || pc__double_strides(ndim, strides_b, sb) ||
-        pc__double_strides(ndim, strides_out, so))
-        return PC_ERR_ARG;
-    const int64_t *strides[3] = {sa, sb, so};
-    int rc = pc__walk_check(ndim, shape, 3, strides);
-    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
-    char *base[3] = {(char *)a, (char *)b, (char *)out};
     pc__fpenv env = pc__fp_enter();
     pc__filter filter = pc__filter_for(magnitude);
     struct contact_ctx ctx = {&filter, kind_a, kind_b};
-    pc__walk(ndim, shape, 3, base, strides, contact_inner, &ctx, threads);
+    const void *ptrs[3] = {a, b, out};
+    const int64_t *strides[3] = {strides_a, strides_b, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, contact_inner, &ctx, threads, PC_CHUNK);
     pc__fp_leave(env);
-    return PC_OK;
+    return rc;
 }

@@ -1,5 +1,6 @@
 /*
- * Tile maps: the merged boundary, and circles and rays against it.
+ * Tile maps: the merged boundary, exact cell lookups, and circles against the
+ * solid region.
  *
  * Building.  A tile's full sides are those of its polygon that cover a whole
  * side of its square (a solid tile has four, a triangle two, plus its
@@ -13,20 +14,24 @@
  * looks only at the cells near it.  Two passes over the grid (count, then
  * fill) and no memory beyond what the caller passes.
  *
- * Queries.  Overlap tests run the exact circle-box and circle-triangle kernels
- * on the tiles near the circle.  Contacts take the nearest point of the
- * boundary edges in a window of cells that grows until no edge outside it can
- * be nearer.  Raycasts walk the cells the ray crosses in order (both side
- * cells where it passes within PC_CELL_SLACK of a grid corner) and decide
- * whether the ray meets each edge there with exact signs.
+ * Queries.  Every lookup of the cells near a point, a circle or a path runs
+ * pc__cells on bounds rounded outward (pc__down, pc__up), so no tile that can
+ * matter is skipped at any origin or tile size.  Overlap tests run the exact
+ * circle-box and circle-triangle kernels on those tiles.  Contacts take the
+ * nearest point of the boundary edges in a window of cells that grows until
+ * no edge outside it can be nearer, computed in coordinates scaled by a power
+ * of two when the magnitudes would overflow or underflow a square.
  */
 #include <float.h>
 #include <string.h>
 
+#include "core.h"
 #include "fpenv.h"
 #include "shapes.h"
 #include "tiles.h"
 #include "walk.h"
+
+/* ---- the grid ----------------------------------------------------------- */
 
 enum { SIDE_S = 1, SIDE_E = 2, SIDE_N = 4, SIDE_W = 8 };
 
@@ -45,6 +50,69 @@ static int full_sides(int kind)
 static int kind_at(const int8_t *kinds, int64_t rows, int64_t cols, int64_t i, int64_t j)
 {
     return (i < 0 || j < 0 || i >= rows || j >= cols) ? PC_TILE_EMPTY : kinds[i * cols + j];
+}
+
+
+/* The smallest k in [0, n] with X_k > v (strict) or X_k >= v, or n + 1 if
+ * none, searched from the guess g: a gallop away from g, then bisection.  X_k
+ * is monotone in k, so this is exact whatever the rounding did to the
+ * corners; the guess only decides the speed (usually two corners). */
+#define PC_FIRST_CORNER(name, OK)                                        \
+    static int64_t name(const pc__axis *ax, double v, int64_t g)         \
+    {                                                                    \
+        int64_t n = ax->n, lo, hi;                                       \
+        g = g < 0 ? 0 : g > n ? n : g;                                   \
+        if (OK(g)) {                                                     \
+            hi = g;                                                      \
+            for (int64_t step = 1;; step *= 2) {                         \
+                int64_t k = hi - step;                                   \
+                if (k < 0) { lo = 0; break; }                            \
+                if (!OK(k)) { lo = k + 1; break; }                       \
+                hi = k;                                                  \
+            }                                                            \
+        } else {                                                         \
+            lo = g + 1;                                                  \
+            for (int64_t step = 1;; step *= 2) {                         \
+                int64_t k = lo - 1 + step;                               \
+                if (k > n) { hi = n + 1; break; }                        \
+                if (OK(k)) { hi = k; break; }                            \
+                lo = k + 1;                                              \
+            }                                                            \
+        }                                                                \
+        while (lo < hi) {                                                \
+            int64_t mid = lo + (hi - lo) / 2;                            \
+            if (OK(mid)) hi = mid;                                       \
+            else lo = mid + 1;                                           \
+        }                                                                \
+        return lo;                                                       \
+    }
+#define PC_CORNER_GE(k) (pc__grid(ax->o, (k), ax->s) >= v)
+#define PC_CORNER_GT(k) (pc__grid(ax->o, (k), ax->s) > v)
+PC_FIRST_CORNER(first_corner_ge, PC_CORNER_GE)
+PC_FIRST_CORNER(first_corner_gt, PC_CORNER_GT)
+
+/* (v - o) / s as a corner index, clamped to [0, n]: a guess only. */
+static inline int64_t corner_guess(const pc__axis *ax, double v)
+{
+    double g = floor((v - ax->o) * ax->inv);
+    if (!(g > 0.0)) return 0;
+    return g >= (double)ax->n ? ax->n : (int64_t)g;
+}
+
+int pc__cells(const pc__axis *ax, double a, double b, int64_t *lo, int64_t *hi)
+{
+    if (ax->n <= 0 || !(a <= b)) return 0;
+    /* lo: the first cell whose far corner X_(k+1) >= a; hi: the last whose near corner X_k <= b */
+    int64_t first_ge = first_corner_ge(ax, a, corner_guess(ax, a) + 1);
+    int64_t first_gt = first_corner_gt(ax, b, corner_guess(ax, b) + 1);
+    int64_t l = first_ge - 1, h = first_gt - 1;
+    if (first_ge > ax->n || h < 0) return 0;
+    if (l < 0) l = 0;
+    if (h > ax->n - 1) h = ax->n - 1;
+    if (l > h) return 0;
+    *lo = l;
+    *hi = h;
+    return 1;
 }
 
 int pc__tile_shape(const pc_tilemap *m, int64_t i, int64_t j, double *row)
@@ -137,6 +205,12 @@ static int face(const int8_t *kinds, int64_t rows, int64_t cols, int64_t i, int6
     return !(full_sides(kind_at(kinds, rows, cols, ni, nj)) & opposite);
 }
 
+int pc__tile_side_open(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy)
+{
+    int side = dy < 0 ? SIDE_S : dy > 0 ? SIDE_N : dx > 0 ? SIDE_E : SIDE_W;
+    return face(m->kinds, m->rows, m->cols, i, j, side);
+}
+
 static void build_edges(builder *b, const int8_t *kinds)
 {
     int64_t R = b->rows, C = b->cols;
@@ -199,25 +273,25 @@ static void build_edges(builder *b, const int8_t *kinds)
     }
 }
 
-int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
-                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
-                     int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude)
+static int tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
+                         double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
+                         int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude)
 {
     if (!kinds || !n_edges || !n_refs || !magnitude || rows < 0 || cols < 0) return PC_ERR_ARG;
     if (rows > 0 && cols > INT64_MAX / rows) return PC_ERR_ARG;
+    if (rows > ((int64_t)1 << 52) || cols > ((int64_t)1 << 52)) return PC_ERR_ARG; /* k exact as a double */
     if (!isfinite(tile_size) || !(tile_size > 0.0) || !isfinite(ox) || !isfinite(oy)) return PC_ERR_ARG;
     for (int64_t c = 0; c < rows * cols; c++)
         if (kinds[c] < 0 || kinds[c] >= PC_TILE_KIND_COUNT) return PC_ERR_ARG;
-    pc__fpenv env = pc__fp_enter();
     double corners[4] = {ox, pc__grid(ox, cols, tile_size), oy, pc__grid(oy, rows, tile_size)};
     double mag = pc__magnitude(corners, 4);
+    if (!isfinite(mag)) return PC_ERR_ARG;
     builder b = {rows, cols, tile_size, ox, oy, NULL, NULL, NULL, 0, 0};
     build_edges(&b, kinds); /* count */
     *n_edges = b.n_edges;
     *n_refs = b.n_refs;
     *magnitude = mag;
-    int rc = isfinite(mag) ? PC_OK : PC_ERR_ARG;
-    if (rc == PC_OK && edges && cell_start && refs && edge_capacity >= b.n_edges && ref_capacity >= b.n_refs) {
+    if (edges && cell_start && refs && edge_capacity >= b.n_edges && ref_capacity >= b.n_refs) {
         int64_t cells = rows * cols;
         memset(cell_start, 0, (size_t)(cells + 1) * sizeof *cell_start);
         builder fill = {rows, cols, tile_size, ox, oy, edges, cell_start, NULL, 0, 0};
@@ -228,28 +302,46 @@ int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double til
         for (int64_t c = cells; c > 0; c--) cell_start[c] = cell_start[c - 1];
         cell_start[0] = 0;
     }
+    return PC_OK;
+}
+
+int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
+                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
+                     int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude)
+{
+    pc__fpenv env = pc__fp_enter(); /* before the first comparison: DAZ would make a tiny tile size 0 */
+    int rc = tilemap_build(kinds, rows, cols, tile_size, ox, oy, edges, edge_capacity, cell_start, refs,
+                           ref_capacity, n_edges, n_refs, magnitude);
     pc__fp_leave(env);
     return rc;
 }
 
 /* ---- circles ---------------------------------------------------------------- */
 
-static pc__filter circle_filter(const pc_tilemap *map, const double *circle)
+int pc__map_ok(const pc_tilemap *m)
 {
-    return pc__filter_for(pc__max(map->magnitude, pc__magnitude(circle, 3)));
+    return m && m->kinds && m->rows >= 0 && m->cols >= 0 && m->cell_start && m->tile_size > 0.0 &&
+           (m->n_edges == 0 || (m->edges && m->refs)) && m->n_edges >= 0;
 }
 
-static int point_in_solid(const pc_tilemap *map, const pc__filter *f, double x, double y, int64_t *ti, int64_t *tj)
+/* The filter for queries whose own values are at most `mag` in magnitude. */
+static pc__filter map_filter(const pc_tilemap *map, double mag)
 {
-    double gx = (x - map->ox) / map->tile_size, gy = (y - map->oy) / map->tile_size;
+    return pc__filter_for(pc__max(map->magnitude, mag));
+}
+
+int pc__point_in_solid(const pc_tilemap *map, double x, double y, int64_t *ti, int64_t *tj)
+{
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
     int64_t i0, i1, j0, j1;
-    if (!pc__cell_range(gy, gy, map->rows, &i0, &i1) || !pc__cell_range(gx, gx, map->cols, &j0, &j1)) return 0;
+    if (!pc__cells(&ay, y, y, &i0, &i1) || !pc__cells(&ax, x, x, &j0, &j1)) return 0;
+    pc__filter f = map_filter(map, pc__max(fabs(x), fabs(y)));
     const double p[2] = {x, y};
     double row[6];
     for (int64_t i = i0; i <= i1; i++)
         for (int64_t j = j0; j <= j1; j++) {
             int kind = pc__tile_shape(map, i, j, row);
-            if (kind >= 0 && pc__overlap_one[PC_POINT][kind](f, p, row, 0)) {
+            if (kind >= 0 && pc__overlap_one[PC_POINT][kind](&f, p, row, 0)) {
                 if (ti) { *ti = i; *tj = j; }
                 return 1;
             }
@@ -257,47 +349,119 @@ static int point_in_solid(const pc_tilemap *map, const pc__filter *f, double x, 
     return 0;
 }
 
-int pc__map_overlaps(const pc_tilemap *map, const double *c, int m)
+/* An arc of the directions from a point p: from (sx, sy) - p counter-clockwise
+ * to (ex, ey) - p, more than nothing and at most a half turn. */
+typedef struct {
+    double sx, sy, ex, ey;
+} arc;
+
+/* Exact: is the direction (wx, wy) - p in [S, E) of the arc? */
+static int in_arc(const pc__filter *f, double px, double py, const arc *a, double wx, double wy)
 {
-    pc__filter f = circle_filter(map, c);
-    double s = map->tile_size;
-    int64_t i0, i1, j0, j1;
-    if (!pc__cell_range((c[0] - c[2] - map->ox) / s, (c[0] + c[2] - map->ox) / s, map->cols, &j0, &j1) ||
-        !pc__cell_range((c[1] - c[2] - map->oy) / s, (c[1] + c[2] - map->oy) / s, map->rows, &i0, &i1))
-        return 0;
+    int sw = pc__orient(f, px, py, a->sx, a->sy, wx, wy);
+    if (sw == 0) return pc__dot(f, px, py, a->sx, a->sy, wx, wy) > 0; /* along S, or opposite: outside */
+    if (sw < 0) return 0;                                             /* more than a half turn past S */
+    if (pc__orient(f, px, py, a->sx, a->sy, a->ex, a->ey) == 0) return 1; /* the arc is a half plane */
+    return pc__orient(f, px, py, wx, wy, a->ex, a->ey) > 0;
+}
+
+/* Exact: is the point p in the interior of the union of the closed tiles
+ * (i0..i1, j0..j1)?  In the interior of some tile, or else the tangent cones
+ * at p of the tiles holding it (a half plane on a face, a wedge at a corner;
+ * flat tiles add nothing) cover every direction: every arc's end is carried
+ * on by some arc.  No edge list is consulted, so flat tiles (rounding can
+ * make them) and faces between solid tiles are decided alike. */
+static int point_interior(const pc_tilemap *map, const pc__filter *f, double px, double py, int64_t i0, int64_t i1,
+                          int64_t j0, int64_t j1)
+{
+    arc arcs[16];
+    int n = 0;
     double row[6];
-    int found = 0;
-    /* a point's interior is empty: strictly, it overlaps when it lies in the
-     * interior of the union (on a face between two solid tiles too), i.e. in
-     * the closed union but on no boundary edge */
-    int point_strict = m && c[2] == 0.0;
-    for (int64_t i = i0; i <= i1 && !found; i++)
-        for (int64_t j = j0; j <= j1 && !found; j++) {
-            int kind = pc__tile_shape(map, i, j, row);
-            found = kind >= 0 && pc__overlap_one[PC_CIRCLE][kind](&f, c, row, point_strict ? 0 : m);
-        }
-    if (!found || !point_strict) return found;
     for (int64_t i = i0; i <= i1; i++)
         for (int64_t j = j0; j <= j1; j++) {
-            int64_t cell = i * map->cols + j;
-            for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
-                const double *e = map->edges + 6 * map->refs[p];
-                if (pc__on_segment(&f, c[0], c[1], e[0], e[1], e[2], e[3])) return 0;
+            int kind = pc__tile_shape(map, i, j, row);
+            if (kind < 0) continue;
+            pc__hull h;
+            pc__hull_of(f, kind, row, &h);
+            int strict;
+            if (h.n < 3 || !pc__hull_contains(f, &h, px, py, &strict)) continue;
+            if (strict) return 1;
+            int on[PC_CORE_MAX];
+            for (int k = 0; k < h.n; k++) {
+                int l = k + 1 == h.n ? 0 : k + 1;
+                on[k] = pc__orient(f, h.x[k], h.y[k], h.x[l], h.y[l], px, py) == 0;
+            }
+            for (int k = 0; k < h.n && n < 16; k++) {
+                int l = k + 1 == h.n ? 0 : k + 1, prev = k == 0 ? h.n - 1 : k - 1;
+                if (!on[k]) continue;
+                if (on[l]) { /* p is vertex l: from the next vertex round to the previous */
+                    int next = l + 1 == h.n ? 0 : l + 1;
+                    arc a = {h.x[next], h.y[next], h.x[k], h.y[k]};
+                    arcs[n++] = a;
+                } else if (!on[prev]) { /* inside face k: the half plane left of it */
+                    arc a = {h.x[l], h.y[l], h.x[k], h.y[k]};
+                    arcs[n++] = a;
+                }
             }
         }
+    if (n == 0) return 0;
+    for (int k = 0; k < n; k++) {
+        int carried = 0;
+        for (int q = 0; q < n && !carried; q++) carried = in_arc(f, px, py, &arcs[q], arcs[k].ex, arcs[k].ey);
+        if (!carried) return 0;
+    }
     return 1;
 }
 
-/* closest point of segment e to (x, y); returns the squared distance */
-static double closest_on_edge(const double *e, double x, double y, double *qx, double *qy)
+int pc__map_overlaps(const pc_tilemap *map, const double *c, int m)
 {
-    double ex = e[2] - e[0], ey = e[3] - e[1], l2 = ex * ex + ey * ey;
-    double u = l2 > 0.0 ? ((x - e[0]) * ex + (y - e[1]) * ey) / l2 : 0.0;
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    int64_t i0, i1, j0, j1;
+    if (!pc__cells(&ax, pc__down(c[0] - c[2]), pc__up(c[0] + c[2]), &j0, &j1) ||
+        !pc__cells(&ay, pc__down(c[1] - c[2]), pc__up(c[1] + c[2]), &i0, &i1))
+        return 0;
+    pc__filter f = map_filter(map, pc__magnitude(c, 3));
+    /* a point's interior is empty: strictly, it overlaps when it lies in the
+     * interior of the union (on a face between two solid tiles too) */
+    if (m && c[2] == 0.0) return point_interior(map, &f, c[0], c[1], i0, i1, j0, j1);
+    double row[6];
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            int kind = pc__tile_shape(map, i, j, row);
+            if (kind >= 0 && pc__overlap_one[PC_CIRCLE][kind](&f, c, row, m)) return 1;
+        }
+    return 0;
+}
+
+/* The closest point of segment (ax, ay)-(bx, by) to (x, y); returns the
+ * squared distance.  All in the caller's (scaled) units. */
+static double closest_on_edge(double ax, double ay, double bx, double by, double x, double y, double *qx, double *qy)
+{
+    double ex = bx - ax, ey = by - ay, l2 = ex * ex + ey * ey;
+    double u = l2 > 0.0 ? ((x - ax) * ex + (y - ay) * ey) / l2 : 0.0;
     u = pc__clamp(u, 0.0, 1.0);
-    *qx = u == 1.0 ? e[2] : e[0] + u * ex;
-    *qy = u == 1.0 ? e[3] : e[1] + u * ey;
+    *qx = u == 1.0 ? bx : ax + u * ex;
+    *qy = u == 1.0 ? by : ay + u * ey;
     double dx = *qx - x, dy = *qy - y;
     return dx * dx + dy * dy;
+}
+
+/* The cell of an axis holding v, or the nearest one when v is off the grid. */
+static int64_t cell_of(const pc__axis *ax, double v)
+{
+    int64_t lo, hi;
+    if (pc__cells(ax, v, v, &lo, &hi)) return lo;
+    return v < pc__grid(ax->o, 0, ax->s) ? 0 : ax->n - 1;
+}
+
+/* The float geometry below squares differences of coordinates: outside
+ * 2^(+-500) everything is scaled by 2^-e first (exact where the result is
+ * normal; only parts far below the answer's precision are lost). */
+static int scale_exponent(double magnitude)
+{
+    int e = 0;
+    if ((magnitude > 0x1p500 || magnitude < 0x1p-500) && magnitude > 0 && isfinite(magnitude)) frexp(magnitude, &e);
+    return e;
 }
 
 void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
@@ -305,11 +469,10 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
     for (int k = 0; k < 7; k++) out[k] = NAN;
     out[0] = INFINITY;
     if (map->n_edges == 0) return;
-    double s = map->tile_size, x = c[0], y = c[1], r = c[2];
-    double gx = (x - map->ox) / s, gy = (y - map->oy) / s;
-    /* the centre's cell, clamped into the map */
-    int64_t ci = (int64_t)pc__clamp(floor(gy), 0.0, (double)(map->rows - 1));
-    int64_t cj = (int64_t)pc__clamp(floor(gx), 0.0, (double)(map->cols - 1));
+    int e = scale_exponent(pc__max(map->magnitude, pc__magnitude(c, 3)));
+    double s = map->tile_size, x = ldexp(c[0], -e), y = ldexp(c[1], -e), r = ldexp(c[2], -e);
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    int64_t ci = cell_of(&ay, c[1]), cj = cell_of(&ax, c[0]);
     double best = INFINITY, qx = NAN, qy = NAN;
     int64_t best_edge = -1;
     for (int64_t w = 1;; w *= 2) {
@@ -319,37 +482,39 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
             for (int64_t j = j0; j <= j1; j++) {
                 int64_t cell = i * map->cols + j;
                 for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
-                    const double *e = map->edges + 6 * map->refs[p];
-                    double ex, ey, d2 = closest_on_edge(e, x, y, &ex, &ey);
+                    const double *g = map->edges + 6 * map->refs[p];
+                    double ex, ey, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
+                                                        ldexp(g[3], -e), x, y, &ex, &ey);
                     if (d2 < best) { best = d2; qx = ex; qy = ey; best_edge = map->refs[p]; }
                 }
             }
         /* an edge outside the window lies beyond one of its sides that is not
          * on the map's border: no nearer than the nearest such side */
         double gap = INFINITY;
-        if (i0 > 0) gap = pc__min(gap, y - pc__grid(map->oy, i0, s));
-        if (i1 < map->rows - 1) gap = pc__min(gap, pc__grid(map->oy, i1 + 1, s) - y);
-        if (j0 > 0) gap = pc__min(gap, x - pc__grid(map->ox, j0, s));
-        if (j1 < map->cols - 1) gap = pc__min(gap, pc__grid(map->ox, j1 + 1, s) - x);
+        if (i0 > 0) gap = pc__min(gap, y - ldexp(pc__grid(map->oy, i0, s), -e));
+        if (i1 < map->rows - 1) gap = pc__min(gap, ldexp(pc__grid(map->oy, i1 + 1, s), -e) - y);
+        if (j0 > 0) gap = pc__min(gap, x - ldexp(pc__grid(map->ox, j0, s), -e));
+        if (j1 < map->cols - 1) gap = pc__min(gap, ldexp(pc__grid(map->ox, j1 + 1, s), -e) - x);
         if (gap == INFINITY || (best_edge >= 0 && sqrt(best) < gap * (1.0 - 1e-12))) break;
     }
-    pc__filter f = circle_filter(map, c);
-    int inside = point_in_solid(map, &f, x, y, NULL, NULL);
+    int inside = pc__point_in_solid(map, c[0], c[1], NULL, NULL);
     double d = sqrt(best), nx, ny;
-    const double *e = map->edges + 6 * best_edge;
+    const double *g = map->edges + 6 * best_edge;
     if (d > 0.0) {
         nx = (qx - x) / d;
         ny = (qy - y) / d;
         if (inside) { nx = -nx; ny = -ny; }
     } else {
-        nx = -e[4];
-        ny = -e[5];
+        nx = -g[4];
+        ny = -g[5];
     }
-    double sep = inside ? -d - r : d - r;
+    double sep = ldexp(inside ? -d - r : d - r, e);
     /* the sign agrees with the exact overlap test */
     int touching = pc__map_overlaps(map, c, 0);
     if (touching && sep > 0.0) sep = 0.0;
     if (!touching && !(sep > 0.0)) sep = DBL_TRUE_MIN;
+    qx = ldexp(qx, e);
+    qy = ldexp(qy, e);
     out[0] = sep;
     out[1] = nx + 0.0;
     out[2] = ny + 0.0;
@@ -378,210 +543,33 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
         pc__map_contact(c->map, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
 }
 
-static int map_ok(const pc_tilemap *m)
-{
-    return m && m->kinds && m->rows >= 0 && m->cols >= 0 && m->cell_start && (m->n_edges == 0 || (m->edges && m->refs)) &&
-           m->tile_size > 0.0;
-}
-
-/* Run inner over circles (operand 0) and nop - 1 more operands, all with
- * strides in doubles except those flagged in byte_strides. */
-static int run(const pc_tilemap *map, int nop, const void *const *ptrs, const int64_t *const *dstrides,
-               int byte_out, int ndim, const int64_t *shape, pc__inner inner, int m, int threads)
-{
-    if (!map_ok(map)) return PC_ERR_ARG;
-    int64_t st[PC_MAX_OPERANDS][PC_MAX_DIMS];
-    const int64_t *strides[PC_MAX_OPERANDS];
-    char *base[PC_MAX_OPERANDS];
-    for (int k = 0; k < nop; k++) {
-        if (!ptrs[k]) return PC_ERR_ARG;
-        base[k] = (char *)ptrs[k];
-        if (k == nop - 1 && byte_out) {
-            strides[k] = dstrides[k];
-        } else {
-            if (pc__double_strides(ndim, dstrides[k], st[k])) return PC_ERR_ARG;
-            strides[k] = st[k];
-        }
-    }
-    int rc = pc__walk_check(ndim, shape, nop, strides);
-    if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
-    struct map_ctx ctx = {map, m};
-    pc__fpenv env = pc__fp_enter();
-    pc__walk(ndim, shape, nop, base, strides, inner, &ctx, threads);
-    pc__fp_leave(env);
-    return PC_OK;
-}
-
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
                         int mode, int threads)
 {
-    if (mode != PC_TOUCHING && mode != PC_STRICT) return PC_ERR_ARG;
-    const void *ptrs[2] = {circles, out};
-    const int64_t *st[2] = {strides_c, strides_out};
-    return run(map, 2, ptrs, st, 1, ndim, shape, overlaps_inner, mode == PC_STRICT, threads);
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (pc__map_ok(map) && (mode == PC_TOUCHING || mode == PC_STRICT)) {
+        struct map_ctx ctx = {map, mode == PC_STRICT};
+        const void *ptrs[2] = {circles, out};
+        const int64_t *st[2] = {strides_c, strides_out};
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK);
+    }
+    pc__fp_leave(env);
+    return rc;
 }
 
 int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                        double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
-    const void *ptrs[2] = {circles, out};
-    const int64_t *st[2] = {strides_c, strides_out};
-    return run(map, 2, ptrs, st, 0, ndim, shape, contact_inner, 0, threads);
-}
-
-/* ---- rays ------------------------------------------------------------------- */
-
-typedef struct {
-    double t;          /* best ray parameter so far (INFINITY: none) */
-    int64_t edge;
-} ray_best;
-
-/* Does the ray o + t d (t >= 0) enter the solid through edge e?  Only edges
- * facing the ray count (d . outward normal < 0): where a ray from outside
- * first meets the closed solid, one of the edges through that point faces it
- * (a face it slides along or leaves has a facing neighbour at its end), so
- * the facing edges give both whether it hits and where, with the normal
- * facing the ray.  Exact; *t is then the ray parameter there (rounded). */
-static int ray_meets_edge(const pc__filter *f, double ox, double oy, double dx, double dy, const double *e, double *t)
-{
-    double ax = e[0], ay = e[1], bx = e[2], by = e[3];
-    /* the outward normal is the edge direction turned right: d . n < 0 iff d x (b - a) < 0 */
-    if (pc__cross_dir(dx, dy, ax, ay, bx, by) >= 0) return 0;
-    int sa = pc__cross_dir(dx, dy, ox, oy, ax, ay), sb = pc__cross_dir(dx, dy, ox, oy, bx, by);
-    if (sa * sb > 0) return 0; /* the line misses the edge */
-    /* it crosses the edge's line at t = ((a - o) x e) / (d x e) with d x e < 0:
-     * t >= 0 iff the origin is on the outer side of the line or on it */
-    if (pc__orient(f, ox, oy, ax, ay, bx, by) > 0) return 0;
-    double ex = bx - ax, ey = by - ay;
-    double tt = ((ax - ox) * ey - (ay - oy) * ex) / (dx * ey - dy * ex);
-    *t = pc__max(tt, 0.0);
-    return 1;
-}
-
-static void cell_edges(const pc_tilemap *map, const pc__filter *f, int64_t i, int64_t j, double ox, double oy,
-                       double dx, double dy, ray_best *b)
-{
-    if (i < 0 || j < 0 || i >= map->rows || j >= map->cols) return;
-    int64_t cell = i * map->cols + j;
-    for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
-        double t;
-        if (ray_meets_edge(f, ox, oy, dx, dy, map->edges + 6 * map->refs[p], &t) && t < b->t) {
-            b->t = t;
-            b->edge = map->refs[p];
-        }
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (pc__map_ok(map)) {
+        struct map_ctx ctx = {map, 0};
+        const void *ptrs[2] = {circles, out};
+        const int64_t *st[2] = {strides_c, strides_out};
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK);
     }
-}
-
-/* the solid tile behind face `edge` at point (x, y) */
-static void tile_at_hit(const pc_tilemap *map, const pc__filter *f, const double *e, double x, double y,
-                        int64_t *ti, int64_t *tj)
-{
-    double s = map->tile_size;
-    /* a point a hundredth of a tile behind the face, then the tile nearest it */
-    double px = x - e[4] * 0.01 * s, py = y - e[5] * 0.01 * s;
-    if (point_in_solid(map, f, px, py, ti, tj)) return;
-    double gx = (px - map->ox) / s, gy = (py - map->oy) / s, best = INFINITY;
-    int64_t i0, i1, j0, j1;
-    *ti = *tj = -1;
-    if (!pc__cell_range(gy - 1.0, gy + 1.0, map->rows, &i0, &i1) || !pc__cell_range(gx - 1.0, gx + 1.0, map->cols, &j0, &j1))
-        return;
-    const double p[2] = {px, py};
-    double row[6], con[7];
-    for (int64_t i = i0; i <= i1; i++)
-        for (int64_t j = j0; j <= j1; j++) {
-            int kind = pc__tile_shape(map, i, j, row);
-            if (kind < 0) continue;
-            pc__contact_one(f, PC_POINT, p, kind, row, con);
-            if (con[0] < best) { best = con[0]; *ti = i; *tj = j; }
-        }
-}
-
-static void raycast_one(const pc_tilemap *map, const double *o, const double *d, double *out)
-{
-    double ox = o[0], oy = o[1], dx = d[0], dy = d[1];
-    out[0] = INFINITY; out[1] = out[2] = NAN; out[3] = out[4] = -1.0;
-    double len = hypot(dx, dy);
-    if (!(len > 0.0) || !isfinite(len)) { out[0] = NAN; return; }
-    const double mags[4] = {ox, oy, dx, dy};
-    pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(mags, 4)));
-    int64_t ti, tj;
-    if (point_in_solid(map, &f, ox, oy, &ti, &tj)) {
-        out[0] = 0.0; out[1] = -dx / len + 0.0; out[2] = -dy / len + 0.0; out[3] = (double)ti; out[4] = (double)tj;
-        return;
-    }
-    if (map->n_edges == 0) return;
-    /* grid units: g + t gd, the same t as the ray's */
-    double s = map->tile_size;
-    double gx = (ox - map->ox) / s, gy = (oy - map->oy) / s, gdx = dx / s, gdy = dy / s;
-    double glen = len / s, slack = PC_CELL_SLACK / glen; /* PC_CELL_SLACK tiles in t */
-    /* clip to the map's rectangle [0, cols] x [0, rows] (with slack) */
-    double t0 = 0.0, t1 = INFINITY;
-    const double lo[2] = {-PC_CELL_SLACK, -PC_CELL_SLACK};
-    const double hi[2] = {(double)map->cols + PC_CELL_SLACK, (double)map->rows + PC_CELL_SLACK};
-    const double g[2] = {gx, gy}, gd[2] = {gdx, gdy};
-    for (int a = 0; a < 2; a++) {
-        if (gd[a] == 0.0) {
-            if (g[a] < lo[a] || g[a] > hi[a]) return;
-            continue;
-        }
-        double ta = (lo[a] - g[a]) / gd[a], tb = (hi[a] - g[a]) / gd[a];
-        if (ta > tb) { double w = ta; ta = tb; tb = w; }
-        t0 = pc__max(t0, ta);
-        t1 = pc__min(t1, tb);
-    }
-    if (!(t0 <= t1)) return;
-    double sx = gdx > 0 ? 1.0 : -1.0, sy = gdy > 0 ? 1.0 : -1.0;
-    int64_t j = (int64_t)pc__clamp(floor(gx + t0 * gdx), 0.0, (double)(map->cols - 1));
-    int64_t i = (int64_t)pc__clamp(floor(gy + t0 * gdy), 0.0, (double)(map->rows - 1));
-    ray_best b = {INFINITY, -1};
-    for (;;) {
-        cell_edges(map, &f, i, j, ox, oy, dx, dy, &b);
-        /* where the ray leaves cell (i, j) */
-        double tx = gdx == 0.0 ? INFINITY : ((double)j + (gdx > 0 ? 1.0 : 0.0) - gx) / gdx;
-        double ty = gdy == 0.0 ? INFINITY : ((double)i + (gdy > 0 ? 1.0 : 0.0) - gy) / gdy;
-        double texit = pc__min(tx, ty);
-        if (b.t < texit - slack || texit > t1) break;
-        int64_t di = 0, dj = 0;
-        if (fabs(tx - ty) <= slack) {
-            /* near a grid corner: the two cells beside it too */
-            cell_edges(map, &f, i, j + (int64_t)sx, ox, oy, dx, dy, &b);
-            cell_edges(map, &f, i + (int64_t)sy, j, ox, oy, dx, dy, &b);
-            di = (int64_t)sy;
-            dj = (int64_t)sx;
-        } else if (tx < ty) {
-            dj = (int64_t)sx;
-        } else {
-            di = (int64_t)sy;
-        }
-        i += di;
-        j += dj;
-        if (i < 0 || j < 0 || i >= map->rows || j >= map->cols) break;
-    }
-    if (b.edge < 0) return;
-    const double *e = map->edges + 6 * b.edge;
-    double hx = ox + b.t * dx, hy = oy + b.t * dy;
-    out[0] = b.t * len;
-    out[1] = e[4];
-    out[2] = e[5];
-    tile_at_hit(map, &f, e, hx, hy, &ti, &tj);
-    out[3] = (double)ti;
-    out[4] = (double)tj;
-}
-
-static void raycast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
-{
-    const struct map_ctx *c = vctx;
-    for (int64_t i = 0; i < n; i++)
-        raycast_one(c->map, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
-                    (double *)(p[2] + i * s[2]));
-}
-
-int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
-                       const double *directions, const int64_t *strides_d,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
-{
-    const void *ptrs[3] = {origins, directions, out};
-    const int64_t *st[3] = {strides_o, strides_d, strides_out};
-    return run(map, 3, ptrs, st, 0, ndim, shape, raycast_inner, 0, threads);
+    pc__fp_leave(env);
+    return rc;
 }

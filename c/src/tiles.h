@@ -1,11 +1,21 @@
 /*
- * Tile maps and swept circles (internal): what tilemap.c and sweep.c share.
+ * Tile maps (internal): the grid, exact cell lookups, and what the tile-map
+ * queries (tilemap.c, raycast.c, sweep.c, motion.c) share.
+ *
+ * The geometry is the tiles whose corners are the rounded grid coordinates
+ * X_k = fl(ox + k s) and Y_k = fl(oy + k s) (pc__grid), as TileMap.edges shows
+ * them.  Rounding is monotone, so X_k never decreases with k, but when s is
+ * small beside |ox| several corners may round to one double (zero-width
+ * tiles) and a corner may sit many tiles' worth away from ox + k s.  No
+ * lookup therefore trusts (x - ox) / s: it is only a first guess, which
+ * pc__cells corrects with exact comparisons against the corners themselves.
  */
 #ifndef PC_TILES_H
 #define PC_TILES_H
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "kernels.h"
 
@@ -13,25 +23,57 @@
  * once (fma rounds the exact value). */
 static inline double pc__grid(double o, int64_t k, double s) { return fma((double)k, s, o); }
 
-/* Margin, in tile units, by which cell ranges computed in floating point are
- * widened: far above the rounding error of (x - o) / s for any map below 10^8
- * tiles, far below a tile. */
-#define PC_CELL_SLACK 1e-7
-
-/* The cells [lo, hi] along one axis of n cells whose closed extent may meet
- * [a, b] (grid units; a <= b).  Returns 0 when the range is empty. */
-static inline int pc__cell_range(double a, double b, int64_t n, int64_t *lo, int64_t *hi)
+/* The next double below / above x (-inf stays -inf, +inf steps to DBL_MAX,
+ * NaN stays NaN): fl(a op b) stepped once outward bounds the exact a op b,
+ * also when it overflowed. */
+static inline double pc__down(double x)
 {
-    double l = floor(a - PC_CELL_SLACK), h = floor(b + PC_CELL_SLACK);
-    if (!(h >= 0.0) || !(l <= (double)(n - 1))) return 0;
-    *lo = l < 0.0 ? 0 : (int64_t)l;
-    *hi = h > (double)(n - 1) ? n - 1 : (int64_t)h;
-    return 1;
+    if (!(x > -INFINITY)) return x;
+    if (x == 0.0) return -0x1p-1074;
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    b = x > 0 ? b - 1 : b + 1;
+    memcpy(&x, &b, sizeof x);
+    return x;
 }
+
+static inline double pc__up(double x) { return -pc__down(-x); }
+
+/* One axis of the grid: n cells, corner k at pc__grid(o, k, s). */
+typedef struct {
+    double o, s, inv; /* inv: 1 / s, for first guesses only */
+    int64_t n;
+} pc__axis;
+
+static inline pc__axis pc__axis_x(const pc_tilemap *m)
+{
+    pc__axis a = {m->ox, m->tile_size, 1.0 / m->tile_size, m->cols};
+    return a;
+}
+
+static inline pc__axis pc__axis_y(const pc_tilemap *m, const pc__axis *x)
+{
+    pc__axis a = {m->oy, m->tile_size, x->inv, m->rows};
+    return a;
+}
+
+/* The cells [lo, hi] of an axis whose closed extent [X_k, X_k+1] meets the
+ * closed interval [a, b] (a <= b; infinite ends allowed).  Exact.  Returns 0
+ * when there is none. */
+int pc__cells(const pc__axis *ax, double a, double b, int64_t *lo, int64_t *hi);
 
 /* The shape of tile (i, j) as a layout row; returns its kind (PC_BOX or
  * PC_TRIANGLE), or -1 for an empty tile. */
 int pc__tile_shape(const pc_tilemap *m, int64_t i, int64_t j, double *row);
+
+/* Is the side of tile (i, j) facing (dx, dy) (one of the four axis
+ * directions) part of the solid's boundary, rather than a face shared with a
+ * solid neighbour? */
+int pc__tile_side_open(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy);
+
+/* 1 if the point (x, y) lies in a solid tile (closed), with that tile's row
+ * and column in *ti, *tj (may be NULL).  Exact. */
+int pc__point_in_solid(const pc_tilemap *map, double x, double y, int64_t *ti, int64_t *tj);
 
 /* 1 if the circle (layout row) overlaps a solid tile in mode m: exact. */
 int pc__map_overlaps(const pc_tilemap *map, const double *circle, int m);
@@ -39,36 +81,30 @@ int pc__map_overlaps(const pc_tilemap *map, const double *circle, int m);
 /* The contact of a circle with the solid region: 7 doubles as pc_contact_batch. */
 void pc__map_contact(const pc_tilemap *map, const double *circle, double *out);
 
-/* The earliest touch of a moving circle (centre c + t D, radius R) found so
- * far: time t in [0, 1], the unit normal from the circle toward the target
- * and the touching point on the target. */
+/* Whether the map struct is usable (pointers and sizes). */
+int pc__map_ok(const pc_tilemap *m);
+
+/* ---- sweeps (sweep.c), shared with motion.c ------------------------------ */
+
+/* The earliest touch of a moving circle found so far: time t in [0, 1], the
+ * unit normal from the circle toward the target and the touching point on
+ * the target. */
 typedef struct {
     int hit;
-    int sure;   /* some feature is hit with a wide margin (not near a graze, a start touch or t = 1) */
-    int unsure; /* some feature's hit or miss is near such a boundary */
+    int near; /* some solid tile may come within reach of the path (else the whole path is clear) */
     double t, nx, ny, px, py;
 } pc__toi;
 
 static inline void pc__toi_init(pc__toi *h)
 {
-    h->hit = h->sure = h->unsure = 0;
+    h->hit = 0;
+    h->near = 0;
     h->t = 1.0;
     h->nx = h->ny = h->px = h->py = NAN;
 }
 
-/* Against the disk of radius R around the point v (the circle's centre
- * against the Minkowski sum), and against a segment swelled by R: both ends,
- * and both sides, or with one_sided only its right side (a tile map's edge:
- * the solid is on its left). */
-void pc__toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, double R, double vx, double vy);
-void pc__toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double R,
-                  double ax, double ay, double bx, double by, int one_sided);
-
-/* Against the tile map's boundary edges near the path (floating point). */
-void pc__toi_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy);
-
-/* The whole sweep against a tile map: pc__toi_map, with whether it hits at
- * all decided exactly (see sweep.c). */
+/* The sweep of the circle (c, r) by D against a tile map's solid region: the
+ * earliest hit over its tiles (see sweep.c for what a hit is). */
 void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy);
 
 #endif

@@ -1,4 +1,5 @@
 /* Standalone test of the C core (no Python): `make -C c test`. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,7 @@
 
 #include "pycollide.h"
 #include "predicates.h" /* internal: the filter stages are tested against the exact one */
+#include "tiles.h"      /* internal: exact cell lookups */
 
 #if defined(__x86_64__)
 #include <xmmintrin.h>
@@ -289,6 +291,52 @@ static void test_validate(void)
     CHECK(pc_kind_width(PC_TRIANGLE) == 6 && pc_kind_width(12) == PC_ERR_KIND && pc_kind_width(PC_KIND_COUNT + 1) == PC_ERR_KIND);
 }
 
+/* The one-pass copy: strided, unaligned and byte-swapped input, the first bad
+ * row whatever the thread count, and in place. */
+static void test_validate_copy(void)
+{
+    enum { N = 100003 }; /* several chunks, odd */
+    double *src = malloc(sizeof(double) * 3 * N), *dst = malloc(sizeof(double) * 3 * N);
+    for (int64_t i = 0; i < N; i++) { src[3 * i] = (double)i; src[3 * i + 1] = -0.5 * (double)i; src[3 * i + 2] = 1.0; }
+    int64_t shape[1] = {N}, st[1] = {24}, bad = -1;
+    double mag = -1;
+    for (int threads = 1; threads <= 3; threads++) {
+        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads) == PC_RULE_OK);
+        CHECK(mag == (double)(N - 1) && !memcmp(src, dst, sizeof(double) * 3 * N));
+    }
+    src[3 * 77777 + 2] = -0.0; /* a radius of -0 is >= 0 */
+    src[3 * 99999 + 2] = -1e-300;
+    src[3 * 88888] = INFINITY;
+    for (int threads = 1; threads <= 3; threads++)
+        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads) == PC_RULE_NONFINITE && bad == 88888);
+    src[3 * 88888] = 1.0;
+    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, 2) == PC_RULE_RADIUS && bad == 99999);
+    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, src, &bad, &mag, 2) == PC_RULE_RADIUS && bad == 99999);
+    src[3 * 99999 + 2] = 1.0;
+    /* two boxes read through a byte-swapped, unaligned, column-strided layout */
+    const double boxes[2][4] = {{0, 1, 2, 3}, {-4, -5, 6, 7}};
+    unsigned char raw[1 + 2 * 4 * 16];
+    memset(raw, 0, sizeof raw);
+    for (int b = 0; b < 2; b++)
+        for (int k = 0; k < 4; k++) {
+            unsigned char bytes[8];
+            memcpy(bytes, &boxes[b][k], 8);
+            for (int q = 0; q < 8; q++) raw[1 + b * 64 + k * 16 + q] = bytes[7 - q];
+        }
+    int64_t two[1] = {2}, rows[1] = {64};
+    double out[8];
+    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, out, &bad, &mag, 1) == PC_RULE_OK);
+    CHECK(!memcmp(out, boxes, sizeof out) && mag == 7);
+    /* one shape (ndim 0), and bad arguments */
+    const double line[4] = {1, 2, 1, 2};
+    CHECK(pc_validate_copy(PC_LINE, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_RULE_LINE_POINTS && bad == 0);
+    CHECK(pc_validate_copy(9, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_KIND);
+    CHECK(pc_validate_copy(PC_LINE, line, 1, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_ARG);
+    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, (double *)(void *)(raw + 1), &bad, &mag, 1) == PC_ERR_ARG);
+    free(src);
+    free(dst);
+}
+
 /* one pair through pc_intersections_batch (ndim 0): the count, points in p */
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
@@ -546,15 +594,21 @@ static void test_tiles(void)
 
     /* a ray straight down hits the floor at distance 1.5; one along the floor
      * line (y = 1) starts on the boundary: distance 0 */
-    double o[2] = {2.5, 2.5}, d[2] = {0.0, -3.0}, out[5];
+    double o[2] = {2.5, 2.5}, d[2] = {0.0, -3.0}, out[6];
     CHECK(pc_tilemap_raycast(&map, o, NULL, d, NULL, out, NULL, 0, NULL, 1) == PC_OK);
-    CHECK(out[0] == 1.5 && out[1] == 0.0 && out[2] == 1.0 && out[3] == 0.0 && out[4] == 2.0);
+    CHECK(out[0] == 1.0 && out[1] == 1.5 && out[2] == 0.0 && out[3] == 1.0 && out[4] == 0.0 && out[5] == 2.0);
     double o2[2] = {1.0, 1.0}, d2[2] = {1.0, 0.0};
-    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 0.0);
+    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 1.0 && out[1] == 0.0);
     /* a ray exactly through the corner (1, 3)-(0, ...) grazes the ceiling's end */
     double o3[2] = {3.0, 2.0}, d3[2] = {-1.0, 1.0};
     CHECK(pc_tilemap_raycast(&map, o3, NULL, d3, NULL, out, NULL, 0, NULL, 1) == PC_OK);
-    CHECK(fabs(out[0] - sqrt(2.0)) < 1e-15);
+    CHECK(out[0] == 1.0 && fabs(out[1] - sqrt(2.0)) < 1e-15);
+    /* tiny and huge directions and far origins (rays exact for every finite input) */
+    double tiny[2] = {1e-308, 0.0}, huge[2] = {-1e308, 0.0}, far[2] = {1e308, 2.5}, o4[2] = {2.5, 1.5};
+    CHECK(pc_tilemap_raycast(&map, o4, NULL, tiny, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(out[0] == 1.0 && out[1] == 2.0 && fabs(out[2] + sqrt(0.5)) < 1e-15 && fabs(out[3] - sqrt(0.5)) < 1e-15 && out[4] == 1.0 && out[5] == 4.0);
+    CHECK(pc_tilemap_raycast(&map, far, NULL, huge, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(out[0] == 1.0 && out[1] == 1e308 - 6.0 && out[2] == 1.0 && out[4] == 2.0 && out[5] == 5.0);
 
     /* sweep: a ball moving down onto the floor; touching and sliding is no hit */
     double c0[3] = {2.0, 2.5, 0.5}, down[2] = {0.0, -2.0}, along[2] = {1.0, 0.0};
@@ -571,7 +625,11 @@ static void test_tiles(void)
     CHECK(fabs(v[0]) < 1e-15 && fabs(v[1] - 2.0) < 1e-15);
     CHECK(v[0] * v[0] + v[1] * v[1] <= 4.0);
     CHECK(pc_tilemap_overlaps(&map, circle, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
-    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, -1.0, 16, 1) == PC_ERR_ARG);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, 0.0, 16, 1) == PC_ERR_ARG);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, -1.0, 16, 1) == PC_ERR_ARG);
+    double fast[2] = {1e308, 0.0};
+    bounces = 0;
+    CHECK(pc_tilemap_advance(&map, circle, fast, &bounces, 1, 2.0, 1.0, 0.0, 16, 1) == PC_OK && bounces == -2);
     CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1) == PC_ERR_ARG);
 
     /* sweeps against single shapes: a box met at t = 1/4; moving away is no
@@ -601,6 +659,46 @@ static void test_tiles(void)
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0x1p-53) == -1);
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0.0) == 0);
 
+    /* exact cell lookups where the corners round: tiles of 1e-7 at 1e15 all
+     * round to one double (zero width), tiles of 0.3 far from o + k s */
+    pc__axis flat = {1e15, 1e-7, 1e7, 100};
+    int64_t lo = -1, hi = -1;
+    CHECK(pc__cells(&flat, 1e15, 1e15, &lo, &hi) && lo == 0 && hi == 99);
+    CHECK(!pc__cells(&flat, nextafter(1e15, INFINITY), 2e15, &lo, &hi));
+    CHECK(!pc__cells(&flat, -INFINITY, nextafter(1e15, 0.0), &lo, &hi));
+    pc__axis coarse = {1e15, 0.3, 1.0 / 0.3, 3}; /* corners 1e15, +0.25, +0.625, +0.875 */
+    CHECK(pc__grid(1e15, 1, 0.3) == 1e15 + 0.25 && pc__grid(1e15, 2, 0.3) == 1e15 + 0.625);
+    CHECK(pc__cells(&coarse, 1e15 + 0.25, 1e15 + 0.25, &lo, &hi) && lo == 0 && hi == 1);
+    CHECK(pc__cells(&coarse, 1e15 + 0.375, 1e15 + 0.5, &lo, &hi) && lo == 1 && hi == 1);
+    CHECK(pc__cells(&coarse, -INFINITY, INFINITY, &lo, &hi) && lo == 0 && hi == 2);
+    CHECK(pc__down(1.0) == nextafter(1.0, 0.0) && pc__up(-0.0) == 0x1p-1074 && pc__down(INFINITY) == DBL_MAX);
+    const int8_t strip[3] = {0, 1, 0};
+    double sedges[6 * 8];
+    int64_t sstart[8], srefs[64], sne, snr;
+    double smag;
+    CHECK(pc_tilemap_build(strip, 1, 3, 0.3, 1e15, 0.0, sedges, 8, sstart, srefs, 64, &sne, &snr, &smag) == PC_OK);
+    pc_tilemap sm = {strip, 1, 3, 0.3, 1e15, 0.0, smag, sedges, sne, sstart, srefs};
+    double reach[3] = {1e15 + 0.125, 0.15, 0.17}, con[7];
+    CHECK(pc_tilemap_overlaps(&sm, reach, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_contact(&sm, reach, NULL, con, NULL, 0, NULL, 1) == PC_OK && fabs(con[0] + 0.045) < 1e-12);
+    /* strictly inside the union: a point on the face between two solid tiles
+     * is; on the outer face, or where tiles rounded flat, it is not */
+    const int8_t pair[2] = {1, 1};
+    CHECK(pc_tilemap_build(pair, 1, 2, 1.0, 0.0, 0.0, sedges, 8, sstart, srefs, 64, &sne, &snr, &smag) == PC_OK);
+    pc_tilemap pm = {pair, 1, 2, 1.0, 0.0, 0.0, smag, sedges, sne, sstart, srefs};
+    double seam[3] = {1.0, 0.5, 0.0}, rim[3] = {2.0, 0.5, 0.0}, corner2[3] = {1.0, 1.0, 0.0};
+    CHECK(pc_tilemap_overlaps(&pm, seam, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&pm, rim, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&pm, corner2, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
+    const int8_t block[4] = {1, 1, 1, 1};
+    CHECK(pc_tilemap_build(block, 2, 2, 1e-7, 1e15, 1e15, sedges, 8, sstart, srefs, 64, &sne, &snr, &smag) == PC_OK);
+    pc_tilemap point_map = {block, 2, 2, 1e-7, 1e15, 1e15, smag, sedges, sne, sstart, srefs};
+    double dot[3] = {1e15, 1e15, 0.0};
+    CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
+    double ro[2] = {0.0, 1e15}, rd[2] = {1.0, 0.0}; /* a ray through the map rounded to one point */
+    CHECK(pc_tilemap_raycast(&point_map, ro, NULL, rd, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 1.0 && out[1] == 1e15);
+
     /* the exact sign helpers */
     CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 0x1p-60, 0x1p-60) == 0);
     CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 1.0, 1.0 + 0x1p-52) == 1);
@@ -619,6 +717,7 @@ int main(void)
     test_fp_environment();
     test_filters();
     test_validate();
+    test_validate_copy();
     test_intersections();
     test_threads();
     test_pairs();

@@ -34,15 +34,23 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
     detection: however fast the circle moves, it cannot pass through a thin
     wall unseen.
 
-    A circle that already touches or overlaps the target at t = 0 is hit at
-    time 0 only if the displacement moves it toward the target (along the
-    contact normal; against a TileMap, toward an edge or corner it touches);
-    touching and moving away, or sliding along a face, is not a hit.
+    A hit is the first time the circle touches the target while moving
+    toward it.  So a circle that already touches the target at t = 0 is hit
+    at time 0 only if the displacement moves its centre toward the nearest
+    point of the target (or, centred on the target's boundary, into it across
+    every face it lies on); touching and moving away, or sliding along a face,
+    is not a hit.  A circle that starts apart hits only if its path comes
+    within its radius of the target and the path's line would take it
+    strictly inside: a graze, which only touches, is not a hit, even at the
+    very end of the displacement; arriving head-on exactly at the end is.
 
-    Whether a circle that starts apart from the target hits it is exact, for
-    the path from the centre to the rounded ``center + displacement`` (the end
-    a motion reaches): a graze that only touches is not a hit, a touch at the
-    very end is.  Times, normals and points are rounded.
+    Whether a circle hits is exact, for the path from the centre to the rounded
+    ``center + displacement`` (the end a motion reaches), except when its
+    centre starts strictly inside a polygon (then the nearest face is chosen
+    in floating point).  Against a TileMap the target is the union of its
+    solid tiles, at any origin and tile size, and the first hit over them is
+    reported: a circle sliding along a floor of many tiles meets no seam.
+    Times, normals and points are rounded.
 
     Parameters
     ----------
@@ -101,10 +109,7 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
 
 def _motion_threads(verb: str, threads: Any, n: int) -> int:
     # a circle's motion costs microseconds: threads pay off from two chunks of PC_MOTION_CHUNK circles
-    if threads is None and n < 2 * lib.PC_MOTION_CHUNK:
-        return 1
-    scaled = n * lib.PC_PARALLEL_CHUNK // lib.PC_MOTION_CHUNK
-    return resolve_threads(verb, threads, scaled)
+    return resolve_threads(verb, threads, n * lib.PC_PARALLEL_CHUNK // lib.PC_MOTION_CHUNK)
 
 
 def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution: float = 1.0,
@@ -125,9 +130,9 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     Guarantees, exactly (not up to an epsilon): a circle whose interior does
     not overlap the solid at the start does not at the end (checked with the
     exact overlap test; a move that rounding would end inside is shortened);
-    with ``restitution <= 1`` no circle's speed grows (squared speeds compared
-    exactly).  A circle touching a flat floor or wall and moving along it
-    keeps its velocity bit for bit: merged edges leave no seam to catch on.
+    no circle's speed grows (squared speeds compared exactly).  A circle
+    touching a flat floor or wall and moving along it keeps its velocity bit
+    for bit: there is no seam between tiles to catch on.
 
     Parameters
     ----------
@@ -135,8 +140,10 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     velocity : array_like, layout (..., 2), broadcastable to the circles
     world : TileMap
     dt : float >= 0
-    restitution : float >= 0, default 1 (elastic)
+    restitution : float in [0, 1], default 1 (elastic)
+        As for :func:`reflect`: more than 1 would add energy at every bounce.
     friction : float >= 0, default 0
+        The Coulomb coefficient (it may exceed 1).
     max_bounces : int >= 1, default 16
         After this many impacts within one call a circle stays where it is for
         the rest of ``dt`` (its velocity is already reflected).
@@ -155,8 +162,10 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     Raises
     ------
     ValueError
-        When a circle's interior overlaps the solid at the start (naming the
-        first), or for bad parameters.
+        When a circle's interior overlaps the solid at the start, or when a
+        circle's move (velocity times the time left) would leave the range of
+        the doubles (naming the first such circle), or for bad parameters.
+        The caller's arrays are never changed.
 
     Examples
     --------
@@ -184,6 +193,8 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
                          f"{circles.shape}") from None
     dt = number(verb, "dt", dt, 0.0)
     restitution = number(verb, "restitution", restitution, 0.0)
+    if restitution > 1.0:
+        raise ValueError(f"{verb}: `restitution` must be in [0, 1], got {restitution}")
     friction = number(verb, "friction", friction, 0.0)
     if isinstance(max_bounces, (bool, np.bool_)) or not isinstance(max_bounces, (int, np.integer)):
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
@@ -199,8 +210,12 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
                                     friction, int(max_bounces), _motion_threads(verb, threads, n))
         check_rc(verb, rc)
         if bounces.min() < 0:  # the results are discarded: nothing the caller holds has changed
-            index = tuple(int(k) for k in np.unravel_index(np.flatnonzero(bounces < 0)[0], circles.shape))
-            raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a tile)")
+            first = int(np.flatnonzero(bounces < 0)[0])
+            index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
+            if bounces[first] == -1:
+                raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a tile)")
+            raise ValueError(f"{verb}: circle {index} would move beyond the range of the doubles (velocity "
+                             f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
     # the moved circles are valid by construction (advance keeps them finite):
     # only their magnitude is needed, which validation reports
     magnitude, bad = ffi.new("double *"), ffi.new("int64_t *")

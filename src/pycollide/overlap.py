@@ -172,7 +172,9 @@ def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None, *, to
 
     ``points`` is a Points array or anything of layout ``(..., 2)``.  Broadcasts
     like :func:`overlaps`; ``contains(s, p, touching=t)`` equals
-    ``overlaps(s, Points(p), touching=t)``.
+    ``overlaps(s, Points(p), touching=t)``.  ``shape`` may also be a
+    :class:`TileMap`: then each point is tested against its solid region (a
+    point on a face between two solid tiles is strictly inside).
 
     Examples
     --------
@@ -184,6 +186,15 @@ def contains(shape: Shapes, points: Any, out: Optional[np.ndarray] = None, *, to
     array([ True, False, False])
     """
     mode = _mode("contains", touching)
+    if isinstance(shape, tiles.TileMap):
+        if isinstance(points, Shapes) and not isinstance(points, Points):
+            raise TypeError(f"contains: `points` must be Points or an array of layout (..., 2), "
+                            f"got {type(points).__name__}")
+        try:
+            points = points if isinstance(points, Points) else Points(points)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"contains: `points`: {exc}") from None
+        return tiles.overlaps_map("contains", points, shape, out, mode, threads, _prepare_out, "points")
     shape = _check_shapes("contains", "shape", shape)
     if not isinstance(points, Points):
         if isinstance(points, Shapes):

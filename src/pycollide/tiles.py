@@ -44,10 +44,17 @@ _TO_CHAR = {Tile.EMPTY: ".", Tile.SOLID: "#", Tile.CUT_NE: "1", Tile.CUT_NW: "3"
 class TileMap:
     """A grid of tiles: the static world of a tile game.
 
-    ``kinds[i, j]`` (a :class:`Tile`) covers x in [ox + j s, ox + (j+1) s] and
-    y in [oy + i s, oy + (i+1) s]: row 0 is the southmost (y grows with i).
-    Each corner coordinate is ox + j s rounded once to a double.  Outside the
-    grid is empty.
+    ``kinds[i, j]`` (a :class:`Tile`) covers x in [x_j, x_(j+1)] and y in
+    [y_i, y_(i+1)], where x_j is ox + j s and y_i is oy + i s, each rounded once
+    to a double: row 0 is the southmost (y grows with i).  Outside the grid is
+    empty.  Those rounded corners are the geometry, as :attr:`edges` shows
+    it, and every query (``overlaps``, ``contains``, ``contact``,
+    :func:`raycast`, :func:`sweep`, :func:`advance`) is exact against it at
+    any origin and tile size: the same tiles given as ``Boxes`` and
+    ``Triangles`` give the same yes/no answers.  When the tile size is tiny
+    beside the origin (0.3 at 1e15, where doubles are 0.125 apart), corners
+    round far from ox + j s, and several may round to one double: such tiles
+    have zero width.
 
     At construction the boundary of the solid tiles is built once as merged
     edges: faces between two solid tiles are dropped and collinear faces that
@@ -93,7 +100,11 @@ class TileMap:
         verb = "TileMap"
         if isinstance(kinds, TileMap):
             kinds = kinds.kinds
-        array = np.asarray(kinds)
+        try:
+            array = np.asarray(kinds)
+        except (ValueError, TypeError):  # ragged nested lists
+            raise ValueError(f"{verb}: `kinds` must be a rectangular 2-D array of tile kinds (rows of equal "
+                             "length)") from None
         if array.ndim != 2:
             raise ValueError(f"{verb}: `kinds` must be 2-D (rows, cols), got shape {array.shape}")
         if array.size and not (np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_):
@@ -292,7 +303,9 @@ class RayHit(NamedTuple):
     hit: np.ndarray
     """bool: whether the ray meets the solid (exact)."""
     distance: np.ndarray
-    """float: distance from the origin to the first solid point (inf if none)."""
+    """float: distance from the origin to the first solid point along the
+    direction (inf if none; also inf for a hit farther than the largest double,
+    which ``hit`` still reports)."""
     normal: np.ndarray
     """(..., 2): outward unit normal of the face entered (NaN if none)."""
     tile: np.ndarray
@@ -305,9 +318,12 @@ def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optiona
     A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
     a unit vector, but not zero).  It walks the grid cell by cell, looking only
     at the boundary edges of the cells it crosses.  Whether a ray hits is
-    exact; the solid is closed, so grazing a corner or running along a face
-    counts.  A ray starting in the solid hits at distance 0 with normal
-    ``-direction / |direction|``.  Origins and directions broadcast.
+    exact for every finite origin and direction, however tiny or huge; the
+    solid is closed, so grazing a corner or running along a face counts.  A
+    ray starting in the solid hits at distance 0 with normal
+    ``-direction / |direction|``.  The distance is rounded; one beyond the
+    largest double is inf, with ``hit`` still True.  Origins and directions
+    broadcast.
 
     Returns
     -------
@@ -338,16 +354,16 @@ def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optiona
     except ValueError:
         raise ValueError(f"{verb}: the shapes of `origins` {o.shape[:-1]} and `directions` {d.shape[:-1]} "
                          "do not broadcast together") from None
-    out = np.empty(shape + (5,), dtype=np.float64)
+    out = np.empty(shape + (6,), dtype=np.float64)
     if out.size:
         args, ndim, dims = operands(shape, [o, d, out])
         check_rc(verb, lib.pc_tilemap_raycast(tilemap._c, *args, ndim, dims,
-                                              resolve_threads(verb, threads, out.size // 5)))
-        if np.isnan(out[..., 0]).any():  # the core's answer to a zero direction; out is discarded
+                                              resolve_threads(verb, threads, out.size // 6)))
+        if np.isnan(out[..., 1]).any():  # the core's answer to a zero direction; out is discarded
             zero = np.argwhere((d == 0).all(axis=-1))[0]
             raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {tuple(int(v) for v in zero)}")
-    distance = out[..., 0]
-    hit = np.isfinite(distance)
-    tile = out[..., 3:5].astype(np.int64)
+    hit = out[..., 0] != 0
+    distance = out[..., 1]
+    tile = out[..., 4:6].astype(np.int64)
     return RayHit(hit[()] if hit.ndim == 0 else hit, distance[()] if distance.ndim == 0 else distance,
-                  out[..., 1:3], tile)
+                  out[..., 2:4], tile)

@@ -145,14 +145,21 @@ def solid_polygons(kinds, s=1.0, ox=0.0, oy=0.0):
 
 
 def _poly_contains(poly, p):
-    """p in the closed convex CCW polygon."""
+    """p in the closed convex hull ``poly`` (CCW; a hull of one point or of a
+    segment's two ends is that point or segment)."""
+    if len(poly) == 1:
+        return p == poly[0]
+    if len(poly) == 2:
+        return _segment_dist2(p, poly[0], poly[1]) == 0
     return all(_cross(a, b, p) >= 0 for a, b in _poly_edges(poly))
 
 
 def _poly_dist2(poly, p):
-    """Squared distance from p to the closed convex polygon (0 inside)."""
+    """Squared distance from p to the closed convex hull (0 inside)."""
     if _poly_contains(poly, p):
         return ZERO
+    if len(poly) == 1:
+        return _dot(_sub(p, poly[0]), _sub(p, poly[0]))
     return min(_segment_dist2(p, a, b) for a, b in _poly_edges(poly))
 
 
@@ -179,14 +186,17 @@ class Grid:
         self.cols = max((len(row) for row in self.kinds), default=0)
         self.s = float(tile_size)
         self.ox, self.oy = float(origin[0]), float(origin[1])
-        self.polygons = solid_polygons(self.kinds, self.s, self.ox, self.oy)
+        # the tiles as drawn (corners rounded once; a tile small beside its
+        # coordinates may round flat, or to a point), and as exact convex hulls
+        self.raw = solid_polygons(self.kinds, self.s, self.ox, self.oy)
+        self.polygons = [(ij, convex_hull(poly)) for ij, poly in self.raw]
         self.by_tile = dict(self.polygons)
         # cell bounds, for quick exact rejection
         self._bounds = {ij: (min(p[0] for p in poly), min(p[1] for p in poly),
                              max(p[0] for p in poly), max(p[1] for p in poly))
                         for ij, poly in self.polygons}
         directed = {}
-        for ij, poly in self.polygons:
+        for ij, poly in self.raw:
             for a, b in _poly_edges(poly):
                 directed.setdefault((a, b), []).append(ij)
         #: the unmerged boundary edges (a, b), solid on the left, with their tile
@@ -257,8 +267,70 @@ class Grid:
         return any(_on_segment(p, a, b) for a, b, _ in self.boundary)
 
     def interior_contains(self, p):
-        """p in the interior of the solid region (on no boundary edge)."""
-        return self.contains(p) and not self.on_boundary(p)
+        """p in the interior of the solid region: some disk around p lies in it.
+
+        Near p every tile holding p is its tangent cone (the tile's edges
+        through p bound it; edges away from p do not matter close enough to
+        p).  The directions from p along those edges cut the circle of
+        directions into open sectors; coverage is the same all through a
+        sector, so p is interior iff a direction strictly inside each sector
+        is in some tile's cone (the closed tiles then cover the cutting
+        directions too).  A tile of zero area is never needed: it cannot cover
+        a sector.  A face between two solid tiles is interior; the boundary
+        edges are not consulted, so tiles rounded flat are decided alike."""
+        p = _pt(p)
+        holding = [poly for _, poly in self._near_tiles(p) if _poly_contains(poly, p)]
+        if not holding:
+            return False
+        cones = []  # per tile with area: the edges through p, as direction pairs
+        cuts = []
+        for poly in holding:
+            if len(poly) < 3:
+                continue
+            through = [(a, b) for a, b in _poly_edges(poly) if _cross(a, b, p) == 0]
+            if not through:
+                return True  # strictly inside a tile
+            cones.append(through)
+            for a, b in through:
+                for q in (a, b):
+                    if q != p:
+                        cuts.append(_sub(q, p))
+        if not cones:
+            return False
+
+        def angle_key(w):  # exact order of directions by angle, from +x counter-clockwise
+            upper = w[1] > 0 or (w[1] == 0 and w[0] > 0)
+            return (0 if upper else 1, w)
+
+        # the distinct cut directions in angular order (exact, by a comparison sort)
+        import functools
+
+        def compare(u, v):
+            hu, hv = angle_key(u)[0], angle_key(v)[0]
+            if hu != hv:
+                return hu - hv
+            c = _det(u, v)
+            return -1 if c > 0 else (1 if c < 0 else 0)
+
+        cuts = sorted(cuts, key=functools.cmp_to_key(compare))
+        distinct = []
+        for w in cuts:
+            if not distinct or compare(distinct[-1], w) != 0:
+                distinct.append(w)
+        if len(distinct) == 1:
+            distinct.append((-distinct[0][0], -distinct[0][1]))
+        for k, u in enumerate(distinct):
+            v = distinct[(k + 1) % len(distinct)]
+            # a direction strictly inside the sector from u counter-clockwise to v
+            if _det(u, v) > 0:
+                w = (u[0] / max(abs(u[0]), abs(u[1])) + v[0] / max(abs(v[0]), abs(v[1])),
+                     u[1] / max(abs(u[0]), abs(u[1])) + v[1] / max(abs(v[0]), abs(v[1])))
+            else:  # a half turn or more: u turned a quarter counter-clockwise is inside
+                w = (-u[1], u[0])
+            covered = any(all(_det(_sub(b, a), w) >= 0 for a, b in through) for through in cones)
+            if not covered:
+                return False
+        return True
 
     def dist2(self, p):
         """Exact squared distance from p to the solid region (0 in it); None if
@@ -385,6 +457,33 @@ def _poly_constraints(poly, c, d):
     return [(_cross(a, b, c), _det(_sub(b, a), d)) for a, b in _poly_edges(poly)]
 
 
+def _ray_entry(hull, o, d):
+    """The least t >= 0 with o + t d in the closed hull, or None (exact)."""
+    if len(hull) >= 3:
+        iv = _clip(_poly_constraints(hull, o, d), lo=ZERO)
+        return None if iv is None else iv[0]
+    if len(hull) == 1:  # a point: on the ray's line, ahead of the origin
+        w = _sub(hull[0], o)
+        if _det(d, w) != 0:
+            return None
+        t = _dot(w, d) / _dot(d, d)
+        return t if t >= 0 else None
+    a, b = hull
+    e = _sub(b, a)
+    den = _det(d, e)
+    if den != 0:  # crossing lines: where, on both
+        w = _sub(a, o)
+        t, u = _det(w, e) / den, _det(w, d) / den
+        return t if t >= 0 and 0 <= u <= 1 else None
+    if _det(d, _sub(a, o)) != 0:
+        return None  # parallel, apart
+    ts = [_dot(_sub(q, o), d) / _dot(d, d) for q in (a, b)]  # on one line: the span of the ends
+    lo, hi = min(ts), max(ts)
+    if hi < 0:
+        return None
+    return max(lo, ZERO)
+
+
 class RayResult:
     """hit; t (exact Fraction, ray parameter); point (exact); distance (float);
     tiles (set of solid tiles containing the hit point); normals (list of exact
@@ -408,9 +507,9 @@ def raycast(o, d, grid):
         raise ValueError("direction must be nonzero")
     best = None
     for _, poly in grid.polygons:
-        iv = _clip(_poly_constraints(poly, o, d), lo=ZERO)
-        if iv is not None and (best is None or iv[0] < best):
-            best = iv[0]
+        t = _ray_entry(poly, o, d)
+        if t is not None and (best is None or t < best):
+            best = t
     if best is None:
         return RayResult(False)
     p = _at(o, d, best)
@@ -424,7 +523,9 @@ def raycast(o, d, grid):
         n = Grid.outward(a, b)
         if _dot(n, d) < 0 and n not in normals:
             normals.append(n)
-    assert normals, "a ray entering from outside crosses a face that faces it"
+    # a ray entering from outside crosses a face that faces it, unless every
+    # tile there was rounded flat (then no face has an outward side): normals
+    # is then empty and any unit normal is acceptable
     return RayResult(True, best, p, distance, tiles, normals)
 
 

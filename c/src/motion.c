@@ -1,0 +1,133 @@
+/*
+ * Motion through a tile map (pc_tilemap_advance): each circle repeats sweep,
+ * move, respond until its time step is used up.
+ *
+ * Two exact checks keep the promises that floating point alone cannot: after
+ * every move the circle's interior must not overlap a solid tile (exact
+ * kernels); when it would, by rounding, the move is shortened by bisection
+ * toward the start, which is known to be free.  With restitution <= 1 the new
+ * velocity's squared length must not exceed the old one's (exact comparison);
+ * when rounding makes it, the new velocity shrinks by an ulp until it does not.
+ */
+#include <float.h>
+
+#include "fpenv.h"
+#include "shapes.h"
+#include "tiles.h"
+#include "walk.h"
+
+struct advance_ctx {
+    const pc_tilemap *map;
+    double dt, e, mu;
+    int max_bounces;
+    int count; /* bounces given */
+};
+
+/* The velocity after an impact with unit normal n (from the circle toward the
+ * wall). */
+static void respond(double *vx, double *vy, double nx, double ny, double e, double mu)
+{
+    double ux = *vx, uy = *vy, vn = ux * nx + uy * ny;
+    if (!(vn > 0.0)) return; /* not approaching: nothing to reflect */
+    double tx = ux - vn * nx, ty = uy - vn * ny, vt = hypot(tx, ty);
+    double keep = 1.0;
+    if (vt > 0.0 && mu > 0.0) keep = pc__max(0.0, 1.0 - mu * (1.0 + e) * vn / vt);
+    double wx = tx * keep - e * vn * nx, wy = ty * keep - e * vn * ny;
+    /* no speed from rounding (restitution <= 1): shrink by ulps until |w| <= |u| exactly */
+    while (pc__sumsq_cmp(wx, wy, ux, uy) > 0) {
+        wx = nextafter(wx, 0.0);
+        wy = nextafter(wy, 0.0);
+    }
+    *vx = wx + 0.0;
+    *vy = wy + 0.0;
+}
+
+/* Move circle c (updated) along D for a fraction t of it, or less: the
+ * largest fraction found by bisection whose end position keeps the interior
+ * off the solid, when the rounded end at t does not. Returns the fraction. */
+static double move_free(const pc_tilemap *map, double *c, double dx, double dy, double t)
+{
+    double x = c[0], y = c[1];
+    double end[3] = {t == 1.0 ? x + dx : x + t * dx, t == 1.0 ? y + dy : y + t * dy, c[2]};
+    if (!pc__map_overlaps(map, end, 1)) {
+        c[0] = end[0];
+        c[1] = end[1];
+        return t;
+    }
+    double lo = 0.0, hi = t;
+    for (int k = 0; k < 64 && lo < hi; k++) {
+        double mid = lo + 0.5 * (hi - lo);
+        if (mid <= lo || mid >= hi) break;
+        double p[3] = {x + mid * dx, y + mid * dy, c[2]};
+        if (pc__map_overlaps(map, p, 1)) hi = mid;
+        else lo = mid;
+    }
+    c[0] = x + lo * dx;
+    c[1] = y + lo * dy;
+    return lo;
+}
+
+/* Returns 0, or -1 when the circle starts inside the solid, -2 when a move
+ * would leave the doubles (then the circle stays where it got to). */
+static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
+{
+    if (pc__map_overlaps(a->map, c, 1)) return -1; /* starts inside: left alone, and reported */
+    double left = a->dt; /* time still to move */
+    int hits = 0;
+    while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
+        double dx = v[0] * left, dy = v[1] * left;
+        if (!isfinite(c[0] + dx) || !isfinite(c[1] + dy)) return -2;
+        pc__toi h;
+        pc__sweep_map(&h, a->map, c[0], c[1], c[2], dx, dy);
+        if (!h.near) { /* no tile within reach of the whole path: the end is free */
+            c[0] += dx;
+            c[1] += dy;
+            return 0;
+        }
+        double t = move_free(a->map, c, dx, dy, h.hit ? h.t : 1.0);
+        if (!h.hit) return 0;
+        respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);
+        hits++;
+        if (bounces) (*bounces)++;
+        if (hits >= a->max_bounces) return 0;
+        left = left * (1.0 - t);
+    }
+    return 0;
+}
+
+static void advance_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct advance_ctx *a = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t *b = a->count ? (int64_t *)(p[2] + i * s[2]) : NULL;
+        int rc = advance_one(a, (double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]), b);
+        if (rc < 0 && b) *b = rc;
+    }
+}
+
+static int tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces, int64_t n,
+                           double dt, double restitution, double friction, int max_bounces, int threads)
+{
+    if (!pc__map_ok(map) || !circles || !velocities) return PC_ERR_ARG;
+    if (n < 0 || !isfinite(dt) || dt < 0.0 || !(restitution >= 0.0 && restitution <= 1.0) || !isfinite(friction) ||
+        friction < 0.0 || max_bounces < 1)
+        return PC_ERR_ARG;
+    if (n == 0) return PC_OK;
+    struct advance_ctx ctx = {map, dt, restitution, friction, max_bounces, bounces != NULL};
+    int64_t shape[1] = {n};
+    int64_t sc[1] = {3 * 8}, sv[1] = {2 * 8}, sb[1] = {bounces ? 8 : 0};
+    const int64_t *strides[3] = {sc, sv, sb};
+    /* without bounces, operand 2 is an unused alias of circles */
+    const void *ptrs[3] = {circles, velocities, bounces ? (void *)bounces : (void *)circles};
+    return pc__batch(1, shape, 3, ptrs, strides, 7u, advance_inner, &ctx, threads, PC_MOTION_CHUNK);
+}
+
+int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
+                       int64_t n, double dt, double restitution, double friction, int max_bounces,
+                       int threads)
+{
+    pc__fpenv env = pc__fp_enter();
+    int rc = tilemap_advance(map, circles, velocities, bounces, n, dt, restitution, friction, max_bounces, threads);
+    pc__fp_leave(env);
+    return rc;
+}
