@@ -56,12 +56,18 @@ def test_environment_variable_sets_the_default(monkeypatch):
     want = pc.overlaps(a, b, threads=1)
     monkeypatch.setenv("PYCOLLIDE_NUM_THREADS", "2")
     assert np.array_equal(pc.overlaps(a, b), want)
-    for bad in ("0", "-3", "two", ""):
+    for bad in ("0", "-3", "two", "", "abc"):
         monkeypatch.setenv("PYCOLLIDE_NUM_THREADS", bad)
         with pytest.raises(ValueError, match="PYCOLLIDE_NUM_THREADS"):
             pc.overlaps(a, b)
-        # a small batch never looks at it
-        assert pc.overlaps(a[:10], b[:10]).shape == (10,)
+        # the same error whatever the batch size
+        with pytest.raises(ValueError, match="PYCOLLIDE_NUM_THREADS"):
+            pc.overlaps(a[:7], b[:7])
+    # a huge count means "every thread there is": no OverflowError
+    monkeypatch.setenv("PYCOLLIDE_NUM_THREADS", "2147483648")
+    assert np.array_equal(pc.overlaps(a, b), want)
+    assert np.array_equal(pc.overlaps(a, b, threads=2**31), want)
+    assert np.array_equal(pc.overlaps(a, b, threads=10**30), want)
 
 
 @pytest.mark.parametrize("bad,error", [(0, ValueError), (-2, ValueError), (1.5, TypeError),

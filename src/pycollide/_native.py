@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any
+import struct
+from typing import Any, Optional
 
 import numpy as np
 
@@ -46,17 +47,19 @@ def _all_cores() -> int:
         return os.cpu_count() or 1
 
 
-def resolve_threads(verb: str, threads: Any, size: int) -> int:
-    """The thread count for a batch of ``size`` elements: ``threads`` if given,
-    else the environment variable PYCOLLIDE_NUM_THREADS, else every core this
-    process may run on.  Batches of fewer than two chunks run on one thread, so
-    small calls never pay for looking any of this up."""
-    if threads is None:
-        if size < 2 * lib.PC_PARALLEL_CHUNK:
-            return 1
-        text = os.environ.get(THREADS_ENV)
-        if text is None:
-            return _all_cores()
+#: the most threads a call asks the core for (it caps them at PC_MAX_THREADS itself)
+MAX_THREADS = 1024
+_env_cache: dict = {}
+
+
+def _env_threads(verb: str) -> Optional[int]:
+    """PYCOLLIDE_NUM_THREADS as a positive integer (None when unset), checked
+    on every call whatever the batch size, so a bad value fails at once."""
+    text = os.environ.get(THREADS_ENV)
+    if text is None:
+        return None
+    value = _env_cache.get(text)
+    if value is None:
         try:
             value = int(text)
         except ValueError:
@@ -64,12 +67,25 @@ def resolve_threads(verb: str, threads: Any, size: int) -> int:
         if value < 1:
             raise ValueError(f"{verb}: the environment variable {THREADS_ENV} must be a positive "
                              f"integer, got {text!r}")
-        return value
+        _env_cache[text] = value = min(value, MAX_THREADS)
+    return value
+
+
+def resolve_threads(verb: str, threads: Any, size: int) -> int:
+    """The thread count for a batch of ``size`` elements: ``threads`` if given,
+    else the environment variable PYCOLLIDE_NUM_THREADS, else every core this
+    process may run on.  Batches of fewer than two chunks run on one thread.
+    Counts above MAX_THREADS mean "as many as there are" and are capped."""
+    if threads is None:
+        env = _env_threads(verb)
+        if size < 2 * lib.PC_PARALLEL_CHUNK:
+            return 1
+        return _all_cores() if env is None else env
     if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)):
         raise TypeError(f"{verb}: `threads` must be a positive integer or None, got {threads!r}")
     if threads < 1:
         raise ValueError(f"{verb}: `threads` must be >= 1, got {threads}")
-    return int(threads)
+    return int(min(threads, MAX_THREADS))
 
 
 def int64_array(values):
@@ -90,6 +106,16 @@ def broadcast_strides(own: tuple, strides, shape: tuple) -> tuple:
     return (0,) * pad + tuple(0 if n != m else st for n, m, st in zip(own, shape[pad:], strides))
 
 
+def _positive_or_zero_sign(value: float) -> int:
+    """-1, 0 or 1 from the bits of a double: no float arithmetic or comparison,
+    so a denormals-are-zero mode set by another library cannot make a tiny
+    positive value 0."""
+    bits = int.from_bytes(struct.pack("<d", value), "little")
+    if bits & ((1 << 63) - 1) == 0:
+        return 0
+    return -1 if bits >> 63 else 1
+
+
 def number(verb: str, name: str, value: Any, low: Any = None, inclusive: bool = True) -> float:
     """A finite real number (not a bool), optionally >= low (> low when not inclusive)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -97,6 +123,9 @@ def number(verb: str, name: str, value: Any, low: Any = None, inclusive: bool = 
     value = float(value)
     if not math.isfinite(value):
         raise ValueError(f"{verb}: `{name}` must be finite, got {value}")
-    if low is not None and (value < low or (not inclusive and value == low)):
-        raise ValueError(f"{verb}: `{name}` must be {'>=' if inclusive else '>'} {low:g}, got {value}")
+    if low is not None:
+        below = _positive_or_zero_sign(value) < 0 if low == 0 else value < low
+        at = _positive_or_zero_sign(value) == 0 if low == 0 else value == low
+        if below or (not inclusive and at):
+            raise ValueError(f"{verb}: `{name}` must be {'>=' if inclusive else '>'} {low:g}, got {value}")
     return value

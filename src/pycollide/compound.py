@@ -87,8 +87,15 @@ class Compound:
             cls: cls(np.concatenate(groups[cls])) for cls in _ORDER if cls in groups}
         if not any(len(p) for p in self.parts.values()):
             raise ValueError("Compound: `parts` holds no shape")
-        bounds = _union([_part_bounds(cls, np.asarray(p)) for cls, p in self.parts.items()])
-        self.bounds = Boxes(bounds)
+        boxes = [_part_bounds(cls, np.asarray(p)) for cls, p in self.parts.items()]
+        for (cls, p), b in zip(self.parts.items(), boxes):
+            bad = ~np.isfinite(b).all(axis=-1)
+            if bad.any():
+                k = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"Compound: `parts`: the bounding box of a part overflows the doubles: "
+                                 f"{cls.__name__[:-1].lower()} {np.asarray(p)[k].tolist()} reaches beyond "
+                                 "+-1.8e308")
+        self.bounds = Boxes(_union(boxes))
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{len(p)} {cls.__name__.lower()}" for cls, p in self.parts.items())
@@ -164,7 +171,11 @@ class Placed:
         self.compound, self.positions, self._sx, self._sy = compound, positions, sx, sy
         self.parts = parts
         # the copies' boxes, from the placed parts themselves (so they hold them exactly)
-        self.bounds = Boxes(_union([_part_bounds(cls, np.asarray(p)) for cls, p in parts.items()]))
+        bounds = _union([_part_bounds(cls, np.asarray(p)) for cls, p in parts.items()])
+        if not np.isfinite(bounds).all():
+            raise ValueError("Compound.at: a placed copy's bounding box overflows the doubles (a part reaches "
+                             "beyond +-1.8e308)")
+        self.bounds = Boxes(bounds)
 
     @property
     def shape(self) -> Tuple[int, ...]:
@@ -191,7 +202,7 @@ class Placed:
     def flat(self) -> "Placed":
         """The copies along one axis (a view of the same placements)."""
         n = int(np.prod(self.shape))
-        parts = {cls: type(p)._trusted(np.asarray(p).reshape(n, -1, p.width), p._magnitude)
+        parts = {cls: type(p)._trusted(np.asarray(p).reshape(n, p.shape[-1], p.width), p._magnitude)
                  for cls, p in self.parts.items()}
         return Placed(self.compound, self.positions.reshape(n, 2), self._sx.reshape(n), self._sy.reshape(n),
                       parts)

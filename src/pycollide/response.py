@@ -14,20 +14,34 @@ __all__ = ["reflect", "impulse"]
 
 
 def _vectors(verb: str, name: str, value: Any) -> np.ndarray:
+    """A finite float64 array of layout (..., 2), or the error naming ``name``."""
     try:
-        arr = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{verb}: `{name}` must be an array of 2-vectors, got {type(value).__name__}") from None
+        arr = np.asarray(value)
+    except ValueError:  # ragged nested sequences
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of 2-vectors") from None
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{verb}: `{name}` must be an array of real 2-vectors, got "
+                        f"{type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
+    arr = arr.astype(np.float64, copy=False)
     if arr.ndim == 0 or arr.shape[-1] != 2:
         raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
+    finite = np.isfinite(arr).all(axis=-1)
+    if not finite.all():
+        bad = tuple(int(i) for i in np.argwhere(~finite)[0])
+        raise ValueError(f"{verb}: `{name}` must be finite; {name}{list(bad) if bad else ''} is "
+                         f"{arr[bad].tolist()}")
     return arr
 
 
 def _scalars(verb: str, name: str, value: Any, lo: float, hi: float) -> np.ndarray:
     try:
-        arr = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{verb}: `{name}` must be a number or an array, got {type(value).__name__}") from None
+        arr = np.asarray(value)
+    except ValueError:
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of numbers") from None
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got "
+                        f"{type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
+    arr = arr.astype(np.float64, copy=False)
     bad = ~((arr >= lo) & (arr <= hi))
     if bad.any():
         first = np.argwhere(bad)[0] if arr.ndim else ()
@@ -37,11 +51,29 @@ def _scalars(verb: str, name: str, value: Any, lo: float, hi: float) -> np.ndarr
     return arr
 
 
+def _broadcast(verb: str, **named: np.ndarray) -> None:
+    """A ValueError naming the arguments whose leading shapes do not broadcast."""
+    shapes = {name: (a.shape[:-1] if name in _VECTOR_ARGS else a.shape) for name, a in named.items()}
+    try:
+        np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        listed = ", ".join(f"`{name}` {shape}" for name, shape in shapes.items())
+        raise ValueError(f"{verb}: the shapes of {listed} do not broadcast together") from None
+
+
+_VECTOR_ARGS = ("velocity", "normal", "va", "vb")
+
+
 def _unit(verb: str, normal: np.ndarray) -> np.ndarray:
-    length = np.hypot(normal[..., 0], normal[..., 1])
-    if not (length > 0).all() or not np.isfinite(length).all():
-        raise ValueError(f"{verb}: every `normal` must be a finite nonzero vector")
-    return normal / length[..., None]
+    """Unit vectors along the (finite) normals, scaled first so that no length
+    overflows or underflows; a zero normal is an error."""
+    big = np.max(np.abs(normal), axis=-1, keepdims=True)
+    if not (big > 0).all():
+        bad = tuple(int(i) for i in np.argwhere(~(big[..., 0] > 0))[0])
+        raise ValueError(f"{verb}: every `normal` must be a nonzero vector; normal{list(bad) if bad else ''} "
+                         "is (0, 0)")
+    scaled = normal / big
+    return scaled / np.hypot(scaled[..., 0], scaled[..., 1])[..., None]
 
 
 def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 0.0) -> np.ndarray:
@@ -60,9 +92,12 @@ def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 
     [1.5, 2.0]
     """
     v = _vectors("reflect", "velocity", velocity)
-    n = _unit("reflect", _vectors("reflect", "normal", normal))
-    e = _scalars("reflect", "restitution", restitution, 0.0, 1.0)[..., None]
-    mu = _scalars("reflect", "friction", friction, 0.0, 1.0)[..., None]
+    normal = _vectors("reflect", "normal", normal)
+    e = _scalars("reflect", "restitution", restitution, 0.0, 1.0)
+    mu = _scalars("reflect", "friction", friction, 0.0, 1.0)
+    _broadcast("reflect", velocity=v, normal=normal, restitution=e, friction=mu)
+    n = _unit("reflect", normal)
+    e, mu = e[..., None], mu[..., None]
     vn = np.sum(v * n, axis=-1, keepdims=True)
     tangential = v - vn * n
     bounced = (1.0 - mu) * tangential - e * vn * n
@@ -94,10 +129,16 @@ def impulse(va: Any, vb: Any, ma: Any, mb: Any, normal: Any, restitution: Any = 
         raise ValueError("impulse: masses must be positive (np.inf for a static body)")
     if (np.isinf(ma) & np.isinf(mb)).any():
         raise ValueError("impulse: at most one of two colliding bodies can have infinite mass")
-    n = _unit("impulse", _vectors("impulse", "normal", normal))
-    e = _scalars("impulse", "restitution", restitution, 0.0, 1.0)[..., None]
-    inv_a = (1.0 / ma)[..., None]
-    inv_b = (1.0 / mb)[..., None]
+    normal = _vectors("impulse", "normal", normal)
+    e = _scalars("impulse", "restitution", restitution, 0.0, 1.0)
+    _broadcast("impulse", va=va, vb=vb, ma=ma, mb=mb, normal=normal, restitution=e)
+    n = _unit("impulse", normal)
+    e = e[..., None]
+    # each body's share of the exchange, mb / (ma + mb) and ma / (ma + mb), as ratios:
+    # no 1 / m that overflows for a tiny mass, no inf / inf for a static one
+    with np.errstate(over="ignore", divide="ignore"):
+        wa = (1.0 / (1.0 + ma / mb))[..., None]
+        wb = (1.0 / (1.0 + mb / ma))[..., None]
     closing = np.sum((vb - va) * n, axis=-1, keepdims=True)  # < 0: approaching
-    j = np.where(closing < 0, -(1.0 + e) * closing / (inv_a + inv_b), 0.0)
-    return va - j * inv_a * n, vb + j * inv_b * n
+    k = np.where(closing < 0, (1.0 + e) * closing, 0.0)
+    return va + k * wa * n, vb - k * wb * n
