@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "pycollide.h"
+#include "kernels.h" /* the kinds by name (PC_KIND_circle, ...) */
 #include "predicates.h"
 
 /* the bench program's own counters (the library keeps no state) */
@@ -32,11 +33,6 @@ DECL(box, segment) DECL(box, triangle) DECL(segment, segment) DECL(triangle, tri
 
 static const struct { const char *name; int ka, kb; loop_fn naive, exact; } PAIRS[] = {
 #define ROW(A, B) {#A "-" #B, PC_KIND_##A, PC_KIND_##B, naive_##A##_##B, exact_##A##_##B},
-#define PC_KIND_point PC_POINT
-#define PC_KIND_circle PC_CIRCLE
-#define PC_KIND_box PC_BOX
-#define PC_KIND_segment PC_SEGMENT
-#define PC_KIND_triangle PC_TRIANGLE
     ROW(point, circle) ROW(circle, circle) ROW(circle, box) ROW(circle, segment) ROW(circle, triangle)
     ROW(point, triangle) ROW(box, segment) ROW(box, triangle) ROW(segment, segment) ROW(triangle, triangle)
 };

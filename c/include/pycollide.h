@@ -27,15 +27,18 @@ typedef struct { double xmin, ymin, xmax, ymax; } pc_box;          /* min <= max
 typedef struct { double x0, y0, x1, y1; } pc_segment;
 typedef struct { double x0, y0, x1, y1, x2, y2; } pc_triangle;     /* any winding */
 
-/* Shape kinds; the number of doubles of each is pc_kind_width(kind). */
+/* Shape kinds; the number of doubles of each is pc_kind_width(kind).  Kind
+ * numbers are stable: a new shape kind takes the next free number below
+ * PC_KIND_SLOTS, so no existing number changes.  PC_KIND_COUNT is one more
+ * than the largest shape kind. */
 enum {
     PC_POINT = 0, PC_CIRCLE = 1, PC_BOX = 2, PC_SEGMENT = 3, PC_TRIANGLE = 4,
-    PC_KIND_COUNT = 5
+    PC_KIND_COUNT = 5,
+    PC_KIND_SLOTS = 64
 };
 /* An infinite line through two distinct points, layout x0, y0, x1, y1.  Only
- * pc_intersections_batch takes it; it is not one of the PC_KIND_COUNT overlap
- * kinds. */
-enum { PC_LINE = 5 };
+ * pc_intersections_batch takes it; it is not a shape kind (no overlaps). */
+enum { PC_LINE = 63 };
 
 /* Batches are cut into chunks of this many elements for threads; a batch of
  * fewer than two chunks stays on the calling thread. */
@@ -92,6 +95,22 @@ int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, dou
 int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
                      int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
                      int threads);
+
+/* The closed axis-aligned bounding boxes of n contiguous shapes of a shape
+ * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each box holds its
+ * shape exactly: a circle's x - r and x + r are rounded outward (a box beyond
+ * the doubles is infinite).  Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG. */
+int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads);
+
+/* Copies of n contiguous shapes of a kind, mirrored and moved: copy c maps
+ * every point (x, y) to (sx x + tx, sy y + ty), with sx = -1 where
+ * mirror_x[c] < 0 (else +1), likewise sy, and (tx, ty) = offsets[2c],
+ * offsets[2c + 1]; each coordinate is rounded once, radii are kept and a box's
+ * min and max stay in order.  out holds copies * n shapes (copy-major).
+ * Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG.  (Results may overflow to inf:
+ * validate them.) */
+int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, const double *mirror_y,
+             const double *offsets, int64_t copies, double *out);
 
 /* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode.
  * Every entry point runs in the standard floating-point environment (round to
@@ -248,6 +267,13 @@ typedef struct {
 int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
                      double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
                      int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude);
+
+/* The solid tiles as shapes, in row-major order: for each non-empty tile its
+ * cell (i * cols + j), its shape kind (PC_BOX or PC_TRIANGLE) and its layout
+ * row in 6 doubles (a box uses the first 4), corners rounded once as the
+ * queries see them.  Writes *count always and up to capacity tiles. */
+int pc_tilemap_tiles(const pc_tilemap *map, int64_t *cells, int8_t *kinds, double *rows, int64_t capacity,
+                     int64_t *count);
 
 /* Circles (3 doubles each; strides in doubles) against a tile map, over an
  * ndim-dimensional index space.  (No magnitude argument: each circle's

@@ -6,7 +6,7 @@
  */
 #include "fpenv.h"
 #include "kernels.h"
-#include "shapes.h"
+#include "kinds.h"
 #include "walk.h"
 
 typedef void (*pc_loop)(const pc__filter *f, const double *a, int64_t sa, const double *b,
@@ -55,7 +55,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       uint8_t *out, const int64_t *strides_out,
                       int ndim, const int64_t *shape, int mode, double magnitude, int threads)
 {
-    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b))
         return PC_ERR_KIND;
     if (mode != PC_TOUCHING && mode != PC_STRICT) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();

@@ -28,46 +28,36 @@
 
 #include "fpenv.h"
 #include "kernels.h"
-#include "shapes.h"
+#include "kinds.h"
 #include "walk.h"
 
 /* ---- cores -------------------------------------------------------------- */
 
 typedef struct {
-    int n;              /* vertices in use, 1..4 */
-    double x[4], y[4];  /* a box counter-clockwise; a triangle in its own winding */
-    double ox[4], oy[4];  /* the same vertices unscaled, for exact signs */
+    int n;                          /* vertices in use */
+    double x[PC_CORE_MAX], y[PC_CORE_MAX];   /* counter-clockwise, scaled by 2^-e */
+    double ox[PC_CORE_MAX], oy[PC_CORE_MAX]; /* the same vertices unscaled, for exact signs */
     double r;
-    int w;              /* winding: +1 counter-clockwise, -1 clockwise, 0 flat */
+    int w;                          /* +1: a polygon (counter-clockwise), 0: a point or a segment */
 } pc__core;
 
-/* The core of a shape, its coordinates also kept scaled by 2^-e for the float
- * geometry (see scale_exponent).  w is the winding (+1 counter-clockwise, -1
- * clockwise, 0 flat), decided exactly on the unscaled values: it chooses which
- * edge normals point outward. */
+/* The core of a shape (the kind's descriptor: exact, counter-clockwise, no
+ * repeated or collinear vertex), its coordinates also kept scaled by 2^-e for
+ * the float geometry (see scale_exponent). */
 static pc__core core_of(const pc__filter *f, int kind, const double *s, int e)
 {
-    pc__core c = {1, {0}, {0}, {0}, {0}, 0.0, 0};
-    static const int box_order[8] = {0, 1, 2, 1, 2, 3, 0, 3};  /* a box's corners, counter-clockwise */
-    switch (kind) {
-    case PC_CIRCLE:
-        c.r = ldexp(s[2], -e);
-        /* fall through */
-    case PC_POINT:
-        c.ox[0] = s[0]; c.oy[0] = s[1];
-        break;
-    case PC_BOX:
-        c.n = 4;
-        for (int k = 0; k < 4; k++) { c.ox[k] = s[box_order[2 * k]]; c.oy[k] = s[box_order[2 * k + 1]]; }
-        c.w = (s[0] < s[2]) & (s[1] < s[3]);
-        break;
-    case PC_SEGMENT:
-    default:
-        c.n = kind == PC_SEGMENT ? 2 : 3;
-        for (int k = 0; k < c.n; k++) { c.ox[k] = s[2 * k]; c.oy[k] = s[2 * k + 1]; }
-        if (kind != PC_SEGMENT) c.w = pc__orient(f, s[0], s[1], s[2], s[3], s[4], s[5]);
+    pc__hull h;
+    pc__hull_of(f, kind, s, &h);
+    pc__core c;
+    c.n = h.n;
+    c.r = ldexp(h.R, -e);
+    c.w = h.n >= 3;
+    for (int k = 0; k < c.n; k++) {
+        c.ox[k] = h.x[k];
+        c.oy[k] = h.y[k];
+        c.x[k] = ldexp(h.x[k], -e);
+        c.y[k] = ldexp(h.y[k], -e);
     }
-    for (int k = 0; k < c.n; k++) { c.x[k] = ldexp(c.ox[k], -e); c.y[k] = ldexp(c.oy[k], -e); }
     return c;
 }
 
@@ -282,8 +272,8 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
 {
     int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb))));
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
-    /* a circle's core is its centre: the point kernels decide core contact */
-    int core_a = ka == PC_CIRCLE ? PC_POINT : ka, core_b = kb == PC_CIRCLE ? PC_POINT : kb;
+    /* the cores' kinds decide core contact (a circle's row begins with its centre's) */
+    int core_a = pc__kind(ka)->core_kind, core_b = pc__kind(kb)->core_kind;
     int cores_meet = pc__overlap_one[core_a][core_b](f, a, b, PC_TOUCHING);
     if (cores_meet || !apart(f, &ca, &cb, res)) meeting(&ca, &cb, degenerate_ny, res);
     /* grow by the radii along the normal */
@@ -351,7 +341,7 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      double *out, const int64_t *strides_out,
                      int ndim, const int64_t *shape, double magnitude, int threads)
 {
-    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT)
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b))
         return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
     pc__filter filter = pc__filter_for(magnitude);

@@ -1,52 +1,5 @@
 /* Convex cores (core.h). */
 #include "core.h"
-#include "shapes.h"
-
-static void push(pc__hull *h, double x, double y)
-{
-    h->x[h->n] = x;
-    h->y[h->n] = y;
-    h->n++;
-}
-
-void pc__hull_of(const pc__filter *f, int kind, const double *s, pc__hull *h)
-{
-    h->n = 0;
-    h->R = 0.0;
-    switch (kind) {
-    case PC_CIRCLE:
-        h->R = s[2];
-        /* fall through */
-    case PC_POINT:
-        push(h, s[0], s[1]);
-        break;
-    case PC_BOX:
-        push(h, s[0], s[1]);
-        if (s[0] == s[2] && s[1] == s[3]) break;
-        if (s[0] == s[2] || s[1] == s[3]) { push(h, s[2], s[3]); break; }
-        push(h, s[2], s[1]);
-        push(h, s[2], s[3]);
-        push(h, s[0], s[3]);
-        break;
-    case PC_SEGMENT:
-        push(h, s[0], s[1]);
-        if (s[0] != s[2] || s[1] != s[3]) push(h, s[2], s[3]);
-        break;
-    default: { /* a triangle */
-        pc_triangle t = pc__load_triangle(s);
-        int o = pc__tri_orientation(f, t);
-        if (o == 0) {
-            pc_segment g = pc__hull_segment(t);
-            push(h, g.x0, g.y0);
-            if (g.x0 != g.x1 || g.y0 != g.y1) push(h, g.x1, g.y1);
-            break;
-        }
-        push(h, t.x0, t.y0);
-        if (o > 0) { push(h, t.x1, t.y1); push(h, t.x2, t.y2); }
-        else { push(h, t.x2, t.y2); push(h, t.x1, t.y1); }
-    }
-    }
-}
 
 /* The ray and the core are disjoint iff some axis separates them; for a
  * closed convex core and a ray the candidates are the core's edge normals

@@ -21,7 +21,7 @@ typedef struct {
 } pc__hull;
 
 /* The core of a shape of a kind given as a layout row (decided exactly; f
- * must bound the row's values). */
+ * must bound the row's values): the kind's descriptor's (kinds.c). */
 void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h);
 
 /* Exact: does the ray o + t d (t >= 0, d != 0) meet the core (closed; R is

@@ -19,7 +19,7 @@
 
 #include "fpenv.h"
 #include "kernels.h"
-#include "shapes.h"
+#include "kinds.h"
 #include "walk.h"
 
 /* up to two points, in output order */
@@ -473,7 +473,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            int8_t *count, const int64_t *strides_count,
                            int ndim, const int64_t *shape, double magnitude, int threads)
 {
-    if (kind_a < 0 || kind_a > PC_LINE || kind_b < 0 || kind_b > PC_LINE) return PC_ERR_KIND;
+    if (!pc__kind(kind_a) || !pc__kind(kind_b)) return PC_ERR_KIND;
     if (!ix_loops[kind_a][kind_b]) return PC_ERR_PAIR;
     pc__fpenv env = pc__fp_enter();
     struct ix_ctx ctx;

@@ -14,8 +14,47 @@
 #ifndef PC_KERNELS_H
 #define PC_KERNELS_H
 
+#include <string.h>
+
 #include "pycollide.h"
 #include "predicates.h"
+
+/* ---- the kinds the kernels know, by name ------------------------------------
+ * A new kind adds one line to PC_KINDS and its pairs to PC_KIND_PAIRS (below,
+ * beside the kernels); loading its layout rows and measuring them follow. */
+#define PC_KINDS(X) X(point, PC_POINT) X(circle, PC_CIRCLE) X(box, PC_BOX) X(segment, PC_SEGMENT) \
+    X(triangle, PC_TRIANGLE)
+
+/* PC_KIND_point = PC_POINT, ...: the kind number of a name */
+#define PC__KIND_NUMBER(K, E) PC_KIND_##K = E,
+enum { PC_KINDS(PC__KIND_NUMBER) };
+
+/* max |v[k]| over n doubles (the magnitude the semi-static filter needs) */
+static inline double pc__magnitude(const double *v, int n)
+{
+    double m = 0.0;
+    for (int k = 0; k < n; k++) {
+        double a = v[k] < 0 ? -v[k] : v[k];
+        m = a > m ? a : m;
+    }
+    return m;
+}
+
+/* pc__load_point(row) -> pc_point, ...: a shape struct from its layout row
+ * (the structs are the layouts' doubles in order); pc__mag_point(s), ...: its
+ * magnitude */
+#define PC__LOAD(K, E)                                                                 \
+    static inline pc_##K pc__load_##K(const double *p)                                 \
+    {                                                                                  \
+        pc_##K s;                                                                      \
+        memcpy(&s, p, sizeof s);                                                       \
+        return s;                                                                      \
+    }                                                                                  \
+    static inline double pc__mag_##K(pc_##K s)                                         \
+    {                                                                                  \
+        return pc__magnitude((const double *)(const void *)&s, (int)(sizeof s / sizeof(double))); \
+    }
+PC_KINDS(PC__LOAD)
 
 /* a <= b in touching mode, a < b in strict mode (branch-free) */
 static inline int pc__le(double a, double b, int m) { return (a < b) | ((a == b) & (m ^ 1)); }
@@ -290,6 +329,16 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
     const double bx[3] = {b.x0, b.x1, b.x2}, by[3] = {b.y0, b.y1, b.y2};
     return pc__tri_axes(f, a, sa, bx, by, 3, m) & pc__tri_axes(f, b, sb, ax, ay, 3, m);
 }
+
+
+/* The unordered pairs of kinds, in the order the kernels are named:
+ * SELF(k) for a kind against itself, PAIR(a, b) for two different kinds. */
+#define PC_KIND_PAIRS(SELF, PAIR) \
+    SELF(point) PAIR(point, circle) PAIR(point, box) PAIR(point, segment) PAIR(point, triangle) \
+    SELF(circle) PAIR(circle, box) PAIR(circle, segment) PAIR(circle, triangle) \
+    SELF(box) PAIR(box, segment) PAIR(box, triangle) \
+    SELF(segment) PAIR(segment, triangle) \
+    SELF(triangle)
 
 /* The exact overlap of a row of kind A at a and a row of kind B at b (their
  * layouts), for every ordered pair of kinds: pc__overlap_one[A][B] (overlap.c). */

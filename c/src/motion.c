@@ -12,7 +12,7 @@
 #include <float.h>
 
 #include "fpenv.h"
-#include "shapes.h"
+#include "kernels.h"
 #include "tiles.h"
 #include "walk.h"
 

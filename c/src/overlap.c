@@ -7,7 +7,6 @@
  */
 #include "fpenv.h"
 #include "kernels.h"
-#include "shapes.h"
 
 #define PC_PUBLIC_KERNEL(A, B)                                       \
     int pc_overlap_##A##_##B(pc_##A a, pc_##B b, int mode)           \

@@ -45,7 +45,7 @@
 
 #include "fpenv.h"
 #include "kernels.h"
-#include "shapes.h"
+#include "kinds.h"
 #include "walk.h"
 
 #define PC_FANOUT 8
@@ -60,40 +60,9 @@
 
 /* ---- bounding boxes ------------------------------------------------------ */
 
-static inline double down(double v) { return nextafter(v, -INFINITY); }
-static inline double up(double v) { return nextafter(v, INFINITY); }
-
 /* The closed bounding box of one shape, as xmin, ymin, xmax, ymax: it holds
- * every point of the shape (exact but for a circle's, rounded outward). */
-static void bounds_of(int kind, const double *s, double *bb)
-{
-    switch (kind) {
-    case PC_POINT:
-        bb[0] = bb[2] = s[0];
-        bb[1] = bb[3] = s[1];
-        break;
-    case PC_CIRCLE:
-        bb[0] = down(s[0] - s[2]);
-        bb[1] = down(s[1] - s[2]);
-        bb[2] = up(s[0] + s[2]);
-        bb[3] = up(s[1] + s[2]);
-        break;
-    case PC_BOX:
-        memcpy(bb, s, 4 * sizeof(double));
-        break;
-    default: {  /* a segment or a triangle: its vertices' extremes */
-        int nv = kind == PC_SEGMENT ? 2 : 3;
-        bb[0] = bb[2] = s[0];
-        bb[1] = bb[3] = s[1];
-        for (int v = 1; v < nv; v++) {
-            bb[0] = pc__min(bb[0], s[2 * v]);
-            bb[2] = pc__max(bb[2], s[2 * v]);
-            bb[1] = pc__min(bb[1], s[2 * v + 1]);
-            bb[3] = pc__max(bb[3], s[2 * v + 1]);
-        }
-    }
-    }
-}
+ * every point of the shape (the kind's descriptor: exact, or rounded outward). */
+static inline void bounds_of(int kind, const double *s, double *bb) { pc__kind(kind)->bounds(s, bb); }
 
 static inline int boxes_meet(const double *a, const double *b)
 {
@@ -107,11 +76,6 @@ static inline int boxes_meet(const double *a, const double *b)
  * finite. */
 static void centre_of(int kind, const double *s, double *cx, double *cy)
 {
-    if (kind == PC_POINT || kind == PC_CIRCLE) {
-        *cx = s[0];
-        *cy = s[1];
-        return;
-    }
     double bb[4];
     bounds_of(kind, s, bb);
     *cx = bb[0] * 0.5 + bb[2] * 0.5;
@@ -135,12 +99,8 @@ static double frame_extend(int kind, const double *s, int width, int64_t n, doub
         lo_hi[1] = pc__min(lo_hi[1], cy);
         lo_hi[2] = pc__max(lo_hi[2], cx);
         lo_hi[3] = pc__max(lo_hi[3], cy);
-        if (kind == PC_CIRCLE) {
-            extent += 2.0 * row[2];
-        } else {
-            bounds_of(kind, row, bb);
-            extent += (bb[2] * 0.5 - bb[0] * 0.5) + (bb[3] * 0.5 - bb[1] * 0.5);
-        }
+        bounds_of(kind, row, bb);
+        extent += (bb[2] * 0.5 - bb[0] * 0.5) + (bb[3] * 0.5 - bb[1] * 0.5);
     }
     return n ? extent / (double)n : 0.0;
 }
@@ -536,7 +496,7 @@ static char *aligned(void *work) { return (char *)work + ((64 - (uintptr_t)work 
 
 int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
 {
-    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || (nb && (kind_b < 0 || kind_b >= PC_KIND_COUNT)))
+    if (!pc__is_shape(kind_a) || (nb && !pc__is_shape(kind_b)))
         return -1;
     if (na < 0 || nb < 0 || na >= PC_MAX_ITEMS || nb >= PC_MAX_ITEMS) return -1;
     workspace w;
@@ -560,7 +520,7 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
         kind_b = kind_a;
         nb = 0;
     }
-    if (kind_a < 0 || kind_a >= PC_KIND_COUNT || kind_b < 0 || kind_b >= PC_KIND_COUNT) return PC_ERR_KIND;
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     int64_t need = pc_pairs_workspace(kind_a, na, kind_b, nb);
     if (need < 0 || !work || work_bytes < need || (na && !a) || (nb && !b)) return PC_ERR_ARG;
     header *h = (header *)(void *)aligned(work);

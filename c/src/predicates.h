@@ -31,6 +31,10 @@
 #include <float.h>
 #include <math.h>
 
+#if defined(__FAST_MATH__)
+#error "pycollide's exact predicates need IEEE arithmetic: compile without -ffast-math (see c/flags.mk)"
+#endif
+
 #define PC_U 0x1p-53
 #define PC_ETA 0x1p-1070 /* 16 eta: generous slack for the absolute (underflow) terms */
 

@@ -28,7 +28,7 @@
 
 #include "core.h"
 #include "fpenv.h"
-#include "shapes.h"
+#include "kernels.h"
 #include "tiles.h"
 #include "walk.h"
 

@@ -36,7 +36,8 @@
 
 #include "core.h"
 #include "fpenv.h"
-#include "shapes.h"
+#include "kinds.h"
+#include "kernels.h"
 #include "tiles.h"
 #include "walk.h"
 
@@ -462,7 +463,7 @@ int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
                    double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
-    if (kind_b < 0 || kind_b >= PC_KIND_COUNT) return PC_ERR_KIND;
+    if (!pc__is_shape(kind_b)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
     struct sweep_ctx ctx = {kind_b, NULL};
     const void *ptrs[4] = {circles, displacements, b, out};

@@ -27,7 +27,7 @@
 
 #include "core.h"
 #include "fpenv.h"
-#include "shapes.h"
+#include "kernels.h"
 #include "tiles.h"
 #include "walk.h"
 
@@ -572,4 +572,27 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
     }
     pc__fp_leave(env);
     return rc;
+}
+
+int pc_tilemap_tiles(const pc_tilemap *map, int64_t *cells, int8_t *kinds, double *rows, int64_t capacity,
+                     int64_t *count)
+{
+    if (!pc__map_ok(map) || !count || capacity < 0 || (capacity > 0 && (!cells || !kinds || !rows))) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    int64_t n = 0;
+    for (int64_t i = 0; i < map->rows; i++)
+        for (int64_t j = 0; j < map->cols; j++) {
+            if (map->kinds[i * map->cols + j] == PC_TILE_EMPTY) continue;
+            if (n < capacity) {
+                double row[6] = {0, 0, 0, 0, 0, 0};
+                int kind = pc__tile_shape(map, i, j, row);
+                cells[n] = i * map->cols + j;
+                kinds[n] = (int8_t)kind;
+                memcpy(rows + 6 * n, row, sizeof row);
+            }
+            n++;
+        }
+    *count = n;
+    pc__fp_leave(env);
+    return PC_OK;
 }

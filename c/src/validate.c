@@ -21,7 +21,7 @@
 
 #include "fpenv.h"
 #include "kernels.h"
-#include "shapes.h"
+#include "kinds.h"
 #include "walk.h"
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -29,24 +29,12 @@
 #define PC_HAVE_SSE2 1
 #endif
 
-int pc_kind_width(int kind)
-{
-    static const int widths[PC_LINE + 1] = {2, 3, 4, 4, 6, 4};
-    return (kind >= 0 && kind <= PC_LINE) ? widths[kind] : PC_ERR_KIND;
-}
-
 /* The first rule a row breaks (PC_RULE_OK if none); the row is native doubles. */
 static int check_one(int kind, const double *s, int width)
 {
     for (int k = 0; k < width; k++)
         if (!isfinite(s[k])) return PC_RULE_NONFINITE;
-    if (kind == PC_CIRCLE && s[2] < 0) return PC_RULE_RADIUS;
-    if (kind == PC_BOX) {
-        if (s[0] > s[2]) return PC_RULE_XORDER;
-        if (s[1] > s[3]) return PC_RULE_YORDER;
-    }
-    if (kind == PC_LINE && s[0] == s[2] && s[1] == s[3]) return PC_RULE_LINE_POINTS;
-    return PC_RULE_OK;
+    return pc__kind(kind)->rule(s);
 }
 
 /* Does some row of rows[0 .. n) break its kind's own rule (finiteness aside)?
@@ -64,8 +52,10 @@ static int kind_rule_broken(int kind, const double *rows, int64_t n)
     case PC_LINE:
         for (int64_t i = 0; i < n; i++) bad |= (rows[4 * i] == rows[4 * i + 2]) & (rows[4 * i + 1] == rows[4 * i + 3]);
         break;
-    default:
-        break;
+    default: { /* any other kind: its descriptor's rule, row by row */
+        const pc__kind_info *k = pc__kind(kind);
+        for (int64_t i = 0; i < n; i++) bad |= k->rule(rows + (int64_t)k->width * i) != PC_RULE_OK;
+    }
     }
     return bad;
 }
@@ -144,7 +134,8 @@ static void copy_rows(int kind, int width, const char *src, double *dst, int64_t
     case PC_BOX: PC_SSE_MODES(PC_BOX, 4); break;
     case PC_SEGMENT: PC_SSE_MODES(PC_SEGMENT, 4); break;
     case PC_TRIANGLE: PC_SSE_MODES(PC_TRIANGLE, 6); break;
-    default: PC_SSE_MODES(PC_LINE, 4); break;
+    case PC_LINE: PC_SSE_MODES(PC_LINE, 4); break;
+    default: break; /* a kind without a fused loop: row by row below */
     }
     if (mode == 2) _mm_sfence();
     double mm[2];
@@ -159,7 +150,7 @@ static void copy_rows(int kind, int width, const char *src, double *dst, int64_t
     (void)stream;
 #endif
     for (int64_t i = k / width; i < rows; i++) { /* the rest, a row at a time */
-        double row[8];
+        double row[32];
         for (int q = 0; q < width; q++) {
             memcpy(&row[q], src + 8 * (i * width + q), sizeof row[q]);
             if (dst) dst[i * width + q] = row[q];

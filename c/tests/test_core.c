@@ -337,6 +337,45 @@ static void test_validate_copy(void)
     free(dst);
 }
 
+/* pc_contact_batch: one pair (ndim 0), a broadcast 2-d index space with a
+ * strided output, both orders (normal negated, points swapped), threads, and
+ * bad arguments. */
+static void test_contact_batch(void)
+{
+    const double circle[3] = {0, 0, 1}, box[4] = {2, -1, 3, 1};
+    double out[7];
+    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(out[0] == 1.0 && out[1] == 1.0 && out[2] == 0.0 && out[3] == 1.0 && out[4] == 0.0 && out[5] == 2.0 &&
+          out[6] == 0.0);
+    double back[7];
+    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_CIRCLE, circle, NULL, back, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(back[0] == out[0] && back[1] == -out[1] && back[2] == -out[2] && back[3] == out[5] && back[4] == out[6] &&
+          back[5] == out[3] && back[6] == out[4]);
+    /* 3 circles (a column) against 4 segments (a row): a 3 x 4 space, output
+     * rows 8 doubles apart (one spare), columns 40 */
+    enum { NA = 3, NB = 4 };
+    const double circles[NA][3] = {{0, 0, 1}, {5, 5, 0.5}, {-3, 2, 0}};
+    const double segs[NB][4] = {{0, 2, 4, 2}, {-1, -1, 1, 1}, {6, 0, 6, 9}, {-3, 2, -3, 2}};
+    static double grid[NA * NB * 10], one[7];
+    int64_t shape[2] = {NA, NB}, sa[2] = {3, 0}, sb[2] = {0, 4}, so[2] = {40, 8};
+    for (int threads = 1; threads <= 2; threads++) {
+        for (int k = 0; k < NA * NB * 10; k++) grid[k] = -7.0;
+        CHECK(pc_contact_batch(PC_CIRCLE, &circles[0][0], sa, PC_SEGMENT, &segs[0][0], sb, grid, so, 2, shape, 9.0,
+                               threads) == PC_OK);
+        int same = 1;
+        for (int i = 0; i < NA; i++)
+            for (int j = 0; j < NB; j++) {
+                pc_contact_batch(PC_CIRCLE, circles[i], NULL, PC_SEGMENT, segs[j], NULL, one, NULL, 0, NULL, 9.0, 1);
+                same &= !memcmp(one, grid + 40 * i + 8 * j, sizeof one) && grid[40 * i + 8 * j + 7] == -7.0;
+            }
+        CHECK(same);
+    }
+    CHECK(grid[0] == 1.0 && grid[8] < 0 && grid[40 * 2 + 8 * 3] == 0.0); /* apart, crossing, the radius-0 circle on a point */
+    CHECK(pc_contact_batch(PC_LINE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1) == PC_ERR_KIND);
+    CHECK(pc_contact_batch(PC_CIRCLE, NULL, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
+    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1) == PC_ERR_ARG);
+}
+
 /* one pair through pc_intersections_batch (ndim 0): the count, points in p */
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
@@ -718,6 +757,7 @@ int main(void)
     test_filters();
     test_validate();
     test_validate_copy();
+    test_contact_batch();
     test_intersections();
     test_threads();
     test_pairs();

@@ -1,0 +1,11 @@
+# Compiler flags shared by c/Makefile and the cffi builder (pycollide/_build.py
+# reads this file).  Portable: no -march=native in what pip builds.
+#   PC_STD_FLAGS    the language and threads
+#   PC_EXACT_FLAGS  what the exact predicates' error bounds assume: every
+#                   operation rounded on its own (no a*b+c contracted into an
+#                   fma) and IEEE semantics (no fast-math).  The Makefile
+#                   appends them after any CFLAGS given (make CFLAGS=... cannot
+#                   drop them) and predicates.h refuses to compile with
+#                   -ffast-math.
+PC_STD_FLAGS = -std=c11 -pthread -fno-strict-aliasing
+PC_EXACT_FLAGS = -ffp-contract=off -fno-fast-math

@@ -1,0 +1,207 @@
+/* The kind descriptors (kinds.h): width, rule, bounds and core of each kind. */
+#include <math.h>
+#include <string.h>
+
+#include "fpenv.h"
+#include "kinds.h"
+#include "kernels.h"
+#include "walk.h"
+
+static inline double down(double v) { return nextafter(v, -INFINITY); }
+static inline double up(double v) { return nextafter(v, INFINITY); }
+
+static void push(pc__hull *h, double x, double y)
+{
+    h->x[h->n] = x;
+    h->y[h->n] = y;
+    h->n++;
+}
+
+/* the extremes of n vertices (x, y pairs): exact */
+static void vertex_bounds(const double *s, int n, double *bb)
+{
+    bb[0] = bb[2] = s[0];
+    bb[1] = bb[3] = s[1];
+    for (int v = 1; v < n; v++) {
+        bb[0] = pc__min(bb[0], s[2 * v]);
+        bb[2] = pc__max(bb[2], s[2 * v]);
+        bb[1] = pc__min(bb[1], s[2 * v + 1]);
+        bb[3] = pc__max(bb[3], s[2 * v + 1]);
+    }
+}
+
+static int no_rule(const double *s) { (void)s; return PC_RULE_OK; }
+
+/* n points (x, y pairs) mirrored and moved; the rest of the row copied */
+static void place_points(const double *s, int n, int width, double sx, double sy, double tx, double ty, double *out)
+{
+    for (int k = width - 1; k >= 2 * n; k--) out[k] = s[k];
+    for (int v = 0; v < n; v++) {
+        double x = s[2 * v], y = s[2 * v + 1];
+        out[2 * v] = sx * x + tx; /* sx x is exact: one rounding */
+        out[2 * v + 1] = sy * y + ty;
+    }
+}
+static void place_1(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 1, 2, sx, sy, tx, ty, o); }
+static void place_2(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 2, 4, sx, sy, tx, ty, o); }
+static void place_3(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 3, 6, sx, sy, tx, ty, o); }
+static void place_circle(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 1, 3, sx, sy, tx, ty, o); }
+static void place_box(const double *s, double sx, double sy, double tx, double ty, double *o)
+{
+    place_points(s, 2, 4, sx, sy, tx, ty, o);
+    if (o[0] > o[2]) { double t = o[0]; o[0] = o[2]; o[2] = t; } /* mirrored: min and max swap */
+    if (o[1] > o[3]) { double t = o[1]; o[1] = o[3]; o[3] = t; }
+}
+
+/* ---- point ---- */
+static void point_bounds(const double *s, double *bb) { vertex_bounds(s, 1, bb); }
+static void point_core(const pc__filter *f, const double *s, pc__hull *h)
+{
+    (void)f;
+    h->n = 0;
+    h->R = 0.0;
+    push(h, s[0], s[1]);
+}
+
+/* ---- circle: a point grown by r ---- */
+static int circle_rule(const double *s) { return s[2] < 0 ? PC_RULE_RADIUS : PC_RULE_OK; }
+static void circle_bounds(const double *s, double *bb)
+{
+    /* x - r and x + r round: stepped one ulp outward, the box holds the disk */
+    bb[0] = down(s[0] - s[2]);
+    bb[1] = down(s[1] - s[2]);
+    bb[2] = up(s[0] + s[2]);
+    bb[3] = up(s[1] + s[2]);
+}
+static void circle_core(const pc__filter *f, const double *s, pc__hull *h)
+{
+    point_core(f, s, h);
+    h->R = s[2];
+}
+
+/* ---- box ---- */
+static int box_rule(const double *s)
+{
+    if (s[0] > s[2]) return PC_RULE_XORDER;
+    if (s[1] > s[3]) return PC_RULE_YORDER;
+    return PC_RULE_OK;
+}
+static void box_bounds(const double *s, double *bb) { memcpy(bb, s, 4 * sizeof(double)); }
+static void box_core(const pc__filter *f, const double *s, pc__hull *h)
+{
+    (void)f;
+    h->n = 0;
+    h->R = 0.0;
+    push(h, s[0], s[1]);
+    if (s[0] == s[2] && s[1] == s[3]) return;
+    if (s[0] == s[2] || s[1] == s[3]) { push(h, s[2], s[3]); return; }
+    push(h, s[2], s[1]);
+    push(h, s[2], s[3]);
+    push(h, s[0], s[3]);
+}
+
+/* ---- segment ---- */
+static void segment_bounds(const double *s, double *bb) { vertex_bounds(s, 2, bb); }
+static void segment_core(const pc__filter *f, const double *s, pc__hull *h)
+{
+    (void)f;
+    h->n = 0;
+    h->R = 0.0;
+    push(h, s[0], s[1]);
+    if (s[0] != s[2] || s[1] != s[3]) push(h, s[2], s[3]);
+}
+
+/* ---- triangle: either winding; collinear is its hull segment ---- */
+static void triangle_bounds(const double *s, double *bb) { vertex_bounds(s, 3, bb); }
+static void triangle_core(const pc__filter *f, const double *s, pc__hull *h)
+{
+    pc_triangle t = pc__load_triangle(s);
+    int o = pc__tri_orientation(f, t);
+    h->n = 0;
+    h->R = 0.0;
+    if (o == 0) {
+        pc_segment g = pc__hull_segment(t);
+        push(h, g.x0, g.y0);
+        if (g.x0 != g.x1 || g.y0 != g.y1) push(h, g.x1, g.y1);
+        return;
+    }
+    push(h, t.x0, t.y0);
+    if (o > 0) { push(h, t.x1, t.y1); push(h, t.x2, t.y2); }
+    else { push(h, t.x2, t.y2); push(h, t.x1, t.y1); }
+}
+
+/* ---- line: two distinct points (intersections only) ---- */
+static int line_rule(const double *s) { return s[0] == s[2] && s[1] == s[3] ? PC_RULE_LINE_POINTS : PC_RULE_OK; }
+
+static const pc__kind_info kinds[PC_KIND_SLOTS] = {
+    [PC_POINT] = {"point", 2, PC_POINT, no_rule, point_bounds, point_core, place_1},
+    [PC_CIRCLE] = {"circle", 3, PC_POINT, circle_rule, circle_bounds, circle_core, place_circle},
+    [PC_BOX] = {"box", 4, PC_BOX, box_rule, box_bounds, box_core, place_box},
+    [PC_SEGMENT] = {"segment", 4, PC_SEGMENT, no_rule, segment_bounds, segment_core, place_2},
+    [PC_TRIANGLE] = {"triangle", 6, PC_TRIANGLE, no_rule, triangle_bounds, triangle_core, place_3},
+    [PC_LINE] = {"line", 4, PC_LINE, line_rule, NULL, segment_core, place_2},
+};
+
+const pc__kind_info *pc__kind(int kind)
+{
+    if (kind < 0 || kind >= PC_KIND_SLOTS || kinds[kind].width == 0) return NULL;
+    return &kinds[kind];
+}
+
+int pc_kind_width(int kind)
+{
+    const pc__kind_info *k = pc__kind(kind);
+    return k ? k->width : PC_ERR_KIND;
+}
+
+void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h)
+{
+    kinds[kind].core(f, row, h);
+}
+
+/* ---- bounds of many shapes -------------------------------------------------- */
+
+struct bounds_ctx {
+    const pc__kind_info *k;
+};
+
+static void bounds_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct bounds_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) c->k->bounds((const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+}
+
+int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads)
+{
+    if (!pc__is_shape(kind)) return PC_ERR_KIND;
+    if (n < 0 || (n > 0 && (!shapes || !out))) return PC_ERR_ARG;
+    if (n == 0) return PC_OK;
+    pc__fpenv env = pc__fp_enter();
+    struct bounds_ctx ctx = {&kinds[kind]};
+    int64_t shape[1] = {n}, in[1] = {kinds[kind].width}, bb[1] = {4};
+    const void *ptrs[2] = {shapes, out};
+    const int64_t *strides[2] = {in, bb};
+    int rc = pc__batch(1, shape, 2, ptrs, strides, 0u, bounds_inner, &ctx, threads, PC_CHUNK);
+    pc__fp_leave(env);
+    return rc;
+}
+
+/* ---- placing copies ----------------------------------------------------------- */
+
+int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, const double *mirror_y,
+             const double *offsets, int64_t copies, double *out)
+{
+    const pc__kind_info *k = pc__kind(kind);
+    if (!k) return PC_ERR_KIND;
+    if (n < 0 || copies < 0 || (n > 0 && copies > 0 && (!shapes || !mirror_x || !mirror_y || !offsets || !out)))
+        return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    int w = k->width;
+    for (int64_t c = 0; c < copies; c++) {
+        double sx = mirror_x[c] < 0 ? -1.0 : 1.0, sy = mirror_y[c] < 0 ? -1.0 : 1.0;
+        for (int64_t i = 0; i < n; i++)
+            k->place(shapes + i * w, sx, sy, offsets[2 * c], offsets[2 * c + 1], out + (c * n + i) * w);
+    }
+    pc__fp_leave(env);
+    return PC_OK;
+}

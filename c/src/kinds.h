@@ -1,0 +1,36 @@
+/*
+ * One descriptor per shape kind (internal): everything that depends on the
+ * kind alone.  Validation, bounds (the broad phase, compounds), and the convex
+ * core plus radius that contacts, sweeps and raycasts work on all read it, so
+ * a new kind is described here once (see c/README.md for the list of places a
+ * new kind touches).  Pairwise overlap kernels live in kernels.h.
+ */
+#ifndef PC_KINDS_H
+#define PC_KINDS_H
+
+#include "core.h"
+
+typedef struct {
+    const char *name;
+    int width;     /* doubles per shape */
+    int core_kind; /* the kind of the shape's core (a circle's core is a point) */
+    /* the kind's own rule beyond finiteness (PC_RULE_OK or a PC_RULE_* code);
+     * the values are finite */
+    int (*rule)(const double *s);
+    /* the closed axis-aligned box holding the shape exactly, rounded outward:
+     * xmin, ymin, xmax, ymax (NULL for lines, which have none) */
+    void (*bounds)(const double *s, double *bb);
+    /* the exact convex core and radius (f bounds the values) */
+    void (*core)(const pc__filter *f, const double *s, pc__hull *h);
+    /* the shape mirrored and moved: every point (x, y) to (sx x + tx, sy y + ty)
+     * with sx, sy = +-1, each coordinate rounded once; out may be s */
+    void (*place)(const double *s, double sx, double sy, double tx, double ty, double *out);
+} pc__kind_info;
+
+/* The descriptor of a kind, or NULL for an unknown kind number. */
+const pc__kind_info *pc__kind(int kind);
+
+/* Is kind a shape kind (one that overlaps, has bounds and a core)? */
+static inline int pc__is_shape(int kind) { return kind >= 0 && kind < PC_KIND_COUNT; }
+
+#endif
