@@ -51,7 +51,7 @@ import time
 import numpy as np
 
 import pycollide
-from pycollide import demo
+from pycollide import course as demo_course, golf as demo
 
 
 class Checker:
@@ -67,7 +67,7 @@ class Checker:
     def __call__(self, ids, old, new):
         xmin, ymin, xmax, ymax = self.bounds
         off = ~((new[:, 0] >= xmin) & (new[:, 0] <= xmax) & (new[:, 1] >= ymin) & (new[:, 1] <= ymax))
-        inside = demo.point_in_solid(self.tm, new)
+        inside = np.asarray(pycollide.contains(self.tm, new))
         self.tunnelled[ids[off | inside]] = True
         on = ~off
         if on.any():
@@ -201,7 +201,7 @@ def main(argv=None):
         import pymunk  # noqa: F401
     except ImportError as exc:
         sys.exit(f"pymunk is not installed ({exc}); pip install pymunk")
-    course = demo.load_course(args.course)
+    course = demo_course.load_course(args.course)
     print(f"course {course.name}: {course.tilemap.shape[1]}x{course.tilemap.shape[0]} tiles, "
           f"{len(np.asarray(course.tilemap.edges))} merged edges; {args.balls} balls, seed {args.seed}; "
           f"numpy {np.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)

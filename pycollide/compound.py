@@ -9,29 +9,20 @@ the bounding boxes are tested first, and the parts only where those meet.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Type
 
 import numpy as np
 
-from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles, as_float_array
+from ._native import check_rc, double_ptr, lib
+from .shapes import Boxes, Shapes, as_float_array, solid_kinds
 
 __all__ = ["Compound", "Placed"]
 
-_ORDER = (Points, Circles, Boxes, Segments, Triangles)  # part groups, in kind order
 
 
-def _part_bounds(cls: type, data: np.ndarray) -> np.ndarray:
-    """(..., 4) closed bounding boxes of shapes of one type (a circle's rounded
-    outward, so that the box holds the circle exactly)."""
-    if cls is Circles:
-        x, y, r = data[..., 0], data[..., 1], data[..., 2]
-        with np.errstate(over="ignore"):
-            return np.stack([np.nextafter(x - r, -np.inf), np.nextafter(y - r, -np.inf),
-                             np.nextafter(x + r, np.inf), np.nextafter(y + r, np.inf)], axis=-1)
-    if cls is Boxes:
-        return data
-    xs, ys = data[..., 0::2], data[..., 1::2]
-    return np.stack([xs.min(-1), ys.min(-1), xs.max(-1), ys.max(-1)], axis=-1)
+def _part_bounds(parts: Shapes) -> np.ndarray:
+    """(..., 4) closed bounding boxes of shapes (each holds its shape exactly)."""
+    return parts.bounds()
 
 
 def _union(boxes: List[np.ndarray]) -> np.ndarray:
@@ -77,17 +68,17 @@ class Compound:
         if not isinstance(parts, (list, tuple)) or not parts:
             raise TypeError("Compound: `parts` must be a shape array or a non-empty sequence of them, "
                             f"got {type(parts).__name__}")
-        groups: Dict[type, List[np.ndarray]] = {}
+        groups: Dict[Type[Shapes], List[np.ndarray]] = {}
         for k, p in enumerate(parts):
-            if not isinstance(p, Shapes) or isinstance(p, Lines):
-                raise TypeError(f"Compound: `parts[{k}]` must be Points, Circles, Boxes, Segments or "
-                                f"Triangles, got {type(p).__name__}")
+            if not isinstance(p, Shapes) or not type(p).solid:
+                names = ", ".join(cls.__name__ for cls in solid_kinds())
+                raise TypeError(f"Compound: `parts[{k}]` must be a shape array ({names}), got {type(p).__name__}")
             groups.setdefault(type(p), []).append(np.asarray(p).reshape(-1, p.width))
-        self.parts: Dict[type, Shapes] = {
-            cls: cls(np.concatenate(groups[cls])) for cls in _ORDER if cls in groups}
+        self.parts: Dict[Type[Shapes], Shapes] = {
+            cls: cls(np.concatenate(groups[cls])) for cls in solid_kinds() if cls in groups}
         if not any(len(p) for p in self.parts.values()):
             raise ValueError("Compound: `parts` holds no shape")
-        boxes = [_part_bounds(cls, np.asarray(p)) for cls, p in self.parts.items()]
+        boxes = [_part_bounds(p) for p in self.parts.values()]
         for (cls, p), b in zip(self.parts.items(), boxes):
             bad = ~np.isfinite(b).all(axis=-1)
             if bad.any():
@@ -111,8 +102,9 @@ class Compound:
             Mirror the parts about the body's origin: ``flip_x`` maps local x to
             -x (the body faces the other way), per copy if arrays are given.
 
-        Placing a part adds the position to its coordinates in float64, so a
-        placed part is that rounded sum; every answer about it is then exact.
+        Placing a part adds the position to its (mirrored) coordinates, each
+        sum rounded once to a double (in C, whatever floating-point mode the
+        caller has set); every answer about the placed part is then exact.
         """
         pos = as_float_array(positions, "Compound.at", "positions")
         if pos.ndim not in (1, 2) or pos.shape[-1] != 2:
@@ -120,23 +112,19 @@ class Compound:
         if not np.all(np.isfinite(pos)):
             raise ValueError("Compound.at: `positions` must be finite")
         lead = pos.shape[:-1]
-        pos = pos.reshape(-1, 2).astype(np.float64)
+        pos = np.ascontiguousarray(pos.reshape(-1, 2), dtype=np.float64)
         n = len(pos)
         sx = self._signs(flip_x, "flip_x", n)
         sy = self._signs(flip_y, "flip_y", n)
         placed = {}
         for cls, part in self.parts.items():
-            local = np.asarray(part)[None, :, :]  # (1, p, w)
-            world = np.array(np.broadcast_to(local, (n,) + local.shape[1:]))
-            ncoord = 2 if cls is Circles else cls.width
-            with np.errstate(over="ignore"):  # an overflow is reported by the validation below
-                world[..., 0:ncoord:2] = pos[:, None, 0:1] + sx[:, None, None] * local[..., 0:ncoord:2]
-                world[..., 1:ncoord:2] = pos[:, None, 1:2] + sy[:, None, None] * local[..., 1:ncoord:2]
-            if cls is Boxes:  # a mirrored box swaps its min and max
-                world[..., [0, 2]] = np.sort(world[..., [0, 2]], axis=-1)
-                world[..., [1, 3]] = np.sort(world[..., [1, 3]], axis=-1)
+            local = np.ascontiguousarray(part._data)
+            world = np.empty((n,) + local.shape)
+            if n and len(local):  # in C, each coordinate rounded once, whatever the caller's FP mode
+                check_rc("Compound.at", lib.pc_place(cls.kind, double_ptr(local), len(local), double_ptr(sx),
+                                                     double_ptr(sy), double_ptr(pos), n, double_ptr(world)))
             try:
-                placed[cls] = cls(world)
+                placed[cls] = cls(world, copy=False)
             except ValueError as exc:
                 raise ValueError(f"Compound.at: a placed part is out of range ({exc})") from None
         if not lead:  # one copy: drop the copies' axis
@@ -167,11 +155,11 @@ class Placed:
     __slots__ = ("compound", "positions", "_sx", "_sy", "parts", "bounds")
 
     def __init__(self, compound: Compound, positions: np.ndarray, sx: np.ndarray, sy: np.ndarray,
-                 parts: Dict[type, Shapes]) -> None:
+                 parts: Dict[Type[Shapes], Shapes]) -> None:
         self.compound, self.positions, self._sx, self._sy = compound, positions, sx, sy
         self.parts = parts
         # the copies' boxes, from the placed parts themselves (so they hold them exactly)
-        bounds = _union([_part_bounds(cls, np.asarray(p)) for cls, p in parts.items()])
+        bounds = _union([_part_bounds(p) for p in parts.values()])
         if not np.isfinite(bounds).all():
             raise ValueError("Compound.at: a placed copy's bounding box overflows the doubles (a part reaches "
                              "beyond +-1.8e308)")
@@ -209,109 +197,3 @@ class Placed:
 
     def __repr__(self) -> str:
         return f"Placed({self.compound!r}, shape {self.shape})"
-
-
-# ---- the verbs on placed compounds -------------------------------------------
-
-def _flat(value: Any) -> Tuple[Tuple[int, ...], Any]:
-    """(leading shape, value with one flat leading axis)."""
-    if isinstance(value, Placed):
-        return value.shape, value.flat()
-    return value.shape, value[(None,)] if value.ndim == 0 else type(value)._trusted(
-        np.asarray(value).reshape(-1, value.width), value._magnitude)
-
-
-def _pieces(value: Any) -> List[Tuple[Shapes, bool]]:
-    """The shape arrays a side is made of, each (m, p): the placed parts of each
-    type, or a plain array as one part per element."""
-    if isinstance(value, Placed):
-        return list(value.parts.values())
-    return [value[:, None]]
-
-
-def _bounds(value: Any) -> Shapes:
-    return value.bounds if isinstance(value, Placed) else value
-
-
-def _broadcast(verb: str, a: Any, b: Any) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarray, Any, Any]:
-    """The broadcast shape S of a and b and, for every element of S (flat), the
-    index of its a and of its b (a and b flattened)."""
-    sa, fa = _flat(a)
-    sb, fb = _flat(b)
-    try:
-        shape = np.broadcast_shapes(sa, sb)
-    except ValueError:
-        raise ValueError(f"{verb}: the shapes of `a` {sa} and `b` {sb} do not broadcast together") from None
-    ia = np.broadcast_to(np.arange(int(np.prod(sa))).reshape(sa), shape).ravel()
-    ib = np.broadcast_to(np.arange(int(np.prod(sb))).reshape(sb), shape).ravel()
-    return shape, ia, ib, fa, fb
-
-
-def check_side(verb: str, name: str, value: Any) -> Any:
-    """A placed compound or a plain shape array, else the verb's TypeError."""
-    if isinstance(value, Placed):
-        return value
-    from .overlap import _check_shapes
-    return _check_shapes(verb, name, value)
-
-
-def overlaps(a: Any, b: Any, out: Optional[np.ndarray], touching: bool, threads: Any,
-             prepare_out) -> Any:
-    from .overlap import overlaps as plain_overlaps
-    a, b = check_side("overlaps", "a", a), check_side("overlaps", "b", b)
-    shape, ia, ib, fa, fb = _broadcast("overlaps", a, b)
-    result = prepare_out("overlaps", out, shape)
-    hit = np.zeros(len(ia), dtype=bool)
-    # bounds first (closed: they contain the parts, so this never loses a pair) ...
-    near = np.flatnonzero(plain_overlaps(_bounds(fa)[ia], _bounds(fb)[ib], threads=threads))
-    # ... then every part of one against every part of the other, where the bounds meet
-    for pa in _pieces(fa):
-        for pb in _pieces(fb):
-            todo = near[~hit[near]]
-            if len(todo):
-                m = plain_overlaps(pa[ia[todo]][:, :, None], pb[ib[todo]][:, None, :],
-                                   touching=touching, threads=threads)
-                hit[todo] = m.reshape(len(todo), -1).any(axis=1)
-    result[...] = hit.reshape(shape)
-    if out is None and result.ndim == 0:
-        return result[()]
-    return result
-
-
-def contact_data(a: Any, b: Any, threads: Any, plain_contact_data) -> np.ndarray:
-    """(S, 7) contact data: of the pair of parts with the smallest separation."""
-    a, b = check_side("contact", "a", a), check_side("contact", "b", b)
-    shape, ia, ib, fa, fb = _broadcast("contact", a, b)
-    best = np.full((len(ia), 7), np.inf)
-    for pa in _pieces(fa):
-        for pb in _pieces(fb):
-            if not len(ia):
-                continue
-            d = plain_contact_data("contact", pa[ia][:, :, None], pb[ib][:, None, :], threads)
-            d = d.reshape(len(ia), -1, 7)
-            k = np.argmin(d[..., 0], axis=1)
-            cand = d[np.arange(len(ia)), k]
-            better = cand[:, 0] < best[:, 0]
-            best[better] = cand[better]
-    return best.reshape(shape + (7,))
-
-
-def pairs(a: Any, b: Any, touching: bool, threads: Any, pair_indices) -> np.ndarray:
-    """Bounds first (the broad phase over the copies' bounding boxes), then parts."""
-    from .pairs import _collection
-    for name, v in (("a", a), ("b", b)):
-        if v is None:
-            continue
-        if isinstance(check_side("pairs", name, v), Placed):
-            if v.ndim != 1:
-                raise ValueError(f"pairs: `{name}` must be a 1-D collection of shapes, got leading shape "
-                                 f"{v.shape}")
-        else:
-            _collection("pairs", name, v)
-    from ._native import lib
-    cand = pair_indices("pairs", _bounds(a), None if b is None else _bounds(b), lib.PC_TOUCHING, threads)
-    if not cand.shape[1]:
-        return cand
-    keep = overlaps(a[cand[0]], (a if b is None else b)[cand[1]], None, touching, threads,
-                    lambda verb, out, shape: np.empty(shape, dtype=bool))
-    return np.ascontiguousarray(cand[:, keep])

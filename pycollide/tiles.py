@@ -1,18 +1,31 @@
-"""Tile worlds: a grid of square and right-triangle tiles, and circles and rays against it."""
+"""Tile worlds: a grid of square and right-triangle tiles (the queries on them
+live with the verbs: overlaps, contains, contact, raycast, sweep, advance)."""
 
 from __future__ import annotations
 
 import enum
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional, Tuple
+from typing import Any, NamedTuple, Tuple
 
 import numpy as np
 
-from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int64_array, lib, number, resolve_threads
-from . import response
-from .shapes import Circles, Points, Segments, Shapes
+from ._native import check_rc, double_ptr, ffi, lib, number
+from .shapes import Boxes, Segments, Triangles
 
-__all__ = ["Tile", "TileMap", "RayHit", "raycast"]
+__all__ = ["Tile", "TileMap", "TileShapes"]
+
+
+class TileShapes(NamedTuple):
+    """The solid tiles of a map as shape arrays (from :meth:`TileMap.tiles`)."""
+
+    boxes: Boxes
+    """The solid tiles."""
+    box_tiles: np.ndarray
+    """(n, 2) int64: the row and column of each box."""
+    triangles: Triangles
+    """The triangle tiles, counter-clockwise."""
+    triangle_tiles: np.ndarray
+    """(m, 2) int64: the row and column of each triangle."""
 
 
 class Tile(enum.IntEnum):
@@ -232,138 +245,39 @@ class TileMap:
         return (f"TileMap(shape={self.shape}, tile_size={self._tile_size}, origin={self._origin}, "
                 f"edges={len(self._edges)})")
 
+    def tiles(self) -> TileShapes:
+        """The solid tiles as Boxes and Triangles, with their corners rounded
+        once exactly as every query sees them: ``overlaps(c, tilemap)`` is
+        ``overlaps(c, boxes).any() or overlaps(c, triangles).any()``.
 
-def as_circles(verb: str, name: str, value: Any) -> Circles:
-    """Circles, or Points as circles of radius 0; a TypeError otherwise."""
-    if isinstance(value, Circles):
-        return value
-    if isinstance(value, Points):
-        data = np.asarray(value)
-        return Circles(np.concatenate([data, np.zeros(data.shape[:-1] + (1,))], axis=-1))
-    raise TypeError(f"{verb}: `{name}` must be Circles (or Points) against a TileMap, got {type(value).__name__}")
+        >>> import pycollide as pc
+        >>> t = pc.TileMap.from_text("#3").tiles()
+        >>> np.asarray(t.boxes).tolist(), t.triangle_tiles.tolist()
+        ([[0.0, 0.0, 1.0, 1.0]], [[0, 1]])
+        """
+        count = ffi.new("int64_t *")
+        check_rc("TileMap.tiles", lib.pc_tilemap_tiles(self._c, ffi.NULL, ffi.NULL, ffi.NULL, 0, count))
+        n = count[0]
+        cells = np.empty(n, dtype=np.int64)
+        kinds = np.empty(n, dtype=np.int8)
+        rows = np.empty((n, 6))
+        if n:
+            check_rc("TileMap.tiles", lib.pc_tilemap_tiles(
+                self._c, ffi.cast("int64_t *", ffi.from_buffer(cells)), ffi.cast("int8_t *", ffi.from_buffer(kinds)),
+                double_ptr(rows), n, count))
+        ij = np.column_stack(np.divmod(cells, max(self.shape[1], 1))).astype(np.int64)
+        box = kinds == lib.PC_BOX
+        return TileShapes(Boxes(rows[box, :4]), ij[box], Triangles(rows[~box]), ij[~box])
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # rebuilt from its definition (the C struct points into this process's buffers)
+        return (TileMap, (np.array(self._kinds), self._tile_size, self._origin))
 
-def operands(shape: Tuple[int, ...], arrays) -> tuple:
-    """The C core's (pointer, strides in doubles) for each array (C-contiguous,
-    layout (..., k)) broadcast to ``shape`` (broadcast axes get stride 0, so no
-    view is built), then ndim and the shape."""
-    if not shape:  # one element: the core reads no strides
-        return [arg for a in arrays for arg in (double_ptr(a), ffi.NULL)], 0, ffi.NULL
-    args = []
-    for a in arrays:
-        strides = broadcast_strides(a.shape[:-1], [st // 8 for st in a.strides[:-1]], shape)
-        args += [double_ptr(a), int64_array(strides)]
-    return args, len(shape), int64_array(shape)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TileMap):
+            return NotImplemented
+        return (self._tile_size == other._tile_size and self._origin == other._origin
+                and np.array_equal(self._kinds, other._kinds))
 
-
-def overlaps_map(verb: str, circles: Any, tilemap: TileMap, out: Optional[np.ndarray], mode: int, threads: Any,
-                 prepare_out, name: str = "a"):
-    circles = as_circles(verb, name, circles)
-    data = circles._data
-    shape = data.shape[:-1]
-    result = prepare_out(verb, out, shape)
-    if result.size:
-        args, ndim, dims = operands(shape, [data])
-        so = int64_array(result.strides) if shape else ffi.NULL  # bytes
-        rc = lib.pc_tilemap_overlaps(tilemap._c, *args, byte_ptr(result), so, ndim, dims, mode,
-                                     resolve_threads(verb, threads, result.size))
-        check_rc(verb, rc)
-    if out is None and result.ndim == 0:
-        return result[()]
-    return result
-
-
-def contact_map(verb: str, circles: Any, tilemap: TileMap, threads: Any, name: str = "a") -> np.ndarray:
-    circles = as_circles(verb, name, circles)
-    data = circles._data
-    shape = data.shape[:-1]
-    out = np.empty(shape + (7,), dtype=np.float64)
-    if out.size:
-        args, ndim, dims = operands(shape, [data, out])
-        rc = lib.pc_tilemap_contact(tilemap._c, *args, ndim, dims, resolve_threads(verb, threads, out.size // 7))
-        check_rc(verb, rc)
-    return out
-
-
-def _vectors(verb: str, name: str, value: Any) -> np.ndarray:
-    """A finite float64 array of layout (..., 2)."""
-    if isinstance(value, Shapes):
-        raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
-    array = response._vectors(verb, name, value)
-    finite = np.isfinite(array)
-    if not finite.all():
-        bad = np.argwhere(~finite.all(axis=-1))[0]
-        raise ValueError(f"{verb}: `{name}` must be finite; not at index {tuple(int(v) for v in bad)}")
-    return array
-
-
-class RayHit(NamedTuple):
-    """What :func:`raycast` found for each ray."""
-
-    hit: np.ndarray
-    """bool: whether the ray meets the solid (exact)."""
-    distance: np.ndarray
-    """float: distance from the origin to the first solid point along the
-    direction (inf if none; also inf for a hit farther than the largest double,
-    which ``hit`` still reports)."""
-    normal: np.ndarray
-    """(..., 2): outward unit normal of the face entered (NaN if none)."""
-    tile: np.ndarray
-    """(..., 2) int64: row and column of a solid tile holding the hit point ((-1, -1) if none)."""
-
-
-def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optional[int] = None) -> RayHit:
-    """Cast rays through a tile map: where each first meets the solid.
-
-    A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
-    a unit vector, but not zero).  It walks the grid cell by cell, looking only
-    at the boundary edges of the cells it crosses.  Whether a ray hits is
-    exact for every finite origin and direction, however tiny or huge; the
-    solid is closed, so grazing a corner or running along a face counts.  A
-    ray starting in the solid hits at distance 0 with normal
-    ``-direction / |direction|``.  The distance is rounded; one beyond the
-    largest double is inf, with ``hit`` still True.  Origins and directions
-    broadcast.
-
-    Returns
-    -------
-    RayHit(hit, distance, normal, tile)
-
-    Examples
-    --------
-    >>> import pycollide as pc
-    >>> room = pc.TileMap.from_text('''
-    ... #####
-    ... #...#
-    ... #..3#
-    ... #####
-    ... ''')
-    >>> r = pc.raycast([1.5, 2.5], [[0, -1], [2, -1]], room)   # down; onto the slope
-    >>> r.hit.tolist(), r.distance.round(6).tolist()
-    ([True, True], [1.5, 2.236068])
-    >>> r.normal.round(6).tolist(), r.tile.tolist()
-    ([[0.0, 1.0], [-0.707107, 0.707107]], [[0, 1], [1, 3]])
-    """
-    verb = "raycast"
-    if not isinstance(tilemap, TileMap):
-        raise TypeError(f"{verb}: `tilemap` must be a TileMap, got {type(tilemap).__name__}")
-    o = np.ascontiguousarray(_vectors(verb, "origins", origins))
-    d = np.ascontiguousarray(_vectors(verb, "directions", directions))
-    try:
-        shape = np.broadcast_shapes(o.shape[:-1], d.shape[:-1])
-    except ValueError:
-        raise ValueError(f"{verb}: the shapes of `origins` {o.shape[:-1]} and `directions` {d.shape[:-1]} "
-                         "do not broadcast together") from None
-    out = np.empty(shape + (6,), dtype=np.float64)
-    if out.size:
-        args, ndim, dims = operands(shape, [o, d, out])
-        check_rc(verb, lib.pc_tilemap_raycast(tilemap._c, *args, ndim, dims,
-                                              resolve_threads(verb, threads, out.size // 6)))
-        if np.isnan(out[..., 1]).any():  # the core's answer to a zero direction; out is discarded
-            zero = np.argwhere((d == 0).all(axis=-1))[0]
-            raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {tuple(int(v) for v in zero)}")
-    hit = out[..., 0] != 0
-    distance = out[..., 1]
-    tile = out[..., 4:6].astype(np.int64)
-    return RayHit(hit[()] if hit.ndim == 0 else hit, distance[()] if distance.ndim == 0 else distance,
-                  out[..., 2:4], tile)
+    def __hash__(self) -> int:
+        return hash((self._tile_size, self._origin, self._kinds.shape, self._kinds.tobytes()))

@@ -14,12 +14,14 @@ bounce balls, with no tunnelling) work against it.
 from .compound import Compound, Placed
 from .contact import Contact, contact, distance
 from .intersect import intersections
-from .motion import Sweep, advance, sweep
+from .motion import advance
 from .overlap import contains, overlaps
 from .pairs import pairs
+from .raycast import RayHit, raycast
 from .response import impulse, reflect
 from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles
-from .tiles import RayHit, Tile, TileMap, raycast
+from .sweep import Sweep, sweep
+from .tiles import Tile, TileMap
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines",
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "intersections",

@@ -10,27 +10,9 @@ from typing import Any, Tuple
 
 import numpy as np
 
+from . import _dispatch as d
+
 __all__ = ["reflect", "impulse"]
-
-
-def _vectors(verb: str, name: str, value: Any) -> np.ndarray:
-    """A finite float64 array of layout (..., 2), or the error naming ``name``."""
-    try:
-        arr = np.asarray(value)
-    except ValueError:  # ragged nested sequences
-        raise ValueError(f"{verb}: `{name}` is not a rectangular array of 2-vectors") from None
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{verb}: `{name}` must be an array of real 2-vectors, got "
-                        f"{type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
-    arr = arr.astype(np.float64, copy=False)
-    if arr.ndim == 0 or arr.shape[-1] != 2:
-        raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
-    finite = np.isfinite(arr).all(axis=-1)
-    if not finite.all():
-        bad = tuple(int(i) for i in np.argwhere(~finite)[0])
-        raise ValueError(f"{verb}: `{name}` must be finite; {name}{list(bad) if bad else ''} is "
-                         f"{arr[bad].tolist()}")
-    return arr
 
 
 def _scalars(verb: str, name: str, value: Any, lo: float, hi: float) -> np.ndarray:
@@ -91,8 +73,8 @@ def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 
     >>> pc.reflect([3.0, -4.0], [0, 1], restitution=0.5, friction=0.5).tolist()
     [1.5, 2.0]
     """
-    v = _vectors("reflect", "velocity", velocity)
-    normal = _vectors("reflect", "normal", normal)
+    v = d.vectors("reflect", "velocity", velocity)
+    normal = d.vectors("reflect", "normal", normal)
     e = _scalars("reflect", "restitution", restitution, 0.0, 1.0)
     mu = _scalars("reflect", "friction", friction, 0.0, 1.0)
     _broadcast("reflect", velocity=v, normal=normal, restitution=e, friction=mu)
@@ -121,15 +103,15 @@ def impulse(va: Any, vb: Any, ma: Any, mb: Any, normal: Any, restitution: Any = 
     >>> va.tolist(), vb.tolist()
     ([-1.0, 0.0], [0.0, 0.0])
     """
-    va = _vectors("impulse", "va", va)
-    vb = _vectors("impulse", "vb", vb)
+    va = d.vectors("impulse", "va", va)
+    vb = d.vectors("impulse", "vb", vb)
     ma = _scalars("impulse", "ma", ma, 0.0, np.inf)
     mb = _scalars("impulse", "mb", mb, 0.0, np.inf)
     if ((ma <= 0) | (mb <= 0)).any():
         raise ValueError("impulse: masses must be positive (np.inf for a static body)")
     if (np.isinf(ma) & np.isinf(mb)).any():
         raise ValueError("impulse: at most one of two colliding bodies can have infinite mass")
-    normal = _vectors("impulse", "normal", normal)
+    normal = d.vectors("impulse", "normal", normal)
     e = _scalars("impulse", "restitution", restitution, 0.0, 1.0)
     _broadcast("impulse", va=va, vb=vb, ma=ma, mb=mb, normal=normal, restitution=e)
     n = _unit("impulse", normal)

@@ -6,8 +6,7 @@ from typing import Any, Optional, Tuple
 
 import numpy as np
 
-from ._native import check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, resolve_threads
-from .overlap import broadcast_shape, element_strides, index_space, shape_operands
+from . import _dispatch as d
 from .shapes import Boxes, Circles, Lines, Segments, Shapes
 
 __all__ = ["intersections"]
@@ -25,7 +24,7 @@ def _check(name: str, value: Any) -> Shapes:
     return value
 
 
-def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tuple[np.ndarray, Any]:
+def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
     """Where the BOUNDARIES of the shapes ``a`` and ``b`` cross.
 
     The leading axes broadcast like :func:`pycollide.overlaps`.  Supported
@@ -67,7 +66,7 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
     -------
     points : ndarray of float64, shape (..., 2, 2)
         Up to two (x, y) points per pair; unused slots are NaN.
-    count : ndarray of int8, shape (...)  (a numpy int8 for two single shapes)
+    count : ndarray of int8, shape (...) (0-d for two single shapes)
         0, 1 or 2.
 
     Examples
@@ -99,16 +98,4 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
     if pair not in SUPPORTED and pair[::-1] not in SUPPORTED:
         raise TypeError(f"intersections: {type(a).__name__} and {type(b).__name__} are not a "
                         f"supported pair; supported (either order): {_SUPPORTED_TEXT}")
-    shape = broadcast_shape("intersections", a, b)
-    points = np.empty(shape + (2, 2), dtype=np.float64)
-    count = np.empty(shape, dtype=np.int8)
-    nthreads = resolve_threads("intersections", threads, count.size)
-    if count.size:
-        point_strides, ndim, dims = index_space(shape, element_strides(points, 2))
-        count_strides = ffi.NULL if not shape else int64_array(count.strides)
-        check_rc("intersections", lib.pc_intersections_batch(
-            *shape_operands(a, b, shape), double_ptr(points), point_strides,
-            int8_ptr(count), count_strides, ndim, dims, max(a._magnitude, b._magnitude), nthreads))
-    if count.ndim == 0:
-        return points, count[()]
-    return points, count
+    return d.intersections("intersections", a, b, threads)

@@ -14,35 +14,36 @@ import sys
 from typing import List, Optional
 
 
-def _positive(text: str) -> int:
-    value = int(float(text))
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text}")
-    return value
+DESCRIPTION = """\
+pycollide: exact 2D collision detection for numpy.  Two commands:
+  demo   mini-golf: thousands of balls rolled over a tile-map course; a report
+         and a picture (the project's main job)
+  bench  overlap throughput for every pair of shape types, beside numpy,
+         shapely and the time to copy the inputs; the cost of building shapes
+Run `python -m pycollide demo --help` or `... bench --help` for their options."""
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pycollide", description=__doc__.split("\n")[0])
+    from .demo import HELP, add_arguments, main as demo_main, positive_int
+
+    parser = argparse.ArgumentParser(prog="python -m pycollide", description=DESCRIPTION,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     bench = sub.add_parser("bench", help="overlap throughput per pair of shape types, beside numpy, "
                                          "shapely and the copy floor; threads; per-call cost")
-    bench.add_argument("--n", type=_positive, default=1_000_000, help="pairs per measurement (default 1e6)")
-    bench.add_argument("--repeat", type=_positive, default=3, help="best of this many runs (default 3)")
+    bench.add_argument("--n", type=positive_int, default=1_000_000, help="pairs per measurement (default 1e6)")
+    bench.add_argument("--repeat", type=positive_int, default=3, help="best of this many runs (default 3)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the random scenes (default 1)")
-    bench.add_argument("--shapely-n", type=_positive, default=100_000,
+    bench.add_argument("--shapely-n", type=positive_int, default=100_000,
                        help="pairs for the (much slower) shapely comparison (default 1e5)")
     bench.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
-    from . import demo as demo_module
-
-    demo = sub.add_parser("demo", help="mini-golf: thousands of balls bouncing off a tile-map course "
-                                       "with pycollide.advance; report and PNG picture",
-                          description=demo_module.__doc__,
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
-    demo_module.add_arguments(demo)
+    demo = sub.add_parser("demo", help="mini-golf: thousands of balls rolled over a tile-map course; report and "
+                                       "picture", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(demo)
     args = parser.parse_args(argv)
 
     if args.command == "demo":
-        return demo_module.main(args, demo)
+        return demo_main(args, demo)
 
     if args.command == "bench":
         from . import __version__, bench as bench_module

@@ -17,13 +17,21 @@ says.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Tuple
+from typing import Any, ClassVar, Dict, Optional, Tuple, Type, TypeVar, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._native import check_rc, ffi, int64_array, lib, resolve_threads
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines"]
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines", "KINDS"]
+
+#: The kind registry: kind name -> shape type, in kind-number order.  Every
+#: Shapes subclass that names a kind registers itself here; shapes, compounds,
+#: the verbs, the tests, the strategies, the reference and bench read it.
+KINDS: Dict[str, "Type[Shapes]"] = {}
+
+S = TypeVar("S", bound="Shapes")
 
 _RULES = {
     lib.PC_RULE_NONFINITE: "coordinates must be finite (no NaN or infinity)",
@@ -60,17 +68,37 @@ class Shapes:
 
     # _c caches what the C core is handed: (pointer, leading strides in doubles)
     __slots__ = ("_data", "_magnitude", "_c")
+    _data: np.ndarray
+    _magnitude: float
+    _c: Any
+    #: the kind's name in the registry, e.g. "circle"
+    name: ClassVar[str]
+    #: the C core's kind number (stable: new kinds take new numbers)
     kind: ClassVar[int]
+    #: doubles per shape
     width: ClassVar[int]
     #: layout column names, e.g. ("x", "y", "r")
     columns: ClassVar[Tuple[str, ...]]
     #: named fields: (name, number of columns); a field of 1 column has no trailing axis
     fields: ClassVar[Tuple[Tuple[str, int], ...]]
+    #: whether the kind is a shape the queries take (Lines are for intersections only)
+    solid: ClassVar[bool]
+
+    def __init_subclass__(cls, *, name: Optional[str] = None, kind: int = -1, columns: Tuple[str, ...] = (),
+                          fields: Tuple[Tuple[str, int], ...] = (), solid: bool = True, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if name is None:
+            return
+        width = lib.pc_kind_width(kind)
+        if width != len(columns) or width != sum(n for _, n in fields) or name in KINDS:
+            raise TypeError(f"{cls.__name__}: kind {name!r} ({kind}) does not match the C core's layout")
+        cls.name, cls.kind, cls.width, cls.columns, cls.fields, cls.solid = name, kind, width, columns, fields, solid
+        KINDS[name] = cls
 
     def __init__(self, *args: Any, copy: bool = True, **kwargs: Any) -> None:
         cls = type(self)
         name = cls.__name__
-        if cls is Shapes or not hasattr(cls, "kind"):
+        if "name" not in cls.__dict__:
             raise TypeError(f"{name} is the abstract base of the shape arrays; build Points, Circles, Boxes, "
                             "Segments, Triangles or Lines")
         if not isinstance(copy, (bool, np.bool_)):
@@ -141,7 +169,7 @@ class Shapes:
         return data, labels
 
     @classmethod
-    def _trusted(cls, data: np.ndarray, magnitude: float) -> "Shapes":
+    def _trusted(cls: Type[S], data: np.ndarray, magnitude: float) -> S:
         """Wrap an array that is already a valid, read-only float64 layout whose
         values are all at most ``magnitude`` in absolute value."""
         self = cls.__new__(cls)
@@ -169,7 +197,7 @@ class Shapes:
             raise TypeError(f"len() of a single {type(self).__name__[:-1].lower()} (shape ())")
         return self._data.shape[0]
 
-    def __getitem__(self, key: Any) -> "Shapes":
+    def __getitem__(self: S, key: Any) -> S:
         if not isinstance(key, tuple):
             key = (key,)
         # index the leading axes only: the trailing (coordinate) axis stays whole
@@ -190,6 +218,25 @@ class Shapes:
         body = np.array2string(self._data, separator=", ", prefix=type(self).__name__ + "(")
         return f"{type(self).__name__}({body})"
 
+    def bounds(self) -> np.ndarray:
+        """The closed axis-aligned box of each shape, layout ``(..., 4)``: xmin,
+        ymin, xmax, ymax.  Each holds its shape exactly (a circle's ``x - r``
+        and ``x + r`` are rounded outward; beyond the doubles they are inf).
+
+        >>> import pycollide as pc
+        >>> pc.Triangles([0, 0, 2, 1, 1, 3]).bounds()
+        array([0., 0., 2., 3.])
+        """
+        if not type(self).solid:
+            raise TypeError(f"{type(self).__name__} have no bounds (they are infinite)")
+        data = np.ascontiguousarray(self._data).reshape(-1, self.width)
+        out = np.empty((len(data), 4))
+        if len(data):
+            check_rc("bounds", lib.pc_bounds(self.kind, ffi.cast("double *", ffi.from_buffer(data)), len(data),
+                                              ffi.cast("double *", ffi.from_buffer(out)),
+                                              resolve_threads("bounds", None, len(data))))
+        return out.reshape(self.shape + (4,))
+
     def __getattr__(self, attr: str) -> np.ndarray:
         start = 0
         for field, ncols in type(self).fields:
@@ -200,7 +247,7 @@ class Shapes:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
 
 
-def _validated(cls: type, arr: np.ndarray, labels: Any, in_place: bool) -> Tuple[np.ndarray, float]:
+def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool) -> Tuple[np.ndarray, float]:
     """The shapes as a read-only C-contiguous float64 array of their own (or,
     with ``in_place``, ``arr`` itself where it is already contiguous, aligned
     and native float64) and the largest absolute value in it, which the exact
@@ -243,7 +290,7 @@ def _SIZES(value: int):
     return ffi.new("int64_t[1]", [value])
 
 
-def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: int) -> str:
+def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, flat_index: int) -> str:
     leading = data.shape[:-1]
     index = np.unravel_index(flat_index, leading) if leading else ()
     row = data[index]
@@ -268,7 +315,7 @@ def _describe(cls: type, data: np.ndarray, labels: Any, rule: int, flat_index: i
             f"{at} with {value}")
 
 
-class Points(Shapes):
+class Points(Shapes, name="point", kind=lib.PC_POINT, columns=("x", "y"), fields=(("xy", 2),)):
     """Points, layout ``(..., 2)``: x, y.
 
     >>> import pycollide as pc
@@ -280,13 +327,18 @@ class Points(Shapes):
     """
 
     __slots__ = ()
-    kind = lib.PC_POINT
-    width = lib.pc_kind_width(lib.PC_POINT)
-    columns = ("x", "y")
-    fields = (("xy", 2),)
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, xy: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
 
 
-class Circles(Shapes):
+class Circles(Shapes, name="circle", kind=lib.PC_CIRCLE, columns=("x", "y", "r"),
+              fields=(("center", 2), ("radius", 1))):
     """Closed disks, layout ``(..., 3)``: x, y, r with r >= 0 (r = 0 is a point).
 
     Build from one array or from fields ``Circles(center, radius)``.
@@ -301,13 +353,18 @@ class Circles(Shapes):
     """
 
     __slots__ = ()
-    kind = lib.PC_CIRCLE
-    width = lib.pc_kind_width(lib.PC_CIRCLE)
-    columns = ("x", "y", "r")
-    fields = (("center", 2), ("radius", 1))
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, center: ArrayLike, radius: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
 
 
-class Boxes(Shapes):
+class Boxes(Shapes, name="box", kind=lib.PC_BOX, columns=("xmin", "ymin", "xmax", "ymax"),
+            fields=(("mins", 2), ("maxs", 2))):
     """Closed axis-aligned boxes, layout ``(..., 4)``: xmin, ymin, xmax, ymax.
 
     min <= max on each axis; zero width or height is allowed.  Build from one
@@ -319,26 +376,36 @@ class Boxes(Shapes):
     """
 
     __slots__ = ()
-    kind = lib.PC_BOX
-    width = lib.pc_kind_width(lib.PC_BOX)
-    columns = ("xmin", "ymin", "xmax", "ymax")
-    fields = (("mins", 2), ("maxs", 2))
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, mins: ArrayLike, maxs: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
 
 
-class Segments(Shapes):
+class Segments(Shapes, name="segment", kind=lib.PC_SEGMENT, columns=("x0", "y0", "x1", "y1"),
+               fields=(("start", 2), ("end", 2))):
     """Closed line segments, layout ``(..., 4)``: x0, y0, x1, y1 (zero length allowed).
 
     Build from one array or from fields ``Segments(start, end)``.
     """
 
     __slots__ = ()
-    kind = lib.PC_SEGMENT
-    width = lib.pc_kind_width(lib.PC_SEGMENT)
-    columns = ("x0", "y0", "x1", "y1")
-    fields = (("start", 2), ("end", 2))
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, start: ArrayLike, end: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
 
 
-class Triangles(Shapes):
+class Triangles(Shapes, name="triangle", kind=lib.PC_TRIANGLE, columns=("x0", "y0", "x1", "y1", "x2", "y2"),
+                fields=(("p0", 2), ("p1", 2), ("p2", 2))):
     """Closed triangles, layout ``(..., 6)``: x0, y0, x1, y1, x2, y2.
 
     Either winding.  Collinear or coincident vertices are allowed: such a
@@ -347,13 +414,18 @@ class Triangles(Shapes):
     """
 
     __slots__ = ()
-    kind = lib.PC_TRIANGLE
-    width = lib.pc_kind_width(lib.PC_TRIANGLE)
-    columns = ("x0", "y0", "x1", "y1", "x2", "y2")
-    fields = (("p0", 2), ("p1", 2), ("p2", 2))
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, p0: ArrayLike, p1: ArrayLike, p2: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
 
 
-class Lines(Shapes):
+class Lines(Shapes, name="line", kind=lib.PC_LINE, columns=("x0", "y0", "x1", "y1"),
+            fields=(("start", 2), ("end", 2)), solid=False):
     """Infinite lines, each through two distinct points, layout ``(..., 4)``:
     x0, y0, x1, y1.  The direction from the first point (``start``) to the
     second (``end``) orders the points :func:`pycollide.intersections` reports.
@@ -369,7 +441,16 @@ class Lines(Shapes):
     """
 
     __slots__ = ()
-    kind = lib.PC_LINE
-    width = lib.pc_kind_width(lib.PC_LINE)
-    columns = ("x0", "y0", "x1", "y1")
-    fields = (("start", 2), ("end", 2))
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, start: ArrayLike, end: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
+
+
+def solid_kinds() -> Tuple["Type[Shapes]", ...]:
+    """The shape types the queries take (every registered kind but Lines), in kind order."""
+    return tuple(cls for cls in KINDS.values() if cls.solid)

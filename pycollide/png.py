@@ -1,8 +1,10 @@
 """A tiny RGB canvas and PNG writer (numpy + zlib only), for the demo's picture.
 
 The canvas works in pixel coordinates: x to the right, y DOWN, pixel (col, row)
-covering [col, col+1) x [row, row+1); a shape covers the pixels whose centres
-(col + 0.5, row + 0.5) it contains.  No anti-aliasing.
+covering [col, col+1) x [row, row+1).  Shapes are anti-aliased: a pixel is
+painted in proportion to how far inside the shape its centre (col + 0.5,
+row + 0.5) lies, from 0 half a pixel outside the edge to 1 half a pixel inside.
+Text uses a 5 x 7 bitmap font.
 
 >>> c = Canvas(4, 3, background=(255, 255, 255))
 >>> c.fill_polygon([(0, 0), (2, 0), (2, 3), (0, 3)], (255, 0, 0))
@@ -18,6 +20,8 @@ from __future__ import annotations
 import struct
 import zlib
 from typing import Iterable, Sequence, Tuple
+
+from numpy.typing import ArrayLike
 
 import numpy as np
 
@@ -51,39 +55,58 @@ class Canvas:
         ys = np.arange(r0, r1)[:, None] + 0.5
         return (slice(r0, r1), slice(c0, c1)), xs, ys
 
-    def fill_polygon(self, points: Sequence[Sequence[float]], color: Color) -> None:
-        """Fill a convex polygon (vertices in either orientation; a degenerate
-        one fills nothing or a sliver)."""
+    def _blend(self, window, coverage: np.ndarray, color: Color) -> None:
+        """Paint ``color`` over the window's pixels with the given coverage (0-1)."""
+        a = np.clip(coverage, 0.0, 1.0)[..., None]
+        if not a.any():
+            return
+        part = self.pixels[window].astype(np.float64)
+        self.pixels[window] = np.rint(part * (1.0 - a) + np.asarray(color, dtype=np.float64) * a).astype(np.uint8)
+
+    def fill_polygon(self, points: ArrayLike, color: Color) -> None:
+        """Fill a convex polygon (vertices in either orientation), anti-aliased:
+        a pixel is covered by the part of a unit square around its centre the
+        polygon holds (to first order: half a pixel beyond an edge is 0)."""
         p = np.asarray(points, dtype=float).reshape(-1, 2)
         if len(p) < 3:
             return
-        win = self._window(p[:, 0].min(), p[:, 1].min(), p[:, 0].max(), p[:, 1].max())
+        win = self._window(p[:, 0].min() - 1, p[:, 1].min() - 1, p[:, 0].max() + 1, p[:, 1].max() + 1)
         if win is None:
             return
-        (rows, cols), xs, ys = win
+        window, xs, ys = win
         q = np.roll(p, -1, axis=0)
-        pos = np.ones((len(ys), len(xs)), dtype=bool)
-        neg = np.ones_like(pos)
+        area = float(np.sum(p[:, 0] * q[:, 1] - q[:, 0] * p[:, 1]))
+        if area == 0:
+            return
+        sign = 1.0 if area > 0 else -1.0  # outward normals whatever the orientation
+        outside = np.full((len(ys), len(xs)), -np.inf)
         for (ax, ay), (bx, by) in zip(p, q):
-            side = (bx - ax) * (ys - ay) - (by - ay) * (xs - ax)
-            pos &= side >= 0
-            neg &= side <= 0
-        self.pixels[rows, cols][pos | neg] = color
+            ex, ey = bx - ax, by - ay
+            length = np.hypot(ex, ey)
+            if length == 0:
+                continue
+            # signed distance of each pixel centre outside this edge's line
+            outside = np.maximum(outside, sign * (ey * (xs - ax) - ex * (ys - ay)) / length)
+        self._blend(window, 0.5 - outside, color)
 
-    def fill_circle(self, center: Sequence[float], radius: float, color: Color) -> None:
-        """Fill the disk of the given centre and radius (pixels)."""
-        x, y = float(center[0]), float(center[1])
-        win = self._window(x - radius, y - radius, x + radius, y + radius)
+    def fill_rect(self, x0: float, y0: float, x1: float, y1: float, color: Color) -> None:
+        """Fill an axis-aligned rectangle (pixel coordinates), anti-aliased."""
+        self.fill_polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], color)
+
+    def fill_circle(self, center: ArrayLike, radius: float, color: Color) -> None:
+        """Fill the disk of the given centre and radius (pixels), anti-aliased."""
+        x, y = (float(v) for v in np.asarray(center, dtype=float).reshape(2))
+        win = self._window(x - radius - 1, y - radius - 1, x + radius + 1, y + radius + 1)
         if win is None:
             return
-        (rows, cols), xs, ys = win
-        inside = (xs - x) ** 2 + (ys - y) ** 2 <= radius * radius
-        self.pixels[rows, cols][inside] = color
+        window, xs, ys = win
+        self._blend(window, radius + 0.5 - np.hypot(xs - x, ys - y), color)
 
     def polylines(self, lines: Iterable[np.ndarray], color: Color, width: float = 1.0) -> None:
         """Draw polylines ((k, 2) arrays of pixel coordinates) ``width`` pixels
-        thick: points sampled along each segment at most half a pixel apart,
-        each stamped with a disk of diameter ``width`` (at least one pixel)."""
+        thick, anti-aliased: each pixel is covered by how far its centre lies
+        inside the stroke (to half a pixel either side of its edge), measured to
+        points sampled a quarter of a pixel apart along the lines."""
         samples = []
         for line in lines:
             p = np.asarray(line, dtype=float).reshape(-1, 2)
@@ -93,10 +116,9 @@ class Canvas:
             if len(p) < 2:
                 continue
             a, b = p[:-1], p[1:]
-            steps = np.maximum(np.ceil(2.0 * np.abs(b - a).max(axis=1)), 1).astype(np.int64)
+            steps = np.maximum(np.ceil(4.0 * np.abs(b - a).max(axis=1)), 1).astype(np.int64)
             seg = np.repeat(np.arange(len(a)), steps)
-            # k/steps for k = 1..steps within each segment
-            first = np.cumsum(steps) - steps
+            first = np.cumsum(steps) - steps  # k/steps for k = 1..steps within each segment
             k = np.arange(seg.size) - np.repeat(first, steps) + 1
             frac = (k / steps[seg])[:, None]
             samples.append(a[seg] + frac * (b[seg] - a[seg]))
@@ -104,14 +126,31 @@ class Canvas:
             return
         pts = np.concatenate(samples)
         half = max(float(width), 1.0) / 2.0
-        reach = int(np.ceil(half))
-        offsets = [(dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)
-                   if dx * dx + dy * dy <= half * half or (dx == 0 and dy == 0)]
+        reach = int(np.ceil(half + 0.5))
+        cover = np.zeros((self.height, self.width))
         base = np.floor(pts).astype(np.int64)
-        for dx, dy in offsets:
-            cx, cy = base[:, 0] + dx, base[:, 1] + dy
-            ok = (cx >= 0) & (cx < self.width) & (cy >= 0) & (cy < self.height)
-            self.pixels[cy[ok], cx[ok]] = color
+        for dx in range(-reach, reach + 1):
+            for dy in range(-reach, reach + 1):
+                cx, cy = base[:, 0] + dx, base[:, 1] + dy
+                ok = (cx >= 0) & (cx < self.width) & (cy >= 0) & (cy < self.height)
+                d = np.hypot(cx[ok] + 0.5 - pts[ok, 0], cy[ok] + 0.5 - pts[ok, 1])
+                np.maximum.at(cover, (cy[ok], cx[ok]), half + 0.5 - d)
+        self._blend((slice(None), slice(None)), cover, color)
+
+    def text(self, x: float, y: float, string: str, color: Color, scale: int = 2) -> Tuple[int, int]:
+        """Write ``string`` with its top-left corner at pixel (x, y) in the 5 x 7
+        font, each font pixel ``scale`` pixels square; returns its width and height."""
+        from ._font import render
+
+        bitmap = np.kron(render(string), np.ones((scale, scale), dtype=bool))
+        h, w = bitmap.shape
+        x0, y0 = int(round(x)), int(round(y))
+        r0, c0 = max(y0, 0), max(x0, 0)
+        r1, c1 = min(y0 + h, self.height), min(x0 + w, self.width)
+        if r0 < r1 and c0 < c1:
+            ink = bitmap[r0 - y0:r1 - y0, c0 - x0:c1 - x0]
+            self.pixels[r0:r1, c0:c1][ink] = color
+        return w, h
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

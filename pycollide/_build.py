@@ -13,12 +13,27 @@ from pathlib import Path
 
 from cffi import FFI
 
-ROOT = Path(__file__).resolve().parents[2]  # src/pycollide/_build.py -> the project root
+ROOT = Path(__file__).resolve().parents[1]  # pycollide/_build.py -> the project root
 HEADER = ROOT / "c" / "include" / "pycollide.h"
 
-# Portable flags: C11, no contraction of a*b+c into fma and no fast-math (both
-# would break the error bounds of the exact predicates), no -march=native.
-CFLAGS = ["-std=c11", "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-pthread"]
+FLAGS_FILE = ROOT / "c" / "flags.mk"
+
+
+def shared_flags() -> list:
+    """PC_STD_FLAGS and PC_EXACT_FLAGS from c/flags.mk: the flags the Makefile
+    uses too (portable: no -march=native; the exact predicates need no fma
+    contraction and no fast-math)."""
+    values = {}
+    for line in FLAGS_FILE.read_text().splitlines():
+        match = re.match(r"\s*(PC_[A-Z_]+)\s*=\s*(.*)$", line)
+        if match:
+            values[match.group(1)] = match.group(2).split()
+    if not {"PC_STD_FLAGS", "PC_EXACT_FLAGS"} <= values.keys():
+        raise RuntimeError(f"{FLAGS_FILE}: PC_STD_FLAGS and PC_EXACT_FLAGS must be set")
+    return values["PC_STD_FLAGS"] + values["PC_EXACT_FLAGS"]
+
+
+CFLAGS = shared_flags()
 
 
 def cdef_text() -> str:

@@ -1,0 +1,388 @@
+"""The marshalling layer below the verbs.
+
+Every verb module is a thin function over this one: it checks arguments
+(naming them in its errors), broadcasts leading axes, prepares ``out``, turns
+shape arrays, tile maps and placed compounds into what the C core takes, and
+calls the core.  It imports no verb module (the package's layers are
+_native -> shapes -> tiles, compound -> _dispatch -> verbs), so there is no
+import cycle and no callback passed around to dodge one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, \
+    resolve_threads
+from .compound import Placed
+from .shapes import Circles, Points, Shapes, solid_kinds
+from .tiles import TileMap
+
+Shape = Tuple[int, ...]
+Side = Union[Shapes, Placed]
+
+# ---- arguments -----------------------------------------------------------------
+
+
+def _kind_names() -> str:
+    names = [cls.__name__ for cls in solid_kinds()]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def shapes_arg(verb: str, name: str, value: Any) -> Shapes:
+    """A shape array a query takes (not Lines), else the verb's TypeError."""
+    if not isinstance(value, Shapes) or not type(value).solid:
+        only = " (Lines are accepted only by intersections)" if isinstance(value, Shapes) else ""
+        raise TypeError(f"{verb}: `{name}` must be a shape array ({_kind_names()}), got "
+                        f"{type(value).__name__}{only}")
+    return value
+
+
+def side_arg(verb: str, name: str, value: Any) -> Side:
+    """A placed compound or a shape array."""
+    return value if isinstance(value, Placed) else shapes_arg(verb, name, value)
+
+
+def points_arg(verb: str, name: str, value: Any) -> Points:
+    """Points, or anything of layout (..., 2) made Points."""
+    if isinstance(value, Points):
+        return value
+    if isinstance(value, Shapes):
+        raise TypeError(f"{verb}: `{name}` must be Points or an array of layout (..., 2), got {type(value).__name__}")
+    try:
+        return Points(value)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{verb}: `{name}`: {exc}") from None
+
+
+def circles_arg(verb: str, name: str, value: Any) -> Circles:
+    """Circles, or Points as circles of radius 0; a TypeError otherwise."""
+    if isinstance(value, Circles):
+        return value
+    if isinstance(value, Points):
+        data = np.asarray(value)
+        return Circles(np.concatenate([data, np.zeros(data.shape[:-1] + (1,))], axis=-1))
+    raise TypeError(f"{verb}: `{name}` must be Circles (or Points), got {type(value).__name__}")
+
+
+def vectors(verb: str, name: str, value: Any) -> np.ndarray:
+    """A finite float64 array of layout (..., 2), C-contiguous, or the error naming ``name``."""
+    if isinstance(value, Shapes):
+        raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
+    try:
+        arr = np.asarray(value)
+    except ValueError:  # ragged nested sequences
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of 2-vectors") from None
+    if arr.dtype.kind not in "iuf":
+        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
+        raise TypeError(f"{verb}: `{name}` must be an array of real 2-vectors, got {what}")
+    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    if arr.ndim == 0 or arr.shape[-1] != 2:
+        raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
+    finite = np.isfinite(arr).all(axis=-1)
+    if not finite.all():
+        bad = tuple(int(i) for i in np.argwhere(~finite)[0])
+        raise ValueError(f"{verb}: `{name}` must be finite; {name}{list(bad) if bad else ''} is {arr[bad].tolist()}")
+    return arr
+
+
+def mode(verb: str, touching: Any) -> int:
+    if not isinstance(touching, (bool, np.bool_)):
+        raise TypeError(f"{verb}: `touching` must be True or False, got {touching!r}")
+    return int(lib.PC_TOUCHING if touching else lib.PC_STRICT)
+
+
+def broadcast(verb: str, named: Sequence[Tuple[str, Shape]]) -> Shape:
+    """The broadcast of the leading shapes, or a ValueError naming them all."""
+    shapes = [s for _, s in named]
+    if all(s == shapes[0] for s in shapes):
+        return shapes[0]
+    try:
+        return tuple(np.broadcast_shapes(*shapes))
+    except ValueError:
+        items = [f"`{n}` {s}" for n, s in named]
+        listed = ", ".join(items[:-1]) + " and " + items[-1]
+        raise ValueError(f"{verb}: the shapes of {listed} do not broadcast together") from None
+
+
+def prepare_out(verb: str, out: Optional[np.ndarray], shape: Shape) -> np.ndarray:
+    """A bool result of the given shape: ``out`` checked, or a new array."""
+    if out is None:
+        return np.empty(shape, dtype=bool)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{verb}: `out` must be a numpy array, got {type(out).__name__}")
+    if out.dtype != np.bool_:
+        raise TypeError(f"{verb}: `out` must have dtype bool, got {out.dtype}")
+    if out.shape != shape:
+        raise ValueError(f"{verb}: `out` must have shape {shape} (the broadcast shape), got {out.shape}")
+    if not out.flags.writeable:
+        raise ValueError(f"{verb}: `out` is read-only")
+    return out
+
+
+def collection(verb: str, name: str, value: Any) -> Side:
+    """A 1-D collection of shapes (or of placed compounds)."""
+    value = side_arg(verb, name, value)
+    if value.ndim != 1:
+        raise ValueError(f"{verb}: `{name}` must be a 1-D collection of shapes, got leading shape {value.shape}")
+    if len(value) >= 2**31:
+        raise ValueError(f"{verb}: `{name}` holds {len(value)} shapes; at most {2**31 - 1} are supported")
+    return value
+
+
+# ---- operands ------------------------------------------------------------------
+
+
+def _operand(s: Shapes, shape: Shape) -> Tuple[Any, Any]:
+    """The pointer and the strides (in doubles) of ``s`` broadcast to ``shape``,
+    without a broadcast view: broadcast axes get stride 0."""
+    cached = s._c
+    if cached is None:
+        cached = s._c = (double_ptr(s._data), tuple(st // 8 for st in s._data.strides[:-1]))
+    pointer, strides = cached
+    if not shape:  # one element: the core reads no strides
+        return pointer, ffi.NULL
+    return pointer, int64_array(broadcast_strides(s._data.shape[:-1], strides, shape))
+
+
+def arrays(shape: Shape, operands: Sequence[np.ndarray]) -> Tuple[List[Any], int, Any]:
+    """The core's (pointer, strides in doubles) for C-contiguous float64 arrays
+    of layout (..., k) broadcast to ``shape``, then ndim and the shape."""
+    if not shape:
+        return [arg for a in operands for arg in (double_ptr(a), ffi.NULL)], 0, ffi.NULL
+    args: List[Any] = []
+    for a in operands:
+        args += [double_ptr(a), int64_array(broadcast_strides(a.shape[:-1], [st // 8 for st in a.strides[:-1]],
+                                                              shape))]
+    return args, len(shape), int64_array(shape)
+
+
+def _index_space(shape: Shape, strides: Sequence[int]) -> Tuple[Any, int, Any]:
+    """The core's (output strides, ndim, shape) for an output."""
+    if not shape:
+        return ffi.NULL, 0, ffi.NULL
+    return int64_array(strides), len(shape), int64_array(shape)
+
+
+def _magnitude(*shapes: Shapes) -> float:
+    return max(s._magnitude for s in shapes)
+
+
+# ---- plain shapes ----------------------------------------------------------------
+
+
+def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: int, threads: Any,
+            names: Tuple[str, str] = ("a", "b")) -> np.ndarray:
+    shape = broadcast(verb, [(names[0], a.shape), (names[1], b.shape)])
+    res = prepare_out(verb, out, shape)
+    nthreads = resolve_threads(verb, threads, res.size)
+    if res.size:
+        pa, sa = _operand(a, shape)
+        pb, sb = _operand(b, shape)
+        so, ndim, dims = _index_space(shape, res.strides)
+        check_rc(verb, lib.pc_overlaps_batch(a.kind, pa, sa, b.kind, pb, sb, byte_ptr(res), so, ndim, dims, mode_,
+                                             _magnitude(a, b), nthreads))
+    return res
+
+
+def contact(verb: str, a: Shapes, b: Shapes, threads: Any) -> np.ndarray:
+    """(S, 7): separation, normal, point_a, point_b."""
+    shape = broadcast(verb, [("a", a.shape), ("b", b.shape)])
+    out = np.empty(shape + (7,))
+    size = out.size // 7
+    nthreads = resolve_threads(verb, threads, size)
+    if size:
+        pa, sa = _operand(a, shape)
+        pb, sb = _operand(b, shape)
+        so, ndim, dims = _index_space(shape, [st // 8 for st in out.strides[:-1]])
+        check_rc(verb, lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, double_ptr(out), so, ndim, dims,
+                                            _magnitude(a, b), nthreads))
+    return out
+
+
+def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.ndarray, np.ndarray]:
+    shape = broadcast(verb, [("a", a.shape), ("b", b.shape)])
+    points = np.empty(shape + (2, 2))
+    count = np.empty(shape, dtype=np.int8)
+    nthreads = resolve_threads(verb, threads, count.size)
+    if count.size:
+        pa, sa = _operand(a, shape)
+        pb, sb = _operand(b, shape)
+        sp, ndim, dims = _index_space(shape, [st // 8 for st in points.strides[:-2]])
+        sc = ffi.NULL if not shape else int64_array(count.strides)
+        check_rc(verb, lib.pc_intersections_batch(a.kind, pa, sa, b.kind, pb, sb, double_ptr(points), sp,
+                                                  int8_ptr(count), sc, ndim, dims, _magnitude(a, b), nthreads))
+    return points, count
+
+
+_SAMPLE = 32  # one query in this many sizes the pairs' output
+
+
+def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads: Any) -> np.ndarray:
+    """(2, k) int64: every overlapping (i, j), sorted (within ``a`` when ``b`` is None)."""
+    na, nb = len(a), (0 if b is None else len(b))
+    if na == 0 or (b is not None and nb == 0):
+        return np.empty((2, 0), dtype=np.int64)
+    da = np.ascontiguousarray(a._data)
+    db = None if b is None else np.ascontiguousarray(b._data)
+    magnitude = a._magnitude if b is None else max(a._magnitude, b._magnitude)
+    kind_b = a.kind if b is None else b.kind
+    nthreads = resolve_threads(verb, threads, na + nb)
+    work = np.empty(lib.pc_pairs_workspace(a.kind, na, kind_b, nb), dtype=np.uint8)
+    wptr = ffi.from_buffer(work)
+    check_rc(verb, lib.pc_pairs_prepare(a.kind, double_ptr(da), na, kind_b, ffi.NULL if db is None else double_ptr(db),
+                                        nb, wptr, work.size))
+    found = ffi.new("int64_t *")
+    capacity = 2 * (na + nb) + 1024
+    if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
+        check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, _SAMPLE, ffi.NULL, 0, found))
+        capacity = max(capacity // 4, found[0] * _SAMPLE * 5 // 4 + 1024)
+    while True:  # twice at most: a second run when the estimate fell short
+        out = np.empty((2, capacity), dtype=np.int64)
+        check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, 1,
+                                         ffi.cast("int64_t *", ffi.from_buffer(out)), capacity, found))
+        if found[0] <= capacity:
+            break
+        capacity = found[0]
+    k = found[0]
+    return out[:, :k] if k == capacity else out[:, :k].copy()
+
+
+# ---- tile maps -------------------------------------------------------------------
+
+
+def map_overlap(verb: str, circles: Circles, tilemap: TileMap, out: Optional[np.ndarray], mode_: int,
+                threads: Any) -> np.ndarray:
+    data = circles._data
+    shape = data.shape[:-1]
+    res = prepare_out(verb, out, shape)
+    if res.size:
+        args, ndim, dims = arrays(shape, [data])
+        so = int64_array(res.strides) if shape else ffi.NULL  # bytes
+        check_rc(verb, lib.pc_tilemap_overlaps(tilemap._c, *args, byte_ptr(res), so, ndim, dims, mode_,
+                                               resolve_threads(verb, threads, res.size)))
+    return res
+
+
+def map_contact(verb: str, circles: Circles, tilemap: TileMap, threads: Any) -> np.ndarray:
+    data = circles._data
+    shape = data.shape[:-1]
+    out = np.empty(shape + (7,))
+    if out.size:
+        args, ndim, dims = arrays(shape, [data, out])
+        check_rc(verb, lib.pc_tilemap_contact(tilemap._c, *args, ndim, dims, resolve_threads(verb, threads,
+                                                                                              out.size // 7)))
+    return out
+
+
+def mirror_contact(data: np.ndarray) -> np.ndarray:
+    """contact(b, a) from contact(a, b): the normal negated, the points swapped."""
+    return np.concatenate([data[..., :1], 0.0 - data[..., 1:3], data[..., 5:7], data[..., 3:5]], axis=-1)
+
+
+# ---- placed compounds --------------------------------------------------------------
+
+
+def _flat(value: Side) -> Tuple[Shape, Side]:
+    """(leading shape, value with one flat leading axis)."""
+    if isinstance(value, Placed):
+        return value.shape, value.flat()
+    if value.ndim == 0:
+        return value.shape, value[None]
+    return value.shape, type(value)._trusted(np.asarray(value).reshape(-1, value.width), value._magnitude)
+
+
+def _pieces(value: Side) -> List[Shapes]:
+    """The shape arrays a side is made of, each (m, p): the placed parts of each
+    type, or a plain array as one part per element."""
+    if isinstance(value, Placed):
+        return list(value.parts.values())
+    return [value[:, None]]
+
+
+def _bounds(value: Side) -> Shapes:
+    return value.bounds if isinstance(value, Placed) else value
+
+
+def _broadcast_sides(verb: str, a: Side, b: Side) -> Tuple[Shape, np.ndarray, np.ndarray, Side, Side]:
+    """The broadcast shape S of a and b and, for every element of S (flat), the
+    index of its a and of its b (a and b flattened)."""
+    sa, fa = _flat(a)
+    sb, fb = _flat(b)
+    shape = broadcast(verb, [("a", sa), ("b", sb)])
+    ia = np.broadcast_to(np.arange(int(np.prod(sa))).reshape(sa), shape).ravel()
+    ib = np.broadcast_to(np.arange(int(np.prod(sb))).reshape(sb), shape).ravel()
+    return shape, ia, ib, fa, fb
+
+
+def placed_overlap(verb: str, a: Side, b: Side, out: Optional[np.ndarray], mode_: int, threads: Any) -> np.ndarray:
+    """Bounds first (closed, they hold the parts: no pair is lost), then every
+    part of one against every part of the other where the bounds meet."""
+    shape, ia, ib, fa, fb = _broadcast_sides(verb, a, b)
+    res = prepare_out(verb, out, shape)
+    hit = np.zeros(len(ia), dtype=bool)
+    if len(ia):
+        near = np.flatnonzero(overlap(verb, _bounds(fa)[ia], _bounds(fb)[ib], None, int(lib.PC_TOUCHING), threads))
+        for pa in _pieces(fa):
+            for pb in _pieces(fb):
+                todo = near[~hit[near]]
+                if len(todo):
+                    m = overlap(verb, pa[ia[todo]][:, :, None], pb[ib[todo]][:, None, :], None, mode_, threads)
+                    hit[todo] = m.reshape(len(todo), -1).any(axis=1)
+    res[...] = hit.reshape(shape)
+    return res
+
+
+def placed_contact(verb: str, a: Side, b: Side, threads: Any) -> np.ndarray:
+    """(S, 7) contact data: of the pair of parts with the smallest separation."""
+    shape, ia, ib, fa, fb = _broadcast_sides(verb, a, b)
+    best = np.full((len(ia), 7), np.inf)
+    if len(ia):
+        for pa in _pieces(fa):
+            for pb in _pieces(fb):
+                d = contact(verb, pa[ia][:, :, None], pb[ib][:, None, :], threads).reshape(len(ia), -1, 7)
+                cand = d[np.arange(len(ia)), np.argmin(d[..., 0], axis=1)]
+                better = cand[:, 0] < best[:, 0]
+                best[better] = cand[better]
+    return best.reshape(shape + (7,))
+
+
+def placed_pairs(verb: str, a: Side, b: Optional[Side], mode_: int, threads: Any) -> np.ndarray:
+    """Bounds first (the broad phase over the copies' bounding boxes), then parts."""
+    cand = pair_indices(verb, _bounds(a), None if b is None else _bounds(b), int(lib.PC_TOUCHING), threads)
+    if not cand.shape[1]:
+        return cand
+    keep = placed_overlap(verb, a[cand[0]], (a if b is None else b)[cand[1]], None, mode_, threads)
+    return np.ascontiguousarray(cand[:, keep])
+
+
+# ---- any side ----------------------------------------------------------------------
+
+
+def overlap_any(verb: str, a: Any, b: Any, out: Optional[np.ndarray], mode_: int, threads: Any) -> np.ndarray:
+    """overlaps for every accepted side: shapes, placed compounds, tile maps."""
+    if isinstance(b, TileMap):
+        return map_overlap(verb, circles_arg(verb, "a", a), b, out, mode_, threads)
+    if isinstance(a, TileMap):
+        return map_overlap(verb, circles_arg(verb, "b", b), a, out, mode_, threads)
+    if isinstance(a, Placed) or isinstance(b, Placed):
+        return placed_overlap(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), out, mode_, threads)
+    return overlap(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), out, mode_, threads)
+
+
+def contact_any(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
+    """(S, 7) contact data for every accepted side."""
+    if isinstance(b, TileMap):
+        return map_contact(verb, circles_arg(verb, "a", a), b, threads)
+    if isinstance(a, TileMap):
+        return mirror_contact(map_contact(verb, circles_arg(verb, "b", b), a, threads))
+    if isinstance(a, Placed) or isinstance(b, Placed):
+        return placed_contact(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), threads)
+    return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads)
+
+
+__all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
+           "collection", "arrays", "overlap", "contact", "intersections", "pair_indices", "map_overlap",
+           "map_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

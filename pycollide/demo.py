@@ -1,0 +1,285 @@
+"""``python -m pycollide demo``: the mini-golf demo (seed 000) from the command
+line: load a course (:mod:`pycollide.course`), roll the balls
+(:mod:`pycollide.golf`), draw them (:mod:`pycollide.picture`) and report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import asdict
+from typing import Any, Dict, Optional, TextIO
+
+import numpy as np
+
+from .course import CourseError, load_course
+from .golf import AT_REST, ESCAPED, MOVING, SUNK, GolfParams, Progress, shoot, simulate
+from .overlap import overlaps
+from .picture import render
+from .png import write_png
+from .shapes import Circles
+
+__all__ = ["HELP", "OutputError", "run", "format_report", "add_arguments", "params_from_args", "main"]
+
+HELP = """\
+Mini-golf on a tile map.  Shoots many balls from the tee of a course built of
+square and 45-degree tiles, moves them all as one batch per time step with
+pycollide.advance (exact continuous collision against the walls: no ball ever
+passes through a wall or ends inside one), slows them by rolling friction,
+sinks the slow ones that roll over the hole, prints a report and draws the
+course and a sample of the balls' paths into a PNG picture.
+
+Course files (--course FILE) are text maps, one character per tile, the first
+line the north (top) row; tiles are 1 x 1 and the map's bottom-left corner is
+(0, 0):
+  #            a solid wall tile
+  . or space   empty lawn
+  1 3 7 9      a 45-degree half tile, named like the number keypad by the
+               corner that stays solid: 1 south-west, 3 south-east, 7 north-west,
+               9 north-east (the triangles \u25e3 \u25e2 \u25e4 \u25e5 mean the same)
+  T            the tee, where every ball starts (an empty tile)
+  H            the hole (an empty tile)
+Exactly one T and one H.  Short lines are padded with lawn; blank lines before
+and after the map are ignored.  Outside the map is empty, so close the course
+with walls (a ball that leaves the map counts as escaped).  Any other
+character, or a missing or second T or H, is an error naming the file, line
+and column.  Example, the hole behind a diamond:
+
+  ##########
+  #7......9#
+  #...31...#
+  #T.3##1.H#
+  #..9##7..#
+  #...97...#
+  #1......3#
+  ##########
+
+The physics (lengths in tiles, times in seconds): balls of radius 0.2 start at
+the tee's centre, aimed within --aim-spread degrees of the line to the hole,
+with speeds uniform in --speed MIN MAX, from a generator seeded with --seed;
+they do not hit each other.  Each step of --dt seconds moves the rolling balls,
+bouncing off walls with --restitution and Coulomb --wall-friction; a ball whose
+path over the step crosses the hole (radius 0.5) and that is then no faster
+than --sink-speed drops in; rolling friction then takes --rolling x dt off each
+speed.  The run ends when every ball is sunk, at rest or escaped, or at
+--max-time."""
+
+
+class OutputError(ValueError):
+    """An output file that cannot be written (checked before simulating)."""
+
+
+def check_output(path: Optional[str], what: str) -> None:
+    """Raise OutputError unless ``path`` (if given) can be created or overwritten."""
+    if not path:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OutputError(f"{what} {path}: the folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise OutputError(f"{what} {path}: is a folder")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise OutputError(f"{what} {path}: not writable")
+
+
+def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str] = "golf.png",
+        trails: int = 50, progress: Optional[TextIO] = None, threads: Optional[int] = None,
+        json_path: Optional[str] = None) -> Dict[str, Any]:
+    """Load the course, shoot, simulate and draw; return the report as a dict.
+    The output paths are checked before any work (OutputError)."""
+    from . import __version__
+
+    check_output(out, "picture")
+    check_output(json_path, "report")
+    t_wall = time.perf_counter()
+    step = Progress(progress, 3 if out else 2)
+    course = load_course(course_path)
+    tm = course.tilemap
+    rows, cols = tm.shape
+    n_edges = len(tm.edges)
+    step.stage(f"course {course.name}: {cols}x{rows} tiles, {n_edges} edges")
+    pos, vel = shoot(course, params)
+    r = params.ball_radius
+    if overlaps(Circles(list(course.tee) + [r]), tm, touching=False):
+        raise CourseError(f"{course.name}: a ball on the tee overlaps a wall")
+    step.stage(f"rolling {params.balls:,} balls")
+    result = simulate(course, params, pos, vel, trail_count=min(params.balls, max(8 * trails, 0)),
+                      progress=step, threads=threads)
+    state = result.state
+    on_course = state != SUNK
+    inside = 0
+    if on_course.any():
+        finals = Circles(np.column_stack([result.position[on_course], np.full(int(on_course.sum()), r)]))
+        inside = int(np.count_nonzero(overlaps(finals, tm, touching=False)))
+    image_size = None
+    if out:
+        step.stage(f"drawing {out}")
+        pixels = render(course, result, params, trails=trails)
+        write_png(out, pixels)
+        image_size = [int(pixels.shape[1]), int(pixels.shape[0])]
+    step.done()
+    n = params.balls
+    sunk = int(np.count_nonzero(state == SUNK))
+    return {
+        "pycollide": __version__,
+        "course": course.name, "tiles": [int(cols), int(rows)], "edges": n_edges,
+        "tee": list(course.tee), "hole": list(course.hole),
+        "params": asdict(params),
+        "balls": n, "sunk": sunk, "at_rest": int(np.count_nonzero(state == AT_REST)),
+        "escaped": int(np.count_nonzero(state == ESCAPED)),
+        "rolling_at_max_time": int(np.count_nonzero(state == MOVING)),
+        "inside_wall": inside,
+        "sunk_rate": sunk / n if n else 0.0,
+        "bounces": int(result.bounces.sum()),
+        "mean_bounces": float(result.bounces.mean()) if n else 0.0,
+        "steps": result.steps, "simulated_time": result.steps * params.dt,
+        "ball_steps": result.ball_steps,
+        "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
+        "ball_steps_per_s": result.ball_steps / result.sim_seconds if result.sim_seconds > 0 else 0.0,
+        "advance_ball_steps_per_s": (result.ball_steps / result.advance_seconds
+                                     if result.advance_seconds > 0 else 0.0),
+        "threads": threads,
+        "out": out, "image_size": image_size,
+        "wall_seconds": time.perf_counter() - t_wall,
+    }
+
+
+def format_report(rep: Dict[str, Any]) -> str:
+    p = rep["params"]
+    lines = [
+        f"pycollide {rep['pycollide']} mini-golf: course {rep['course']} ({rep['tiles'][0]}x{rep['tiles'][1]} "
+        f"tiles, {rep['edges']} wall edges), {rep['balls']:,} balls from the tee, seed {p['seed']}, "
+        f"dt {p['dt']:g} s, advance threads {rep['threads'] or 'auto'}",
+        f"balls {rep['balls']:,}: sunk {rep['sunk']:,}, at rest {rep['at_rest']:,}, escaped {rep['escaped']:,}, "
+        f"still rolling at {p['max_time']:g} s {rep['rolling_at_max_time']:,}; "
+        f"ending inside a wall {rep['inside_wall']}",
+        f"sunk (hole-in-one) rate {rep['sunk_rate']:.1%}",
+        f"mean bounces per ball {rep['mean_bounces']:.2f} ({rep['bounces']:,} wall impacts)",
+        f"simulated {rep['ball_steps']:,} ball-steps in {rep['steps']:,} steps ({rep['simulated_time']:.2f} s "
+        f"of play) in {rep['sim_seconds']:.2f} s: {rep['ball_steps_per_s'] / 1e6:.2f} M ball-steps/s "
+        f"(advance alone {rep['advance_seconds']:.2f} s, {rep['advance_ball_steps_per_s'] / 1e6:.2f} M/s)",
+    ]
+    tail = f"wall time {rep['wall_seconds']:.2f} s"
+    if rep["out"]:
+        tail += f"; picture {rep['out']} ({rep['image_size'][0]}x{rep['image_size'][1]})"
+    lines.append(tail)
+    return "\n".join(lines)
+
+
+# ---- the command line ----------------------------------------------------------------
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be finite, got {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 1 (1e3 is accepted, 1.5 is not)."""
+    value = _number(text)
+    if value != int(value) or value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text}")
+    return int(value)
+
+
+def nonnegative_int(text: str) -> int:
+    value = _number(text)
+    if value != int(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text}")
+    return int(value)
+
+
+def positive_float(text: str) -> float:
+    value = _number(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a number > 0, got {text}")
+    return value
+
+
+def nonnegative(text: str) -> float:
+    value = _number(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be a number >= 0, got {text}")
+    return value
+
+
+def spread(text: str) -> float:
+    value = _number(text)
+    if not 0 <= value <= 180:
+        raise argparse.ArgumentTypeError(f"must be in [0, 180] degrees, got {text}")
+    return value
+
+
+def fraction(text: str) -> float:
+    value = _number(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be in [0, 1], got {text}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The demo's command-line options."""
+    d = GolfParams()
+    parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to shoot (default {d.balls})")
+    parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shots (default {d.seed})")
+    parser.add_argument("--out", default="golf.png", metavar="FILE",
+                        help="the PNG picture to write (default golf.png; '' for none)")
+    parser.add_argument("--course", metavar="FILE", help="a course text file (format above; default: the built-in "
+                        "course)")
+    parser.add_argument("--dt", type=positive_float, default=d.dt, help=f"time step in s (default {d.dt:g})")
+    parser.add_argument("--max-time", type=positive_float, default=d.max_time,
+                        help=f"stop after this much play time in s (default {d.max_time:g})")
+    parser.add_argument("--restitution", type=fraction, default=d.restitution,
+                        help=f"bounciness of the walls, 0 to 1 (default {d.restitution:g})")
+    parser.add_argument("--wall-friction", type=nonnegative, default=d.wall_friction,
+                        help=f"Coulomb friction at the walls (default {d.wall_friction:g})")
+    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
+                        help=f"rolling friction: speed lost per second, tiles/s^2 (default {d.rolling:g})")
+    parser.add_argument("--sink-speed", type=nonnegative, default=d.sink_speed,
+                        help=f"the fastest a ball can roll over the hole and drop in (default {d.sink_speed:g})")
+    parser.add_argument("--aim-spread", type=spread, default=d.aim_spread, metavar="DEG",
+                        help=f"aim within this many degrees of the tee-to-hole line (default {d.aim_spread:g}; "
+                        "180: any direction)")
+    parser.add_argument("--speed", type=positive_float, nargs=2, default=[d.speed_min, d.speed_max],
+                        metavar=("MIN", "MAX"), help=f"shot speeds, uniform in [MIN, MAX] tiles/s "
+                        f"(default {d.speed_min:g} {d.speed_max:g})")
+    parser.add_argument("--trails", type=nonnegative_int, default=50, help="paths drawn (default 50)")
+    parser.add_argument("--threads", type=positive_int, metavar="N",
+                        help="at most N threads for advance (default: PYCOLLIDE_NUM_THREADS, else every "
+                        "core; small batches use one); the results never depend on it")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+
+
+def params_from_args(args: argparse.Namespace) -> GolfParams:
+    return GolfParams(balls=args.balls, seed=args.seed, dt=args.dt, max_time=args.max_time,
+                      restitution=args.restitution, wall_friction=args.wall_friction,
+                      rolling=args.rolling, sink_speed=args.sink_speed, aim_spread=args.aim_spread,
+                      speed_min=min(args.speed), speed_max=max(args.speed))
+
+
+def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
+    """Run the demo for parsed arguments; print the report; 0 on success, 2 on a
+    bad course or output path."""
+    params = params_from_args(args)
+    try:
+        report = run(params, course_path=args.course, out=args.out or None, trails=args.trails,
+                     progress=sys.stderr, threads=args.threads, json_path=args.json)
+    except (CourseError, OutputError) as exc:
+        msg = f"error: {exc}\n"
+        if parser is not None:
+            parser.exit(2, f"{parser.prog}: {msg}")
+        print(msg, end="", file=sys.stderr)
+        return 2
+    print(format_report(report), flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(report, fh, indent=2)
+    return 0

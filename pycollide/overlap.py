@@ -1,0 +1,93 @@
+"""Overlap and containment: exact yes/no answers for closed shapes."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from . import _dispatch as d
+from .tiles import TileMap
+
+__all__ = ["overlaps", "contains"]
+
+
+def overlaps(a: Any, b: Any, out: Optional[np.ndarray] = None, *, touching: bool = True,
+             threads: Optional[int] = None) -> np.ndarray:
+    """Whether the shapes ``a`` and ``b`` overlap.
+
+    Exact: the answer is the true one for the real numbers the doubles
+    represent, at every magnitude.  Any two shape types, in either order; the
+    leading axes broadcast like a numpy ufunc.
+
+    Parameters
+    ----------
+    a, b : Points, Circles, Boxes, Segments, Triangles, or placed compounds
+        (:meth:`Compound.at`: their bounding boxes are tested first, then
+        their parts); or circles (or points) and a :class:`TileMap` (its solid
+        tiles), in either order
+    out : ndarray of bool, optional
+        Filled with the result and returned; must have the broadcast shape.
+        Untouched if an error is raised.
+    touching : bool, default True
+        True: the shapes are closed sets and touching counts.  False: only
+        overlaps whose minimum separating translation is positive count (the
+        shapes "really" interpenetrate): two boxes sharing an edge do not
+        overlap, a segment properly crossing another does, two collinear
+        overlapping segments do not, a point never overlaps a segment, and a
+        circle of radius 0 overlaps a box only strictly inside it.
+    threads : int, optional
+        At most this many threads (the calling one included) share a large
+        batch; default: the environment variable ``PYCOLLIDE_NUM_THREADS``, else
+        every core the process may use.  Batches of fewer than 65,536 pairs
+        always run on the calling thread.  The result never depends on it.
+
+    Returns
+    -------
+    ndarray of bool, of the broadcast shape (0-d for two single shapes)
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> ball = pc.Circles([0.0, 0.0, 1.0])
+    >>> walls = pc.Boxes([[1, -1, 2, 1], [1.5, -1, 2, 1]])
+    >>> pc.overlaps(ball, walls)          # the first wall touches the ball
+    array([ True, False])
+    >>> pc.overlaps(walls[:, None], walls[None, :]).astype(int)   # all pairs
+    array([[1, 1],
+           [1, 1]])
+    >>> floor = pc.Boxes([[0, 0, 1, 1], [1, 0, 2, 1]])
+    >>> crate = pc.Boxes([0.5, 1, 1.5, 2])               # resting on the floor
+    >>> pc.overlaps(crate, floor), pc.overlaps(crate, floor, touching=False)
+    (array([ True,  True]), array([False, False]))
+    """
+    return d.overlap_any("overlaps", a, b, out, d.mode("overlaps", touching), threads)
+
+
+def contains(shape: Any, points: Any, out: Optional[np.ndarray] = None, *, touching: bool = True,
+             threads: Optional[int] = None) -> np.ndarray:
+    """Whether each point lies in ``shape``: in the closed shape (the boundary
+    counts), or with ``touching=False`` strictly inside it.
+
+    ``points`` is a Points array or anything of layout ``(..., 2)``.  Broadcasts
+    like :func:`overlaps`; ``contains(s, p, touching=t)`` equals
+    ``overlaps(s, Points(p), touching=t)``.  ``shape`` may also be a
+    :class:`TileMap`: then each point is tested against its solid region (a
+    point on a face between two solid tiles is strictly inside).
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> tri = pc.Triangles([0, 0, 4, 0, 0, 4])
+    >>> pc.contains(tri, [[1, 1], [2, 2], [3, 3]])
+    array([ True,  True, False])
+    >>> pc.contains(tri, [[1, 1], [2, 2], [3, 3]], touching=False)
+    array([ True, False, False])
+    """
+    mode = d.mode("contains", touching)
+    if isinstance(shape, TileMap):
+        return d.map_overlap("contains", d.circles_arg("contains", "points", d.points_arg("contains", "points", points)),
+                             shape, out, mode, threads)
+    shape = d.shapes_arg("contains", "shape", shape)
+    return d.overlap("contains", shape, d.points_arg("contains", "points", points), out, mode, threads,
+                     names=("shape", "points"))

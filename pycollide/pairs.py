@@ -1,0 +1,67 @@
+"""The broad phase: every overlapping pair among many shapes, in one call."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from . import _dispatch as d
+from .compound import Placed
+
+__all__ = ["pairs"]
+
+
+def pairs(a: Any, b: Any = None, *, touching: bool = True, threads: Optional[int] = None) -> np.ndarray:
+    """Every overlapping pair: the indices ``(i, j)`` with ``overlaps(a[i], b[j])``.
+
+    Exact: each candidate the broad phase finds is decided by the same exact
+    test as :func:`overlaps`, in the same mode.  Any of the shape types on
+    either side, as 1-D collections.
+
+    The broad phase is a bounding-volume tree over one side, built by sorting
+    the shapes along a Z-order curve, and queried by every shape of the other
+    (see ``benchmarks/pairs.md`` for the measurements behind the choice). It
+    adapts to clustered positions and uneven sizes, takes
+    O((n + m) log(n + m) + k) time on ordinary data, and memory proportional
+    to n + m + k.
+
+    Parameters
+    ----------
+    a : Points, Circles, Boxes, Segments, Triangles or placed compounds, 1-D
+    b : the same, optional
+        Without it, the pairs ``i < j`` within ``a``.  Placed compounds
+        (:meth:`Compound.at`) pair by their bounding boxes first, then by their
+        parts.
+    touching : bool, default True
+        As for :func:`overlaps`: False counts only real interpenetration.
+    threads : int, optional
+        As for :func:`overlaps`; the result never depends on it.
+
+    Returns
+    -------
+    ndarray of int64, shape (2, k)
+        Row 0 the indices into ``a``, row 1 into ``b`` (or ``a``), sorted by
+        ``i`` then ``j``.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> balls = pc.Circles([[0, 0, 1], [1.5, 0, 1], [3.5, 0, 1], [10, 0, 1]])
+    >>> pc.pairs(balls)                      # 0-1 overlap, 1-2 touch
+    array([[0, 1],
+           [1, 2]])
+    >>> pc.pairs(balls, touching=False)
+    array([[0],
+           [1]])
+    >>> walls = pc.Boxes([[2, -1, 3, 1], [9, 1, 11, 2]])
+    >>> pc.pairs(balls, walls)               # balls 1, 2 meet wall 0; ball 3 touches wall 1
+    array([[1, 2, 3],
+           [0, 0, 1]])
+    """
+    mode = d.mode("pairs", touching)
+    a = d.collection("pairs", "a", a)
+    b = None if b is None else d.collection("pairs", "b", b)
+    if isinstance(a, Placed) or isinstance(b, Placed):
+        return d.placed_pairs("pairs", a, b, mode, threads)
+    return d.pair_indices("pairs", a, b, mode, threads)
