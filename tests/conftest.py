@@ -1,23 +1,73 @@
 """Test configuration.
 
 The tests import the *installed* pycollide (pytest runs with
---import-mode=importlib, so the source tree is not put on sys.path); the
-helpers next to this file (the exact reference and the strategies) are made
-importable here.
+--import-mode=importlib, and the project root is taken off sys.path, so the
+source folder pycollide/ cannot shadow it); the helpers next to this file
+(the exact reference, the strategies and the shared cases) are made importable
+here.
 
-Hypothesis profiles: "dev" (default, quick) and "ci" (many examples,
-derandomized so a CI run is reproducible).  Choose with HYPOTHESIS_PROFILE;
-CI=true selects "ci".
+Two profiles:
+
+* the default, for daily work (`pytest -n auto`, under a minute on 2 cores):
+  hypothesis profile "dev" (a few examples per property, random seeds) and
+  the tests marked ``slow`` skipped;
+* the full one (`pytest -n auto --full`, what README's test command and CI
+  run): hypothesis profile "ci" (many examples, derandomized, so a run is
+  reproducible) and every test.
+
+HYPOTHESIS_PROFILE=dev|ci overrides the hypothesis profile; CI=true selects
+the full run.
 """
 
 import os
 import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+# The package's source folder (pycollide/, beside tests/) holds no compiled
+# core: the suite tests the installed package, so the project root must not
+# shadow it (`python -m pytest` puts the current folder first on sys.path).
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT]
+sys.path.insert(0, HERE)
 
 _common = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("dev", max_examples=60, **_common)
+settings.register_profile("dev", max_examples=6, **_common)
 settings.register_profile("ci", max_examples=200, derandomize=True, print_blob=True, **_common)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--full", action="store_true", default=False,
+                     help="the full run: hypothesis profile 'ci' (many examples, derandomized) and the slow tests")
+
+
+def _full(config):
+    return config.getoption("--full") or bool(os.environ.get("CI"))
+
+
+def pytest_configure(config):
+    default = "ci" if _full(config) else "dev"
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", default))
+
+
+def pytest_collection_modifyitems(config, items):
+    """In the default profile skip the tests marked ``slow``, and of a test
+    marked ``sample(k)`` run one parametrized case in k (every k-th, in
+    collection order: the same ones every run); the full profile runs all."""
+    if _full(config):
+        return
+    skip = pytest.mark.skip(reason="slow: runs in the full profile (pytest --full)")
+    seen = {}
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+            continue
+        mark = item.get_closest_marker("sample")
+        if mark is not None:
+            key = (item.path, item.originalname)
+            k = seen[key] = seen.get(key, -1) + 1
+            if k % mark.args[0]:
+                item.add_marker(pytest.mark.skip(reason=f"sampled: one case in {mark.args[0]} runs by default "
+                                                        "(all with pytest --full)"))

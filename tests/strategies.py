@@ -20,8 +20,13 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-KINDS = ("point", "circle", "box", "segment", "triangle")
-WIDTH = {"point": 2, "circle": 3, "box": 4, "segment": 4, "triangle": 6}
+from pycollide.shapes import KINDS as REGISTRY, solid_kinds
+from reference.geometry import make_valid
+
+#: the shape kinds the queries take, from the package's kind registry
+TYPES = {cls.name: cls for cls in solid_kinds()}
+KINDS = tuple(TYPES)
+WIDTH = {name: cls.width for name, cls in REGISTRY.items()}
 
 _MANTISSA_BITS = 52
 # (1 + m / 2**52) * 2**6 <= 100  <=>  m <= 9 * 2**48
@@ -74,16 +79,6 @@ def _validate_kind(kind):
         raise ValueError(f"unknown shape kind {kind!r}; expected one of {KINDS}")
 
 
-def _make_valid(kind, values):
-    values = list(values)
-    if kind == "circle":
-        values[2] = abs(values[2])
-    elif kind == "box":
-        x0, y0, x1, y1 = values
-        values = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
-    return tuple(values)
-
-
 def shape(kind, coords=None):
     """Strategy for one valid shape tuple of ``kind`` built from ``coords``.
 
@@ -94,7 +89,7 @@ def shape(kind, coords=None):
     _validate_kind(kind)
     if coords is None:
         coords = any_coords()
-    return st.tuples(*[coords] * WIDTH[kind]).map(lambda values: _make_valid(kind, values))
+    return st.tuples(*[coords] * WIDTH[kind]).map(lambda values: make_valid(kind, values))
 
 
 def kinds():
@@ -135,12 +130,9 @@ def seeded_grid_shapes(rng, kind, n, extent):
 
 
 def valid_rows(kind, data):
-    """A float64 copy of the rows (n, WIDTH[kind]) made valid shapes: a circle's
-    radius made non-negative, a box's min and max put in order."""
+    """A float64 copy of the rows (n, WIDTH[kind]) made valid shapes (the
+    reference's make_valid, row by row)."""
     data = np.array(data, dtype=float)
-    if kind == "circle":
-        data[:, 2] = np.abs(data[:, 2])
-    if kind == "box":
-        data[:, [0, 2]] = np.sort(data[:, [0, 2]], axis=1)
-        data[:, [1, 3]] = np.sort(data[:, [1, 3]], axis=1)
+    for k in range(len(data)):
+        data[k] = make_valid(kind, data[k])
     return data

@@ -6,10 +6,8 @@ import pytest
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, seeded_grid_shapes
+from strategies import KINDS, TYPES, seeded_grid_shapes
 
-TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
-         "segment": pc.Segments, "triangle": pc.Triangles}
 KIND_OF = {cls: kind for kind, cls in TYPES.items()}
 
 
@@ -72,6 +70,7 @@ def world_parts(body, position, fx, fy):
     return out
 
 
+@pytest.mark.sample(6)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("seed", range(6))
 def test_placed_against_reference_part_by_part(seed, touching):

@@ -34,10 +34,8 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape
+from strategies import KINDS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape
 
-TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
-         "segment": pc.Segments, "triangle": pc.Triangles}
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 COORDS = {"grid": lambda: grid_coords(3), "random": random_coords}
 UP = (0.0, 1.0)  # the normal where no direction exists

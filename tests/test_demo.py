@@ -3,6 +3,7 @@
 import json
 import struct
 import subprocess
+import tempfile
 import sys
 import zlib
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide import demo
+from pycollide import course as course_mod, golf, picture
 from pycollide.__main__ import main
 from pycollide.png import Canvas, encode_png, read_png
 
@@ -65,7 +66,7 @@ def test_demo_report_and_picture(tmp_path, capsys):
     assert [width, height] == rep["image_size"] and width > 300 and height > 100
     colours = {tuple(c) for c in pixels.reshape(-1, 3)[::7].tolist()}
     assert len(colours) > 5
-    for colour in (demo.LAWN, demo.WALL, demo.HOLE, demo.TEE, demo.TRAIL, demo.EDGE):
+    for colour in (picture.LAWN, picture.WALL, picture.HOLE, picture.TEE, picture.TRAIL, picture.EDGE):
         assert (pixels == colour).all(axis=2).any(), colour
     # the counts add up
     n = rep["balls"]
@@ -102,10 +103,10 @@ def test_same_seed_same_run_other_seed_other_run(tmp_path):
 
 
 def test_results_do_not_depend_on_threads():
-    course = demo.load_course(None)
-    params = demo.GolfParams(balls=1500, max_time=2.0)  # batches big enough for advance to use threads
-    one = demo.simulate(course, params, threads=1)
-    two = demo.simulate(course, params, threads=2)
+    course = course_mod.load_course(None)
+    params = golf.GolfParams(balls=1500, max_time=2.0)  # batches big enough for advance to use threads
+    one = golf.simulate(course, params, threads=1)
+    two = golf.simulate(course, params, threads=2)
     assert one.ball_steps == two.ball_steps and one.steps == two.steps
     for name in ("state", "position", "velocity", "bounces"):
         assert np.array_equal(getattr(one, name), getattr(two, name)), name
@@ -120,27 +121,28 @@ def test_course_file(tmp_path, capsys):
     assert rep["escaped"] == 0 and rep["inside_wall"] == 0
     assert rep["sunk"] > 0  # a small course: some balls find the hole
     width, height, _ = decode_png(png)
-    assert width / height == pytest.approx(11 / 9, rel=0.05)  # the map and a half-tile margin
+    # the map and a half-tile margin (at least 480 pixels wide), with the title and legend bars
+    assert width >= 480 and height > 2 * picture.BAR + 9 * 16
     assert str(course) in capsys.readouterr().err
 
 
 def test_blank_lines_around_a_course():
     """Leading and trailing blank lines are not rows; errors give the file's line numbers."""
-    c = demo.parse_course("\n  \n" + DIAMOND + "\n\n", "x")
+    c = course_mod.parse_course("\n  \n" + DIAMOND + "\n\n", "x")
     assert c.tee == (1.5, 4.5) and c.hole == (8.5, 4.5) and c.tilemap.shape == (8, 10)
-    with pytest.raises(demo.CourseError, match=r"^x: line 4, column 2: unknown tile character 'x'"):
-        demo.parse_course("\n\n###\n#x#\n###\n", "x")
+    with pytest.raises(course_mod.CourseError, match=r"^x: line 4, column 2: unknown tile character 'x'"):
+        course_mod.parse_course("\n\n###\n#x#\n###\n", "x")
 
 
 def test_course_tiles_match_the_tilemap():
-    c = demo.parse_course(DIAMOND, "x")
+    c = course_mod.parse_course(DIAMOND, "x")
     expected = pc.TileMap.from_text(DIAMOND.replace("T", ".").replace("H", "."))
     assert np.array_equal(c.tilemap.kinds, expected.kinds)
     assert np.asarray(c.tilemap.kinds)[4, 1] == pc.Tile.EMPTY and np.asarray(c.tilemap.kinds)[6, 1] == pc.Tile.CUT_SE
     # the built-in course: rectangular, closed, one tee and one hole
-    lines = demo.BUILTIN_COURSE.splitlines()
+    lines = course_mod.BUILTIN_COURSE.splitlines()
     assert len({len(line) for line in lines}) == 1
-    assert demo.BUILTIN_COURSE.count("T") == 1 and demo.BUILTIN_COURSE.count("H") == 1
+    assert course_mod.BUILTIN_COURSE.count("T") == 1 and course_mod.BUILTIN_COURSE.count("H") == 1
     assert set(lines[0]) == set(lines[-1]) == {"#"} and all(line[0] == line[-1] == "#" for line in lines)
 
 
@@ -182,35 +184,36 @@ def test_help_documents_the_course_format(capsys):
         main(["demo", "--help"])
     assert exc.value.code == 0
     text = capsys.readouterr().out
-    for needle in ("--course FILE", "--balls", "--seed", "--out", "--dt", "Exactly one ``T`` and one ``H``",
-                   "``1 3 7 9``", "first line the NORTH-most"):
+    for needle in ("--course FILE", "--balls", "--seed", "--out", "--dt", "Exactly one T and one H",
+                   "1 3 7 9", "the first\nline the north (top) row"):
         assert needle in text
+    assert "``" not in text and ":func:" not in text  # plain words, not reST
 
 
 def test_corridor_physics():
     """Straight shots along a corridor: slow balls stop short, the right speeds
     sink on the first pass, the others come back off the end wall."""
-    course = demo.parse_course("#########\n#T.....H#\n#########\n", "corridor")
-    params = demo.GolfParams(balls=400, aim_spread=0.0, speed_min=1.0, speed_max=9.0, dt=0.01, max_time=20,
+    course = course_mod.parse_course("#########\n#T.....H#\n#########\n", "corridor")
+    params = golf.GolfParams(balls=400, aim_spread=0.0, speed_min=1.0, speed_max=9.0, dt=0.01, max_time=20,
                              rolling=0.5, sink_speed=4.0, restitution=0.8)
-    pos, vel = demo.shoot(course, params)
+    pos, vel = golf.shoot(course, params)
     assert np.allclose(vel[:, 1], 0) and (vel[:, 0] > 0).all()
-    res = demo.simulate(course, params, pos, vel)
+    res = golf.simulate(course, params, pos, vel)
     v0 = vel[:, 0]
     gap = 6 - 0.5  # tee centre to the near edge of the hole
     reach = v0 ** 2 / (2 * 0.5)  # rolling distance
     short = reach < gap - 0.05
-    assert (res.state[short] == demo.AT_REST).all()
+    assert (res.state[short] == golf.AT_REST).all()
     assert np.allclose(res.position[short, 0], 1.5 + reach[short], atol=0.05)
     arrive = np.sqrt(np.maximum(v0 ** 2 - 2 * 0.5 * (gap + 0.05), 0))  # speed over the hole's near half
-    assert (res.state[(reach > gap + 0.05) & (arrive < 3.9)] == demo.SUNK).all()
-    assert (res.state != demo.ESCAPED).all() and (res.state != demo.MOVING).all()
+    assert (res.state[(reach > gap + 0.05) & (arrive < 3.9)] == golf.SUNK).all()
+    assert (res.state != golf.ESCAPED).all() and (res.state != golf.MOVING).all()
     assert res.bounces[short].sum() == 0 and res.bounces.max() >= 1
 
 
 def test_rolling_friction_stops_exactly():
     v = np.array([[3.0, 4.0], [0.3, -0.4], [0.0, 0.0], [-1e-9, 0.0], [0.6, 0.8]])
-    out = demo.rolling_friction(v, 0.5)
+    out = golf.rolling_friction(v, 0.5)
     assert out[0] == pytest.approx([2.7, 3.6]) and out[4] == pytest.approx([0.3, 0.4])
     assert (out[1:4] == 0).all()
     assert (np.hypot(*out.T) <= np.hypot(*v.T)).all()
@@ -218,23 +221,59 @@ def test_rolling_friction_stops_exactly():
 
 def test_canvas_and_png_roundtrip():
     c = Canvas(20, 10, background=(0, 0, 0))
-    c.fill_polygon([(2, 2), (6, 2), (6, 5), (2, 5)], (255, 0, 0))  # 4 x 3 pixels
+    c.fill_polygon([(2, 2), (6, 2), (6, 5), (2, 5)], (255, 0, 0))  # 4 x 3 pixels, edges on pixel borders
     assert (c.pixels == (255, 0, 0)).all(axis=2).sum() == 12
+    assert (c.pixels[:, :, 0] > 0).sum() == 12  # nothing bleeds past an edge on a pixel border
     c.fill_circle((15, 5), 2.0, (0, 255, 0))
-    assert 9 <= (c.pixels == (0, 255, 0)).all(axis=2).sum() <= 16
+    inner = (c.pixels == (0, 255, 0)).all(axis=2).sum()
+    touched = (c.pixels[:, :, 1] > 0).sum()
+    assert 4 <= inner <= 16 and touched > inner  # anti-aliased: a soft rim around a solid core
     c.polylines([np.array([[0.5, 8.5], [19.5, 8.5]])], (0, 0, 255), width=1)
     assert (c.pixels[8] == (0, 0, 255)).all()
+    w, h = c.text(0, 0, "Hi", (255, 255, 255), scale=1)
+    assert (w, h) == (11, 7) and (c.pixels[:7, :11] == 255).all(axis=2).sum() > 10
     data = encode_png(c.pixels)
     w, h, pixels = decode_png(data)
     assert (w, h) == (20, 10) and np.array_equal(pixels, c.pixels) and np.array_equal(read_png(data), c.pixels)
+
+
+def test_picture_has_a_title_a_legend_and_paths_that_end_in_the_hole(tmp_path):
+    course = course_mod.load_course(None)
+    params = golf.GolfParams(balls=400, seed=2)
+    res = golf.simulate(course, params, trail_count=400)
+    sunk = [k for k in range(len(res.trail_ids)) if res.state[res.trail_ids[k]] == golf.SUNK]
+    assert sunk, "some sample ball sinks"
+    for k in sunk:  # a sunk ball's path ends at the hole's centre
+        assert tuple(res.trails[k][-1]) == pytest.approx(course.hole)
+    pixels = picture.render(course, res, params, title="TITLE")
+    top, bottom = pixels[:picture.BAR], pixels[-picture.BAR:]
+    assert (top == picture.INK).all(axis=2).any() and (bottom == picture.INK).all(axis=2).any()
+    foot = pixels[-2 * picture.BAR:]
+    for colour in (picture.TEE, picture.TRAIL_SUNK, picture.WALL):  # the legend's swatches
+        assert (foot == colour).all(axis=2).any(), colour
+    # anti-aliased: edges blend into their background (colours between the flat ones)
+    assert len({tuple(c) for c in pixels.reshape(-1, 3).tolist()}) > 200
+
+
+def test_bad_command_lines_fail_before_any_work(tmp_path, capsys):
+    for args in (["--balls", "1.5"], ["--balls", "0"], ["--trails", "-1"], ["--dt", "nan"], ["--speed", "1"],
+                 ["--restitution", "2"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["demo", *args])
+        assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["demo", "--out", str(tmp_path / "missing" / "g.png")])
+    assert exc.value.code == 2 and "does not exist" in capsys.readouterr().err
 
 
 def test_command_line_subprocess(tmp_path):
     """The real entry point, with bench still there beside demo."""
     out = tmp_path / "g.png"
     res = subprocess.run([sys.executable, "-m", "pycollide", "demo", "--balls", "50", "--max-time", "5",
-                          "--out", str(out)], capture_output=True, text=True, timeout=120)
+                          "--out", str(out)], capture_output=True, text=True, timeout=120,
+                         cwd=tempfile.gettempdir())
     assert res.returncode == 0, res.stderr
     assert "sunk (hole-in-one) rate" in res.stdout and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    res = subprocess.run([sys.executable, "-m", "pycollide", "--help"], capture_output=True, text=True, timeout=60)
+    res = subprocess.run([sys.executable, "-m", "pycollide", "--help"], capture_output=True, text=True, timeout=60,
+                         cwd=tempfile.gettempdir())
     assert res.returncode == 0 and "bench" in res.stdout and "demo" in res.stdout

@@ -18,10 +18,8 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, WIDTH, grid_coords, shape
+from strategies import KINDS, TYPES, WIDTH, grid_coords, shape
 
-TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
-         "segment": pc.Segments, "triangle": pc.Triangles}
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 MODES = [True, False]
 

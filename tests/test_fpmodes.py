@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import pycollide as pc
+from strategies import TYPES, WIDTH
 
 HELPER = {
     "x86_64": ("#include <xmmintrin.h>\n"
@@ -67,9 +68,6 @@ def fp(tmp_path_factory):
     return flush_to_zero
 
 
-TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes, "segment": pc.Segments,
-         "triangle": pc.Triangles}
-WIDTH = {"point": 2, "circle": 3, "box": 4, "segment": 4, "triangle": 6}
 
 
 def scene(kind, n, rng, scale):
@@ -97,6 +95,7 @@ def test_validation_ignores_the_mode(fp):
     assert ok.shape == () and float(circle.radius) == 5e-324
 
 
+@pytest.mark.sample(2)
 @pytest.mark.parametrize("ka", list(TYPES))
 def test_overlaps_and_contacts_ignore_the_mode(fp, ka):
     rng = np.random.default_rng(99)

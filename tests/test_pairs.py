@@ -15,10 +15,8 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape_arrays, valid_rows
+from strategies import KINDS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape_arrays, valid_rows
 
-TYPES = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
-         "segment": pc.Segments, "triangle": pc.Triangles}
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 
 
@@ -76,6 +74,7 @@ def brute_pairs(a, b=None, touching=True):
 LAYOUTS = ["random", "clustered", "grid", "extreme"]
 
 
+@pytest.mark.sample(10)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
@@ -88,6 +87,7 @@ def test_bipartite_pairs_against_reference(ka, kb, layout, touching):
     assert np.array_equal(got, want)
 
 
+@pytest.mark.sample(6)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("kind", KINDS)
@@ -114,6 +114,7 @@ def test_pairs_hypothesis_against_reference(data):
 @pytest.mark.parametrize("layout", ["random", "clustered", "grid"])
 @pytest.mark.parametrize("ka,kb", [("circle", "circle"), ("box", "segment"), ("triangle", "circle"),
                                    ("segment", "segment"), ("point", "triangle")])
+@pytest.mark.sample(8)
 def test_large_collections_against_brute_force(ka, kb, layout):
     """Deep trees, chunked threads: the same pairs as the all-pairs matrix."""
     rng = np.random.default_rng([KINDS.index(ka), KINDS.index(kb), 7])

@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 import pycollide as pc
+from strategies import TYPES as STRATEGY_TYPES
 
-TYPES = [pc.Points, pc.Circles, pc.Boxes, pc.Segments, pc.Triangles]
+TYPES = list(STRATEGY_TYPES.values())  # every shape kind in the registry
 VALID = {
     pc.Points: [1.0, 2.0],
     pc.Circles: [1.0, 2.0, 0.5],

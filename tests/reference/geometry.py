@@ -23,8 +23,13 @@ The model (deliberately *not* organised per pair of kinds, unlike the C core):
 import numbers
 from fractions import Fraction
 
-KINDS = ("point", "circle", "box", "segment", "triangle")
-WIDTH = {"point": 2, "circle": 3, "box": 4, "segment": 4, "triangle": 6}
+# The kinds' names and layouts come from the package's kind registry; what
+# each kind IS (its core and radius, shape_core below) is derived here, from
+# the math, independently of the C core.
+from pycollide.shapes import solid_kinds
+
+KINDS = tuple(cls.name for cls in solid_kinds())
+WIDTH = {cls.name: cls.width for cls in solid_kinds()}
 
 ZERO = Fraction(0)
 
@@ -39,6 +44,19 @@ def _exact(value):
         return Fraction(float(value))  # exact: every double is a dyadic rational
     except (OverflowError, ValueError):
         raise ValueError(f"coordinate must be finite, got {value!r}") from None
+
+
+def make_valid(kind, values):
+    """A row of ``kind`` made a valid shape (for generated test data): a
+    circle's radius made non-negative, a box's min and max put in order; other
+    kinds' rows are valid as they are."""
+    values = list(values)
+    if kind == "circle":
+        values[2] = abs(values[2])
+    elif kind == "box":
+        x0, y0, x1, y1 = values
+        values = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+    return tuple(values)
 
 
 def shape_core(kind, shape):

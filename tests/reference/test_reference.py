@@ -304,6 +304,7 @@ def small_shapes(draw, kinds=KINDS):
     return kind, tuple(c)
 
 
+@pytest.mark.slow
 @given(small_shapes(), small_shapes())
 @settings(max_examples=600)
 def test_symmetric_and_strict_implies_touching(sa, sb):
@@ -383,6 +384,7 @@ def _sat(va, vb, touching):
 RADIUS0 = ("point", "box", "segment", "triangle")
 
 
+@pytest.mark.slow
 @given(small_shapes(kinds=RADIUS0 + ("circle",)), small_shapes(kinds=RADIUS0 + ("circle",)))
 @settings(max_examples=1000)
 def test_matches_separating_axis_oracle_for_radius_zero(sa, sb):

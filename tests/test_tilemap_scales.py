@@ -131,6 +131,7 @@ def test_circles_against_the_tiles_as_shapes(scene, radius):
     assert np.all(np.abs(con.separation[out] - nearest[out]) <= tol)
 
 
+@pytest.mark.sample(4)
 def test_raycasts_from_the_probes(scene):
     tm, g, boxes, tris, P, s, origin = scene
     rng = np.random.default_rng(14)
@@ -153,6 +154,7 @@ def test_raycasts_from_the_probes(scene):
             assert h.distance[k] == math.inf and (h.tile[k] == -1).all(), where
 
 
+@pytest.mark.sample(6)
 def test_sweeps_from_the_probes(scene):
     tm, g, boxes, tris, P, s, origin = scene
     rng = np.random.default_rng(140)

@@ -1,0 +1,135 @@
+"""The package as a user meets it: installed (not the source tree), no import
+cycle, every public object pickles, results unpack alike, metadata complete."""
+
+import ast
+import importlib
+import os
+import pickle
+import subprocess
+import tempfile
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pycollide as pc
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_suite_imports_the_installed_package():
+    installed = Path(pc.__file__).resolve().parent
+    assert installed != ROOT / "pycollide", "the tests must import the installed package, not the source tree"
+    assert (installed / "py.typed").exists()
+    assert any(p.name.startswith("_core") for p in installed.iterdir())
+
+
+def _imports(module_path: Path):
+    """The pycollide modules a module imports at its top level or in functions."""
+    tree = ast.parse(module_path.read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pycollide."):
+            found.add(node.module.split(".")[1])
+    return found
+
+
+def test_no_import_cycle():
+    package = Path(pc.__file__).resolve().parent
+    modules = {p.stem: _imports(p) for p in package.glob("*.py")}
+    modules = {m: {d for d in deps if d in modules and d != m} for m, deps in modules.items()}
+    state = {}
+
+    def visit(m, path):
+        if state.get(m) == "done":
+            return
+        assert state.get(m) != "open", "import cycle: " + " -> ".join(path + [m])
+        state[m] = "open"
+        for dep in sorted(modules[m]):
+            visit(dep, path + [m])
+        state[m] = "done"
+
+    for m in sorted(modules):
+        visit(m, [])
+    # the marshalling layer imports no verb
+    verbs = {"overlap", "contact", "intersect", "pairs", "raycast", "sweep", "motion", "response"}
+    assert not modules["_dispatch"] & verbs
+
+
+@pytest.mark.slow
+def test_every_module_imports_alone():
+    for name in ("shapes", "tiles", "compound", "_dispatch", "overlap", "contact", "intersect", "pairs",
+                 "raycast", "sweep", "motion", "response", "bench", "demo"):
+        code = f"import pycollide.{name}"
+        subprocess.run([sys.executable, "-c", code], check=True, cwd=tempfile.gettempdir())
+
+
+def test_every_public_object_pickles():
+    course = pc.TileMap.from_text("#####\n#..7#\n#####", tile_size=0.5, origin=(1.0, -2.0))
+    body = pc.Compound([pc.Boxes([-1, -1, 1, 1]), pc.Circles([0, 2, 1]), pc.Triangles([0, 0, 1, 0, 0, 1])])
+    ball = pc.Circles([[1.5, -1.25, 0.2]])
+    objects = [pc.Points([[1, 2]]), ball, pc.Boxes([0, 0, 1, 1]), pc.Segments([0, 0, 1, 1]),
+               pc.Triangles([0, 0, 1, 0, 0, 1]), pc.Lines([0, 0, 1, 1]), course, body,
+               body.at([[0, 0], [3, 3]], flip_x=[False, True]), pc.Tile.CUT_NE,
+               pc.contact(ball, course), pc.raycast([1.5, -1.25], [1, 0], course), pc.sweep(ball, [1, 0], course)]
+    for obj in objects:
+        back = pickle.loads(pickle.dumps(obj))
+        assert type(back) is type(obj)
+    back = pickle.loads(pickle.dumps(course))
+    assert back == course and np.array_equal(np.asarray(back.edges), np.asarray(course.edges))
+    assert pc.overlaps(ball, back).tolist() == pc.overlaps(ball, course).tolist()
+    placed = pickle.loads(pickle.dumps(body.at([[0, 0], [3, 3]], flip_x=[False, True])))
+    assert pc.overlaps(placed, ball).tolist() == pc.overlaps(body.at([[0, 0], [3, 3]], flip_x=[False, True]),
+                                                             ball).tolist()
+
+
+def test_results_unpack_alike():
+    a, b = pc.Circles([0, 0, 1]), pc.Boxes([2, -1, 3, 1])
+    separation, normal, point_a, point_b = pc.contact(a, b)
+    assert float(separation) == 1.0 and normal.tolist() == [1.0, 0.0]
+    room = pc.TileMap.from_text("###\n#.#\n###")
+    hit, distance, n, tile = pc.raycast([1.5, 1.5], [1, 0], room)
+    time, n2, point = pc.sweep(pc.Circles([1.5, 1.5, 0.1]), [1, 0], room)
+    assert bool(hit) and float(distance) == 0.5 and float(time) == pytest.approx(0.4)
+    for r in (pc.contact(a, b), pc.raycast([1.5, 1.5], [1, 0], room), pc.sweep(a, [1, 0], b)):
+        assert isinstance(r, tuple) and all(isinstance(f, np.ndarray) for f in r)
+
+
+def test_results_are_arrays_even_for_one_pair():
+    a, b = pc.Circles([0, 0, 1]), pc.Boxes([0, 0, 1, 1])
+    for r in (pc.overlaps(a, b), pc.contains(b, [0.5, 0.5]), pc.distance(a, b), pc.intersections(a, pc.Segments([0, -2, 0, 2]))[1]):
+        assert isinstance(r, np.ndarray) and r.shape == ()
+
+
+def test_indexing_keeps_the_type_and_constructors_show_fields():
+    import inspect
+    balls = pc.Circles(np.zeros((3, 3)))
+    assert type(balls[0]) is pc.Circles
+    doc = pc.Circles.__init__.__doc__ or ""
+    assert "center" in str(inspect.signature(pc.Circles.__init__)) or "center" in (pc.Circles.__doc__ or "") + doc
+    assert set(pc.shapes.KINDS) >= {"point", "circle", "box", "segment", "triangle", "line"}
+
+
+def test_metadata_license_and_typing():
+    from importlib import metadata
+    meta = metadata.metadata("pycollide")
+    assert meta.get("License-Expression") == "MIT"
+    files = [str(f) for f in metadata.files("pycollide")]
+    assert any(f.endswith("LICENSE") for f in files)
+    assert any(f.endswith("py.typed") for f in files)
+
+
+@pytest.mark.slow
+def test_mypy_is_clean():
+    api = pytest.importorskip("mypy.api")
+    source = ROOT / "pycollide"
+    if not source.is_dir():
+        pytest.skip("no source tree beside the tests")
+    out, err, rc = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", os.devnull, str(source)])
+    assert rc == 0, out + err
