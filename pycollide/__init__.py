@@ -1,7 +1,9 @@
 """pycollide: exact 2D collision detection for numpy.
 
 Shapes are validated float64 arrays (``Points``, ``Circles``, ``Boxes``,
-``Segments``, ``Triangles``, and ``Lines`` for :func:`intersections` only);
+``Segments``, ``Triangles``, ``Capsules``, convex ``Polygons`` of up to 8
+vertices, and ``Lines`` for :func:`intersections` only); ``transform`` rotates
+and moves them;
 queries are functions that broadcast over them like numpy ufuncs and answer
 every yes/no question exactly.  ``contact`` and ``distance`` say how far apart
 or how deep, which way and where; ``intersections`` where the boundaries
@@ -19,11 +21,13 @@ from .overlap import contains, overlaps
 from .pairs import pairs
 from .raycast import RayHit, raycast
 from .response import impulse, reflect
-from .shapes import Boxes, Circles, Lines, Points, Segments, Shapes, Triangles
+from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
 from .sweep import Sweep, sweep
 from .tiles import Tile, TileMap
+from .transform import transform
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines",
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
+           "transform",
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "raycast", "RayHit",
            "sweep", "Sweep", "advance"]

@@ -21,10 +21,12 @@ import numpy as np
 
 from ._native import resolve_threads
 from .overlap import overlaps
-from .shapes import Boxes, Circles, solid_kinds
+from .shapes import Boxes, Circles, Polygons, solid_kinds
+from .transform import transform
 
 TYPES = {cls.name: cls for cls in solid_kinds()}  # the kind registry
-KINDS = tuple(TYPES)
+#: the kinds bench runs: every kind, the polygons as oriented boxes (K = 4) and 8-gons
+KINDS = tuple(k for k in TYPES if not k.startswith("polygon")) + ("polygon4", "polygon8")
 
 
 def random_scene(kind: str, n: int, rng: np.random.Generator, world: float = 100.0) -> np.ndarray:
@@ -43,6 +45,20 @@ def random_scene(kind: str, n: int, rng: np.random.Generator, world: float = 100
     if kind == "triangle":
         p = rng.uniform(0, world, (n, 2))
         return np.column_stack([p, p + rng.uniform(-12, 12, (n, 2)), p + rng.uniform(-12, 12, (n, 2))])
+    if kind == "capsule":
+        p = rng.uniform(0, world, (n, 2))
+        return np.column_stack([p, p + rng.uniform(-10, 10, (n, 2)), rng.uniform(0.5, 3, n)])
+    if kind == "polygon4":  # oriented boxes
+        boxes = Polygons.from_box(rng.uniform(0, world, (n, 2)), rng.uniform(1, 6, (n, 2)),
+                                  rng.uniform(-np.pi, np.pi, n))
+        return np.asarray(boxes).reshape(n, 8)
+    if kind == "polygon8":  # regular 8-gons of radius 2 to 8, turned
+        t = np.arange(8) * (np.pi / 4)
+        unit = Polygons(np.column_stack([np.cos(t), np.sin(t)]))
+        r = rng.uniform(2, 8, (n, 1, 1))
+        scaled = Polygons(np.asarray(unit)[None] * r)
+        turned = transform(scaled, rng.uniform(0, world, (n, 2)), rng.uniform(-np.pi, np.pi, n))
+        return np.asarray(turned).reshape(n, 16)
     raise ValueError(f"unknown kind {kind!r}")
 
 
@@ -85,6 +101,11 @@ def _shapely_case(ka: str, kb: str, a: np.ndarray, b: np.ndarray):
     def geometry(kind, v):
         if kind in ("point", "circle"):
             return shapely.points(v[:, :2])
+        if kind == "capsule":  # its segment, within its radius
+            return shapely.linestrings(v[:, :4].reshape(-1, 2, 2))
+        if kind.startswith("polygon"):
+            ring = np.concatenate([v, v[:, :2]], axis=1).reshape(len(v), -1, 2)
+            return shapely.polygons(ring)
         if kind == "box":
             return shapely.box(v[:, 0], v[:, 1], v[:, 2], v[:, 3])
         if kind == "segment":
@@ -93,8 +114,9 @@ def _shapely_case(ka: str, kb: str, a: np.ndarray, b: np.ndarray):
         return shapely.polygons(ring)
 
     ga, gb = geometry(ka, a), geometry(kb, b)
-    radius = (a[:, 2] if ka == "circle" else 0.0) + (b[:, 2] if kb == "circle" else 0.0)
-    if ka == "circle" or kb == "circle":
+    rounded = ("circle", "capsule")
+    radius = (a[:, -1] if ka in rounded else 0.0) + (b[:, -1] if kb in rounded else 0.0)
+    if ka in rounded or kb in rounded:
         return shapely.dwithin, (ga, gb, radius)
     return shapely.intersects, (ga, gb)
 

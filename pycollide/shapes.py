@@ -24,7 +24,8 @@ from numpy.typing import ArrayLike
 
 from ._native import check_rc, ffi, int64_array, lib, resolve_threads
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Lines", "KINDS"]
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
+           "KINDS"]
 
 #: The kind registry: kind name -> shape type, in kind-number order.  Every
 #: Shapes subclass that names a kind registers itself here; shapes, compounds,
@@ -39,6 +40,8 @@ _RULES = {
     lib.PC_RULE_XORDER: "xmin must be <= xmax",
     lib.PC_RULE_YORDER: "ymin must be <= ymax",
     lib.PC_RULE_LINE_POINTS: "the two points of a line coincide",
+    lib.PC_RULE_NOT_CONVEX: "a polygon must be convex (it turns both ways, or doubles back on itself)",
+    lib.PC_RULE_WINDING: "a polygon must wind around once (its vertices go round more than once)",
 }
 
 
@@ -294,7 +297,12 @@ def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, fla
     leading = data.shape[:-1]
     index = np.unravel_index(flat_index, leading) if leading else ()
     row = data[index]
-    col = {lib.PC_RULE_RADIUS: 2, lib.PC_RULE_XORDER: 0, lib.PC_RULE_YORDER: 1,
+    if rule in (lib.PC_RULE_NOT_CONVEX, lib.PC_RULE_WINDING):
+        where = ", ".join(str(int(i)) for i in index)
+        arg = "vertices" if labels is not None or cls.name.startswith("polygon") else "data"
+        return (f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad polygon is {arg}{f'[{where}]' if where else ''} "
+                f"with vertices {np.asarray(row, dtype=np.float64).reshape(-1, 2).tolist()}")
+    col = {lib.PC_RULE_RADIUS: cls.width - 1, lib.PC_RULE_XORDER: 0, lib.PC_RULE_YORDER: 1,
            lib.PC_RULE_LINE_POINTS: 0}.get(rule)
     if col is None:
         col = int(np.flatnonzero(~np.isfinite(row))[0])
@@ -422,6 +430,125 @@ class Triangles(Shapes, name="triangle", kind=lib.PC_TRIANGLE, columns=("x0", "y
 
     def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
         super().__init__(*args, copy=copy, **fields)
+
+
+class Capsules(Shapes, name="capsule", kind=lib.PC_CAPSULE, columns=("x0", "y0", "x1", "y1", "r"),
+               fields=(("start", 2), ("end", 2), ("radius", 1))):
+    """Closed capsules (stadiums), layout ``(..., 5)``: x0, y0, x1, y1, r: every
+    point within r >= 0 of the segment from (x0, y0) to (x1, y1).  A capsule of
+    zero length is a circle, one of radius 0 a segment.  Build from one array
+    or from fields ``Capsules(start, end, radius)``.
+
+    >>> import pycollide as pc
+    >>> body = pc.Capsules(start=[0, 1], end=[0, 2], radius=0.5)   # a standing character
+    >>> bool(pc.overlaps(body, pc.Boxes([-1, 0, 1, 0.5])))          # feet on the floor
+    True
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
+    @overload
+    def __init__(self, *, start: ArrayLike, end: ArrayLike, radius: ArrayLike, copy: bool = True) -> None: ...
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, **fields)
+
+
+class Polygons(Shapes):
+    """Closed convex polygons of K vertices (3 <= K <= 8), built from an array
+    of shape ``(..., K, 2)`` (one K per array; the K is in the type: ``Polygons``
+    of different K are different kinds to the core, ``vertex_count`` says which).
+
+    Either winding.  Repeated consecutive vertices are allowed, so polygons with
+    fewer distinct vertices fit in one array (repeat the last one); collinear
+    vertices and zero area are allowed too (an all-collinear polygon is the
+    segment its vertices span).  Validation is exact: a polygon that is not
+    convex or that winds around more than once is a ``ValueError`` naming the
+    first bad one.  ``np.asarray(polygons)`` and ``polygons.vertices`` have
+    shape ``(..., K, 2)``.
+
+    >>> import pycollide as pc
+    >>> crate = pc.Polygons.from_box(center=[0, 1], half_size=[1, 1], angle=np.pi / 4)
+    >>> crate.vertex_count, crate.vertices.shape
+    (4, (4, 2))
+    >>> pc.Polygons([[0, 0], [2, 0], [2, 1], [0, 2]]).shape
+    ()
+    """
+
+    __slots__ = ()
+    #: K, the number of vertices of every polygon of the type
+    vertex_count: ClassVar[int]
+    _by_count: ClassVar[Dict[int, "Type[Polygons]"]] = {}
+
+    def __new__(cls, *args: Any, copy: bool = True, **fields: Any) -> "Polygons":
+        if cls is not Polygons:
+            return super().__new__(cls)
+        source = args[0] if len(args) == 1 and not fields else fields.get("vertices")
+        if len(args) + len(fields) != 1 or source is None:
+            raise TypeError("Polygons() takes one array of vertices, of shape (..., K, 2) with 3 <= K <= 8")
+        if isinstance(source, Polygons):
+            return super().__new__(type(source))
+        arr = as_float_array(source, "Polygons", "vertices")
+        if arr.ndim < 2 or arr.shape[-1] != 2:
+            raise ValueError(f"Polygons: `vertices` must have shape (..., K, 2), x and y of K vertices; "
+                             f"got shape {arr.shape}")
+        k = arr.shape[-2]
+        if k not in Polygons._by_count:
+            raise ValueError(f"Polygons: `vertices` must have 3 to 8 vertices per polygon (shape (..., K, 2), "
+                             f"3 <= K <= 8); got K = {k}")
+        return super().__new__(Polygons._by_count[k])
+
+    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
+        if "vertices" in fields and not args:
+            args, fields = (fields.pop("vertices"),), fields
+        if fields:
+            raise TypeError(f"Polygons() got unexpected argument(s) {', '.join(fields)}")
+        super().__init__(*args, copy=copy)
+
+    @classmethod
+    def _from_layout(cls, obj: Any) -> np.ndarray:
+        # (..., K, 2); the type of one K also takes its flat layout (..., 2K),
+        # as every kind in the registry does
+        arr = as_float_array(obj, "Polygons", "vertices")
+        k = cls.vertex_count
+        if arr.ndim >= 1 and arr.shape[-1] == 2 * k:
+            return arr
+        if arr.ndim < 2 or arr.shape[-2:] != (k, 2):
+            raise ValueError(f"Polygons: `vertices` must have shape (..., {k}, 2); got shape {arr.shape}")
+        return arr.reshape(arr.shape[:-2] + (2 * k,))
+
+    @property
+    def vertices(self) -> np.ndarray:
+        """The vertices, shape ``(..., K, 2)`` (read-only)."""
+        return self._data.reshape(self._data.shape[:-1] + (self.vertex_count, 2))
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        v = self.vertices
+        if copy:
+            return np.array(v, dtype=dtype, copy=True)
+        return v if dtype is None else v.astype(dtype, copy=False)
+
+    def __reduce__(self):
+        return (Polygons, (np.array(self.vertices),))
+
+    def __repr__(self) -> str:
+        body = np.array2string(self.vertices, separator=", ", prefix="Polygons(")
+        return f"Polygons({body})"
+
+
+def _polygon_kind(k: int) -> "Type[Polygons]":
+    sub = type(f"Polygons{k}", (Polygons,), {"__slots__": (), "vertex_count": k, "__module__": __name__,
+                                              "__doc__": f"Convex polygons of {k} vertices (see Polygons)."},
+               name=f"polygon{k}", kind=lib.PC_POLYGON + k - 3,
+               columns=tuple(f"{a}{i}" for i in range(k) for a in "xy"), fields=(("vertices", 2 * k),))
+    sub.__name__ = "Polygons"
+    Polygons._by_count[k] = sub
+    return sub
+
+
+Polygons3, Polygons4, Polygons5, Polygons6, Polygons7, Polygons8 = (_polygon_kind(k) for k in range(3, 9))
 
 
 class Lines(Shapes, name="line", kind=lib.PC_LINE, columns=("x0", "y0", "x1", "y1"),

@@ -23,10 +23,18 @@ from hypothesis import strategies as st
 from pycollide.shapes import KINDS as REGISTRY, solid_kinds
 from reference.geometry import make_valid
 
-#: the shape kinds the queries take, from the package's kind registry
+#: every shape kind the queries take, from the package's kind registry
 TYPES = {cls.name: cls for cls in solid_kinds()}
-KINDS = tuple(TYPES)
 WIDTH = {name: cls.width for name, cls in REGISTRY.items()}
+#: the kinds the pair matrices run over: every kind, with the polygons
+#: represented by K = 4 (oriented boxes, quads) and K = 8 (the largest; with
+#: repeated vertices any smaller count too).  The other K are the same code
+#: with another vertex count: tests/test_polygons.py covers each of them.
+KINDS = tuple(k for k in TYPES if not k.startswith("polygon")) + ("polygon4", "polygon8")
+POLYGON_KINDS = tuple(k for k in TYPES if k.startswith("polygon"))
+#: how many leading columns are positions (x, y pairs): all but a radius
+POSITIONS = {name: cls.width - (1 if any(f == "radius" for f, _ in cls.fields) else 0)
+             for name, cls in REGISTRY.items()}
 
 _MANTISSA_BITS = 52
 # (1 + m / 2**52) * 2**6 <= 100  <=>  m <= 9 * 2**48

@@ -6,7 +6,7 @@ import pytest
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, TYPES, seeded_grid_shapes
+from strategies import KINDS, POSITIONS, TYPES, seeded_grid_shapes
 
 KIND_OF = {cls: kind for kind, cls in TYPES.items()}
 
@@ -59,9 +59,9 @@ def world_parts(body, position, fx, fy):
     sx, sy = (-1.0 if fx else 1.0), (-1.0 if fy else 1.0)
     out = []
     for cls, parts in body.parts.items():
-        for row in np.asarray(parts).tolist():
+        for row in np.asarray(parts).reshape(-1, parts.width).tolist():
             row = list(row)
-            ncoord = 2 if cls is pc.Circles else len(row)
+            ncoord = POSITIONS[cls.name]  # a radius is not a position
             for k in range(0, ncoord, 2):
                 row[k], row[k + 1] = position[0] + sx * row[k], position[1] + sy * row[k + 1]
             if cls is pc.Boxes:

@@ -27,6 +27,7 @@ with ``tol = 1e-9 * (1 + the largest |coordinate| of a and b)``:
 import functools
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -34,7 +35,7 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape
+from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 COORDS = {"grid": lambda: grid_coords(3), "random": random_coords}
@@ -47,9 +48,10 @@ def tolerance(a, b):
 
 
 def translated(kind, s, t):
-    """Shape s moved by the vector t (a circle's radius is not a position)."""
-    n = 2 if kind == "circle" else WIDTH[kind]
-    return tuple(v + t[i % 2] if i < n else v for i, v in enumerate(s))
+    """Shape s moved by the vector t exactly, in Fractions (a radius is not a
+    position; a rounded move could bend a polygon's collinear vertices)."""
+    n = POSITIONS[kind]
+    return tuple(Fraction(v) + Fraction(t[i % 2]) if i < n else v for i, v in enumerate(s))
 
 
 def check_contact(ka, a, kb, b, sep, normal, point_a, point_b):

@@ -18,21 +18,17 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, TYPES, WIDTH, grid_coords, shape
+from reference.geometry import make_valid
+from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, shape
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 MODES = [True, False]
 
 
 def _fix(kind, values):
-    """Restore a kind's rules after a transform (radius >= 0, min <= max)."""
-    v = list(values)
-    if kind == "circle":
-        v[2] = abs(v[2])
-    if kind == "box":
-        v[0], v[2] = min(v[0], v[2]), max(v[0], v[2])
-        v[1], v[3] = min(v[1], v[3]), max(v[1], v[3])
-    return tuple(v)
+    """Restore a kind's rules after a transform (radius >= 0, min <= max, a
+    polygon convex: the reference's make_valid)."""
+    return make_valid(kind, values)
 
 
 @st.composite
@@ -45,14 +41,14 @@ def scaled(draw, ka, kb):
     """A grid case times 2**k for any k that keeps it exact and finite."""
     a, b = draw(grid_pair(ka, kb))
     k = draw(st.integers(-1074, 1019))
-    return tuple(math.ldexp(x, k) for x in a), tuple(math.ldexp(x, k) for x in b)
+    return (_fix(ka, [math.ldexp(x, k) for x in a]), _fix(kb, [math.ldexp(x, k) for x in b]))
 
 
 @st.composite
 def subnormal(draw, ka, kb):
     a, b = draw(grid_pair(ka, kb))
     k = draw(st.integers(-1074, -1060))
-    return tuple(math.ldexp(x, k) for x in a), tuple(math.ldexp(x, k) for x in b)
+    return (_fix(ka, [math.ldexp(x, k) for x in a]), _fix(kb, [math.ldexp(x, k) for x in b]))
 
 
 @st.composite
@@ -79,7 +75,7 @@ def far_offset(draw, ka, kb):
     def move(kind, s):
         out = [math.ldexp(x, -j) for x in s]
         for idx in range(len(out)):
-            if kind == "circle" and idx == 2:
+            if idx >= POSITIONS[kind]:
                 continue  # a radius is a length, not a position
             out[idx] += ox if idx % 2 == 0 else oy
         return _fix(kind, out)
@@ -101,7 +97,7 @@ def rounded_affine(draw, ka, kb):
     def move(kind, s):
         out = []
         for idx, x in enumerate(s):
-            if kind == "circle" and idx == 2:
+            if idx >= POSITIONS[kind]:
                 out.append(x * scale)
             else:
                 out.append(x * scale + (ox if idx % 2 == 0 else oy))

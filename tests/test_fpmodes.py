@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from strategies import TYPES, WIDTH
+from strategies import TYPES, WIDTH, valid_rows
 
 HELPER = {
     "x86_64": ("#include <xmmintrin.h>\n"
@@ -73,13 +73,7 @@ def fp(tmp_path_factory):
 def scene(kind, n, rng, scale):
     """Small-integer shapes scaled into the subnormal range: touching, collinear
     and shared corners are frequent, and every value is subnormal."""
-    data = rng.integers(-3, 4, size=(n, WIDTH[kind])).astype(float)
-    if kind == "circle":
-        data[:, 2] = np.abs(data[:, 2])
-    if kind == "box":
-        data[:, [0, 2]] = np.sort(data[:, [0, 2]], axis=1)
-        data[:, [1, 3]] = np.sort(data[:, [1, 3]], axis=1)
-    return data * scale
+    return valid_rows(kind, rng.integers(-3, 4, size=(n, WIDTH[kind]))) * scale
 
 
 def test_validation_ignores_the_mode(fp):

@@ -15,7 +15,7 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape_arrays, valid_rows
+from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape_arrays, valid_rows
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 
@@ -29,21 +29,21 @@ def scene(kind, n, rng, layout):
         shapes = seeded_grid_shapes(rng, kind, n, 1)
         spread = int(np.sqrt(n / 8))
         offset = rng.integers(-spread, spread + 1, (n, 2)).astype(float)
-        cols = 2 if kind == "circle" else w  # a circle's radius stays
+        cols = POSITIONS[kind]  # a radius stays
         shapes[:, :cols] += np.tile(offset, cols // 2)
         return shapes
     if layout == "random":
         base = rng.uniform(0, 20, (n, 1, 2))
         data = (base + rng.uniform(-2, 2, (n, w // 2, 2))).reshape(n, -1)
-        if kind == "circle":
-            data = np.column_stack([base[:, 0], rng.uniform(0, 2, n)])
+        if POSITIONS[kind] < w:  # a radius
+            data = np.column_stack([data[:, :POSITIONS[kind]], rng.uniform(0, 2, n)])
         return valid_rows(kind, data[:, :w])
     if layout == "clustered":
         centres = np.array([[0.0, 0.0], [1e6, -1e6], [1e-3, 5e-4]])
         base = centres[rng.integers(0, 3, n)][:, None, :] + rng.normal(0, 1e-4, (n, 1, 2))
         data = (base + rng.normal(0, 1e-4, (n, w // 2, 2))).reshape(n, -1)
-        if kind == "circle":
-            data = np.column_stack([base[:, 0], rng.uniform(0, 2e-4, n)])
+        if POSITIONS[kind] < w:
+            data = np.column_stack([data[:, :POSITIONS[kind]], rng.uniform(0, 2e-4, n)])
         return valid_rows(kind, data[:, :w])
     # extreme: grid shapes scaled by huge or tiny powers of two, mixed
     scale = np.ldexp(1.0, rng.choice([-1060, -500, 0, 500, 1015], n))

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import reference as ref
-from strategies import KINDS, any_shape, grid_coords, half_grid_coords, random_coords
+from strategies import KINDS, WIDTH, any_shape, grid_coords, half_grid_coords, random_coords
 
 COORDS = {"grid": lambda: grid_coords(3), "half-grid": half_grid_coords, "random": random_coords}
 
@@ -36,6 +36,8 @@ def _vertices_and_radius(kind, s):
     s = [Fraction(v) for v in s]
     if kind == "circle":
         return [(s[0], s[1])], s[2]
+    if kind == "capsule":
+        return [(s[0], s[1]), (s[2], s[3])], s[4]
     if kind == "box":
         return [(s[0], s[1]), (s[2], s[1]), (s[2], s[3]), (s[0], s[3])], Fraction(0)
     return [(s[i], s[i + 1]) for i in range(0, len(s), 2)], Fraction(0)
@@ -219,7 +221,7 @@ def test_no_direction_beats_the_separation(coords, data):
 @pytest.mark.parametrize("kind", KINDS)
 def test_identical_shapes_and_coincident_cores(kind):
     s = {"point": (1, 2), "circle": (1, 2, 3), "box": (1, 2, 1, 2), "segment": (1, 2, 1, 2),
-         "triangle": (1, 2, 1, 2, 1, 2)}[kind]
+         "triangle": (1, 2, 1, 2, 1, 2), "capsule": (1, 2, 1, 2, 3)}.get(kind, (1, 2) * (WIDTH[kind] // 2))
     # every core here is the single point (1, 2)
     assert ref.no_direction(kind, s, "circle", (1, 2, 0.5))
-    assert ref.separation(kind, s, "circle", (1, 2, 0.5)) == -(0.5 + (3 if kind == "circle" else 0))
+    assert ref.separation(kind, s, "circle", (1, 2, 0.5)) == -(0.5 + (3 if kind in ("circle", "capsule") else 0))

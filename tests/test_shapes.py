@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from strategies import TYPES as STRATEGY_TYPES
+from strategies import TYPES as STRATEGY_TYPES, valid_rows
 
 TYPES = list(STRATEGY_TYPES.values())  # every shape kind in the registry
 VALID = {
@@ -13,7 +13,12 @@ VALID = {
     pc.Boxes: [0.0, 0.0, 1.0, 2.0],
     pc.Segments: [0.0, 0.0, 3.0, 4.0],
     pc.Triangles: [0.0, 0.0, 1.0, 0.0, 0.0, 1.0],
+    pc.Capsules: [0.0, 0.0, 3.0, 4.0, 0.5],
 }
+for _cls in TYPES:  # polygons: a unit square, its last corner repeated up to K
+    if issubclass(_cls, pc.Polygons):
+        _k = _cls.vertex_count
+        VALID[_cls] = [0.0, 0.0, 1.0, 0.0, 1.0, 1.0] + [0.0, 1.0] * (_k - 3)
 
 
 @pytest.mark.parametrize("cls", TYPES)
@@ -21,7 +26,8 @@ def test_layout_shape_len_and_asarray(cls):
     data = np.array([VALID[cls]] * 6).reshape(2, 3, cls.width)
     s = cls(data)
     assert s.shape == (2, 3) and s.ndim == 2 and len(s) == 2 and s.size == 6
-    np.testing.assert_array_equal(np.asarray(s), data)
+    # a polygon's array is (..., K, 2): its vertices
+    np.testing.assert_array_equal(np.asarray(s).reshape(data.shape), data)
     assert np.asarray(s).dtype == np.float64
 
 
@@ -35,7 +41,7 @@ def test_shapes_own_their_data(cls):
     with pytest.raises(ValueError):
         np.asarray(s)[0, 0] = 5.0
     data[:] = 0.0  # writing into the caller's array changes nothing
-    np.testing.assert_array_equal(np.asarray(s), [VALID[cls]] * 4)
+    np.testing.assert_array_equal(np.asarray(s).reshape(4, -1), [VALID[cls]] * 4)
 
 
 @pytest.mark.parametrize("cls", TYPES)
@@ -104,12 +110,7 @@ def test_unaligned_byteswapped_and_strided_inputs(cls):
     Each is copied (also with copy=False) and gives the answers of the
     aligned native array."""
     rng = np.random.default_rng(7)
-    base = np.array([VALID[cls]] * 50) + rng.integers(-3, 4, size=(50, cls.width))
-    if cls is pc.Circles:
-        base[:, 2] = np.abs(base[:, 2])
-    if cls is pc.Boxes:
-        base[:, [0, 2]] = np.sort(base[:, [0, 2]], axis=1)
-        base[:, [1, 3]] = np.sort(base[:, [1, 3]], axis=1)
+    base = valid_rows(cls.name, np.array([VALID[cls]] * 50) + rng.integers(-3, 4, size=(50, cls.width)))
     ref = cls(base)
     probe = pc.Circles(np.column_stack([rng.integers(-4, 5, (50, 2)), np.ones(50)]))
     want = pc.overlaps(ref[:, None], probe[None, :])
@@ -124,7 +125,7 @@ def test_unaligned_byteswapped_and_strided_inputs(cls):
             s = cls(arr, copy=copy)
             data = np.asarray(s)
             assert data.flags.c_contiguous and data.flags.aligned and data.dtype == np.dtype("=f8"), name
-            np.testing.assert_array_equal(data, base, err_msg=name)
+            np.testing.assert_array_equal(data.reshape(base.shape), base, err_msg=name)
             np.testing.assert_array_equal(pc.overlaps(s[:, None], probe[None, :]), want, err_msg=name)
     bad = base.copy()
     bad[31, -1] = np.nan
@@ -156,7 +157,7 @@ def test_indexing_returns_the_same_type(cls):
     assert s[..., 1].shape == (3,)
     assert s[None].shape == (1, 3, 4)
     assert s[np.array([True, False, True])].shape == (2, 4)
-    np.testing.assert_array_equal(np.asarray(s[1, 2]), VALID[cls])
+    np.testing.assert_array_equal(np.asarray(s[1, 2]).reshape(-1), VALID[cls])
     with pytest.raises(IndexError):
         s[0, 0, 0]  # would index the coordinate axis
     with pytest.raises(TypeError, match="len"):
@@ -197,6 +198,11 @@ def test_degenerate_shapes_are_valid():
 
 @pytest.mark.parametrize("cls", TYPES)
 def test_wrong_width(cls):
+    if issubclass(cls, pc.Polygons):
+        k = cls.vertex_count
+        with pytest.raises(ValueError, match=rf"Polygons: `vertices` must have shape \(\.\.\., {k}, 2\).*got shape \(2, {k + 1}, 2\)"):
+            cls(np.zeros((2, k + 1, 2)))
+        return
     with pytest.raises(ValueError, match=rf"{cls.__name__}: `data` must have shape \(\.\.\., {cls.width}\).*got shape \(2, {cls.width + 1}\)"):
         cls(np.zeros((2, cls.width + 1)))
     with pytest.raises(ValueError, match="got shape ()"):

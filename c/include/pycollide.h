@@ -26,16 +26,26 @@ typedef struct { double x, y, r; } pc_circle;                      /* r >= 0 */
 typedef struct { double xmin, ymin, xmax, ymax; } pc_box;          /* min <= max */
 typedef struct { double x0, y0, x1, y1; } pc_segment;
 typedef struct { double x0, y0, x1, y1, x2, y2; } pc_triangle;     /* any winding */
+typedef struct { double x0, y0, x1, y1, r; } pc_capsule;           /* r >= 0 */
 
 /* Shape kinds; the number of doubles of each is pc_kind_width(kind).  Kind
  * numbers are stable: a new shape kind takes the next free number below
  * PC_KIND_SLOTS, so no existing number changes.  PC_KIND_COUNT is one more
- * than the largest shape kind. */
+ * than the largest shape kind.
+ * A capsule is every point within r of the segment (x0, y0)-(x1, y1).
+ * A convex polygon of K vertices (3 <= K <= PC_POLYGON_MAX) is kind
+ * PC_POLYGON + K - 3, layout x0, y0, ..., x(K-1), y(K-1): either winding;
+ * repeated consecutive vertices, collinear vertices and zero area allowed
+ * (an all-collinear polygon is the segment its vertices span); pc_validate
+ * rejects one that is not convex (PC_RULE_NOT_CONVEX) or winds around more
+ * than once (PC_RULE_WINDING). */
 enum {
     PC_POINT = 0, PC_CIRCLE = 1, PC_BOX = 2, PC_SEGMENT = 3, PC_TRIANGLE = 4,
-    PC_KIND_COUNT = 5,
+    PC_CAPSULE = 5, PC_POLYGON = 6,
+    PC_KIND_COUNT = 12,
     PC_KIND_SLOTS = 64
 };
+enum { PC_POLYGON_MAX = 8 };
 /* An infinite line through two distinct points, layout x0, y0, x1, y1.  Only
  * pc_intersections_batch takes it; it is not a shape kind (no overlaps). */
 enum { PC_LINE = 63 };
@@ -68,7 +78,9 @@ enum {
     PC_RULE_RADIUS = 2,     /* a radius is negative */
     PC_RULE_XORDER = 3,     /* a box has xmin > xmax */
     PC_RULE_YORDER = 4,     /* a box has ymin > ymax */
-    PC_RULE_LINE_POINTS = 5 /* the two points of a line coincide */
+    PC_RULE_LINE_POINTS = 5, /* the two points of a line coincide */
+    PC_RULE_NOT_CONVEX = 6,  /* a polygon turns both ways, or doubles back on itself */
+    PC_RULE_WINDING = 7      /* a polygon winds around more than once */
 };
 
 int pc_kind_width(int kind);
@@ -131,6 +143,29 @@ int pc_overlap_box_triangle(pc_box a, pc_triangle b, int mode);
 int pc_overlap_segment_segment(pc_segment a, pc_segment b, int mode);
 int pc_overlap_segment_triangle(pc_segment a, pc_triangle b, int mode);
 int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b, int mode);
+
+/* Any two shapes given as layout rows of their kinds (every ordered pair of
+ * kinds, polygons and capsules included): 1 if they overlap in the mode,
+ * 0 if not, PC_ERR_KIND for an unknown kind. */
+int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mode);
+
+/* Rigid motions: each shape rotated about the origin by angle (radians,
+ * counter-clockwise) and then moved by (tx, ty), over an ndim-dimensional
+ * index space (strides in doubles, 0 broadcasts; translations 2 doubles,
+ * angles 1).  Every output coordinate is the exact value of
+ * c x - s y + tx (or s x + c y + ty) rounded once to the nearest double, with
+ * c, s = cos(angle), sin(angle) rounded to doubles, and c, s exactly 0 and
+ * +-1 when the angle is one of the doubles nearest a multiple of pi/2 (|k| <=
+ * 16).  Radii are kept.  kind_out is the kind of the result: kind itself,
+ * except that a box becomes a 4-gon (PC_POLYGON + 1; its corners in
+ * counter-clockwise order from (xmin, ymin)).  A polygon whose rounded
+ * vertices are no longer convex becomes the convex hull of those vertices
+ * (repeating a vertex to keep K).  Writes out (pc_kind_width(kind_out)
+ * doubles per shape, strides_out in doubles).  Returns PC_OK, PC_ERR_KIND or
+ * PC_ERR_ARG; a result that is not finite is the caller's to check. */
+int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const double *translations,
+                 const int64_t *strides_t, const double *angles, const int64_t *strides_a, double *out,
+                 const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 
 /* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
  * ndim-dimensional index space of the given shape (ndim may be 0: one pair).

@@ -9,15 +9,17 @@
 #include "kinds.h"
 #include "walk.h"
 
-typedef void (*pc_loop)(const pc__filter *f, const double *a, int64_t sa, const double *b,
+typedef void (*pc_loop)(const pc__filter *f, int ka, const double *a, int64_t sa, int kb, const double *b,
                         int64_t sb, uint8_t *out, int64_t so, int64_t n, int m);
 
 /* loop over n pairs: the kernel for (A, B), optionally fed (b, a) */
 #define PC_DEFINE_LOOP(name, A, B, first, second)                                  \
-    static void name(const pc__filter *f, const double *a, int64_t sa,            \
-                     const double *b, int64_t sb, uint8_t *out, int64_t so,       \
+    static void name(const pc__filter *f, int ka, const double *a, int64_t sa,    \
+                     int kb, const double *b, int64_t sb, uint8_t *out, int64_t so, \
                      int64_t n, int m)                                             \
     {                                                                              \
+        (void)ka;                                                                  \
+        (void)kb;                                                                  \
         const pc__filter fl = *f; /* a local copy: stores to out cannot alias it */ \
         for (int64_t i = 0; i < n; i++)                                            \
             out[i * so] = (uint8_t)pc__k_##A##_##B(&fl, pc__load_##A(first + i * s##first), \
@@ -37,8 +39,22 @@ static const pc_loop overlap_loops[PC_KIND_COUNT][PC_KIND_COUNT] = {
     PC_KIND_PAIRS(PC_SELF_ENTRY, PC_PAIR_ENTRY)
 };
 
+/* every pair without a kernel of its own: the views (generic.c) */
+static void loop_views(const pc__filter *f, int ka, const double *a, int64_t sa, int kb, const double *b,
+                       int64_t sb, uint8_t *out, int64_t so, int64_t n, int m)
+{
+    const pc__filter fl = *f;
+    for (int64_t i = 0; i < n; i++) {
+        pc__view va, vb;
+        pc__view_of(&fl, ka, a + i * sa, &va);
+        pc__view_of(&fl, kb, b + i * sb, &vb);
+        out[i * so] = (uint8_t)pc__views_overlap(&fl, &va, &vb, m);
+    }
+}
+
 struct overlap_ctx {
     pc_loop loop;
+    int ka, kb;
     pc__filter filter;
     int m;
 };
@@ -46,7 +62,7 @@ struct overlap_ctx {
 static void overlap_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct overlap_ctx *c = vctx;
-    c->loop(&c->filter, (const double *)p[0], s[0] / 8, (const double *)p[1], s[1] / 8,
+    c->loop(&c->filter, c->ka, (const double *)p[0], s[0] / 8, c->kb, (const double *)p[1], s[1] / 8,
             (uint8_t *)p[2], s[2], n, c->m);
 }
 
@@ -60,7 +76,9 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
     if (mode != PC_TOUCHING && mode != PC_STRICT) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct overlap_ctx ctx;
-    ctx.loop = overlap_loops[kind_a][kind_b];
+    ctx.loop = overlap_loops[kind_a][kind_b] ? overlap_loops[kind_a][kind_b] : loop_views;
+    ctx.ka = kind_a;
+    ctx.kb = kind_b;
     ctx.m = mode == PC_STRICT;
     ctx.filter = pc__filter_for(magnitude);
     const void *ptrs[3] = {a, b, out};

@@ -193,7 +193,8 @@ static double support_max(const pc__core *c, double ux, double uy, int *arg)
 /* Try the outward normals of the edges of `face` as axes (both normals of a
  * flat core).  Depth along u = max(a . u) - min(b . u), with a the core the
  * normal points out of when !flip. */
-static void axes_of(const pc__core *face, const pc__core *other, int flip, double *best, pc__result *res)
+static void axes_of(const pc__core *face, const pc__core *other, int flip, double *best, int *best_off,
+                    pc__result *res)
 {
     int ne = edge_count(face), w = face->w;
     for (int k = 0; k < ne; k++) {
@@ -211,8 +212,6 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
             double hf = support_max(face, ux, uy, &kf);
             double ho = support_max(other, -ux, -uy, &ko);
             double depth = hf + ho;  /* max(face . u) - min(other . u) */
-            if (!(depth < *best)) continue;
-            *best = depth;
             /* the other core's deepest vertex, moved onto the face line, kept on the face */
             double px = other->x[ko] + depth * ux, py = other->y[ko] + depth * uy, cx, cy;
             /* a polygon's support set along its edge normal is that edge; a flat
@@ -223,6 +222,16 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
                 support_max(face, -ex, -ey, &lo);
             }
             closest_on_segment(px, py, face->x[lo], face->y[lo], face->x[hi], face->y[hi], &cx, &cy);
+            /* Off the face, the witness points would leave the other core.  Axes of
+             * (nearly) equal depth, such as the edges of a sliver, are told apart
+             * by that: one whose face holds the projection wins the tie. */
+            double tie = 0x1p-40 * (fabs(depth) + fabs(px) + fabs(py));
+            int off = fabs(cx - px) + fabs(cy - py) > tie;
+            if (!(depth < *best - tie || (depth <= *best + tie && *best_off && !off) || (*best == INFINITY)))
+                continue;
+            if (!(depth < *best + tie) && !(*best == INFINITY)) continue;
+            *best = depth;
+            *best_off = off;
             double qx = cx - depth * ux, qy = cy - depth * uy;
             if (flip) {  /* the face belongs to b: the axis points from b to a */
                 res->nx = -ux; res->ny = -uy;
@@ -243,8 +252,9 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
 static void meeting(const pc__core *a, const pc__core *b, double degenerate_ny, pc__result *res)
 {
     double best = INFINITY;
-    axes_of(a, b, 0, &best, res);
-    axes_of(b, a, 1, &best, res);
+    int best_off = 0;
+    axes_of(a, b, 0, &best, &best_off, res);
+    axes_of(b, a, 1, &best, &best_off, res);
     if (best == INFINITY) {
         res->sep = 0.0;
         res->nx = 0.0; res->ny = degenerate_ny;
@@ -274,7 +284,7 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
     /* the cores' kinds decide core contact (a circle's row begins with its centre's) */
     int core_a = pc__kind(ka)->core_kind, core_b = pc__kind(kb)->core_kind;
-    int cores_meet = pc__overlap_one[core_a][core_b](f, a, b, PC_TOUCHING);
+    int cores_meet = pc__overlap_rows(f, core_a, a, core_b, b, PC_TOUCHING);
     if (cores_meet || !apart(f, &ca, &cb, res)) meeting(&ca, &cb, degenerate_ny, res);
     /* grow by the radii along the normal */
     double ra = ca.r, rb = cb.r;
@@ -285,7 +295,7 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
     res->ax = ldexp(res->ax, e); res->ay = ldexp(res->ay, e);
     res->bx = ldexp(res->bx, e); res->by = ldexp(res->by, e);
     /* make the sign agree with the exact test */
-    int hit = pc__overlap_one[ka][kb](f, a, b, PC_TOUCHING);
+    int hit = pc__overlap_rows(f, ka, a, kb, b, PC_TOUCHING);
     if (hit && res->sep > 0) {
         res->sep = 0.0;
         res->bx = res->ax; res->by = res->ay;

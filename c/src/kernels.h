@@ -23,7 +23,7 @@
  * A new kind adds one line to PC_KINDS and its pairs to PC_KIND_PAIRS (below,
  * beside the kernels); loading its layout rows and measuring them follow. */
 #define PC_KINDS(X) X(point, PC_POINT) X(circle, PC_CIRCLE) X(box, PC_BOX) X(segment, PC_SEGMENT) \
-    X(triangle, PC_TRIANGLE)
+    X(triangle, PC_TRIANGLE) X(capsule, PC_CAPSULE)
 
 /* PC_KIND_point = PC_POINT, ...: the kind number of a name */
 #define PC__KIND_NUMBER(K, E) PC_KIND_##K = E,
@@ -319,6 +319,38 @@ static inline int pc__k_segment_triangle(const pc__filter *f, pc_segment a, pc_t
     return axes & (pc__zero_length(a) | pc__tri_spans_line(f, b, a.x0, a.y0, a.x1, a.y1, m));
 }
 
+/* Two segments grown by r1 and r2 (a point is a segment of zero length):
+ * their distance at most (below) r1 + r2.  The distance of two segments that
+ * do not meet is that of an endpoint of one to the other. */
+static inline int pc__near_segment(const pc__filter *f, double cx, double cy, double ax, double ay, double bx,
+                                   double by, double r1, double r2, int m)
+{
+    if (pc__dot(f, ax, ay, bx, by, cx, cy) <= 0) return pc__dist_ok(pc__circle(f, cx, cy, ax, ay, r1, r2), m);
+    if (pc__dot(f, bx, by, ax, ay, cx, cy) <= 0) return pc__dist_ok(pc__circle(f, cx, cy, bx, by, r1, r2), m);
+    return pc__dist_ok(pc__perp_sum(f, ax, ay, bx, by, cx, cy, r1, r2), m);
+}
+
+static inline int pc__k_capsule_capsule(const pc__filter *f, pc_capsule a, pc_capsule b, int m)
+{
+    double r = a.r + b.r, g = r * (1.0 + 0x1p-48); /* >= r1 + r2 however the sum rounds */
+    /* the segments' boxes apart by more than r1 + r2 (in x or y): apart */
+    if (pc__min(b.x0, b.x1) - pc__max(a.x0, a.x1) > g || pc__min(a.x0, a.x1) - pc__max(b.x0, b.x1) > g
+        || pc__min(b.y0, b.y1) - pc__max(a.y0, a.y1) > g || pc__min(a.y0, a.y1) - pc__max(b.y0, b.y1) > g)
+        return 0;
+    if (a.r == 0 && b.r == 0) return pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, m);
+    if (pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, 0)) return 1;
+    return pc__near_segment(f, a.x0, a.y0, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m)
+        || pc__near_segment(f, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m)
+        || pc__near_segment(f, b.x0, b.y0, a.x0, a.y0, a.x1, a.y1, a.r, b.r, m)
+        || pc__near_segment(f, b.x1, b.y1, a.x0, a.y0, a.x1, a.y1, a.r, b.r, m);
+}
+
+static inline int pc__k_circle_capsule(const pc__filter *f, pc_circle a, pc_capsule b, int m)
+{
+    if (m && a.r == 0 && b.r == 0) return 0; /* a point and a segment: no interior */
+    return pc__near_segment(f, a.x, a.y, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m);
+}
+
 /* Two non-degenerate triangles: the separating axes are the six edge normals. */
 static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc_triangle b, int m)
 {
@@ -338,12 +370,33 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
     SELF(circle) PAIR(circle, box) PAIR(circle, segment) PAIR(circle, triangle) \
     SELF(box) PAIR(box, segment) PAIR(box, triangle) \
     SELF(segment) PAIR(segment, triangle) \
-    SELF(triangle)
+    SELF(triangle) \
+    PAIR(circle, capsule) SELF(capsule)
 
-/* The exact overlap of a row of kind A at a and a row of kind B at b (their
- * layouts), for every ordered pair of kinds: pc__overlap_one[A][B] (overlap.c). */
+/* ---- every other pair: views of convex cores plus radii ---------------------
+ * A view is a shape's convex core as it comes (no reduction beyond what is
+ * cheap) plus its radius: one point (n = 1), a segment of two distinct points
+ * (n = 2), or n >= 3 vertices of a convex polygon of nonzero area in the
+ * order given, orientation s (+1 counter-clockwise, -1 clockwise), where
+ * consecutive vertices may repeat or be collinear. */
+typedef struct {
+    int n, s;
+    double r;
+    double xmin, ymin, xmax, ymax; /* the core's bounds */
+    double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX];
+} pc__view;
+
+/* The view of a layout row of a kind (generic.c); f must bound the row. */
+void pc__view_of(const pc__filter *f, int kind, const double *row, pc__view *v);
+/* Exact overlap of two views in mode m (generic.c). */
+int pc__views_overlap(const pc__filter *f, const pc__view *a, const pc__view *b, int m);
+
+/* The exact overlap of a row of kind ka at a and a row of kind kb at b (their
+ * layouts), for every ordered pair of kinds (overlap.c): the pair's kernel
+ * where it has one, else the views. */
 typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
 extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
+int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m);
 
 /* The contact of two layout rows (contact.c): 7 doubles as pc_contact_batch. */
 void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out);

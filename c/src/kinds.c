@@ -130,6 +130,90 @@ static void triangle_core(const pc__filter *f, const double *s, pc__hull *h)
     else { push(h, t.x2, t.y2); push(h, t.x1, t.y1); }
 }
 
+/* ---- capsule: a segment grown by r ---- */
+static int capsule_rule(const double *s) { return s[4] < 0 ? PC_RULE_RADIUS : PC_RULE_OK; }
+static void capsule_bounds(const double *s, double *bb)
+{
+    bb[0] = down(pc__min(s[0], s[2]) - s[4]);
+    bb[1] = down(pc__min(s[1], s[3]) - s[4]);
+    bb[2] = up(pc__max(s[0], s[2]) + s[4]);
+    bb[3] = up(pc__max(s[1], s[3]) + s[4]);
+}
+static void capsule_core(const pc__filter *f, const double *s, pc__hull *h)
+{
+    segment_core(f, s, h);
+    h->R = s[4];
+}
+static void place_capsule(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 2, 5, sx, sy, tx, ty, o); }
+
+/* ---- convex polygons of K vertices ----
+ * Valid: after dropping repeated consecutive vertices, either all vertices are
+ * collinear (the polygon is a segment or a point), or every turn is to one
+ * side or straight on (a straight turn that doubles back is not convex), and
+ * the edge directions go round once.  Going round is counted exactly: an edge
+ * direction is in the upper half (dy > 0, or dy = 0 and dx > 0) or the lower;
+ * with turns of less than pi each, the half changes twice per turn round. */
+static int polygon_rule_k(const double *s, int k)
+{
+    double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX];
+    int n = 0;
+    for (int i = 0; i < k; i++) {
+        double px = s[2 * i], py = s[2 * i + 1];
+        if (n > 0 && px == x[n - 1] && py == y[n - 1]) continue;
+        x[n] = px; y[n] = py; n++;
+    }
+    while (n > 1 && x[n - 1] == x[0] && y[n - 1] == y[0]) n--;
+    if (n < 3) return PC_RULE_OK;
+    pc__filter f = pc__filter_for(pc__magnitude(s, 2 * k));
+    int side = 0, straight_back = 0, changes = 0;
+    for (int i = 0; i < n; i++) {
+        int j = (i + 1) % n, l = (i + 2) % n;
+        int o = pc__orient(&f, x[i], y[i], x[j], y[j], x[l], y[l]);
+        if (o != 0 && side != 0 && o != side) return PC_RULE_NOT_CONVEX;
+        if (o != 0) side = o;
+        else straight_back |= pc__dot(&f, x[j], y[j], x[i], y[i], x[l], y[l]) > 0; /* i and l on one side of j */
+        double ax = x[j] - x[i], ay = y[j] - y[i], bx = x[l] - x[j], by = y[l] - y[j];
+        int ha = ay < 0 || (ay == 0 && ax < 0), hb = by < 0 || (by == 0 && bx < 0);
+        changes += ha != hb;
+    }
+    if (side == 0) return PC_RULE_OK; /* all collinear */
+    if (straight_back) return PC_RULE_NOT_CONVEX;
+    return changes == 2 ? PC_RULE_OK : PC_RULE_WINDING;
+}
+#define PC__POLYGON(K)                                                                            \
+    static int polygon_rule_##K(const double *s) { return polygon_rule_k(s, K); }                 \
+    static void polygon_bounds_##K(const double *s, double *bb) { vertex_bounds(s, K, bb); }      \
+    static void polygon_core_##K(const pc__filter *f, const double *s, pc__hull *h) { polygon_core(f, s, K, h); } \
+    static void place_polygon_##K(const double *s, double sx, double sy, double tx, double ty, double *o) \
+    { place_points(s, K, 2 * K, sx, sy, tx, ty, o); }
+
+/* The reduced core: drop repeated and straight-on vertices (an all-collinear
+ * polygon is the segment between its lexicographic extremes), counter-clockwise. */
+static void polygon_core(const pc__filter *f, const double *s, int k, pc__hull *h)
+{
+    pc__view v;
+    pc__view_of(f, PC_POLYGON + k - 3, s, &v);
+    h->R = 0.0;
+    h->n = 0;
+    if (v.n < 3) {
+        for (int i = 0; i < v.n; i++) push(h, v.x[i], v.y[i]);
+        return;
+    }
+    for (int t = 0; t < v.n; t++) {
+        int i = v.s > 0 ? t : v.n - 1 - t; /* counter-clockwise order */
+        int p = v.s > 0 ? (i + v.n - 1) % v.n : (i + 1) % v.n, q = v.s > 0 ? (i + 1) % v.n : (i + v.n - 1) % v.n;
+        /* the nearest distinct neighbours before and after i */
+        while (v.x[p] == v.x[i] && v.y[p] == v.y[i]) p = v.s > 0 ? (p + v.n - 1) % v.n : (p + 1) % v.n;
+        while (v.x[q] == v.x[i] && v.y[q] == v.y[i]) q = v.s > 0 ? (q + 1) % v.n : (q + v.n - 1) % v.n;
+        if (h->n > 0 && h->x[h->n - 1] == v.x[i] && h->y[h->n - 1] == v.y[i]) continue;
+        if (pc__orient(f, v.x[p], v.y[p], v.x[i], v.y[i], v.x[q], v.y[q]) > 0) push(h, v.x[i], v.y[i]);
+    }
+    if (h->n > 1 && h->x[h->n - 1] == h->x[0] && h->y[h->n - 1] == h->y[0]) h->n--;
+}
+PC__POLYGON(3) PC__POLYGON(4) PC__POLYGON(5) PC__POLYGON(6) PC__POLYGON(7) PC__POLYGON(8)
+#define PC__POLYGON_INFO(K) \
+    [PC_POLYGON + K - 3] = {"polygon", 2 * K, PC_POLYGON + K - 3, polygon_rule_##K, polygon_bounds_##K, polygon_core_##K, place_polygon_##K},
+
 /* ---- line: two distinct points (intersections only) ---- */
 static int line_rule(const double *s) { return s[0] == s[2] && s[1] == s[3] ? PC_RULE_LINE_POINTS : PC_RULE_OK; }
 
@@ -139,6 +223,9 @@ static const pc__kind_info kinds[PC_KIND_SLOTS] = {
     [PC_BOX] = {"box", 4, PC_BOX, box_rule, box_bounds, box_core, place_box},
     [PC_SEGMENT] = {"segment", 4, PC_SEGMENT, no_rule, segment_bounds, segment_core, place_2},
     [PC_TRIANGLE] = {"triangle", 6, PC_TRIANGLE, no_rule, triangle_bounds, triangle_core, place_3},
+    [PC_CAPSULE] = {"capsule", 5, PC_SEGMENT, capsule_rule, capsule_bounds, capsule_core, place_capsule},
+    PC__POLYGON_INFO(3) PC__POLYGON_INFO(4) PC__POLYGON_INFO(5) PC__POLYGON_INFO(6) PC__POLYGON_INFO(7)
+    PC__POLYGON_INFO(8)
     [PC_LINE] = {"line", 4, PC_LINE, line_rule, NULL, segment_core, place_2},
 };
 

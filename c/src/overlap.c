@@ -7,6 +7,7 @@
  */
 #include "fpenv.h"
 #include "kernels.h"
+#include "kinds.h"
 
 #define PC_PUBLIC_KERNEL(A, B)                                       \
     int pc_overlap_##A##_##B(pc_##A a, pc_##B b, int mode)           \
@@ -36,3 +37,26 @@ PC_KIND_PAIRS(PC_ONE_SELF, PC_ONE_PAIR)
 const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT] = {
     PC_KIND_PAIRS(PC_ONE_SELF_ENTRY, PC_ONE_PAIR_ENTRY)
 };
+
+int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m)
+{
+    pc__one one = pc__overlap_one[ka][kb];
+    if (one) return one(f, a, b, m);
+    pc__view va, vb;
+    pc__view_of(f, ka, a, &va);
+    pc__view_of(f, kb, b, &vb);
+    return pc__views_overlap(f, &va, &vb, m);
+}
+
+int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mode)
+{
+    if (!pc__kind(kind_a) || !pc__kind(kind_b) || !pc__is_shape(kind_a) || !pc__is_shape(kind_b))
+        return PC_ERR_KIND;
+    if (!a || !b || (mode != PC_TOUCHING && mode != PC_STRICT)) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind_a)),
+                                          pc__magnitude(b, pc_kind_width(kind_b))));
+    int r = pc__overlap_rows(&f, kind_a, a, kind_b, b, mode == PC_STRICT);
+    pc__fp_leave(env);
+    return r;
+}

@@ -299,12 +299,13 @@ static int64_t carve(int64_t nt, int wt, int64_t nq, int wq, char *base, workspa
 
 struct pairs_ctx {
     const tree *t;
-    pc__one narrow;            /* the exact overlap test of (query kind, tree kind) */
+    pc__one narrow;            /* the exact overlap test of (query kind, tree kind), or NULL: the views */
+    int kind_q, kind_t;
     pc__filter filter;
     /* the exact test of a node's box against a segment or triangle query, to
      * skip the nodes its box meets but it does not (long thin shapes); NULL
      * for other kinds, or when some node's box is not finite */
-    pc__one prune;
+    int prune;
     pc__filter prune_filter;   /* for the node boxes' magnitude */
     int mode, self, swap;      /* swap: the tree holds a, the queries are b's */
     const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
@@ -343,7 +344,13 @@ static inline int node_meets(const struct pairs_ctx *c, const double *qb, const 
 {
     if (!boxes_meet(qb, nb)) return 0;
     if (!c->prune || (qb[2] - qb[0]) + (qb[3] - qb[1]) <= (nb[2] - nb[0]) + (nb[3] - nb[1])) return 1;
-    return c->prune(&c->prune_filter, nb, row, PC_TOUCHING);
+    return pc__overlap_rows(&c->prune_filter, PC_BOX, nb, c->kind_q, row, PC_TOUCHING);
+}
+
+static inline int narrow(const struct pairs_ctx *c, const double *row, const double *trow)
+{
+    if (c->narrow) return c->narrow(&c->filter, row, trow, c->mode);
+    return pc__overlap_rows(&c->filter, c->kind_q, row, c->kind_t, trow, c->mode);
 }
 
 /* The items under the level-1 node k that the query of rank r (box qb, row
@@ -356,7 +363,7 @@ static void leaf_hits(struct pairs_ctx *c, emitter *e, const double *qb, const d
     if (c1 > t->count[0]) c1 = t->count[0];
     for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
         if (!boxes_meet(qb, t->boxes + 4 * ch)) continue;
-        if (!c->narrow(&c->filter, row, c->trows + ch * c->wt, c->mode)) continue;
+        if (!narrow(c, row, c->trows + ch * c->wt)) continue;
         int64_t j = t->order[ch];
         int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
         emit(c, e, (uint64_t)lo << c->jbits | (uint64_t)hi);
@@ -419,7 +426,7 @@ static void query_one(struct pairs_ctx *c, emitter *e, int64_t r)
     const double *qb = query_box(c, r), *row = c->qrows + r * c->wq;
     int64_t i = c->qorder[r], after = c->self ? r : -1;
     if (c->t->levels == 1) {  /* a tree of one item */
-        if (0 > after && c->narrow(&c->filter, row, c->trows, c->mode))
+        if (0 > after && narrow(c, row, c->trows))
             emit(c, e, c->swap ? (uint64_t)i : (uint64_t)i << c->jbits);
         return;
     }
@@ -579,11 +586,14 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
     struct pairs_ctx ctx;
     ctx.t = &w.t;
     ctx.narrow = pc__overlap_one[h->kind_q][h->kind_t];
+    ctx.kind_q = h->kind_q;
+    ctx.kind_t = h->kind_t;
     ctx.filter = pc__filter_for(magnitude);
     const double *root = w.t.boxes + 4 * w.t.first[w.t.levels - 1];
     double root_mag = pc__max(pc__max(fabs(root[0]), fabs(root[1])), pc__max(fabs(root[2]), fabs(root[3])));
-    int thin = h->kind_q == PC_SEGMENT || h->kind_q == PC_TRIANGLE;
-    ctx.prune = thin && isfinite(root_mag) ? pc__overlap_one[PC_BOX][h->kind_q] : NULL;
+    int thin = h->kind_q == PC_SEGMENT || h->kind_q == PC_TRIANGLE || h->kind_q == PC_CAPSULE
+            || h->kind_q >= PC_POLYGON;
+    ctx.prune = thin && isfinite(root_mag);
     ctx.prune_filter = pc__filter_for(pc__max(magnitude, root_mag));
     ctx.mode = mode;
     ctx.self = h->self;

@@ -416,16 +416,82 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by)
     return pc__sign(e);
 }
 
-/* sign(C^2 - (r1 + r2)^2 L).  Off the hot path, so a plain relative filter:
- * C^2 and (r1 + r2)^2 L each carry at most about a dozen roundings of
- * relative size u (differences, products, the sum of the radii, squares),
- * far below the 1e-10 relative margin asked here; the absolute 1e-290 covers
- * underflow, and an overflow makes the test fail: all three go exact. */
+/* sign(C^2 - (r1 + r2)^2 L): pc__perp_slow's bound, with the radius rr =
+ * fl(r1 + r2) carrying one more rounding: fl(rr^2) is within 3.001u of
+ * (r1 + r2)^2, so P = fl(r2 L') is within 8.002u P (+ the same eta terms) of
+ * (r1 + r2)^2 L.  (C is bounded through its terms t1, t2, not through C
+ * itself: C may cancel.) */
 int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
 {
     double ex = bx - ax, ey = by - ay;
-    double c = ex * (cy - ay) - ey * (cx - ax), rr = r1 + r2;
-    double p = c * c, q = (rr * rr) * (ex * ex + ey * ey), e = p - q;
-    if (!(fabs(e) > 1e-10 * (p + q) + 1e-290)) return perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
+    double t1 = ex * (cy - ay), t2 = ey * (cx - ax);
+    double c = t1 - t2, rr = r1 + r2;
+    double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
+    double len2 = ex * ex + ey * ey, rr2 = rr * rr;
+    double c2 = c * c, p = rr2 * len2, e = c2 - p;
+    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 8.01 * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
+    if (!(fabs(e) > 2.02 * k)) return perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
     return pc__sign(e);
+}
+
+/* ---- exact rounding of a x + b y + t (rigid motions) ------------------------ */
+
+/* a = a * 2^k, k >= 0, in place */
+static void big_shl(pc_big *a, int k)
+{
+    if (a->n == 0 || k == 0) return;
+    int word = k / 32, bit = k % 32;
+    for (int i = a->n - 1; i >= 0; i--) {
+        uint64_t v = (uint64_t)a->d[i] << bit;
+        a->d[i + word + 1] = (i == a->n - 1 ? 0 : a->d[i + word + 1]) | (uint32_t)(v >> 32);
+        a->d[i + word] = (uint32_t)v;
+    }
+    for (int i = 0; i < word; i++) a->d[i] = 0;
+    a->n += word + 1;
+    big_trim(a);
+}
+
+static int big_bit(const pc_big *a, int64_t k) { return k >= 0 && k / 32 < a->n ? (int)(a->d[k / 32] >> (k % 32)) & 1 : 0; }
+
+/* a * 2^e rounded to the nearest double, ties to even (inf beyond the doubles) */
+static double big_to_double(const pc_big *a, int e)
+{
+    if (a->n == 0) return 0.0;
+    int64_t len = 32 * (int64_t)(a->n - 1);
+    for (uint32_t top = a->d[a->n - 1]; top; top >>= 1) len++;
+    int64_t top_exp = len - 1 + e;                 /* the value is in [2^top_exp, 2^(top_exp + 1)) */
+    int64_t lsb = top_exp - 52 < -1074 ? -1074 : top_exp - 52; /* the exponent of the result's last bit */
+    int64_t drop = lsb - e;                        /* low bits that do not fit */
+    uint64_t m = 0;
+    for (int64_t k = len - 1; k >= (drop > 0 ? drop : 0); k--) m = m << 1 | (uint64_t)big_bit(a, k);
+    if (drop > 0) {
+        int half = big_bit(a, drop - 1), sticky = 0;
+        for (int64_t k = 0; k < drop - 1 && !sticky; k++) sticky = big_bit(a, k);
+        if (half && (sticky || (m & 1))) m++;
+    } else {
+        m <<= -drop;
+    }
+    double v = ldexp((double)m, (int)(lsb < -1100 ? -1100 : lsb > 1100 ? 1100 : lsb));
+    return a->neg ? -v : v;
+}
+
+double pc__round_dot_exact(double a, double x, double b, double y, double t)
+{
+    const double ab[2] = {a, b}, xy[2] = {x, y};
+    int ea = base_exponent(ab, 2), ex = base_exponent(xy, 2), et = base_exponent(&t, 1);
+    pc_big A, X, B, Y, T, P, Q, S, R;
+    big_from_double(&A, a, ea);
+    big_from_double(&B, b, ea);
+    big_from_double(&X, x, ex);
+    big_from_double(&Y, y, ex);
+    big_from_double(&T, t, et);
+    big_mul(&P, &A, &X);
+    big_mul(&Q, &B, &Y);
+    int ep = ea + ex, e = ep < et ? ep : et;
+    big_shl(&P, ep - e);
+    big_shl(&Q, ep - e);
+    big_shl(&T, et - e);
+    big_add(&S, &P, &Q);
+    big_add(&R, &S, &T);
+    return big_to_double(&R, e);
 }

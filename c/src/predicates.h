@@ -71,6 +71,7 @@ typedef struct {
     double orient, orient_neg; /* the bound and minus it; also for pc__dot */
     double circle, circle_neg;
     double perp, perp_neg;
+    double perp_sum, perp_sum_neg; /* pc__perp_sum */
 } pc__filter;
 
 static inline pc__filter pc__filter_for(double magnitude)
@@ -84,10 +85,16 @@ static inline pc__filter pc__filter_for(double magnitude)
      * an infinite value proves nothing): no stage-1 decision at all. */
     if (!(8.0 * m2 <= DBL_MAX)) f.orient = INFINITY;
     if (!(16.0 * m2 <= DBL_MAX)) f.circle = INFINITY;
+    /* pc__perp_sum rounds r1 + r2 <= 2M: the perp bound for magnitude 2M
+     * (m2 -> 4 m2: 1004u 16 m2^2 + eta (1 + 16 m2)) plus the rounding of the
+     * sum, |rr^2 - (r1 + r2)^2| L <= 2.0001u 4 m2 8 m2 = 64.01u m2^2 */
+    f.perp_sum = 16200.0 * PC_U * m2 * m2 + PC_ETA * (1.0 + 16.0 * m2);
     if (!(128.0 * m2 * m2 <= DBL_MAX)) f.perp = INFINITY;
+    if (!(2048.0 * m2 * m2 <= DBL_MAX)) f.perp_sum = INFINITY;
     f.orient_neg = -f.orient;
     f.circle_neg = -f.circle;
     f.perp_neg = -f.perp;
+    f.perp_sum_neg = -f.perp_sum;
     return f;
 }
 
@@ -114,6 +121,9 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by);
 /* sign(C^2 - (r1 + r2)^2 L), C = (b - a) x (c - a), L = |b - a|^2: pc__perp
  * against a sum of two radii, without rounding the sum. */
 int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2);
+/* a x + b y + t rounded once to the nearest double (ties to even; inf beyond
+ * the doubles), from the exact binary values: the slow path of rigid motions. */
+double pc__round_dot_exact(double a, double x, double b, double y, double t);
 
 static inline int pc__sign(double v) { return (v > 0) - (v < 0); }
 
@@ -158,6 +168,17 @@ static inline int pc__perp(const pc__filter *f, double ax, double ay, double bx,
     double c = ex * (cy - ay) - ey * (cx - ax);
     double e = c * c - (r * r) * (ex * ex + ey * ey);
     PC_FILTERED_SIGN(e, f->perp, f->perp_neg, pc__perp_slow(ax, ay, bx, by, cx, cy, r));
+}
+
+/* sign(C^2 - (r1 + r2)^2 L), r1, r2 >= 0: pc__perp against the sum of two
+ * radii, exact although the sum rounds (the slow path is pc__perp2). */
+static inline int pc__perp_sum(const pc__filter *f, double ax, double ay, double bx, double by, double cx, double cy,
+                               double r1, double r2)
+{
+    double ex = bx - ax, ey = by - ay, r = r1 + r2;
+    double c = ex * (cy - ay) - ey * (cx - ax);
+    double e = c * c - (r * r) * (ex * ex + ey * ey);
+    PC_FILTERED_SIGN(e, f->perp_sum, f->perp_sum_neg, pc__perp2(ax, ay, bx, by, cx, cy, r1, r2));
 }
 
 #endif /* PC_PREDICATES_H */

@@ -321,7 +321,7 @@ static int apart_hit(const pc__filter *f, const pc__hull *k, int kind, const dou
      * a corner of the core comes within rho of the path */
     if (hull_meets_segment(f, k, cx, cy, ex, ey)) return 1;
     const double end[3] = {ex, ey, r};
-    if (pc__overlap_one[PC_CIRCLE][kind](f, end, row, PC_TOUCHING)) return 1;
+    if (pc__overlap_rows(f, PC_CIRCLE, end, kind, row, PC_TOUCHING)) return 1;
     for (int i = 0; i < k->n; i++)
         if (disk_meets_segment2(f, k->x[i], k->y[i], r, k->R, cx, cy, ex, ey)) return 1;
     return 0;
@@ -347,7 +347,7 @@ static void sweep_shape(pc__toi *h, const pc__filter *f, double cx, double cy, d
     pc__hull_of(f, kind, row, &k);
     double dx = ex - cx, dy = ey - cy;
     const double circle[3] = {cx, cy, r};
-    if (pc__overlap_one[PC_CIRCLE][kind](f, circle, row, PC_TOUCHING)) {
+    if (pc__overlap_rows(f, PC_CIRCLE, circle, kind, row, PC_TOUCHING)) {
         double nx, ny, px, py;
         if ((dx != 0.0 || dy != 0.0) && start_hit(f, &k, cx, cy, dx, dy, &nx, &ny, &px, &py))
             take(h, 0.0, nx, ny, px, py);

@@ -109,7 +109,7 @@ static void test_batch(void)
                             &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY, 1) == PC_OK);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) CHECK(rev[j][i] == out[i][j]);
-    CHECK(pc_overlaps_batch(9, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_KIND);
+    CHECK(pc_overlaps_batch(40, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_KIND);
     CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_ARG);
     CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY, 1) == PC_ERR_ARG);
     int64_t empty[2] = {0, 3};
@@ -263,7 +263,13 @@ static void test_filters(void)
             case 0: got = pc__orient(&f, v[0], v[1], v[2], v[3], v[4], v[5]); break;
             case 1: got = pc__dot(&f, v[0], v[1], v[2], v[3], v[4], v[5]); break;
             case 2: got = pc__circle(&f, v[0], v[1], v[2], v[3], v[4], v[5]); break;
-            default: got = pc__perp(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+            default:
+                got = pc__perp(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+                /* two radii summing to r exactly (r / 2 + r / 2, r + 0): the same sign */
+                if (pc__perp_sum(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6] * 0.5, v[6] * 0.5) != exact
+                    || pc__perp_sum(&f, v[0], v[1], v[2], v[3], v[4], v[5], 0.0, v[6]) != exact
+                    || pc__perp2(v[0], v[1], v[2], v[3], v[4], v[5], v[6], 0.0) != exact)
+                    got = 2;
             }
             if (got != exact && stage_wrong++ < 5)
                 fprintf(stderr, "filter disagrees with the exact sign: predicate %d, looseness %g\n", which, looseness[l]);
@@ -330,7 +336,7 @@ static void test_validate_copy(void)
     /* one shape (ndim 0), and bad arguments */
     const double line[4] = {1, 2, 1, 2};
     CHECK(pc_validate_copy(PC_LINE, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_RULE_LINE_POINTS && bad == 0);
-    CHECK(pc_validate_copy(9, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_KIND);
+    CHECK(pc_validate_copy(40, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_KIND);
     CHECK(pc_validate_copy(PC_LINE, line, 1, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_ARG);
     CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, (double *)(void *)(raw + 1), &bad, &mag, 1) == PC_ERR_ARG);
     free(src);
@@ -421,7 +427,7 @@ static void test_intersections(void)
     CHECK(intersect1(PC_BOX, box, PC_BOX, box, p) == PC_ERR_PAIR);
     CHECK(intersect1(PC_POINT, s1, PC_SEGMENT, s1, p) == PC_ERR_PAIR);
     CHECK(intersect1(PC_LINE, s1, PC_LINE, s1, p) == PC_ERR_PAIR);
-    CHECK(intersect1(9, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);
+    CHECK(intersect1(40, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);
     int8_t n;
     CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY, 1) == PC_ERR_ARG);
     /* a batch: 2 segments against 1 (broadcast), count strides in bytes */
@@ -556,7 +562,7 @@ static void test_pairs(void)
     CHECK(sampled > 0 && sampled < all && all > 1000);
     /* bad arguments */
     int64_t found;
-    CHECK(pc_pairs(7, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found) == PC_ERR_KIND);
+    CHECK(pc_pairs(PC_KIND_COUNT, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found) == PC_ERR_KIND);
     CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 0, 64, 1, work, 10, out, 10, &found) == PC_ERR_ARG);
     CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 5, 64, 1, work, bytes, out, 10, &found) == PC_ERR_ARG);
     /* no pair at all, and no output buffer: only the count */
@@ -685,7 +691,7 @@ static void test_tiles(void)
     CHECK(res[0] == 0.35 && res[3] == 4.0 && res[4] == 0.0);
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_SEGMENT, seg, NULL, res, NULL, 0, NULL, 1) == PC_OK);
     CHECK(res[0] == 1.0); /* touching along the segment, sliding off its end */
-    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, 7, seg, NULL, res, NULL, 0, NULL, 1) == PC_ERR_KIND);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_KIND_COUNT, seg, NULL, res, NULL, 0, NULL, 1) == PC_ERR_KIND);
     /* a graze decided by the unrounded sum of the radii: 1 + 2^-53 rounds to 1,
      * so in floating point a ball at height 1 only grazes a tiny disk at the
      * origin's level; exactly it dips 2^-53 into it (a hit, at the closest
@@ -697,6 +703,14 @@ static void test_tiles(void)
     CHECK(res[0] == 1.0 && isnan(res[1]));
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0x1p-53) == -1);
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0.0) == 0);
+    /* C = (b - a) x (c - a) cancels: its terms are ~1e301, C = 9 s; the filter
+     * must bound C's error through its terms, not through C */
+    {
+        double sc = 3.273390607896142e+150;
+        CHECK(pc__perp2(-sc, sc, 2 * sc, -2 * sc, 3.0, 0.0, 0.0, 1.0) == 1);
+        pc__filter f = pc__filter_for(2 * sc);
+        CHECK(pc__perp_sum(&f, -sc, sc, 2 * sc, -2 * sc, 3.0, 0.0, 0.0, 1.0) == 1);
+    }
 
     /* exact cell lookups where the corners round: tiles of 1e-7 at 1e15 all
      * round to one double (zero width), tiles of 0.3 far from o + k s */

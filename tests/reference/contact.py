@@ -99,9 +99,9 @@ def boundary_distance(kind, shape, xy):
     """
     core, radius = shape_core(kind, shape)
     p = _exact_point(xy)
-    if radius > 0:  # a circle: |dist(p, centre) - r|
-        (cx, cy), = core
-        d2 = (p[0] - cx) ** 2 + (p[1] - cy) ** 2
+    if radius > 0:  # a circle or a capsule: |dist(p, core) - r|
+        hull = convex_hull(core)
+        d2 = min(_segment_dist2(p, q, s) for q, s in _edges(hull))
         return _round(abs(_root_minus(d2, radius)))
     hull = convex_hull(core)
     # for a hull of 1 or 2 vertices the "edges" are the point or the segment itself

