@@ -227,9 +227,7 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
              * by that: one whose face holds the projection wins the tie. */
             double tie = 0x1p-40 * (fabs(depth) + fabs(px) + fabs(py));
             int off = fabs(cx - px) + fabs(cy - py) > tie;
-            if (!(depth < *best - tie || (depth <= *best + tie && *best_off && !off) || (*best == INFINITY)))
-                continue;
-            if (!(depth < *best + tie) && !(*best == INFINITY)) continue;
+            if (!(depth < *best - tie || (depth <= *best + tie && *best_off && !off))) continue;
             *best = depth;
             *best_off = off;
             double qx = cx - depth * ux, qy = cy - depth * uy;

@@ -47,12 +47,8 @@ static void view_polygon(const pc__filter *f, pc__view *v, const double *p, int 
     int s = 0;
     for (int i = 1; i + 1 < n && s == 0; i++) s = pc__orient(f, p[0], p[1], p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3]);
     if (s == 0) {
-        int lo = 0, hi = 0;
-        for (int i = 1; i < n; i++) {
-            if (p[2 * i] < p[2 * lo] || (p[2 * i] == p[2 * lo] && p[2 * i + 1] < p[2 * lo + 1])) lo = i;
-            if (p[2 * i] > p[2 * hi] || (p[2 * i] == p[2 * hi] && p[2 * i + 1] > p[2 * hi + 1])) hi = i;
-        }
-        view_segment(v, p[2 * lo], p[2 * lo + 1], p[2 * hi], p[2 * hi + 1]);
+        pc_segment g = pc__lex_extremes(p, n);
+        view_segment(v, g.x0, g.y0, g.x1, g.y1);
         return;
     }
     v->n = n;

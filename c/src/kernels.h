@@ -81,18 +81,24 @@ static inline int pc__tri_orientation(const pc__filter *f, pc_triangle t)
     return pc__orient(f, t.x0, t.y0, t.x1, t.y1, t.x2, t.y2);
 }
 
-/* A collinear triangle is its hull segment: the lexicographically smallest and
- * largest vertices. */
+/* The hull of n collinear points (x, y pairs at p): the segment from the
+ * lexicographically smallest to the largest. */
+static inline pc_segment pc__lex_extremes(const double *p, int n)
+{
+    int lo = 0, hi = 0;
+    for (int i = 1; i < n; i++) {
+        if (p[2 * i] < p[2 * lo] || (p[2 * i] == p[2 * lo] && p[2 * i + 1] < p[2 * lo + 1])) lo = i;
+        if (p[2 * i] > p[2 * hi] || (p[2 * i] == p[2 * hi] && p[2 * i + 1] > p[2 * hi + 1])) hi = i;
+    }
+    pc_segment s = {p[2 * lo], p[2 * lo + 1], p[2 * hi], p[2 * hi + 1]};
+    return s;
+}
+
+/* A collinear triangle is its hull segment. */
 static inline pc_segment pc__hull_segment(pc_triangle t)
 {
-    double xs[3] = {t.x0, t.x1, t.x2}, ys[3] = {t.y0, t.y1, t.y2};
-    int lo = 0, hi = 0;
-    for (int i = 1; i < 3; i++) {
-        if (xs[i] < xs[lo] || (xs[i] == xs[lo] && ys[i] < ys[lo])) lo = i;
-        if (xs[i] > xs[hi] || (xs[i] == xs[hi] && ys[i] > ys[hi])) hi = i;
-    }
-    pc_segment s = {xs[lo], ys[lo], xs[hi], ys[hi]};
-    return s;
+    const double p[6] = {t.x0, t.y0, t.x1, t.y1, t.x2, t.y2};
+    return pc__lex_extremes(p, 3);
 }
 
 static inline int pc__zero_length(pc_segment s) { return (s.x0 == s.x1) & (s.y0 == s.y1); }

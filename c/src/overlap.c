@@ -50,8 +50,7 @@ int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const
 
 int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mode)
 {
-    if (!pc__kind(kind_a) || !pc__kind(kind_b) || !pc__is_shape(kind_a) || !pc__is_shape(kind_b))
-        return PC_ERR_KIND;
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     if (!a || !b || (mode != PC_TOUCHING && mode != PC_STRICT)) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind_a)),
