@@ -13,7 +13,15 @@ boundary); ``raycast``, ``sweep`` (time of impact) and ``advance`` (move and
 bounce balls, with no tunnelling) work against it.
 """
 
-from .compound import Compound, Placed
+from pkgutil import extend_path
+
+# Imported from a source checkout (``python -m pycollide demo`` in the
+# repository's root puts the root first on sys.path), the package is this
+# folder, but the compiled core (_core) exists only in the installed copy:
+# extend the package's path with the other ``pycollide`` folders on sys.path.
+__path__ = extend_path(__path__, __name__)
+
+from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, contact, distance
 from .intersect import intersections
 from .motion import advance

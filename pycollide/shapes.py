@@ -17,7 +17,7 @@ says.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, Optional, Tuple, Type, TypeVar, overload
+from typing import Any, Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -480,6 +480,8 @@ class Polygons(Shapes):
     __slots__ = ()
     #: K, the number of vertices of every polygon of the type
     vertex_count: ClassVar[int]
+    #: oriented boxes as 4-gons: pycollide.transform.from_box (set there: it is a transform)
+    from_box: ClassVar[Callable[..., "Polygons"]]
     _by_count: ClassVar[Dict[int, "Type[Polygons]"]] = {}
 
     def __new__(cls, *args: Any, copy: bool = True, **fields: Any) -> "Polygons":

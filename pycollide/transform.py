@@ -93,4 +93,4 @@ def from_box(center: Any, half_size: Any, angle: Any = 0.0) -> Polygons:
 
 
 # Polygons.from_box lives here, above the shapes layer (it is a transform)
-Polygons.from_box = staticmethod(from_box)  # type: ignore[attr-defined]
+Polygons.from_box = staticmethod(from_box)

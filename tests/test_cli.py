@@ -9,6 +9,17 @@ import sys
 import pycollide.bench
 
 
+def test_main_command_runs_from_the_source_tree():
+    """README's main command runs `python -m pycollide` in the repository's
+    root, where the source folder comes first on sys.path but holds no
+    compiled core: the package must still import."""
+    root = __import__("pathlib").Path(__file__).resolve().parent.parent
+    res = subprocess.run([sys.executable, "-m", "pycollide", "demo", "--help"], capture_output=True, text=True,
+                         timeout=120, cwd=root)
+    assert res.returncode == 0, res.stderr
+    assert "demo" in res.stdout
+
+
 def run(*args):
     return subprocess.run([sys.executable, "-m", "pycollide", *args], capture_output=True, text=True, timeout=300,
                           cwd=tempfile.gettempdir())  # not the source tree: the installed package
