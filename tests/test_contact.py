@@ -121,6 +121,7 @@ def batches(ka, kb, coords):
         lambda pairs: (np.array([p for p, _ in pairs], dtype=np.float64), np.array([q for _, q in pairs], dtype=np.float64)))
 
 
+@pytest.mark.sample(2)
 @pytest.mark.parametrize("coords", list(COORDS))
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 @given(data=st.data())

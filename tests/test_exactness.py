@@ -136,6 +136,7 @@ def _check(ka, kb, cases, touching):
         assert g1 == w, f"{ka} {a!r} vs {kb} {b!r} touching={touching}, alone: got {g1}, exact answer {w}"
 
 
+@pytest.mark.sample(2)
 @pytest.mark.parametrize("touching", MODES, ids=["touching", "strict"])
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 @given(data=st.data())
@@ -145,6 +146,7 @@ def test_hard_cases_agree_with_reference(ka, kb, touching, data):
     _check(ka, kb, cases, touching)
 
 
+@pytest.mark.sample(2)
 @pytest.mark.parametrize("touching", MODES, ids=["touching", "strict"])
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 @given(data=st.data())
@@ -165,6 +167,7 @@ def test_scaling_by_powers_of_two_changes_nothing(ka, kb, touching, data):
         assert alone == want, f"{ka} {a} vs {kb} {b}: wrong alone after scaling by 2**{ks[i]}"
 
 
+@pytest.mark.sample(2)
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 @given(data=st.data())
 def test_strict_implies_touching_and_is_symmetric(ka, kb, data):

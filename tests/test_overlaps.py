@@ -19,6 +19,7 @@ def reference_answers(ka, A, kb, B, touching=True):
             for a, b in zip(A, B)]
 
 
+@pytest.mark.sample(3)
 @pytest.mark.parametrize("coords", list(COORDS))
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 @given(data=st.data())
@@ -31,7 +32,7 @@ def test_overlaps_agrees_with_reference(ka, kb, coords, data):
     assert got.tolist() == reference_answers(ka, A, kb, B)
 
 
-@pytest.mark.sample(8)
+@pytest.mark.sample(32)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 def test_dense_integer_grid_against_reference(ka, kb, touching):

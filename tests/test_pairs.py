@@ -74,7 +74,7 @@ def brute_pairs(a, b=None, touching=True):
 LAYOUTS = ["random", "clustered", "grid", "extreme"]
 
 
-@pytest.mark.sample(10)
+@pytest.mark.sample(40)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
@@ -87,7 +87,7 @@ def test_bipartite_pairs_against_reference(ka, kb, layout, touching):
     assert np.array_equal(got, want)
 
 
-@pytest.mark.sample(6)
+@pytest.mark.sample(20)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("kind", KINDS)
