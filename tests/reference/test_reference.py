@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from .geometry import make_valid
+from .geometry import overlaps_by_fractions
 from . import KINDS, WIDTH, contains, core_distance_squared, overlaps, radius_sum
 
 OVERLAP = (True, True)   # clearly overlapping: interiors meet
@@ -331,6 +332,26 @@ def test_symmetric_and_strict_implies_touching(sa, sb):
     assert touch or not strict
     assert core_distance_squared(*sa, *sb) == core_distance_squared(*sb, *sa)
     assert touch is (core_distance_squared(*sa, *sb) <= radius_sum(*sa, *sb) ** 2)
+
+
+@st.composite
+def scattered_shapes(draw):
+    """(kind, shape) on grids from 2**-60 to 2**60, sometimes with a 0.1
+    spacing (not dyadic: rounded) and single coordinates nudged by one ulp."""
+    kind, s = draw(small_shapes())
+    scale = draw(st.sampled_from([1.0, 0.1, 2.0 ** -60, 2.0 ** 60, 3.0 * 2.0 ** -30]))
+    s = [v * scale for v in s]
+    for i in draw(st.lists(st.integers(0, len(s) - 1), max_size=2)):
+        s[i] = math.nextafter(s[i], draw(st.sampled_from([-math.inf, math.inf])))
+    return kind, make_valid(kind, s)
+
+
+@given(scattered_shapes(), scattered_shapes())
+def test_integer_grid_predicate_equals_the_fraction_one(sa, sb):
+    """overlaps (on the pair's common integer grid) is the Fraction-based
+    definition exactly, at every scale and with one-ulp nudges."""
+    for touching in (True, False):
+        assert overlaps(*sa, *sb, touching=touching) is overlaps_by_fractions(*sa, *sb, touching=touching)
 
 
 @given(small_shapes(), small_shapes(), GRID, GRID)
