@@ -7,20 +7,22 @@ from typing import Any, Optional, Tuple
 import numpy as np
 
 from . import _dispatch as d
-from .shapes import Boxes, Circles, Lines, Segments, Shapes
+from .shapes import Boxes, Capsules, Circles, Lines, Polygons, Segments, Shapes, Triangles
 
 __all__ = ["intersections"]
 
 #: the supported pairs (either order), as the C core's table has them
 SUPPORTED = ((Segments, Segments), (Circles, Segments), (Circles, Circles), (Boxes, Segments),
-             (Circles, Lines), (Segments, Lines))
+             (Circles, Lines), (Segments, Lines), (Triangles, Segments), (Triangles, Lines),
+             (Capsules, Segments), (Capsules, Lines), (Polygons, Segments), (Polygons, Lines))
 _SUPPORTED_TEXT = ", ".join(f"{a.__name__}-{b.__name__}" for a, b in SUPPORTED)
+_SUPPORTED_KINDS = ", ".join(sorted({cls.__name__ for pair in SUPPORTED for cls in pair}))
 
 
 def _check(name: str, value: Any) -> Shapes:
     if not isinstance(value, Shapes):
-        raise TypeError(f"intersections: `{name}` must be a shape array (Segments, Circles, Boxes "
-                        f"or Lines), got {type(value).__name__}")
+        raise TypeError(f"intersections: `{name}` must be a shape array ({_SUPPORTED_KINDS}), "
+                        f"got {type(value).__name__}")
     return value
 
 
@@ -53,6 +55,18 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
     * Segments-Lines: the crossing point; a segment lying on the line gives its
       two ends, ordered along the line's direction (one point if it has zero
       length).
+    * Triangles, Polygons and Capsules against Segments and Lines: where the
+      segment or line meets the shape's boundary (a capsule's boundary is two
+      straight sides and two half-circle arcs), ordered along the segment
+      from its start or along the line's direction.  A line crossing the
+      shape gives 2 points, one touching it 1 (a vertex, a tangent arc).  A
+      segment gives the ends of its part in the shape that are not interior
+      points: a segment with both ends strictly inside gives 0, one end inside
+      1.  Where the boundary is straight and the segment or line runs along it
+      (a polygon's edge, a capsule's flat side), the ends of the shared part.
+      A zero-area polygon (all vertices collinear) is its own boundary.  (Boxes
+      keep the clipping rule above; ``pc.transform`` of a box, a 4-gon, follows
+      this one.)
 
     Whether the boundaries meet and the count are exact (decided by the same
     exact predicates as ``overlaps``: e.g. two segments have count > 0 exactly
@@ -84,6 +98,20 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
     (array([[-4.,  3.],
            [ 4.,  3.]]), array([[ 5.,  0.],
            [nan, nan]]))
+    >>> diamond = pc.Polygons([[0, -2], [2, 0], [0, 2], [-2, 0]])
+    >>> points, count = pc.intersections(diamond, pc.Lines([[3, 1, -3, 1], [2, -5, 2, 5]]))
+    >>> count                           # across; touching a vertex
+    array([2, 1], dtype=int8)
+    >>> points[0]                       # in the line's direction
+    array([[ 1.,  1.],
+           [-1.,  1.]])
+    >>> pill = pc.Capsules([0, 0, 4, 0, 1])
+    >>> points, count = pc.intersections(pill, pc.Segments([[2, -3, 2, 0], [-2, 1, 6, 1], [1, 0, 2, 0]]))
+    >>> count                           # in through a side; along a flat side; all inside
+    array([1, 2, 0], dtype=int8)
+    >>> points[1]
+    array([[0., 1.],
+           [4., 1.]])
     >>> box = pc.Boxes([0, 0, 4, 4])
     >>> points, count = pc.intersections(pc.Segments([[-2, 1, 6, 1], [1, 1, 6, 1]]), box)
     >>> points
@@ -94,8 +122,7 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
             [4., 1.]]])
     """
     a, b = _check("a", a), _check("b", b)
-    pair = (type(a), type(b))
-    if pair not in SUPPORTED and pair[::-1] not in SUPPORTED:
+    if not any(isinstance(a, p) and isinstance(b, q) or isinstance(a, q) and isinstance(b, p) for p, q in SUPPORTED):
         raise TypeError(f"intersections: {type(a).__name__} and {type(b).__name__} are not a "
                         f"supported pair; supported (either order): {_SUPPORTED_TEXT}")
     return d.intersections("intersections", a, b, threads)

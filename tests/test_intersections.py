@@ -13,10 +13,12 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 from reference import intersections as ref
-from strategies import grid_coords, random_coords, shape_arrays
+from reference.geometry import make_valid
+from strategies import TYPES as KIND_TYPES, WIDTH, grid_coords, random_coords, shape_arrays
 
 TOL = 1e-9
-TYPES = {"circle": pc.Circles, "box": pc.Boxes, "segment": pc.Segments, "line": pc.Lines}
+TYPES = dict(KIND_TYPES, line=pc.Lines)
+CONVEX = ("triangle", "capsule", "polygon4", "polygon8")
 PAIRS = list(ref.PAIRS)
 COORDS = {"grid": lambda: grid_coords(4), "random": random_coords}
 
@@ -43,6 +45,12 @@ def _distance(kind, shape, x, y):
     if kind == "box":
         x0, y0, x1, y1 = shape
         return math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1))
+    if kind == "capsule":
+        return abs(_distance("segment", shape[:4], x, y) - shape[4])
+    if kind in CONVEX:  # a polygon's boundary: its edges
+        n = len(shape) // 2
+        return min(_distance("segment", shape[2 * i:2 * i + 2] + shape[2 * (i + 1) % (2 * n):2 * (i + 1) % (2 * n) + 2], x, y)
+                   for i in range(n))
     x0, y0, x1, y1 = shape
     length = math.hypot(x1 - x0, y1 - y0)  # no underflow, unlike a squared length
     if length == 0:
@@ -89,7 +97,9 @@ def test_agrees_with_reference(ka, kb, coords, data):
 
 
 def _grid(rng, kind, n, extent=3):
-    data = rng.integers(-extent, extent + 1, size=(n, 4 if kind != "circle" else 3)).astype(float)
+    data = rng.integers(-extent, extent + 1, size=(n, WIDTH.get(kind, 4))).astype(float)
+    if kind in CONVEX:
+        return np.array([make_valid(kind, row) for row in data])
     if kind == "circle":
         data[:, 2] = np.abs(data[:, 2])
     if kind == "box":
@@ -102,6 +112,7 @@ def _grid(rng, kind, n, extent=3):
 
 
 @pytest.mark.parametrize("ka,kb", PAIRS)
+@pytest.mark.sample(2)
 def test_dense_grid_counts_cover_every_case(ka, kb):
     """Many small-grid pairs (seeded): tangent, collinear and corner cases are
     common.  Every count 0, 1 and 2 must occur and agree with the reference."""
@@ -133,6 +144,65 @@ def test_circle_segment_count_positive_iff_meets_circumference(data):
     np.testing.assert_array_equal(count > 0, pc.overlaps(C, S) & ~inside)
 
 
+@pytest.mark.parametrize("kind", CONVEX)
+@given(data=st.data())
+def test_convex_count_positive_iff_the_segment_reaches_the_boundary(kind, data):
+    """A segment meets a convex shape's boundary exactly when it meets the
+    shape and its ends are not both interior points (decided by overlaps and
+    contains, independently of the intersection kernels)."""
+    n = data.draw(st.integers(1, 8))
+    A = TYPES[kind](data.draw(shape_arrays(kind, grid_coords(3), st.just(n))))
+    S = pc.Segments(data.draw(shape_arrays("segment", grid_coords(3), st.just(n))))
+    _, count = pc.intersections(A, S)
+    inside = pc.contains(A, S.start, touching=False) & pc.contains(A, S.end, touching=False)
+    np.testing.assert_array_equal(count > 0, pc.overlaps(A, S) & ~inside)
+
+
+def test_polygon_and_capsule_examples():
+    """Hand-worked cases on the diamond |x| + |y| <= 2 and the capsule around
+    (0, 0)-(4, 0) of radius 1, in segment order or the line's direction."""
+    diamond = pc.Polygons([[0, -2], [2, 0], [0, 2], [-2, 0]])
+    cases = [
+        (pc.Segments([-3, 1, 3, 1]), [[-1, 1], [1, 1]]),     # through
+        (pc.Segments([3, 1, -3, 1]), [[1, 1], [-1, 1]]),     # the other way
+        (pc.Segments([0, 0, 3, 0]), [[2, 0]]),               # from inside out: one crossing
+        (pc.Segments([-1, 0, 1, 0]), []),                    # inside
+        (pc.Segments([1, 1, 3, 1]), [[1, 1]]),               # starts on an edge, leaves
+        (pc.Segments([3, -1, -1, 3]), [[2, 0], [0, 2]]),     # along an edge: the shared part
+        (pc.Segments([1, 1, 0, 2]), [[1, 1], [0, 2]]),       # on an edge
+        (pc.Segments([2, -3, 2, 3]), [[2, 0]]),              # touches a vertex
+        (pc.Segments([3, 0, 4, 0]), []),                     # misses
+        (pc.Lines([2, -3, 2, 3]), [[2, 0]]),
+        (pc.Lines([-3, 1, 3, 1]), [[-1, 1], [1, 1]]),
+        (pc.Lines([-1, 3, 3, -1]), [[0, 2], [2, 0]]),        # along an edge: the edge
+    ]
+    for other, want in cases:
+        for a, b in ((diamond, other), (other, diamond)):
+            points, count = pc.intersections(a, b)
+            assert count == len(want) and points[:len(want)].tolist() == want, (other, points)
+            assert np.isnan(points[len(want):]).all()
+    pill = pc.Capsules([0, 0, 4, 0, 1])
+    cases = [
+        (pc.Segments([2, -3, 2, 3]), [[2, -1], [2, 1]]),     # across the sides
+        (pc.Segments([-3, 0, 7, 0]), [[-1, 0], [5, 0]]),     # along the core: the arcs
+        (pc.Segments([-2, 1, 6, 1]), [[0, 1], [4, 1]]),      # along a flat side
+        (pc.Segments([1, 1, 2, 1]), [[1, 1], [2, 1]]),       # on a flat side
+        (pc.Segments([-2, -1, -2, 1]), []),                  # beyond the end: misses
+        (pc.Segments([-1, -1, -1, 1]), [[-1, 0]]),           # tangent to an arc
+        (pc.Segments([2, 0, 2, 5]), [[2, 1]]),               # from inside out
+        (pc.Segments([5, 0, 5, 0]), [[5, 0]]),               # a point on the boundary
+        (pc.Lines([-1, 5, -1, -5]), [[-1, 0]]),              # tangent line
+        (pc.Lines([6, 1, 5, 1]), [[4, 1], [0, 1]]),          # along a flat side, reversed
+    ]
+    for other, want in cases:
+        points, count = pc.intersections(pill, other)
+        assert count == len(want) and points[:len(want)].tolist() == want, (other, points)
+    # a flat polygon (all vertices collinear) is its own boundary; a capsule of radius 0 a segment
+    flat = pc.Polygons([[0, 0], [1, 1], [2, 2], [2, 2]])
+    assert pc.intersections(pc.Segments([3, 3, -1, -1]), flat)[0].tolist() == [[2, 2], [0, 0]]
+    assert pc.intersections(pc.Capsules([0, 0, 2, 2, 0]), pc.Segments([0, 2, 2, 0]))[0][0].tolist() == [1, 1]
+
+
 @pytest.mark.parametrize("ka,kb", PAIRS)
 def test_broadcasting_equals_elementwise(ka, kb):
     rng = np.random.default_rng(11)
@@ -159,6 +229,7 @@ def test_empty_inputs_give_empty_results():
 
 @pytest.mark.parametrize("j", [-1000, -300, -20, 0, 20, 300, 900])
 @pytest.mark.parametrize("ka,kb", PAIRS)
+@pytest.mark.sample(2)
 def test_scaling_by_a_power_of_two_scales_the_points_exactly(ka, kb, j):
     """Counts stay exact and points scale exactly from subnormal-adjacent to huge
     magnitudes (no overflow or underflow in the computation)."""
@@ -232,7 +303,8 @@ def test_errors():
     with pytest.raises(TypeError, match=r"intersections: Boxes and Boxes are not a supported pair; "
                                          r"supported \(either order\): Segments-Segments, .*Segments-Lines"):
         pc.intersections(box, box)
-    for a, b in [(pc.Points([0, 0]), seg), (line, line), (line, box), (pc.Triangles([0, 0, 1, 0, 0, 1]), seg)]:
+    for a, b in [(pc.Points([0, 0]), seg), (line, line), (line, box), (pc.Triangles([0, 0, 1, 0, 0, 1]), box),
+                 (pc.Capsules([0, 0, 1, 0, 1]), pc.Circles([0, 0, 1]))]:
         with pytest.raises(TypeError, match=rf"{type(a).__name__} and {type(b).__name__} are not a supported"):
             pc.intersections(a, b)
     with pytest.raises(TypeError, match=r"intersections: `b` must be a shape array .* got list"):

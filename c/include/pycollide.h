@@ -216,7 +216,12 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
  *     Rect.clipline (segment ends inside the box are among them); 1 if the
  *     intersection is a single point;
  *   line-segment: the crossing point; a segment lying on the line gives its
- *     two ends in the line's direction.
+ *     two ends in the line's direction;
+ *   triangle, capsule or polygon against segment or line: where the segment or
+ *     line meets the shape's boundary, in the segment's (line's) direction: a
+ *     segment gives the ends of its part in the shape that are not interior
+ *     points; one running along a straight part of the boundary gives the ends
+ *     of the shared part; a zero-area polygon is its own boundary.
  * Whether they meet and the count are exact; the coordinates are rounded (a
  * point that is an input vertex is returned exactly).
  * Strides: strides_a, strides_b and strides_points step between elements in

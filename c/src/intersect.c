@@ -411,6 +411,323 @@ static int k_box_segment(const pc__filter *f, pc_box b, pc_segment s, int k, hit
     return hit_event(h, b, s, k, &out);
 }
 
+/* ---- convex shapes (triangles, polygons, capsules) against segments and lines
+ *
+ * The shape is a view (kernels.h): a convex core plus a radius.  A line meets
+ * a convex shape in a chord (empty, one point or a piece of positive length),
+ * and a segment in the part of that chord between its ends.  The boundary
+ * points on a segment are the ends of that part that are not in the shape's
+ * interior: the rest of the part is interior, or (when the line only touches
+ * the shape: along a polygon's edge, a capsule's flat side) all boundary.
+ * The case, and so the count, comes from exact signs; entry and exit points
+ * that are not input vertices are computed in floating point.
+ */
+
+enum { CH_MISS, CH_TOUCH, CH_CROSS };
+/* The chord of a line through a view.  CH_TOUCH: the line meets the shape only
+ * on its boundary, from a to b (in the line's direction; one point when
+ * single), and sa, sb are exact points whose projections on the line are a
+ * and b (a polygon's vertices themselves, a capsule's core ends).  CH_CROSS:
+ * the line crosses the interior, entering at a and leaving at b. */
+typedef struct {
+    int kind, single;
+    double a[2], b[2], sa[2], sb[2];
+} chord_t;
+
+/* a region that holds the true point: the shape's box grown by its radius, cut
+ * by the segment's box (infinite for a line) */
+typedef struct {
+    double xlo, xhi, ylo, yhi;
+} region;
+
+static void put(double *dst, double x, double y, const region *g)
+{
+    dst[0] = pc__clamp(x, g->xlo, g->xhi);
+    dst[1] = pc__clamp(y, g->ylo, g->yhi);
+}
+
+/* the foot of the perpendicular from (cx, cy) on the line l, all unscaled */
+static void foot(pc_segment l, double cx, double cy, int k, const region *g, double *dst)
+{
+    pc_segment s = scale_segment(l, -k);
+    double dx = s.x1 - s.x0, dy = s.y1 - s.y0, len = hypot(dx, dy);
+    double ux = dx / len, uy = dy / len;
+    double t = (ldexp(cx, -k) - s.x0) * ux + (ldexp(cy, -k) - s.y0) * uy;
+    put(dst, ldexp(s.x0 + t * ux, k), ldexp(s.y0 + t * uy, k), g);
+}
+
+static void set_exact(double *dst, double x, double y) { dst[0] = x; dst[1] = y; }
+
+/* Is p before q along the direction of l (both exactly on l's line)?  On a
+ * line that is not vertical distinct points differ in x. */
+static int before_along(pc_segment l, double px, double py, double qx, double qy)
+{
+    if (l.x0 != l.x1) return (l.x1 > l.x0) ? px < qx : px > qx;
+    return (l.y1 > l.y0) ? py < qy : py > qy;
+}
+
+/* A polygon view (n >= 3, radius 0) against the line l. */
+static void polygon_chord(const pc__filter *f, const pc__view *v, pc_segment l, int k, const region *g, chord_t *c)
+{
+    int o[PC_POLYGON_MAX], pos = 0, neg = 0;
+    for (int i = 0; i < v->n; i++) {
+        o[i] = pc__orient(f, l.x0, l.y0, l.x1, l.y1, v->x[i], v->y[i]);
+        pos |= o[i] > 0;
+        neg |= o[i] < 0;
+    }
+    c->single = 0;
+    if (!(pos && neg)) {
+        /* on one side: the vertices on the line (a vertex or an edge), if any */
+        int lo = -1, hi = -1;
+        for (int i = 0; i < v->n; i++) {
+            if (o[i] != 0) continue;
+            if (lo < 0 || before_along(l, v->x[i], v->y[i], v->x[lo], v->y[lo])) lo = i;
+            if (hi < 0 || before_along(l, v->x[hi], v->y[hi], v->x[i], v->y[i])) hi = i;
+        }
+        c->kind = lo < 0 ? CH_MISS : CH_TOUCH;
+        if (lo < 0) return;
+        set_exact(c->a, v->x[lo], v->y[lo]);
+        set_exact(c->b, v->x[hi], v->y[hi]);
+        set_exact(c->sa, v->x[lo], v->y[lo]);
+        set_exact(c->sb, v->x[hi], v->y[hi]);
+        c->single = v->x[lo] == v->x[hi] && v->y[lo] == v->y[hi];
+        return;
+    }
+    /* The boundary crosses the line twice.  Walking it in the view's order
+     * (orientation v->s), it crosses from the side of sign v->s to the other
+     * where the line enters: for a counter-clockwise polygon the left side
+     * comes first.  A crossing is a vertex on the line (exact) or a point
+     * inside an edge whose ends are on opposite sides. */
+    c->kind = CH_CROSS;
+    for (int i = 0; i < v->n; i++) {
+        if (o[i] == 0) continue;
+        int j = i + 1 == v->n ? 0 : i + 1;
+        if (o[j] == 0) {
+            int m = j;
+            while (o[m] == 0) m = m + 1 == v->n ? 0 : m + 1;
+            if (o[m] == o[i]) continue;
+            set_exact(o[i] == v->s ? c->a : c->b, v->x[j], v->y[j]);
+        } else if (o[j] != o[i]) {
+            pc_segment e = {v->x[i], v->y[i], v->x[j], v->y[j]};
+            region ge = {pc__max(g->xlo, pc__min(e.x0, e.x1)), pc__min(g->xhi, pc__max(e.x0, e.x1)),
+                         pc__max(g->ylo, pc__min(e.y0, e.y1)), pc__min(g->yhi, pc__max(e.y0, e.y1))};
+            double x, y;
+            crossing(scale_segment(l, -k), scale_segment(e, -k), &x, &y);
+            put(o[i] == v->s ? c->a : c->b, ldexp(x, k), ldexp(y, k), &ge);
+        }
+    }
+}
+
+/* t-interval of the line p + t u (u a unit vector) where lo <= a0 + t a1 <= hi */
+static void clip_span(double a0, double a1, double lo, double hi, double *t0, double *t1)
+{
+    if (a1 == 0) {
+        if (a0 < lo || a0 > hi) *t0 = INFINITY, *t1 = -INFINITY;
+        return;
+    }
+    double u = (lo - a0) / a1, w = (hi - a0) / a1;
+    *t0 = pc__max(*t0, pc__min(u, w));
+    *t1 = pc__min(*t1, pc__max(u, w));
+}
+
+/* Where the line l enters and leaves the capsule view v (n = 2, r > 0), which
+ * it crosses: the union of the spans of its two end disks and its rectangle,
+ * computed in scaled units. */
+static void capsule_span(const pc__view *v, pc_segment l, int k, const region *g, chord_t *c)
+{
+    pc_segment s = scale_segment(l, -k);
+    double px = s.x0, py = s.y0, dx = s.x1 - s.x0, dy = s.y1 - s.y0, len = hypot(dx, dy);
+    double ux = dx / len, uy = dy / len, r = ldexp(v->r, -k);
+    double t0 = INFINITY, t1 = -INFINITY, near = 0, best = INFINITY;
+    double cx[2] = {ldexp(v->x[0], -k), ldexp(v->x[1], -k)}, cy[2] = {ldexp(v->y[0], -k), ldexp(v->y[1], -k)};
+    for (int j = 0; j < 2; j++) {
+        double wx = cx[j] - px, wy = cy[j] - py;
+        double tc = wx * ux + wy * uy, dist = fabs(wx * uy - wy * ux);
+        if (dist < best) best = dist, near = tc;
+        if (dist > r) continue; /* (not the sign of r^2 - dist^2, which can underflow to -0) */
+        double w = sqrt((r - dist) * (r + dist));
+        t0 = pc__min(t0, tc - w);
+        t1 = pc__max(t1, tc + w);
+    }
+    double ex = cx[1] - cx[0], ey = cy[1] - cy[0], el = hypot(ex, ey);
+    ex /= el;
+    ey /= el;
+    double r0 = -INFINITY, r1 = INFINITY;
+    clip_span((px - cx[0]) * ex + (py - cy[0]) * ey, ux * ex + uy * ey, 0.0, el, &r0, &r1);
+    clip_span((px - cx[0]) * -ey + (py - cy[0]) * ex, ux * -ey + uy * ex, -r, r, &r0, &r1);
+    if (r0 <= r1) {
+        t0 = pc__min(t0, r0);
+        t1 = pc__max(t1, r1);
+    }
+    if (!(t0 <= t1)) t0 = t1 = near; /* rounding lost a chord the exact signs found */
+    put(c->a, ldexp(px + t0 * ux, k), ldexp(py + t0 * uy, k), g);
+    put(c->b, ldexp(px + t1 * ux, k), ldexp(py + t1 * uy, k), g);
+}
+
+/* A capsule view (n = 2, r > 0) against the line l.  The core on one side of
+ * the line at distance d from it (at its nearer end, or at both ends when
+ * parallel): the line misses (d > r), touches an end's arc (d = r at one end)
+ * or runs along a flat side (d = r at both), or crosses. */
+static void capsule_chord(const pc__filter *f, const pc__view *v, pc_segment l, int k, const region *g, chord_t *c)
+{
+    c->single = 0;
+    int o0 = pc__orient(f, l.x0, l.y0, l.x1, l.y1, v->x[0], v->y[0]);
+    int o1 = pc__orient(f, l.x0, l.y0, l.x1, l.y1, v->x[1], v->y[1]);
+    int p0 = 0, p1 = 0;
+    if (o0 * o1 > 0) {
+        p0 = pc__perp(f, l.x0, l.y0, l.x1, l.y1, v->x[0], v->y[0], v->r);
+        p1 = pc__perp(f, l.x0, l.y0, l.x1, l.y1, v->x[1], v->y[1], v->r);
+        int p = p0 < p1 ? p0 : p1;
+        if (p > 0) { c->kind = CH_MISS; return; }
+        if (p == 0) {
+            c->kind = CH_TOUCH;
+            /* one end at distance r, or both (the core parallel to the line:
+             * its ends in the line's order when lexicographic orders agree) */
+            int i = p0 == 0 ? 0 : 1, j = i;
+            if (p0 == 0 && p1 == 0) {
+                i = lex_less(v->x[0], v->y[0], v->x[1], v->y[1]) == lex_less(l.x0, l.y0, l.x1, l.y1) ? 0 : 1;
+                j = 1 - i;
+            }
+            c->single = i == j;
+            set_exact(c->sa, v->x[i], v->y[i]);
+            set_exact(c->sb, v->x[j], v->y[j]);
+            foot(l, v->x[i], v->y[i], k, g, c->a);
+            foot(l, v->x[j], v->y[j], k, g, c->b);
+            return;
+        }
+    }
+    c->kind = CH_CROSS;
+    capsule_span(v, l, k, g, c);
+}
+
+static void view_chord(const pc__filter *f, const pc__view *v, pc_segment l, int k, const region *g, chord_t *c)
+{
+    if (v->r > 0) capsule_chord(f, v, l, k, g, c);
+    else polygon_chord(f, v, l, k, g, c);
+}
+
+/* the region of a view: its core's box grown by its radius */
+static region view_region(const pc__view *v)
+{
+    region g = {v->xmin - v->r, v->xmax + v->r, v->ymin - v->r, v->ymax + v->r};
+    return g;
+}
+
+/* A view that is a point (radius 0), a circle or a segment (radius 0) goes to
+ * the kernels above; 1 when it did. */
+static int small_view_line(const pc__filter *f, const pc__view *v, pc_segment l, int k, hits *h)
+{
+    if (v->n == 1 && v->r == 0) {
+        if (pc__orient(f, l.x0, l.y0, l.x1, l.y1, v->x[0], v->y[0]) == 0) hit(h, v->x[0], v->y[0]);
+        return 1;
+    }
+    if (v->n == 1) return k_circle_line(f, (pc_circle){v->x[0], v->y[0], v->r}, l, k, h), 1;
+    if (v->n == 2 && v->r == 0) return k_segment_line(f, (pc_segment){v->x[0], v->y[0], v->x[1], v->y[1]}, l, k, h), 1;
+    return 0;
+}
+
+static int k_view_line(const pc__filter *f, const pc__view *v, pc__line l, int k, hits *h)
+{
+    if (small_view_line(f, v, l, k, h)) return h->n;
+    region g = view_region(v);
+    chord_t c;
+    view_chord(f, v, l, k, &g, &c);
+    if (c.kind == CH_MISS) return h->n;
+    hit(h, c.a[0], c.a[1]);
+    if (!c.single) hit(h, c.b[0], c.b[1]);
+    return h->n;
+}
+
+/* the view of a point */
+static pc__view point_view(double x, double y)
+{
+    pc__view p;
+    p.n = 1;
+    p.s = 0;
+    p.r = 0;
+    p.x[0] = p.xmin = p.xmax = x;
+    p.y[0] = p.ymin = p.ymax = y;
+    return p;
+}
+
+/* where the point (x, y) is: 0 outside the view, 1 on its boundary, 2 inside */
+static int where(const pc__filter *f, const pc__view *v, double x, double y)
+{
+    pc__view p = point_view(x, y);
+    if (!pc__views_overlap(f, v, &p, 0)) return 0;
+    return 1 + pc__views_overlap(f, v, &p, 1);
+}
+
+static int k_view_segment(const pc__filter *f, const pc__view *v, pc_segment s, int k, hits *h)
+{
+    if (pc__zero_length(s)) {
+        if (where(f, v, s.x0, s.y0) == 1) hit(h, s.x0, s.y0);
+        return h->n;
+    }
+    if (v->n == 1 && v->r == 0) {
+        if (pc__on_segment(f, v->x[0], v->y[0], s.x0, s.y0, s.x1, s.y1)) hit(h, v->x[0], v->y[0]);
+        return h->n;
+    }
+    if (v->n == 1) return k_circle_segment(f, (pc_circle){v->x[0], v->y[0], v->r}, s, k, h);
+    if (v->n == 2 && v->r == 0) {
+        /* the boundary of a flat polygon is itself: a shared part comes in
+         * lexicographic order; put it in the segment's order */
+        k_segment_segment(f, (pc_segment){v->x[0], v->y[0], v->x[1], v->y[1]}, s, k, h);
+        if (h->n == 2 && lex_less(s.x1, s.y1, s.x0, s.y0)) {
+            hits r = {0, {NAN, NAN, NAN, NAN}};
+            hit(&r, h->p[2], h->p[3]);
+            hit(&r, h->p[0], h->p[1]);
+            *h = r;
+        }
+        return h->n;
+    }
+    int ws = where(f, v, s.x0, s.y0), we = where(f, v, s.x1, s.y1);
+    if (ws == 2 && we == 2) return h->n; /* both ends inside: so is all of it */
+    region g = view_region(v);
+    g.xlo = pc__max(g.xlo, pc__min(s.x0, s.x1));
+    g.xhi = pc__min(g.xhi, pc__max(s.x0, s.x1));
+    g.ylo = pc__max(g.ylo, pc__min(s.y0, s.y1));
+    g.yhi = pc__min(g.yhi, pc__max(s.y0, s.y1));
+    chord_t c;
+    view_chord(f, v, s, k, &g, &c);
+    if (c.kind == CH_MISS) return h->n;
+    if (c.kind == CH_CROSS) {
+        /* The part of the chord [a, b] on the segment, from the start if it
+         * is in the shape, else from a; to the end, else to b.  An end outside
+         * with the other on the boundary: that other end is a or b, and it is
+         * a lone point exactly when the segment misses the interior.  Both
+         * ends outside: the segment holds the whole chord, or misses it. */
+        pc__view sv;
+        pc__view_of(f, PC_SEGMENT, (const double *)&s, &sv);
+        if (ws + we == 0 && !pc__views_overlap(f, v, &sv, 0)) return h->n;
+        if (ws + we == 1 && !pc__views_overlap(f, v, &sv, 1)) {
+            return ws == 1 ? hit(h, s.x0, s.y0) : hit(h, s.x1, s.y1);
+        }
+        if (ws == 1) hit(h, s.x0, s.y0);
+        else if (ws == 0) hit(h, c.a[0], c.a[1]);
+        if (we == 1) hit(h, s.x1, s.y1);
+        else if (we == 0) hit(h, c.b[0], c.b[1]);
+        return h->n;
+    }
+    /* the line only touches the shape, from a to b: the part of that on the
+     * segment, compared exactly through the projections of sa and sb */
+    int da = pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sa[0], c.sa[1]); /* a after the start */
+    int db = pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sb[0], c.sb[1]); /* b before the end */
+    if (pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sa[0], c.sa[1]) < 0) return h->n; /* a beyond the end */
+    if (pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sb[0], c.sb[1]) < 0) return h->n; /* b before the start */
+    if (c.single) {
+        hit(h, da == 0 ? s.x0 : db == 0 ? s.x1 : c.a[0], da == 0 ? s.y0 : db == 0 ? s.y1 : c.a[1]);
+        return h->n;
+    }
+    if (pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sa[0], c.sa[1]) == 0) return hit(h, s.x1, s.y1); /* a at the end */
+    if (pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sb[0], c.sb[1]) == 0) return hit(h, s.x0, s.y0); /* b at the start */
+    if (da <= 0) hit(h, s.x0, s.y0);
+    else hit(h, c.a[0], c.a[1]);
+    if (db <= 0) hit(h, s.x1, s.y1);
+    else hit(h, c.b[0], c.b[1]);
+    return h->n;
+}
+
 /* ---- the batch driver -------------------------------------------------- */
 
 /* the supported unordered pairs, named in kind order */
@@ -418,30 +735,64 @@ static int k_box_segment(const pc__filter *f, pc_box b, pc_segment s, int k, hit
     SELF(circle) PAIR(circle, segment) PAIR(circle, line) PAIR(box, segment) SELF(segment) PAIR(segment, line)
 #define PC_KIND_line PC_LINE
 
+struct ix_ctx;
 /* operands: 0 = a, 1 = b (both pointers at doubles), 2 = points, 3 = count */
-typedef void (*ix_loop)(const pc__filter *f, char *const *p, const int64_t *s, int64_t n);
+typedef void (*ix_loop)(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n);
 
-/* The kernel for (A, B) fed the shapes of operands first and second.  The
- * scaling exponent k brings the pair's largest value near 1 (0 for all-zero
- * shapes). */
-#define PC_IX_LOOP(name, A, B, first, second)                                          \
-    static void name(const pc__filter *f, char *const *p, const int64_t *s, int64_t n) \
-    {                                                                                  \
-        for (int64_t i = 0; i < n; i++) {                                              \
-            pc_##A##_t x = pc__load_##A((const double *)(p[first] + i * s[first]));    \
-            pc_##B##_t y = pc__load_##B((const double *)(p[second] + i * s[second]));   \
-            double m = pc__max(pc__mag_##A(x), pc__mag_##B(y));                        \
-            hits h = {0, {NAN, NAN, NAN, NAN}};                                        \
-            k_##A##_##B(f, x, y, m > 0 ? ilogb(m) : 0, &h);                            \
-            double *pts = (double *)(p[2] + i * s[2]);                                 \
-            for (int j = 0; j < 4; j++) pts[j] = h.p[j];                               \
-            *(int8_t *)(p[3] + i * s[3]) = (int8_t)h.n;                                \
-        }                                                                              \
+struct ix_ctx {
+    ix_loop loop;
+    pc__filter filter;
+    int kind[2];
+};
+
+static void ix_store(char *const *p, const int64_t *s, int64_t i, const hits *h)
+{
+    double *pts = (double *)(p[2] + i * s[2]);
+    for (int j = 0; j < 4; j++) pts[j] = h->p[j];
+    *(int8_t *)(p[3] + i * s[3]) = (int8_t)h->n;
+}
+
+/* the scaling exponent k that brings the pair's largest value m near 1 (0 for
+ * all-zero shapes) */
+static int ix_exponent(double m) { return m > 0 ? ilogb(m) : 0; }
+
+/* The kernel for (A, B) fed the shapes of operands first and second. */
+#define PC_IX_LOOP(name, A, B, first, second)                                           \
+    static void name(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n) \
+    {                                                                                   \
+        for (int64_t i = 0; i < n; i++) {                                               \
+            pc_##A##_t x = pc__load_##A((const double *)(p[first] + i * s[first]));     \
+            pc_##B##_t y = pc__load_##B((const double *)(p[second] + i * s[second]));    \
+            hits h = {0, {NAN, NAN, NAN, NAN}};                                         \
+            k_##A##_##B(&c->filter, x, y, ix_exponent(pc__max(pc__mag_##A(x), pc__mag_##B(y))), &h); \
+            ix_store(p, s, i, &h);                                                      \
+        }                                                                               \
     }
 typedef pc_circle pc_circle_t;
 typedef pc_box pc_box_t;
 typedef pc_segment pc_segment_t;
 typedef pc__line pc_line_t;
+
+/* A convex kind (of operand `shape`, read as a view) against a segment or a
+ * line (of the other operand). */
+#define PC_IX_VIEW_LOOP(name, B, shape, other)                                          \
+    static void name(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n) \
+    {                                                                                   \
+        int width = pc__kind(c->kind[shape])->width;                                    \
+        for (int64_t i = 0; i < n; i++) {                                               \
+            const double *row = (const double *)(p[shape] + i * s[shape]);               \
+            pc_##B##_t y = pc__load_##B((const double *)(p[other] + i * s[other]));      \
+            pc__view v;                                                                 \
+            pc__view_of(&c->filter, c->kind[shape], row, &v);                           \
+            hits h = {0, {NAN, NAN, NAN, NAN}};                                         \
+            k_view_##B(&c->filter, &v, y, ix_exponent(pc__max(pc__magnitude(row, width), pc__mag_##B(y))), &h); \
+            ix_store(p, s, i, &h);                                                      \
+        }                                                                               \
+    }
+PC_IX_VIEW_LOOP(ix_view_segment, segment, 0, 1)
+PC_IX_VIEW_LOOP(ix_segment_view, segment, 1, 0)
+PC_IX_VIEW_LOOP(ix_view_line, line, 0, 1)
+PC_IX_VIEW_LOOP(ix_line_view, line, 1, 0)
 
 #define PC_IX_SELF_LOOP(K) PC_IX_LOOP(ix_##K##_##K, K, K, 0, 1)
 #define PC_IX_PAIR_LOOPS(A, B)               \
@@ -456,15 +807,24 @@ static const ix_loop ix_loops[PC_LINE + 1][PC_LINE + 1] = {
     PC_IX_PAIRS(PC_IX_SELF_ENTRY, PC_IX_PAIR_ENTRY)
 };
 
-struct ix_ctx {
-    ix_loop loop;
-    pc__filter filter;
-};
+/* Triangles, capsules and polygons: their boundaries against segments and
+ * lines, through views (boxes keep their clipping kernel). */
+static int ix_convex(int kind) { return kind == PC_TRIANGLE || kind == PC_CAPSULE || (kind >= PC_POLYGON && kind < PC_KIND_COUNT); }
+
+static ix_loop ix_loop_for(int ka, int kb)
+{
+    if (ka <= PC_LINE && kb <= PC_LINE && ix_loops[ka][kb]) return ix_loops[ka][kb];
+    if (ix_convex(ka) && kb == PC_SEGMENT) return ix_view_segment;
+    if (ix_convex(kb) && ka == PC_SEGMENT) return ix_segment_view;
+    if (ix_convex(ka) && kb == PC_LINE) return ix_view_line;
+    if (ix_convex(kb) && ka == PC_LINE) return ix_line_view;
+    return NULL;
+}
 
 static void ix_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct ix_ctx *c = vctx;
-    c->loop(&c->filter, p, s, n);
+    c->loop(c, p, s, n);
 }
 
 int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a,
@@ -474,10 +834,13 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            int ndim, const int64_t *shape, double magnitude, int threads)
 {
     if (!pc__kind(kind_a) || !pc__kind(kind_b)) return PC_ERR_KIND;
-    if (!ix_loops[kind_a][kind_b]) return PC_ERR_PAIR;
+    ix_loop loop = ix_loop_for(kind_a, kind_b);
+    if (!loop) return PC_ERR_PAIR;
     pc__fpenv env = pc__fp_enter();
     struct ix_ctx ctx;
-    ctx.loop = ix_loops[kind_a][kind_b];
+    ctx.loop = loop;
+    ctx.kind[0] = kind_a;
+    ctx.kind[1] = kind_b;
     ctx.filter = pc__filter_for(magnitude);
     const void *ptrs[4] = {a, b, points, count};
     const int64_t *strides[4] = {strides_a, strides_b, strides_points, strides_count};

@@ -423,8 +423,22 @@ static void test_intersections(void)
     const double on[4] = {3, 3, 1, 1};
     CHECK(intersect1(PC_LINE, s1, PC_SEGMENT, on, p) == 2 && p[0] == 1 && p[2] == 3);
     CHECK(intersect1(PC_SEGMENT, s2, PC_LINE, s1, p) == 1 && p[0] == 1 && p[1] == 1);
+    /* convex shapes' boundaries: a diamond (4-gon) crossed by a line, along an
+     * edge, at a vertex; a capsule's flat side; a triangle left from inside */
+    const double diamond[8] = {0, -2, 2, 0, 0, 2, -2, 0}, across[4] = {3, 1, -3, 1}, edge[4] = {-1, 3, 3, -1};
+    const double vertex[4] = {2, -3, 2, 3};
+    CHECK(intersect1(PC_POLYGON + 1, diamond, PC_LINE, across, p) == 2 && p[0] == 1 && p[1] == 1 && p[2] == -1 && p[3] == 1);
+    CHECK(intersect1(PC_LINE, edge, PC_POLYGON + 1, diamond, p) == 2 && p[0] == 0 && p[1] == 2 && p[2] == 2 && p[3] == 0);
+    CHECK(intersect1(PC_SEGMENT, vertex, PC_POLYGON + 1, diamond, p) == 1 && p[0] == 2 && p[1] == 0 && isnan(p[2]));
+    const double pill[5] = {0, 0, 4, 0, 1}, side[4] = {-2, 1, 6, 1}, up[4] = {2, 0, 2, 5}, inner[4] = {1, 0, 2, 0};
+    CHECK(intersect1(PC_CAPSULE, pill, PC_SEGMENT, side, p) == 2 && p[0] == 0 && p[1] == 1 && p[2] == 4 && p[3] == 1);
+    CHECK(intersect1(PC_CAPSULE, pill, PC_SEGMENT, up, p) == 1 && p[0] == 2 && p[1] == 1);
+    CHECK(intersect1(PC_SEGMENT, inner, PC_CAPSULE, pill, p) == 0 && isnan(p[0]));
+    const double tri[6] = {0, 0, 4, 0, 0, 4}, out[4] = {1, 1, 1, -3};
+    CHECK(intersect1(PC_TRIANGLE, tri, PC_SEGMENT, out, p) == 1 && p[0] == 1 && p[1] == 0);
     /* unsupported pairs and bad arguments */
     CHECK(intersect1(PC_BOX, box, PC_BOX, box, p) == PC_ERR_PAIR);
+    CHECK(intersect1(PC_CAPSULE, pill, PC_CIRCLE, c, p) == PC_ERR_PAIR);
     CHECK(intersect1(PC_POINT, s1, PC_SEGMENT, s1, p) == PC_ERR_PAIR);
     CHECK(intersect1(PC_LINE, s1, PC_LINE, s1, p) == PC_ERR_PAIR);
     CHECK(intersect1(40, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);

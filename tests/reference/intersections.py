@@ -190,6 +190,155 @@ def box_segment(box, s):
     return [(px + t * d[0], py + t * d[1]) for t in ts]
 
 
+# ---- convex shapes (triangles, polygons, capsules) against segments and lines
+#
+# Along X(t) = p + t d (t in [0, 1] for a segment, any t for a line) the points
+# of a shape's BOUNDARY are found directly from its definition:
+#  * a convex polygon (the hull of its vertices) is the set where every edge
+#    function g_i(t) = (q_i - p_i) x (X(t) - p_i) is >= 0 (counter-clockwise
+#    hull); X(t) is on the boundary when it is in the polygon and some g_i is 0.
+#    The t where all g_i >= 0 form an interval (exact half-plane clipping), whose
+#    inner points are either all interior or all on one edge, so the boundary
+#    points are the interval's ends that have some g_i = 0.  A hull of one or
+#    two points is its own boundary.
+#  * a capsule of core c0-c1 and radius r is the set where f(t) = dist²(X(t),
+#    core) <= r²; its boundary is f(t) = r².  f is a quadratic on each of three
+#    pieces of the line (closest to c0, to the inside of the core, to c1), so
+#    the boundary points are the roots of three quadratics in their pieces, or
+#    a whole piece where f is the constant r² (a flat side): its ends.
+
+
+def _in_span(t, lo, hi):
+    return (lo is None or t >= lo) and (hi is None or t <= hi)
+
+
+def _polygon_along(vertices, px, py, dx, dy, bounded):
+    from .geometry import convex_hull
+    hull = convex_hull(vertices)
+    if len(hull) <= 2:  # a point or a segment: its own boundary
+        seg = tuple(hull[0] + hull[-1])
+        if bounded:
+            pts = segment_segment((px, py, px + dx, py + dy), seg)
+        else:
+            pts = segment_line(seg, (px, py, px + dx, py + dy))
+        return sorted(pts, key=lambda q: (q[0] - px) * dx + (q[1] - py) * dy)
+    lo, hi = (Fraction(0), Fraction(1)) if bounded else (None, None)
+    edges = [(hull[i], hull[(i + 1) % len(hull)]) for i in range(len(hull))]
+    g = [(_cross(q[0] - a[0], q[1] - a[1], px - a[0], py - a[1]), _cross(q[0] - a[0], q[1] - a[1], dx, dy))
+         for a, q in edges]
+    for g0, g1 in g:
+        if g1 == 0:
+            if g0 < 0:
+                return []
+            continue
+        t = -g0 / g1
+        if g1 > 0:
+            lo = t if lo is None else max(lo, t)
+        else:
+            hi = t if hi is None else min(hi, t)
+    if lo > hi:
+        return []
+    ts = [lo] if lo == hi or dx == dy == 0 else [lo, hi]
+    return [(px + t * dx, py + t * dy) for t in ts if any(g0 + g1 * t == 0 for g0, g1 in g)]
+
+
+def _capsule_along(capsule, px, py, dx, dy, bounded):
+    x0, y0, x1, y1, r = _q(capsule)
+    ex, ey = x1 - x0, y1 - y0
+    ee = ex * ex + ey * ey
+    span = (Fraction(0), Fraction(1)) if bounded else (None, None)
+    if dx == dy == 0:  # a point: on the boundary when exactly r from the core
+        from .geometry import core_distance_squared
+        d2 = core_distance_squared("point", (px, py), "segment", (x0, y0, x1, y1))
+        return [(px, py)] if d2 == r * r else []
+
+    # the pieces, in order of t: (lo, hi, A, B, C) with f(t) - r² ∝ A t² + 2 B t + C
+    def disk(cx, cy):
+        wx, wy = px - cx, py - cy
+        return dx * dx + dy * dy, dx * wx + dy * wy, wx * wx + wy * wy - r * r
+
+    if ee == 0:
+        pieces = [(None, None) + disk(x0, y0)]
+    else:
+        u0 = ((px - x0) * ex + (py - y0) * ey) / ee  # the core parameter of X(t): u0 + u1 t
+        u1 = (dx * ex + dy * ey) / ee
+        g0, g1 = _cross(ex, ey, px - x0, py - y0), _cross(ex, ey, dx, dy)
+        middle = (g1 * g1, g0 * g1, g0 * g0 - r * r * ee)
+        if u1 == 0:
+            pick = disk(x0, y0) if u0 <= 0 else disk(x1, y1) if u0 >= 1 else middle
+            pieces = [(None, None) + pick]
+        else:
+            a, b = -u0 / u1, (1 - u0) / u1  # where u = 0 and u = 1
+            first, last = (disk(x0, y0), disk(x1, y1)) if u1 > 0 else (disk(x1, y1), disk(x0, y0))
+            lo, hi = min(a, b), max(a, b)
+            pieces = [(None, lo) + first, (lo, hi) + middle, (hi, None) + last]
+    found = []  # (t, None) rational, or (tr, s, disc, A) for tr + s sqrt(disc) / A
+
+    def cut(lo, hi):
+        if span[0] is not None:
+            lo = span[0] if lo is None else max(lo, span[0])
+            hi = span[1] if hi is None else min(hi, span[1])
+        return lo, hi
+
+    for lo, hi, A, B, C in pieces:
+        lo, hi = cut(lo, hi)
+        if lo is not None and hi is not None and lo > hi:
+            continue
+        if A == 0:  # f constant on the piece: r² along all of it (a flat side), or never
+            if C == 0:
+                found += [(t, None) for t in (lo, hi)]
+            continue
+        disc = B * B - A * C
+        if disc < 0:
+            continue
+        root = _sqrt(disc)
+        for s in ((0,) if disc == 0 else (-1, 1)):
+            if isinstance(root, Fraction):
+                t = (-B + s * root) / A
+                if _in_span(t, lo, hi):
+                    found.append((t, None))
+                continue
+            if (lo is None or _sign_plus_sqrt(-B - A * lo, s, disc) >= 0) and \
+                    (hi is None or _sign_plus_sqrt(-B - A * hi, s, disc) <= 0):
+                found.append((-B / A, s, disc, A))  # irrational: strictly inside its piece
+    pts, seen = [], set()
+    for item in found:
+        if item[1] is None:  # rational: the same t from two pieces (their shared end) is one point
+            if item[0] in seen:
+                continue
+            seen.add(item[0])
+            pts.append((px + item[0] * dx, py + item[0] * dy))
+        else:  # distinct from every other root, even where the rounded points coincide
+            tr, s, disc, A = item
+            ox = s * math.copysign(_sqrt(disc * dx * dx / (A * A)), dx)
+            oy = s * math.copysign(_sqrt(disc * dy * dy / (A * A)), dy)
+            pts.append((float(px + tr * dx) + ox, float(py + tr * dy) + oy))
+    return pts
+
+
+def _convex_along(kind, shape, px, py, dx, dy, bounded):
+    if kind == "capsule":
+        return _capsule_along(shape, px, py, dx, dy, bounded)
+    c = _q(shape)
+    return _polygon_along([(c[i], c[i + 1]) for i in range(0, len(c), 2)], px, py, dx, dy, bounded)
+
+
+def convex_segment(kind):
+    """Where a segment meets the boundary of a triangle, polygon or capsule, in segment order."""
+    def points(shape, s):
+        px, py, ex, ey = _q(s)
+        return _convex_along(kind, shape, px, py, ex - px, ey - py, bounded=True)
+    return points
+
+
+def convex_line(kind):
+    """Where a line meets the boundary of a triangle, polygon or capsule, in the line's direction."""
+    def points(shape, line):
+        px, py, ex, ey = _q(line)
+        return _convex_along(kind, shape, px, py, ex - px, ey - py, bounded=False)
+    return points
+
+
 #: reference function per (kind_a, kind_b) in pycollide's supported pairs
 PAIRS = {
     ("segment", "segment"): segment_segment,
@@ -199,6 +348,9 @@ PAIRS = {
     ("circle", "line"): circle_line,
     ("segment", "line"): segment_line,
 }
+for _kind in ("triangle", "capsule", "polygon4", "polygon8"):
+    PAIRS[_kind, "segment"] = convex_segment(_kind)
+    PAIRS[_kind, "line"] = convex_line(_kind)
 
 
 def intersections(kind_a, a, kind_b, b):
