@@ -52,6 +52,7 @@ def test_dense_integer_grid_against_reference(ka, kb, touching):
 
 
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
+@pytest.mark.slow  # (by default test_exactness's strict_implies_touching_and_is_symmetric checks symmetry)
 @given(data=st.data())
 def test_symmetry(ka, kb, data):
     n = data.draw(st.integers(0, 10))

@@ -12,7 +12,8 @@ from tilecases import *  # noqa: F401,F403  (shared maps, cases and checks)
 
 
 @pytest.mark.parametrize("coords", ["grid", "random"])
-@pytest.mark.parametrize("kind", ["circle", "box", "segment", "triangle"])
+@pytest.mark.parametrize("kind", ["circle", "box", "segment", "triangle", "capsule", "polygon4", "polygon8"])
+@pytest.mark.sample(2)
 def test_sweep_convex_targets_against_reference(kind, coords):
     rng = np.random.default_rng(400 + 10 * list(TARGET_TYPES).index(kind) + (coords == "random"))
     C, Dv, T = convex_cases(rng, kind, 400, coords)

@@ -154,7 +154,7 @@ def test_raycasts_from_the_probes(scene):
             assert h.distance[k] == math.inf and (h.tile[k] == -1).all(), where
 
 
-@pytest.mark.sample(6)
+@pytest.mark.sample(12)
 def test_sweeps_from_the_probes(scene):
     tm, g, boxes, tris, P, s, origin = scene
     rng = np.random.default_rng(140)

@@ -28,7 +28,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 import pycollide as pc
-from strategies import TYPES
+from reference.geometry import make_valid
+from strategies import TYPES, WIDTH
 from reference import tiles as RT
 from reference.contact import boundary_distance
 
@@ -335,6 +336,10 @@ def convex_cases(rng, kind, n, coords):
             T.append((min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3])))
         elif kind == "segment":
             T.append(tuple(v[:4]))
+        elif kind == "capsule":
+            T.append((v[0], v[1], v[2], v[3], abs(v[4]) / 2))
+        elif kind.startswith("polygon"):  # the hull of random points (grid: with collinear vertices)
+            T.append(make_valid(kind, [value() for _ in range(WIDTH[kind])]))
         else:
             T.append(tuple(v))
     return np.array(C), np.array(Dv), np.array(T)

@@ -155,12 +155,14 @@ def _ratio(value):
     return f.numerator, f.denominator
 
 
-def _on_grid(*shapes):
+def _on_grid(*shapes, unit=False):
     """The coordinates of the shapes as integers on their common grid: each
-    value times the least common multiple of their denominators (exact)."""
+    value times the least common multiple of their denominators (exact); with
+    ``unit=True`` that multiple too."""
     ratios = [[_ratio(v) for v in shape] for shape in shapes]
-    unit = math.lcm(*(d for r in ratios for _, d in r))
-    return [[n * (unit // d) for n, d in r] for r in ratios]
+    lcm = math.lcm(*(d for r in ratios for _, d in r))
+    grid = [[n * (lcm // d) for n, d in r] for r in ratios]
+    return (grid, lcm) if unit else grid
 
 
 def polygon_is_convex(vertices):
@@ -226,11 +228,15 @@ def convex_hull(points):
 
 
 def minkowski_difference(kind_a, a, kind_b, b):
-    """Return ``(M, R)``: the hull of ``core_a - core_b`` and ``ra + rb``."""
-    core_a, ra = shape_core(kind_a, a)
-    core_b, rb = shape_core(kind_b, b)
-    diffs = [(p[0] - q[0], p[1] - q[1]) for p in core_a for q in core_b]
-    return convex_hull(diffs), ra + rb
+    """Return ``(M, R)``: the hull of ``core_a - core_b`` and ``ra + rb``
+    (Fractions; the hull is found on the pair's integer grid)."""
+    _checked_width(kind_a, a)
+    _checked_width(kind_b, b)
+    (ca, cb), unit = _on_grid(a, b, unit=True)
+    core_a, ra = _core(kind_a, a, ca)
+    core_b, rb = _core(kind_b, b, cb)
+    hull = convex_hull([(p[0] - q[0], p[1] - q[1]) for p in core_a for q in core_b])
+    return [(Fraction(x, unit), Fraction(y, unit)) for x, y in hull], Fraction(ra + rb, unit)
 
 
 def _segment_dist2(p, a, b):
