@@ -20,6 +20,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
+import pycollide as pc
 from pycollide.shapes import KINDS as REGISTRY, solid_kinds
 from reference.geometry import make_valid
 
@@ -87,17 +88,48 @@ def _validate_kind(kind):
         raise ValueError(f"unknown shape kind {kind!r}; expected one of {KINDS}")
 
 
-def shape(kind, coords=None):
+def shape(kind, coords=None, turned=False):
     """Strategy for one valid shape tuple of ``kind`` built from ``coords``.
 
     Boxes have each axis sorted so min <= max; a circle's radius is the
     absolute value of a drawn coordinate.  ``coords`` defaults to
-    :func:`any_coords`.
+    :func:`any_coords`.  With ``turned``, a polygon is also drawn as an
+    oriented box or a regular polygon at any angle (vertices off every grid,
+    rounded as a user's would be); without it every coordinate comes from
+    ``coords``, so a grid stays a grid.
     """
     _validate_kind(kind)
     if coords is None:
         coords = any_coords()
-    return st.tuples(*[coords] * WIDTH[kind]).map(lambda values: make_valid(kind, values))
+    hull = st.tuples(*[coords] * WIDTH[kind]).map(lambda values: make_valid(kind, values))
+    if not (turned and kind.startswith("polygon")):
+        return hull
+    # the hull of drawn points, oriented boxes and regular polygons, made
+    # valid by the reference (which keeps a polygon that is convex as it is)
+    k = WIDTH[kind] // 2
+    angles = st.one_of(st.sampled_from([0.0, math.pi / 6, math.pi / 4, math.pi / 2]),
+                       st.floats(0, 2 * math.pi, allow_nan=False))
+    ring = st.tuples(coords, coords, coords, angles).map(lambda a: _regular(kind, k, *a))
+    if k < 4:
+        return st.one_of(hull, ring)
+    box = st.tuples(coords, coords, coords, coords, angles).map(lambda a: _oriented_box(kind, k, *a))
+    return st.one_of(hull, box, ring)
+
+
+def _regular(kind, k, cx, cy, radius, phase):
+    """A regular k-gon around (cx, cy), its vertices at |radius| from it."""
+    r = abs(radius)
+    values = [v for i in range(k) for v in (cx + r * math.cos(phase + 2 * math.pi * i / k),
+                                            cy + r * math.sin(phase + 2 * math.pi * i / k))]
+    return make_valid(kind, values)
+
+
+def _oriented_box(kind, k, cx, cy, hx, hy, angle):
+    """A box of half sizes |hx|, |hy| turned by angle about (cx, cy), as
+    Polygons.from_box builds it, its last vertex repeated up to k."""
+    row = np.asarray(pc.Polygons.from_box([cx, cy], [abs(hx), abs(hy)], angle=angle)).reshape(8)
+    values = list(row) + list(row[-2:]) * (k - 4)
+    return make_valid(kind, values)
 
 
 def kinds():
@@ -110,15 +142,15 @@ def any_shape(coords=None):
     return kinds().flatmap(lambda kind: shape(kind, coords).map(lambda s: (kind, s)))
 
 
-def shape_arrays(kind, coords=None, n=8):
+def shape_arrays(kind, coords=None, n=8, turned=False):
     """Strategy for a float64 array of shape (rows, WIDTH[kind]) of valid shapes.
 
     ``n`` is either an int (rows drawn from 0..n) or a strategy for the
-    number of rows.
+    number of rows; ``turned`` as for :func:`shape`.
     """
     _validate_kind(kind)
     sizes = st.integers(0, n) if isinstance(n, int) else n
-    one = shape(kind, coords)
+    one = shape(kind, coords, turned)
 
     @st.composite
     def arrays(draw):

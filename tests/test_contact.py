@@ -116,7 +116,8 @@ def check_mirrored(ka, kb, A, B, ab):
 def batches(ka, kb, coords):
     """1 to 4 pairs (a, b) as two float64 arrays (built once: hypothesis
     strategies are costly to construct)."""
-    pair = st.tuples(shape(ka, COORDS[coords]()), shape(kb, COORDS[coords]()))
+    turned = coords == "random"  # polygons also as turned boxes and regular polygons
+    pair = st.tuples(shape(ka, COORDS[coords](), turned), shape(kb, COORDS[coords](), turned))
     return st.lists(pair, min_size=1, max_size=4).map(
         lambda pairs: (np.array([p for p, _ in pairs], dtype=np.float64), np.array([q for _, q in pairs], dtype=np.float64)))
 

@@ -25,8 +25,9 @@ def reference_answers(ka, A, kb, B, touching=True):
 @given(data=st.data())
 def test_overlaps_agrees_with_reference(ka, kb, coords, data):
     n = data.draw(st.integers(1, 8), label="n")
-    A = data.draw(shape_arrays(ka, COORDS[coords](), st.just(n)), label="a")
-    B = data.draw(shape_arrays(kb, COORDS[coords](), st.just(n)), label="b")
+    turned = coords == "random"  # polygons also as turned boxes and regular polygons
+    A = data.draw(shape_arrays(ka, COORDS[coords](), st.just(n), turned), label="a")
+    B = data.draw(shape_arrays(kb, COORDS[coords](), st.just(n), turned), label="b")
     got = pc.overlaps(TYPES[ka](A), TYPES[kb](B))
     assert got.dtype == np.bool_ and got.shape == (n,)
     assert got.tolist() == reference_answers(ka, A, kb, B)
