@@ -206,6 +206,15 @@ def check_peers(cute: Path, box2d: Path) -> None:
 
 
 def build(cute: Path, box2d: Path, work: Path, cc: str, flags: list) -> Path:
+    lib = build_box2d(box2d, work, cc, flags)
+    exe = work / "peers"
+    subprocess.run([cc, *flags, "-I", str(cute), "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm",
+                    "-o", str(exe)], check=True)
+    return exe
+
+
+def build_box2d(box2d: Path, work: Path, cc: str, flags: list) -> Path:
+    """Box2D's src/*.c compiled into work/libbox2d.a with the given flags."""
     objdir = work / "box2d_obj"
     objdir.mkdir()
     sources = sorted((box2d / "src").glob("*.c"))
@@ -220,10 +229,7 @@ def build(cute: Path, box2d: Path, work: Path, cc: str, flags: list) -> Path:
         objs = list(pool.map(compile_one, sources))
     lib = work / "libbox2d.a"
     subprocess.run(["ar", "rcs", str(lib), *map(str, objs)], check=True)
-    exe = work / "peers"
-    subprocess.run([cc, *flags, "-I", str(cute), "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm",
-                    "-o", str(exe)], check=True)
-    return exe
+    return lib
 
 
 def run_harness(exe: Path, inp: Path, outdir: Path, repeats: int, n: int):

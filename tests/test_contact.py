@@ -132,6 +132,23 @@ def test_contact_against_reference(ka, kb, coords, data):
     check_mirrored(ka, kb, A, B, ab)
 
 
+@pytest.mark.sample(4)
+@pytest.mark.parametrize("kb", KINDS)
+@pytest.mark.parametrize("ka", ["point", "circle"])
+def test_balls_near_and_inside_every_kind(ka, kb):
+    """The common contact (a ball or a point near a shape, or inside its core:
+    the fast path of the C core) against the reference, seeded: centres on a
+    fine grid around shapes of every kind, so that some lie inside, some
+    beside an edge's interior, some nearest a vertex, some on the boundary
+    (where the general path takes over)."""
+    rng = np.random.default_rng(100 + KINDS.index(kb) + 10 * (ka == "circle"))
+    B = seeded_grid_shapes(rng, kb, 150, 3)
+    centres = rng.integers(-16, 17, (150, 2)) / 4
+    A = centres if ka == "point" else np.column_stack([centres, rng.integers(0, 5, 150) / 4])
+    ab = check_batch(ka, kb, A, B)
+    check_mirrored(ka, kb, A, B, ab)
+
+
 # ---------------------------------------------------------------- by hand
 
 R2 = math.sqrt(0.5)

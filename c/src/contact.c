@@ -275,9 +275,134 @@ static int scale_exponent(double magnitude)
     return e;
 }
 
+/* ---- the fast path: a one-vertex core (a point or a circle) against a core ----
+ *
+ * The common contact of games and simulations: a ball (or a point) near a
+ * wall, a crate, a capsule, another ball.  Squared distances choose the
+ * closest feature of b's core; one square root for the winner, no libm call.
+ * Taken only where no square can overflow or underflow (m, the magnitude of
+ * both rows, within 2^-400..2^500; every edge at least 2^-36 m long) and the
+ * point is at least 2^-36 m from b's core's boundary, far above the float
+ * geometry's error (a few ulps of m; nearer, which feature is closest is for
+ * the general path's careful geometry to say); otherwise these return 0 and
+ * the general path answers.  The results are the general path's up to
+ * rounding: the same features, an interior foot giving the edge's normal. */
+
+/* The point inside a polygon core (h->n >= 3): the minimum translation is
+ * along the outward normal u of the nearest edge line, depth d the point's
+ * distance to it (the general path's axes, for a core without edges): the
+ * normal from a to b is -u, point_a = p - ra u, point_b the foot plus rb u.
+ * Edges are compared by squared distances; 0 when the point lies within
+ * 2^-36 m of an edge line or an edge is too short (the general path). */
+static int point_inside(const pc__hull *h, double px, double py, double ra, double m, pc__result *res)
+{
+    double best = INFINITY, c_best = 0.0, floor2 = 0x1p-72 * (m * m);
+    int edge = -1;
+    for (int k = 0; k < h->n; k++) {
+        int j = k + 1 == h->n ? 0 : k + 1;
+        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k];
+        double wx = px - h->x[k], wy = py - h->y[k];
+        double c = ex * wy - ey * wx, ee = ex * ex + ey * ey;
+        if (!(ee >= floor2)) return 0;
+        double c2 = c * c / ee;
+        if (c2 < best) { best = c2; edge = k; c_best = c; }
+    }
+    if (edge < 0 || !(best >= floor2)) return 0;
+    int j = edge + 1 == h->n ? 0 : edge + 1;
+    double ex = h->x[j] - h->x[edge], ey = h->y[j] - h->y[edge];
+    double len = sqrt(ex * ex + ey * ey), d = c_best / len;
+    double ux = ey / len, uy = -ex / len;  /* outward: right of a counter-clockwise edge */
+    double rb = h->R;
+    res->sep = -d - (ra + rb);
+    res->nx = -ux; res->ny = -uy;
+    res->ax = px - ra * ux; res->ay = py - ra * uy;
+    res->bx = px + (d + rb) * ux; res->by = py + (d + rb) * uy;
+    return 1;
+}
+
+/* The point against b's core: outside it, the closest feature (a vertex, or
+ * the foot on an edge, preferred to that edge's ends when they tie within
+ * rounding); inside a polygon core, point_inside. */
+static int point_apart(const pc__filter *f, const double *a, double ra, int kb, const double *b, double m,
+                       pc__result *res)
+{
+    pc__hull h;
+    pc__hull_of(f, kb, b, &h);
+    double px = a[0], py = a[1];
+    double vbest = INFINITY, fbest = INFINITY, c_best = 0.0;
+    int foot = -1, vertex = 0, outside = h.n < 3;
+    int ne = h.n == 1 ? 0 : h.n == 2 ? 1 : h.n;
+    for (int k = 0; k < h.n; k++) {
+        double wx = px - h.x[k], wy = py - h.y[k], d2 = wx * wx + wy * wy;
+        if (d2 < vbest) { vbest = d2; vertex = k; }
+        if (k >= ne) continue;
+        int j = k + 1 == h.n ? 0 : k + 1;
+        double ex = h.x[j] - h.x[k], ey = h.y[j] - h.y[k];
+        double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
+        if (h.n >= 3 && c >= 0) continue;
+        outside = 1;
+        double ee = ex * ex + ey * ey, dp = wx * ex + wy * ey;
+        if (!(ee >= 0x1p-72 * (m * m))) return 0;  /* an edge too short for squares */
+        if (!(dp > 0 && dp < ee)) continue;
+        double c2 = c * c / ee;
+        if (c2 < fbest) { fbest = c2; foot = k; c_best = c; }
+    }
+    double rb = h.R;
+    if (!outside) return point_inside(&h, px, py, ra, m, res);
+    /* a foot inside an edge beats that edge's own ends, which rounding can
+     * make look a hair closer */
+    if (foot >= 0 && !(fbest <= vbest * (1 + 0x1p-46))) foot = -1;
+    double best = foot >= 0 ? fbest : vbest;
+    if (!(best >= 0x1p-72 * (m * m))) return 0;
+    double d, ux, uy;
+    if (foot >= 0) {
+        int j = foot + 1 == h.n ? 0 : foot + 1;
+        double ex = h.x[j] - h.x[foot], ey = h.y[j] - h.y[foot];
+        double len = sqrt(ex * ex + ey * ey);
+        double s = c_best > 0 ? 1.0 : -1.0;  /* toward the edge from p's side */
+        d = fabs(c_best) / len;
+        ux = s * ey / len;
+        uy = -s * ex / len;
+    } else {
+        d = sqrt(best);
+        ux = (h.x[vertex] - px) / d;
+        uy = (h.y[vertex] - py) / d;
+    }
+    res->sep = d - (ra + rb);
+    res->nx = ux; res->ny = uy;
+    res->ax = px + ra * ux; res->ay = py + ra * uy;
+    res->bx = px + (d - rb) * ux; res->by = py + (d - rb) * uy;
+    return 1;
+}
+
+/* The sign of a fast path's separation made to agree with the exact test; a
+ * separation far from 0 against the path's error (a few ulps of the
+ * magnitudes involved, bounded here by 2^-40 of them) needs no test. */
+static void settle(const pc__filter *f, int ka, const double *a, int kb, const double *b, double scale,
+                   pc__result *res)
+{
+    if (fabs(res->sep) > 0x1p-40 * scale) return;
+    int hit = pc__overlap_rows(f, ka, a, kb, b, PC_TOUCHING);
+    if (hit && res->sep > 0) {
+        res->sep = 0.0;
+        res->bx = res->ax; res->by = res->ay;
+    } else if (!hit && !(res->sep > 0)) {
+        res->sep = 0x1p-1074;
+        res->bx = res->ax; res->by = res->ay;
+    }
+}
+
 static void contact_canonical(const pc__filter *f, int ka, const double *a, int kb, const double *b,
                               double degenerate_ny, pc__result *res)
 {
+    if (ka <= PC_CIRCLE) {
+        double ma = pc__magnitude(a, pc_kind_width(ka)), mb = pc__magnitude(b, pc_kind_width(kb));
+        double m = pc__max(ma, mb);
+        if (m <= 0x1p500 && m >= 0x1p-400 && point_apart(f, a, ka == PC_CIRCLE ? a[2] : 0.0, kb, b, m, res)) {
+            settle(f, ka, a, kb, b, 4 * m, res);
+            return;
+        }
+    }
     int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb))));
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
     /* the cores' kinds decide core contact (a circle's row begins with its centre's) */
