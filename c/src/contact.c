@@ -375,6 +375,102 @@ static int point_apart(const pc__filter *f, const double *a, double ra, int kb, 
     return 1;
 }
 
+/* ---- boxes (axis-aligned), in closed form ----
+ * Along x, b lies gx = max(b.xmin - a.xmax, a.xmin - b.xmax) beyond a (< 0:
+ * they overlap by -gx), likewise along y; each difference is rounded once,
+ * so its sign is exact.  Witness points along a face are taken at the middle
+ * of the faces' common stretch. */
+
+/* the middle of [lo, hi] */
+static double mid(double lo, double hi) { return lo + 0.5 * (hi - lo); }
+
+/* Two boxes: apart along one axis, the gap along it; apart along both, the
+ * corners' distance; overlapping, the least of the four depths (the general
+ * path's axes).  The sign is exact as it stands (no exact test needed); 0
+ * only for corners too near for squares (the general path). */
+static int box_box(const double *a, const double *b, double m, pc__result *res)
+{
+    double gxp = b[0] - a[2], gxn = a[0] - b[2], gyp = b[1] - a[3], gyn = a[1] - b[3];
+    double gx = pc__max(gxp, gxn), gy = pc__max(gyp, gyn);
+    double sx = gxp >= gxn ? 1.0 : -1.0, sy = gyp >= gyn ? 1.0 : -1.0;
+    /* a's and b's facing sides along each axis */
+    double fax = sx > 0 ? a[2] : a[0], fbx = sx > 0 ? b[0] : b[2];
+    double fay = sy > 0 ? a[3] : a[1], fby = sy > 0 ? b[1] : b[3];
+    if (gx > 0 && gy > 0) {  /* corner to corner */
+        if (!(gx >= 0x1p-36 * m || gy >= 0x1p-36 * m)) return 0;
+        double d = sqrt(gx * gx + gy * gy);
+        res->sep = d;
+        res->nx = sx * gx / d; res->ny = sy * gy / d;
+        res->ax = fax; res->ay = fay; res->bx = fbx; res->by = fby;
+        return 1;
+    }
+    if (gx > 0 || gy > 0) {  /* apart along one axis: face to face */
+        int along_x = gx > 0;
+        double y = mid(pc__max(a[1], b[1]), pc__min(a[3], b[3]));
+        double x = mid(pc__max(a[0], b[0]), pc__min(a[2], b[2]));
+        res->sep = along_x ? gx : gy;
+        res->nx = along_x ? sx : 0.0; res->ny = along_x ? 0.0 : sy;
+        res->ax = along_x ? fax : x; res->ay = along_x ? y : fay;
+        res->bx = along_x ? fbx : x; res->by = along_x ? y : fby;
+        return 1;
+    }
+    /* overlapping: the least depth of the four directions (u: from a to b) */
+    double depth[4] = {-gxp, -gxn, -gyp, -gyn};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (depth[i] < depth[k]) k = i;
+    double ux = k == 0 ? 1.0 : k == 1 ? -1.0 : 0.0, uy = k == 2 ? 1.0 : k == 3 ? -1.0 : 0.0;
+    double y = mid(pc__max(a[1], b[1]), pc__min(a[3], b[3]));
+    double x = mid(pc__max(a[0], b[0]), pc__min(a[2], b[2]));
+    res->sep = -depth[k];
+    res->nx = ux; res->ny = uy;
+    /* on a's face moving along u, and on b's opposite face */
+    res->ax = k == 0 ? a[2] : k == 1 ? a[0] : x;
+    res->ay = k == 2 ? a[3] : k == 3 ? a[1] : y;
+    res->bx = k == 0 ? b[0] : k == 1 ? b[2] : x;
+    res->by = k == 2 ? b[1] : k == 3 ? b[3] : y;
+    return 1;
+}
+
+/* A ball (or a point) and a box of positive area: the nearest point of the
+ * box is the centre clamped to it; inside, the nearest side (as
+ * point_inside).  0 for corners too near for squares. */
+static int ball_box(const double *a, double ra, const double *b, double m, pc__result *res)
+{
+    double px = a[0], py = a[1];
+    double qx = pc__clamp(px, b[0], b[2]), qy = pc__clamp(py, b[1], b[3]);
+    double dx = qx - px, dy = qy - py;  /* exact signs: each rounded once */
+    if (dx != 0 || dy != 0) {
+        double d;
+        if (dx != 0 && dy != 0) {
+            if (!(fabs(dx) >= 0x1p-36 * m || fabs(dy) >= 0x1p-36 * m)) return 0;
+            d = sqrt(dx * dx + dy * dy);
+            res->nx = dx / d; res->ny = dy / d;
+        } else {
+            d = fabs(dx) + fabs(dy);
+            res->nx = dx > 0 ? 1.0 : dx < 0 ? -1.0 : 0.0;
+            res->ny = dy > 0 ? 1.0 : dy < 0 ? -1.0 : 0.0;
+        }
+        res->sep = d - ra;
+        res->ax = px + ra * res->nx; res->ay = py + ra * res->ny;
+        res->bx = qx; res->by = qy;
+        return 1;
+    }
+    /* inside: the depths to the left, right, bottom and top sides */
+    double depth[4] = {px - b[0], b[2] - px, py - b[1], b[3] - py};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (depth[i] < depth[k]) k = i;
+    /* u: the side's outward normal; the normal from a to b is -u */
+    double ux = k == 0 ? -1.0 : k == 1 ? 1.0 : 0.0, uy = k == 2 ? -1.0 : k == 3 ? 1.0 : 0.0;
+    res->sep = -depth[k] - ra;
+    res->nx = -ux; res->ny = -uy;
+    res->ax = px - ra * ux; res->ay = py - ra * uy;
+    res->bx = k < 2 ? b[k == 0 ? 0 : 2] : px;
+    res->by = k < 2 ? py : b[k == 2 ? 1 : 3];
+    return 1;
+}
+
 /* The sign of a fast path's separation made to agree with the exact test; a
  * separation far from 0 against the path's error (a few ulps of the
  * magnitudes involved, bounded here by 2^-40 of them) needs no test. */
@@ -395,15 +491,19 @@ static void settle(const pc__filter *f, int ka, const double *a, int kb, const d
 static void contact_canonical(const pc__filter *f, int ka, const double *a, int kb, const double *b,
                               double degenerate_ny, pc__result *res)
 {
-    if (ka <= PC_CIRCLE) {
-        double ma = pc__magnitude(a, pc_kind_width(ka)), mb = pc__magnitude(b, pc_kind_width(kb));
-        double m = pc__max(ma, mb);
-        if (m <= 0x1p500 && m >= 0x1p-400 && point_apart(f, a, ka == PC_CIRCLE ? a[2] : 0.0, kb, b, m, res)) {
-            settle(f, ka, a, kb, b, 4 * m, res);
-            return;
+    double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
+    if (m <= 0x1p500 && m >= 0x1p-400) {  /* the fast paths (canonical order: ka <= kb) */
+        if (ka == PC_BOX && kb == PC_BOX && box_box(a, b, m, res)) return;
+        if (ka <= PC_CIRCLE) {
+            double ra = ka == PC_CIRCLE ? a[2] : 0.0;
+            int flat = kb == PC_BOX && (b[0] == b[2] || b[1] == b[3]);
+            if (kb == PC_BOX && !flat ? ball_box(a, ra, b, m, res) : point_apart(f, a, ra, kb, b, m, res)) {
+                settle(f, ka, a, kb, b, 4 * m, res);
+                return;
+            }
         }
     }
-    int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb))));
+    int e = scale_exponent(m);
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
     /* the cores' kinds decide core contact (a circle's row begins with its centre's) */
     int core_a = pc__kind(ka)->core_kind, core_b = pc__kind(kb)->core_kind;
