@@ -320,59 +320,190 @@ static int point_inside(const pc__hull *h, double px, double py, double ra, doub
     return 1;
 }
 
-/* The point against b's core: outside it, the closest feature (a vertex, or
- * the foot on an edge, preferred to that edge's ends when they tie within
- * rounding); inside a polygon core, point_inside. */
+/* The nearest features of a core to a point: the nearest vertex (squared
+ * distance v2), and the nearest foot inside an edge the point lies outside of
+ * (f2, edge `foot`, c the edge's cross product with the point; foot = -1 for
+ * none).  `outside`: the point lies outside some edge (always for a point or
+ * segment core).  0 when an edge is too short for squares. */
+typedef struct {
+    double v2, f2, c;
+    int vertex, foot, outside;
+} pc__near;
+
+static int nearest(const pc__hull *h, double px, double py, double floor2, pc__near *o)
+{
+    o->v2 = o->f2 = INFINITY;
+    o->c = 0.0;
+    o->vertex = 0;
+    o->foot = -1;
+    o->outside = h->n < 3;
+    int ne = h->n == 1 ? 0 : h->n == 2 ? 1 : h->n;
+    for (int k = 0; k < h->n; k++) {
+        double wx = px - h->x[k], wy = py - h->y[k], d2 = wx * wx + wy * wy;
+        if (d2 < o->v2) { o->v2 = d2; o->vertex = k; }
+        if (k >= ne) continue;
+        int j = k + 1 == h->n ? 0 : k + 1;
+        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k];
+        double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
+        if (h->n >= 3 && c >= 0) continue;
+        o->outside = 1;
+        double ee = ex * ex + ey * ey, dp = wx * ex + wy * ey;
+        if (!(ee >= floor2)) return 0;
+        if (!(dp > 0 && dp < ee)) continue;
+        double c2 = c * c / ee;
+        if (c2 < o->f2) { o->f2 = c2; o->foot = k; o->c = c; }
+    }
+    return 1;
+}
+
+/* a foot inside an edge beats that edge's own ends (or another pair's
+ * vertices), which rounding can make look a hair closer */
+static int foot_wins(double f2, double v2) { return f2 <= v2 * (1 + 0x1p-46); }
+
+/* The distance from (px, py) to feature `near` of h (its foot if use_foot,
+ * else its vertex), and the unit direction from the point to it. */
+static double toward(const pc__hull *h, double px, double py, const pc__near *near, int use_foot,
+                     double *ux, double *uy)
+{
+    if (use_foot) {
+        int k = near->foot, j = k + 1 == h->n ? 0 : k + 1;
+        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k];
+        double len = sqrt(ex * ex + ey * ey);
+        double s = near->c > 0 ? 1.0 : -1.0;  /* toward the edge from the point's side */
+        *ux = s * ey / len;
+        *uy = -s * ex / len;
+        return fabs(near->c) / len;
+    }
+    double d = sqrt(near->v2);
+    *ux = (h->x[near->vertex] - px) / d;
+    *uy = (h->y[near->vertex] - py) / d;
+    return d;
+}
+
+/* The result for a gap d along the unit u from a's core point (px, py) to
+ * b's core, the radii added. */
+static void gap_result(double px, double py, double d, double ux, double uy, double ra, double rb,
+                       pc__result *res)
+{
+    res->sep = d - (ra + rb);
+    res->nx = ux; res->ny = uy;
+    res->ax = px + ra * ux; res->ay = py + ra * uy;
+    res->bx = px + (d - rb) * ux; res->by = py + (d - rb) * uy;
+}
+
+/* The point against b's core: outside it, the closest feature; inside a
+ * polygon core, point_inside. */
 static int point_apart(const pc__filter *f, const double *a, double ra, int kb, const double *b, double m,
                        pc__result *res)
 {
     pc__hull h;
     pc__hull_of(f, kb, b, &h);
-    double px = a[0], py = a[1];
-    double vbest = INFINITY, fbest = INFINITY, c_best = 0.0;
-    int foot = -1, vertex = 0, outside = h.n < 3;
-    int ne = h.n == 1 ? 0 : h.n == 2 ? 1 : h.n;
-    for (int k = 0; k < h.n; k++) {
-        double wx = px - h.x[k], wy = py - h.y[k], d2 = wx * wx + wy * wy;
-        if (d2 < vbest) { vbest = d2; vertex = k; }
-        if (k >= ne) continue;
-        int j = k + 1 == h.n ? 0 : k + 1;
-        double ex = h.x[j] - h.x[k], ey = h.y[j] - h.y[k];
-        double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
-        if (h.n >= 3 && c >= 0) continue;
-        outside = 1;
-        double ee = ex * ex + ey * ey, dp = wx * ex + wy * ey;
-        if (!(ee >= 0x1p-72 * (m * m))) return 0;  /* an edge too short for squares */
-        if (!(dp > 0 && dp < ee)) continue;
-        double c2 = c * c / ee;
-        if (c2 < fbest) { fbest = c2; foot = k; c_best = c; }
-    }
-    double rb = h.R;
-    if (!outside) return point_inside(&h, px, py, ra, m, res);
-    /* a foot inside an edge beats that edge's own ends, which rounding can
-     * make look a hair closer */
-    if (foot >= 0 && !(fbest <= vbest * (1 + 0x1p-46))) foot = -1;
-    double best = foot >= 0 ? fbest : vbest;
-    if (!(best >= 0x1p-72 * (m * m))) return 0;
-    double d, ux, uy;
-    if (foot >= 0) {
-        int j = foot + 1 == h.n ? 0 : foot + 1;
-        double ex = h.x[j] - h.x[foot], ey = h.y[j] - h.y[foot];
-        double len = sqrt(ex * ex + ey * ey);
-        double s = c_best > 0 ? 1.0 : -1.0;  /* toward the edge from p's side */
-        d = fabs(c_best) / len;
-        ux = s * ey / len;
-        uy = -s * ex / len;
-    } else {
-        d = sqrt(best);
-        ux = (h.x[vertex] - px) / d;
-        uy = (h.y[vertex] - py) / d;
-    }
-    res->sep = d - (ra + rb);
-    res->nx = ux; res->ny = uy;
-    res->ax = px + ra * ux; res->ay = py + ra * uy;
-    res->bx = px + (d - rb) * ux; res->by = py + (d - rb) * uy;
+    double floor2 = 0x1p-72 * (m * m);
+    pc__near near;
+    if (!nearest(&h, a[0], a[1], floor2, &near)) return 0;
+    if (!near.outside) return point_inside(&h, a[0], a[1], ra, m, res);
+    int use_foot = near.foot >= 0 && foot_wins(near.f2, near.v2);
+    if (!((use_foot ? near.f2 : near.v2) >= floor2)) return 0;
+    double ux, uy, d = toward(&h, a[0], a[1], &near, use_foot, &ux, &uy);
+    gap_result(a[0], a[1], d, ux, uy, ra, h.R, res);
     return 1;
+}
+
+/* Two cores apart (decided exactly): the closest pair of features, each
+ * vertex of one against the other core.  0 where squares are unsafe or the
+ * gap is within 2^-36 m (the general path). */
+static int cores_apart(const pc__hull *ha, const pc__hull *hb, double floor2, pc__result *res)
+{
+    /* the best foot and the best vertex pair over both directions */
+    double f2 = INFINITY, v2 = INFINITY;
+    int f_side = 0, f_i = 0, v_i = 0;
+    pc__near f_near = {INFINITY, INFINITY, 0.0, 0, -1, 0}, v_near = f_near;
+    for (int side = 0; side < 2; side++) {
+        const pc__hull *from = side ? hb : ha, *to = side ? ha : hb;
+        for (int i = 0; i < from->n; i++) {
+            pc__near near;
+            if (!nearest(to, from->x[i], from->y[i], floor2, &near)) return 0;
+            if (near.foot >= 0 && near.f2 < f2) { f2 = near.f2; f_side = side; f_i = i; f_near = near; }
+            if (!side && near.v2 < v2) { v2 = near.v2; v_i = i; v_near = near; }
+        }
+    }
+    int use_foot = f_near.foot >= 0 && foot_wins(f2, v2);
+    if (!((use_foot ? f2 : v2) >= floor2)) return 0;
+    if (!use_foot || !f_side) {  /* from a's vertex to b */
+        int i = use_foot ? f_i : v_i;
+        double ux, uy, d = toward(hb, ha->x[i], ha->y[i], use_foot ? &f_near : &v_near, use_foot, &ux, &uy);
+        gap_result(ha->x[i], ha->y[i], d, ux, uy, ha->R, hb->R, res);
+        return 1;
+    }
+    /* from b's vertex to its foot on a's edge: the same gap seen from b */
+    double ux, uy, d = toward(ha, hb->x[f_i], hb->y[f_i], &f_near, 1, &ux, &uy);
+    double px = hb->x[f_i] + d * ux, py = hb->y[f_i] + d * uy;  /* the foot on a */
+    gap_result(px, py, d, -ux, -uy, ha->R, hb->R, res);
+    return 1;
+}
+
+/* Two polygon cores meeting: the least depth over the edge normals of both
+ * (the general path's axes), by squared depths.  The witness on the face is
+ * the other core's deepest vertex moved onto the face line; 0 when it falls
+ * off the face (slivers: the general path breaks such ties), or the depth is
+ * within 2^-36 m of 0. */
+static int cores_meeting(const pc__hull *ha, const pc__hull *hb, double floor2, pc__result *res)
+{
+    double best = INFINITY, s_best = 0.0;
+    int b_side = 0, b_k = 0, b_w = 0;
+    for (int side = 0; side < 2; side++) {
+        const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
+        for (int k = 0; k < face->n; k++) {
+            int j = k + 1 == face->n ? 0 : k + 1;
+            double nx = face->y[j] - face->y[k], ny = face->x[k] - face->x[j];  /* outward, |edge| long */
+            double s = INFINITY;
+            int w = 0;
+            for (int i = 0; i < other->n; i++) {
+                double v = (other->x[i] - face->x[k]) * nx + (other->y[i] - face->y[k]) * ny;
+                if (v < s) { s = v; w = i; }
+            }
+            if (!(s < 0)) return 0;  /* apart along it in floats: near touching */
+            double ee = nx * nx + ny * ny;
+            if (!(ee >= floor2)) return 0;
+            double s2 = s * s / ee;
+            if (s2 < best) { best = s2; s_best = s; b_side = side; b_k = k; b_w = w; }
+        }
+    }
+    if (!(best >= floor2)) return 0;
+    const pc__hull *face = b_side ? hb : ha, *other = b_side ? ha : hb;
+    int j = b_k + 1 == face->n ? 0 : b_k + 1;
+    double ex = face->x[j] - face->x[b_k], ey = face->y[j] - face->y[b_k];
+    double len = sqrt(ex * ex + ey * ey), depth = -s_best / len;
+    double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
+    double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy;  /* on the face line */
+    double t = (cx - face->x[b_k]) * ex + (cy - face->y[b_k]) * ey;
+    if (!(t >= 0 && t <= ex * ex + ey * ey)) return 0;  /* off the face */
+    double qx = cx - depth * ux, qy = cy - depth * uy;
+    if (b_side) {  /* the face belongs to b: the axis points from b to a */
+        res->nx = -ux; res->ny = -uy;
+        res->ax = qx; res->ay = qy; res->bx = cx; res->by = cy;
+    } else {
+        res->nx = ux; res->ny = uy;
+        res->ax = cx; res->ay = cy; res->bx = qx; res->by = qy;
+    }
+    double ra = ha->R, rb = hb->R;
+    res->sep = -depth - (ra + rb);
+    res->ax += ra * res->nx; res->ay += ra * res->ny;
+    res->bx -= rb * res->nx; res->by -= rb * res->ny;
+    return 1;
+}
+
+/* Any two kinds: apart cores or meeting polygon cores; 0 otherwise. */
+static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, const double *b, double m,
+                      pc__result *res)
+{
+    pc__hull ha, hb;
+    pc__hull_of(f, ka, a, &ha);
+    pc__hull_of(f, kb, b, &hb);
+    double floor2 = 0x1p-72 * (m * m);
+    if (!pc__overlap_rows(f, pc__kind(ka)->core_kind, a, pc__kind(kb)->core_kind, b, PC_TOUCHING))
+        return cores_apart(&ha, &hb, floor2, res);
+    return ha.n >= 3 && hb.n >= 3 && cores_meeting(&ha, &hb, floor2, res);
 }
 
 /* ---- boxes (axis-aligned), in closed form ----
@@ -501,6 +632,9 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
                 settle(f, ka, a, kb, b, 4 * m, res);
                 return;
             }
+        } else if (cores_fast(f, ka, a, kb, b, m, res)) {
+            settle(f, ka, a, kb, b, 4 * m, res);
+            return;
         }
     }
     int e = scale_exponent(m);
