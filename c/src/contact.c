@@ -288,35 +288,24 @@ static int scale_exponent(double magnitude)
  * the general path answers.  The results are the general path's up to
  * rounding: the same features, an interior foot giving the edge's normal. */
 
-/* The point inside a polygon core (h->n >= 3): the minimum translation is
- * along the outward normal u of the nearest edge line, depth d the point's
- * distance to it (the general path's axes, for a core without edges): the
- * normal from a to b is -u, point_a = p - ra u, point_b the foot plus rb u.
- * Edges are compared by squared distances; 0 when the point lies within
- * 2^-36 m of an edge line or an edge is too short (the general path). */
-static int point_inside(const pc__hull *h, double px, double py, double ra, double m, pc__result *res)
+/* A core's edges for the fast paths: edge k runs from vertex k to vertex
+ * k + 1 (one edge for a segment core, none for a point), with its squared
+ * length and that square's reciprocal, found once per core. */
+typedef struct {
+    int ne;
+    double ex[PC_CORE_MAX], ey[PC_CORE_MAX], ee[PC_CORE_MAX], iee[PC_CORE_MAX];
+} pc__edges;
+
+/* 0 when an edge is too short for squares (ee below floor2) */
+static int edges_of(const pc__hull *h, double floor2, pc__edges *e)
 {
-    double best = INFINITY, c_best = 0.0, floor2 = 0x1p-72 * (m * m);
-    int edge = -1;
-    for (int k = 0; k < h->n; k++) {
+    e->ne = h->n == 1 ? 0 : h->n == 2 ? 1 : h->n;
+    for (int k = 0; k < e->ne; k++) {
         int j = k + 1 == h->n ? 0 : k + 1;
-        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k];
-        double wx = px - h->x[k], wy = py - h->y[k];
-        double c = ex * wy - ey * wx, ee = ex * ex + ey * ey;
+        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k], ee = ex * ex + ey * ey;
         if (!(ee >= floor2)) return 0;
-        double c2 = c * c / ee;
-        if (c2 < best) { best = c2; edge = k; c_best = c; }
+        e->ex[k] = ex; e->ey[k] = ey; e->ee[k] = ee; e->iee[k] = 1.0 / ee;
     }
-    if (edge < 0 || !(best >= floor2)) return 0;
-    int j = edge + 1 == h->n ? 0 : edge + 1;
-    double ex = h->x[j] - h->x[edge], ey = h->y[j] - h->y[edge];
-    double len = sqrt(ex * ex + ey * ey), d = c_best / len;
-    double ux = ey / len, uy = -ex / len;  /* outward: right of a counter-clockwise edge */
-    double rb = h->R;
-    res->sep = -d - (ra + rb);
-    res->nx = -ux; res->ny = -uy;
-    res->ax = px - ra * ux; res->ay = py - ra * uy;
-    res->bx = px + (d + rb) * ux; res->by = py + (d + rb) * uy;
     return 1;
 }
 
@@ -324,36 +313,32 @@ static int point_inside(const pc__hull *h, double px, double py, double ra, doub
  * distance v2), and the nearest foot inside an edge the point lies outside of
  * (f2, edge `foot`, c the edge's cross product with the point; foot = -1 for
  * none).  `outside`: the point lies outside some edge (always for a point or
- * segment core).  0 when an edge is too short for squares. */
+ * segment core). */
 typedef struct {
     double v2, f2, c;
     int vertex, foot, outside;
 } pc__near;
 
-static int nearest(const pc__hull *h, double px, double py, double floor2, pc__near *o)
+static void nearest(const pc__hull *h, const pc__edges *e, double px, double py, pc__near *o)
 {
     o->v2 = o->f2 = INFINITY;
     o->c = 0.0;
     o->vertex = 0;
     o->foot = -1;
     o->outside = h->n < 3;
-    int ne = h->n == 1 ? 0 : h->n == 2 ? 1 : h->n;
     for (int k = 0; k < h->n; k++) {
         double wx = px - h->x[k], wy = py - h->y[k], d2 = wx * wx + wy * wy;
         if (d2 < o->v2) { o->v2 = d2; o->vertex = k; }
-        if (k >= ne) continue;
-        int j = k + 1 == h->n ? 0 : k + 1;
-        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k];
+        if (k >= e->ne) continue;
+        double ex = e->ex[k], ey = e->ey[k];
         double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
         if (h->n >= 3 && c >= 0) continue;
         o->outside = 1;
-        double ee = ex * ex + ey * ey, dp = wx * ex + wy * ey;
-        if (!(ee >= floor2)) return 0;
-        if (!(dp > 0 && dp < ee)) continue;
-        double c2 = c * c / ee;
+        double dp = wx * ex + wy * ey;
+        if (!(dp > 0 && dp < e->ee[k])) continue;
+        double c2 = c * c * e->iee[k];
         if (c2 < o->f2) { o->f2 = c2; o->foot = k; o->c = c; }
     }
-    return 1;
 }
 
 /* a foot inside an edge beats that edge's own ends (or another pair's
@@ -362,13 +347,12 @@ static int foot_wins(double f2, double v2) { return f2 <= v2 * (1 + 0x1p-46); }
 
 /* The distance from (px, py) to feature `near` of h (its foot if use_foot,
  * else its vertex), and the unit direction from the point to it. */
-static double toward(const pc__hull *h, double px, double py, const pc__near *near, int use_foot,
-                     double *ux, double *uy)
+static double toward(const pc__hull *h, const pc__edges *e, double px, double py, const pc__near *near,
+                     int use_foot, double *ux, double *uy)
 {
     if (use_foot) {
-        int k = near->foot, j = k + 1 == h->n ? 0 : k + 1;
-        double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k];
-        double len = sqrt(ex * ex + ey * ey);
+        int k = near->foot;
+        double ex = e->ex[k], ey = e->ey[k], len = sqrt(e->ee[k]);
         double s = near->c > 0 ? 1.0 : -1.0;  /* toward the edge from the point's side */
         *ux = s * ey / len;
         *uy = -s * ex / len;
@@ -391,6 +375,34 @@ static void gap_result(double px, double py, double d, double ux, double uy, dou
     res->bx = px + (d - rb) * ux; res->by = py + (d - rb) * uy;
 }
 
+/* The point inside a polygon core (h->n >= 3): the minimum translation is
+ * along the outward normal u of the nearest edge line, depth d the point's
+ * distance to it (the general path's axes, for a core without edges): the
+ * normal from a to b is -u, point_a = p - ra u, point_b the foot plus rb u.
+ * Edges are compared by squared distances; 0 when the point lies within
+ * 2^-36 m of an edge line or an edge is too short (the general path). */
+static int point_inside(const pc__hull *h, const pc__edges *e, double px, double py, double ra, double floor2,
+                        pc__result *res)
+{
+    double best = INFINITY, c_best = 0.0;
+    int edge = -1;
+    for (int k = 0; k < e->ne; k++) {
+        double c = e->ex[k] * (py - h->y[k]) - e->ey[k] * (px - h->x[k]);
+        double c2 = c * c * e->iee[k];
+        if (c2 < best) { best = c2; edge = k; c_best = c; }
+    }
+    if (edge < 0 || !(best >= floor2)) return 0;
+    double ex = e->ex[edge], ey = e->ey[edge];
+    double len = sqrt(e->ee[edge]), d = c_best / len;
+    double ux = ey / len, uy = -ex / len;  /* outward: right of a counter-clockwise edge */
+    double rb = h->R;
+    res->sep = -d - (ra + rb);
+    res->nx = -ux; res->ny = -uy;
+    res->ax = px - ra * ux; res->ay = py - ra * uy;
+    res->bx = px + (d + rb) * ux; res->by = py + (d + rb) * uy;
+    return 1;
+}
+
 /* The point against b's core: outside it, the closest feature; inside a
  * polygon core, point_inside. */
 static int point_apart(const pc__filter *f, const double *a, double ra, int kb, const double *b, double m,
@@ -399,12 +411,14 @@ static int point_apart(const pc__filter *f, const double *a, double ra, int kb, 
     pc__hull h;
     pc__hull_of(f, kb, b, &h);
     double floor2 = 0x1p-72 * (m * m);
+    pc__edges e;
+    if (!edges_of(&h, floor2, &e)) return 0;
     pc__near near;
-    if (!nearest(&h, a[0], a[1], floor2, &near)) return 0;
-    if (!near.outside) return point_inside(&h, a[0], a[1], ra, m, res);
+    nearest(&h, &e, a[0], a[1], &near);
+    if (!near.outside) return point_inside(&h, &e, a[0], a[1], ra, floor2, res);
     int use_foot = near.foot >= 0 && foot_wins(near.f2, near.v2);
     if (!((use_foot ? near.f2 : near.v2) >= floor2)) return 0;
-    double ux, uy, d = toward(&h, a[0], a[1], &near, use_foot, &ux, &uy);
+    double ux, uy, d = toward(&h, &e, a[0], a[1], &near, use_foot, &ux, &uy);
     gap_result(a[0], a[1], d, ux, uy, ra, h.R, res);
     return 1;
 }
@@ -412,7 +426,8 @@ static int point_apart(const pc__filter *f, const double *a, double ra, int kb, 
 /* Two cores apart (decided exactly): the closest pair of features, each
  * vertex of one against the other core.  0 where squares are unsafe or the
  * gap is within 2^-36 m (the general path). */
-static int cores_apart(const pc__hull *ha, const pc__hull *hb, double floor2, pc__result *res)
+static int cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
+                       double floor2, pc__result *res)
 {
     /* the best foot and the best vertex pair over both directions */
     double f2 = INFINITY, v2 = INFINITY;
@@ -420,9 +435,10 @@ static int cores_apart(const pc__hull *ha, const pc__hull *hb, double floor2, pc
     pc__near f_near = {INFINITY, INFINITY, 0.0, 0, -1, 0}, v_near = f_near;
     for (int side = 0; side < 2; side++) {
         const pc__hull *from = side ? hb : ha, *to = side ? ha : hb;
+        const pc__edges *to_e = side ? ea : eb;
         for (int i = 0; i < from->n; i++) {
             pc__near near;
-            if (!nearest(to, from->x[i], from->y[i], floor2, &near)) return 0;
+            nearest(to, to_e, from->x[i], from->y[i], &near);
             if (near.foot >= 0 && near.f2 < f2) { f2 = near.f2; f_side = side; f_i = i; f_near = near; }
             if (!side && near.v2 < v2) { v2 = near.v2; v_i = i; v_near = near; }
         }
@@ -431,31 +447,35 @@ static int cores_apart(const pc__hull *ha, const pc__hull *hb, double floor2, pc
     if (!((use_foot ? f2 : v2) >= floor2)) return 0;
     if (!use_foot || !f_side) {  /* from a's vertex to b */
         int i = use_foot ? f_i : v_i;
-        double ux, uy, d = toward(hb, ha->x[i], ha->y[i], use_foot ? &f_near : &v_near, use_foot, &ux, &uy);
+        double ux, uy, d = toward(hb, eb, ha->x[i], ha->y[i], use_foot ? &f_near : &v_near, use_foot, &ux, &uy);
         gap_result(ha->x[i], ha->y[i], d, ux, uy, ha->R, hb->R, res);
         return 1;
     }
     /* from b's vertex to its foot on a's edge: the same gap seen from b */
-    double ux, uy, d = toward(ha, hb->x[f_i], hb->y[f_i], &f_near, 1, &ux, &uy);
+    double ux, uy, d = toward(ha, ea, hb->x[f_i], hb->y[f_i], &f_near, 1, &ux, &uy);
     double px = hb->x[f_i] + d * ux, py = hb->y[f_i] + d * uy;  /* the foot on a */
     gap_result(px, py, d, -ux, -uy, ha->R, hb->R, res);
     return 1;
 }
 
-/* Two polygon cores meeting: the least depth over the edge normals of both
- * (the general path's axes), by squared depths.  The witness on the face is
- * the other core's deepest vertex moved onto the face line; 0 when it falls
- * off the face (slivers: the general path breaks such ties), or the depth is
- * within 2^-36 m of 0. */
-static int cores_meeting(const pc__hull *ha, const pc__hull *hb, double floor2, pc__result *res)
+/* Two cores meeting: the least depth over the edge normals of both (both
+ * normals of a segment core: the general path's axes), by squared depths.
+ * The witness on the face is the other core's deepest vertex moved onto the
+ * face line; 0 when it falls off the face (slivers: the general path breaks
+ * such ties), or the depth is within 2^-36 m of 0. */
+static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
+                         double floor2, pc__result *res)
 {
     double best = INFINITY, s_best = 0.0;
-    int b_side = 0, b_k = 0, b_w = 0;
+    int b_side = 0, b_k = 0, b_w = 0, b_flip = 0;
     for (int side = 0; side < 2; side++) {
         const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
-        for (int k = 0; k < face->n; k++) {
-            int j = k + 1 == face->n ? 0 : k + 1;
-            double nx = face->y[j] - face->y[k], ny = face->x[k] - face->x[j];  /* outward, |edge| long */
+        const pc__edges *fe = side ? eb : ea;
+        for (int a = 0; a < 2 * fe->ne; a++) {
+            /* a polygon's outward normals; both normals of a segment core */
+            int k = face->n == 2 ? 0 : a, flip = face->n == 2 && a == 1;
+            if (face->n != 2 && a >= fe->ne) break;
+            double nx = flip ? -fe->ey[k] : fe->ey[k], ny = flip ? fe->ex[k] : -fe->ex[k];  /* |edge| long */
             double s = INFINITY;
             int w = 0;
             for (int i = 0; i < other->n; i++) {
@@ -463,21 +483,21 @@ static int cores_meeting(const pc__hull *ha, const pc__hull *hb, double floor2, 
                 if (v < s) { s = v; w = i; }
             }
             if (!(s < 0)) return 0;  /* apart along it in floats: near touching */
-            double ee = nx * nx + ny * ny;
-            if (!(ee >= floor2)) return 0;
-            double s2 = s * s / ee;
-            if (s2 < best) { best = s2; s_best = s; b_side = side; b_k = k; b_w = w; }
+            double s2 = s * s * fe->iee[k];
+            if (s2 < best) { best = s2; s_best = s; b_side = side; b_k = k; b_w = w; b_flip = flip; }
         }
     }
+    if (best == INFINITY) return 0;  /* two points */
     if (!(best >= floor2)) return 0;
     const pc__hull *face = b_side ? hb : ha, *other = b_side ? ha : hb;
-    int j = b_k + 1 == face->n ? 0 : b_k + 1;
-    double ex = face->x[j] - face->x[b_k], ey = face->y[j] - face->y[b_k];
-    double len = sqrt(ex * ex + ey * ey), depth = -s_best / len;
+    const pc__edges *fe = b_side ? eb : ea;
+    double ex = fe->ex[b_k], ey = fe->ey[b_k];
+    double len = sqrt(fe->ee[b_k]), depth = -s_best / len;
     double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
+    if (b_flip) { ux = -ux; uy = -uy; }
     double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy;  /* on the face line */
     double t = (cx - face->x[b_k]) * ex + (cy - face->y[b_k]) * ey;
-    if (!(t >= 0 && t <= ex * ex + ey * ey)) return 0;  /* off the face */
+    if (!(t >= 0 && t <= fe->ee[b_k])) return 0;  /* off the face */
     double qx = cx - depth * ux, qy = cy - depth * uy;
     if (b_side) {  /* the face belongs to b: the axis points from b to a */
         res->nx = -ux; res->ny = -uy;
@@ -493,7 +513,7 @@ static int cores_meeting(const pc__hull *ha, const pc__hull *hb, double floor2, 
     return 1;
 }
 
-/* Any two kinds: apart cores or meeting polygon cores; 0 otherwise. */
+/* Any two kinds, their cores apart or meeting; 0 for the general path. */
 static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, const double *b, double m,
                       pc__result *res)
 {
@@ -501,9 +521,11 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
     pc__hull_of(f, ka, a, &ha);
     pc__hull_of(f, kb, b, &hb);
     double floor2 = 0x1p-72 * (m * m);
+    pc__edges ea, eb;
+    if (!edges_of(&ha, floor2, &ea) || !edges_of(&hb, floor2, &eb)) return 0;
     if (!pc__overlap_rows(f, pc__kind(ka)->core_kind, a, pc__kind(kb)->core_kind, b, PC_TOUCHING))
-        return cores_apart(&ha, &hb, floor2, res);
-    return ha.n >= 3 && hb.n >= 3 && cores_meeting(&ha, &hb, floor2, res);
+        return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
+    return cores_meeting(&ha, &ea, &hb, &eb, floor2, res);
 }
 
 /* ---- boxes (axis-aligned), in closed form ----
