@@ -175,6 +175,14 @@ def _magnitude(*shapes: Shapes) -> float:
 
 def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: int, threads: Any,
             names: Tuple[str, str] = ("a", "b")) -> np.ndarray:
+    if out is None and a._data.ndim == 1 and b._data.ndim == 1:
+        # two single shapes: the scalar kernel, without the batch's set-up
+        if threads is not None:
+            resolve_threads(verb, threads, 1)  # checked all the same
+        rc = lib.pc_overlap(a.kind, _operand(a, ())[0], b.kind, _operand(b, ())[0], mode_)
+        if rc < 0:
+            check_rc(verb, rc)
+        return np.array(rc == 1)
     shape = broadcast(verb, [(names[0], a.shape), (names[1], b.shape)])
     res = prepare_out(verb, out, shape)
     nthreads = resolve_threads(verb, threads, res.size)

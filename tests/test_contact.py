@@ -173,6 +173,7 @@ HAND = [
     # no direction: (0, 1) in either order; the points are the extreme points along it
     ("circle", (0, 0, 1), "circle", (0, 0, 2), -3, {(0, 1)}, (0, 1), (0, -2)),
     ("point", (2, 3), "point", (2, 3), 0, {(0, 1)}, (2, 3), (2, 3)),
+    ("box", (2, 3, 2, 3), "box", (2, 3, 2, 3), 0, {(0, 1)}, (2, 3), (2, 3)),
     ("point", (1, 1), "circle", (1, 1, 2), -2, {(0, 1)}, (1, 1), (1, -1)),
     ("circle", (1, 1, 2), "point", (1, 1), -2, {(0, 1)}, (1, 3), (1, 1)),
     # touching: the normal is the one direction in which they part at once

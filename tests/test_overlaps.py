@@ -82,6 +82,23 @@ def test_broadcasting_equals_elementwise(ka, kb):
 def test_scalar_pair_returns_a_0d_array():
     r = pc.overlaps(pc.Circles([0, 0, 1]), pc.Points([1, 0]))
     assert isinstance(r, np.ndarray) and r.shape == () and r.dtype == np.bool_ and bool(r)
+    r[()] = False  # a fresh array of the caller's, writeable
+    assert bool(pc.overlaps(pc.Circles([0, 0, 1]), pc.Points([1, 0])))
+
+
+@pytest.mark.sample(8)
+@pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
+@pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
+def test_one_pair_equals_the_batch(ka, kb, touching):
+    """Two single shapes take the scalar kernel (no batch set-up): every answer
+    equals the batch's, rows taken from a strided view included."""
+    rng = np.random.default_rng(KINDS.index(ka) * 13 + KINDS.index(kb))
+    A = TYPES[ka](seeded_grid_shapes(rng, ka, 80, 3))[::2]
+    B = TYPES[kb](seeded_grid_shapes(rng, kb, 80, 3))[1::2]
+    batch = pc.overlaps(A, B, touching=touching)
+    one = [pc.overlaps(A[i], B[i], touching=touching) for i in range(len(A))]
+    assert all(isinstance(r, np.ndarray) and r.shape == () and r.dtype == np.bool_ for r in one)
+    np.testing.assert_array_equal(np.array(one), batch)
 
 
 def test_out_is_filled_and_returned():

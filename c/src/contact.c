@@ -540,7 +540,8 @@ static double mid(double lo, double hi) { return lo + 0.5 * (hi - lo); }
 /* Two boxes: apart along one axis, the gap along it; apart along both, the
  * corners' distance; overlapping, the least of the four depths (the general
  * path's axes).  The sign is exact as it stands (no exact test needed); 0
- * only for corners too near for squares (the general path). */
+ * for corners too near for squares and for two boxes that are one and the
+ * same point (the general path). */
 static int box_box(const double *a, const double *b, double m, pc__result *res)
 {
     double gxp = b[0] - a[2], gxn = a[0] - b[2], gyp = b[1] - a[3], gyn = a[1] - b[3];
@@ -567,6 +568,8 @@ static int box_box(const double *a, const double *b, double m, pc__result *res)
         res->bx = along_x ? fbx : x; res->by = along_x ? y : fby;
         return 1;
     }
+    /* one and the same point: no direction (the general path's (0, 1)) */
+    if (a[0] == a[2] && a[1] == a[3] && b[0] == b[2] && b[1] == b[3]) return 0;
     /* overlapping: the least depth of the four directions (u: from a to b) */
     double depth[4] = {-gxp, -gxn, -gyp, -gyn};
     int k = 0;
