@@ -190,6 +190,30 @@ static double support_max(const pc__core *c, double ux, double uy, int *arg)
     return best;
 }
 
+/* The result along a face's outward unit normal u: (cx, cy) on the face, the
+ * other core's point `depth` behind it along u; flip: the face belongs to b,
+ * so the normal (from a to b) is -u. */
+static void face_result(int flip, double ux, double uy, double cx, double cy, double depth, pc__result *res)
+{
+    double qx = cx - depth * ux, qy = cy - depth * uy;
+    if (flip) {
+        res->nx = -ux; res->ny = -uy;
+        res->ax = qx; res->ay = qy; res->bx = cx; res->by = cy;
+    } else {
+        res->nx = ux; res->ny = uy;
+        res->ax = cx; res->ay = cy; res->bx = qx; res->by = qy;
+    }
+    res->sep = -depth;
+}
+
+/* The cores' result grown by the radii along the normal. */
+static void grow(pc__result *res, double ra, double rb)
+{
+    res->sep -= ra + rb;
+    res->ax += ra * res->nx; res->ay += ra * res->ny;
+    res->bx -= rb * res->nx; res->by -= rb * res->ny;
+}
+
 /* Try the outward normals of the edges of `face` as axes (both normals of a
  * flat core).  Depth along u = max(a . u) - min(b . u), with a the core the
  * normal points out of when !flip. */
@@ -230,15 +254,7 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
             if (!(depth < *best - tie || (depth <= *best + tie && *best_off && !off))) continue;
             *best = depth;
             *best_off = off;
-            double qx = cx - depth * ux, qy = cy - depth * uy;
-            if (flip) {  /* the face belongs to b: the axis points from b to a */
-                res->nx = -ux; res->ny = -uy;
-                res->ax = qx; res->ay = qy; res->bx = cx; res->by = cy;
-            } else {
-                res->nx = ux; res->ny = uy;
-                res->ax = cx; res->ay = cy; res->bx = qx; res->by = qy;
-            }
-            res->sep = -depth;
+            face_result(flip, ux, uy, cx, cy, depth, res);
         }
     }
 }
@@ -275,14 +291,14 @@ static int scale_exponent(double magnitude)
     return e;
 }
 
-/* ---- the fast path: a one-vertex core (a point or a circle) against a core ----
+/* ---- the fast paths: any two cores, by squared distances ----
  *
- * The common contact of games and simulations: a ball (or a point) near a
- * wall, a crate, a capsule, another ball.  Squared distances choose the
- * closest feature of b's core; one square root for the winner, no libm call.
- * Taken only where no square can overflow or underflow (m, the magnitude of
- * both rows, within 2^-400..2^500; every edge at least 2^-36 m long) and the
- * point is at least 2^-36 m from b's core's boundary, far above the float
+ * The common contacts of games and simulations: a ball near a wall, a crate
+ * on a slope, two capsules.  Squared distances and depths choose the closest
+ * features (or the shallowest axis); one square root for the winner, no libm
+ * call.  Taken only where no square can overflow or underflow (m, the
+ * magnitude of both rows, within 2^-400..2^500; every edge at least 2^-36 m
+ * long) and the gap or depth is at least 2^-36 m, far above the float
  * geometry's error (a few ulps of m; nearer, which feature is closest is for
  * the general path's careful geometry to say); otherwise these return 0 and
  * the general path answers.  The results are the general path's up to
@@ -312,11 +328,10 @@ static int edges_of(const pc__hull *h, double floor2, pc__edges *e)
 /* The nearest features of a core to a point: the nearest vertex (squared
  * distance v2), and the nearest foot inside an edge the point lies outside of
  * (f2, edge `foot`, c the edge's cross product with the point; foot = -1 for
- * none).  `outside`: the point lies outside some edge (always for a point or
- * segment core). */
+ * none). */
 typedef struct {
     double v2, f2, c;
-    int vertex, foot, outside;
+    int vertex, foot;
 } pc__near;
 
 static void nearest(const pc__hull *h, const pc__edges *e, double px, double py, pc__near *o)
@@ -325,7 +340,6 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
     o->c = 0.0;
     o->vertex = 0;
     o->foot = -1;
-    o->outside = h->n < 3;
     for (int k = 0; k < h->n; k++) {
         double wx = px - h->x[k], wy = py - h->y[k], d2 = wx * wx + wy * wy;
         if (d2 < o->v2) { o->v2 = d2; o->vertex = k; }
@@ -333,7 +347,6 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
         double ex = e->ex[k], ey = e->ey[k];
         double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
         if (h->n >= 3 && c >= 0) continue;
-        o->outside = 1;
         double dp = wx * ex + wy * ey;
         if (!(dp > 0 && dp < e->ee[k])) continue;
         double c2 = c * c * e->iee[k];
@@ -375,54 +388,6 @@ static void gap_result(double px, double py, double d, double ux, double uy, dou
     res->bx = px + (d - rb) * ux; res->by = py + (d - rb) * uy;
 }
 
-/* The point inside a polygon core (h->n >= 3): the minimum translation is
- * along the outward normal u of the nearest edge line, depth d the point's
- * distance to it (the general path's axes, for a core without edges): the
- * normal from a to b is -u, point_a = p - ra u, point_b the foot plus rb u.
- * Edges are compared by squared distances; 0 when the point lies within
- * 2^-36 m of an edge line or an edge is too short (the general path). */
-static int point_inside(const pc__hull *h, const pc__edges *e, double px, double py, double ra, double floor2,
-                        pc__result *res)
-{
-    double best = INFINITY, c_best = 0.0;
-    int edge = -1;
-    for (int k = 0; k < e->ne; k++) {
-        double c = e->ex[k] * (py - h->y[k]) - e->ey[k] * (px - h->x[k]);
-        double c2 = c * c * e->iee[k];
-        if (c2 < best) { best = c2; edge = k; c_best = c; }
-    }
-    if (edge < 0 || !(best >= floor2)) return 0;
-    double ex = e->ex[edge], ey = e->ey[edge];
-    double len = sqrt(e->ee[edge]), d = c_best / len;
-    double ux = ey / len, uy = -ex / len;  /* outward: right of a counter-clockwise edge */
-    double rb = h->R;
-    res->sep = -d - (ra + rb);
-    res->nx = -ux; res->ny = -uy;
-    res->ax = px - ra * ux; res->ay = py - ra * uy;
-    res->bx = px + (d + rb) * ux; res->by = py + (d + rb) * uy;
-    return 1;
-}
-
-/* The point against b's core: outside it, the closest feature; inside a
- * polygon core, point_inside. */
-static int point_apart(const pc__filter *f, const double *a, double ra, int kb, const double *b, double m,
-                       pc__result *res)
-{
-    pc__hull h;
-    pc__hull_of(f, kb, b, &h);
-    double floor2 = 0x1p-72 * (m * m);
-    pc__edges e;
-    if (!edges_of(&h, floor2, &e)) return 0;
-    pc__near near;
-    nearest(&h, &e, a[0], a[1], &near);
-    if (!near.outside) return point_inside(&h, &e, a[0], a[1], ra, floor2, res);
-    int use_foot = near.foot >= 0 && foot_wins(near.f2, near.v2);
-    if (!((use_foot ? near.f2 : near.v2) >= floor2)) return 0;
-    double ux, uy, d = toward(&h, &e, a[0], a[1], &near, use_foot, &ux, &uy);
-    gap_result(a[0], a[1], d, ux, uy, ra, h.R, res);
-    return 1;
-}
-
 /* Two cores apart (decided exactly): the closest pair of features, each
  * vertex of one against the other core.  0 where squares are unsafe or the
  * gap is within 2^-36 m (the general path). */
@@ -432,10 +397,11 @@ static int cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *
     /* the best foot and the best vertex pair over both directions */
     double f2 = INFINITY, v2 = INFINITY;
     int f_side = 0, f_i = 0, v_i = 0;
-    pc__near f_near = {INFINITY, INFINITY, 0.0, 0, -1, 0}, v_near = f_near;
+    pc__near f_near = {INFINITY, INFINITY, 0.0, 0, -1}, v_near = f_near;
     for (int side = 0; side < 2; side++) {
         const pc__hull *from = side ? hb : ha, *to = side ? ha : hb;
         const pc__edges *to_e = side ? ea : eb;
+        if (side && !to_e->ne) break;  /* no edge of a: b's vertices meet a's only at vertices, seen already */
         for (int i = 0; i < from->n; i++) {
             pc__near near;
             nearest(to, to_e, from->x[i], from->y[i], &near);
@@ -498,18 +464,8 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
     double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy;  /* on the face line */
     double t = (cx - face->x[b_k]) * ex + (cy - face->y[b_k]) * ey;
     if (!(t >= 0 && t <= fe->ee[b_k])) return 0;  /* off the face */
-    double qx = cx - depth * ux, qy = cy - depth * uy;
-    if (b_side) {  /* the face belongs to b: the axis points from b to a */
-        res->nx = -ux; res->ny = -uy;
-        res->ax = qx; res->ay = qy; res->bx = cx; res->by = cy;
-    } else {
-        res->nx = ux; res->ny = uy;
-        res->ax = cx; res->ay = cy; res->bx = qx; res->by = qy;
-    }
-    double ra = ha->R, rb = hb->R;
-    res->sep = -depth - (ra + rb);
-    res->ax += ra * res->nx; res->ay += ra * res->ny;
-    res->bx -= rb * res->nx; res->by -= rb * res->ny;
+    face_result(b_side, ux, uy, cx, cy, depth, res);
+    grow(res, ha->R, hb->R);
     return 1;
 }
 
@@ -590,7 +546,7 @@ static int box_box(const double *a, const double *b, double m, pc__result *res)
 
 /* A ball (or a point) and a box of positive area: the nearest point of the
  * box is the centre clamped to it; inside, the nearest side (as
- * point_inside).  0 for corners too near for squares. */
+ * cores_meeting finds it).  0 for corners too near for squares. */
 static int ball_box(const double *a, double ra, const double *b, double m, pc__result *res)
 {
     double px = a[0], py = a[1];
@@ -629,7 +585,8 @@ static int ball_box(const double *a, double ra, const double *b, double m, pc__r
 
 /* The sign of a fast path's separation made to agree with the exact test; a
  * separation far from 0 against the path's error (a few ulps of the
- * magnitudes involved, bounded here by 2^-40 of them) needs no test. */
+ * magnitudes involved, bounded here by 2^-40 of them) needs no test; with
+ * scale = INFINITY (the general path) the test always runs. */
 static void settle(const pc__filter *f, int ka, const double *a, int kb, const double *b, double scale,
                    pc__result *res)
 {
@@ -639,7 +596,7 @@ static void settle(const pc__filter *f, int ka, const double *a, int kb, const d
         res->sep = 0.0;
         res->bx = res->ax; res->by = res->ay;
     } else if (!hit && !(res->sep > 0)) {
-        res->sep = 0x1p-1074;
+        res->sep = 0x1p-1074;  /* a true gap too small for the float computation */
         res->bx = res->ax; res->by = res->ay;
     }
 }
@@ -650,14 +607,9 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
     double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
     if (m <= 0x1p500 && m >= 0x1p-400) {  /* the fast paths (canonical order: ka <= kb) */
         if (ka == PC_BOX && kb == PC_BOX && box_box(a, b, m, res)) return;
-        if (ka <= PC_CIRCLE) {
-            double ra = ka == PC_CIRCLE ? a[2] : 0.0;
-            int flat = kb == PC_BOX && (b[0] == b[2] || b[1] == b[3]);
-            if (kb == PC_BOX && !flat ? ball_box(a, ra, b, m, res) : point_apart(f, a, ra, kb, b, m, res)) {
-                settle(f, ka, a, kb, b, 4 * m, res);
-                return;
-            }
-        } else if (cores_fast(f, ka, a, kb, b, m, res)) {
+        int ball_box_pair = ka <= PC_CIRCLE && kb == PC_BOX && b[0] != b[2] && b[1] != b[3];
+        if (ball_box_pair ? ball_box(a, ka == PC_CIRCLE ? a[2] : 0.0, b, m, res)
+                          : cores_fast(f, ka, a, kb, b, m, res)) {
             settle(f, ka, a, kb, b, 4 * m, res);
             return;
         }
@@ -668,23 +620,11 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
     int core_a = pc__kind(ka)->core_kind, core_b = pc__kind(kb)->core_kind;
     int cores_meet = pc__overlap_rows(f, core_a, a, core_b, b, PC_TOUCHING);
     if (cores_meet || !apart(f, &ca, &cb, res)) meeting(&ca, &cb, degenerate_ny, res);
-    /* grow by the radii along the normal */
-    double ra = ca.r, rb = cb.r;
-    res->sep -= ra + rb;
-    res->ax += ra * res->nx; res->ay += ra * res->ny;
-    res->bx -= rb * res->nx; res->by -= rb * res->ny;
+    grow(res, ca.r, cb.r);
     res->sep = ldexp(res->sep, e);
     res->ax = ldexp(res->ax, e); res->ay = ldexp(res->ay, e);
     res->bx = ldexp(res->bx, e); res->by = ldexp(res->by, e);
-    /* make the sign agree with the exact test */
-    int hit = pc__overlap_rows(f, ka, a, kb, b, PC_TOUCHING);
-    if (hit && res->sep > 0) {
-        res->sep = 0.0;
-        res->bx = res->ax; res->by = res->ay;
-    } else if (!hit && !(res->sep > 0)) {
-        res->sep = 0x1p-1074;  /* a true gap too small for the float computation */
-        res->bx = res->ax; res->by = res->ay;
-    }
+    settle(f, ka, a, kb, b, INFINITY, res);  /* the exact test, always */
 }
 
 /* lexicographic order of two rows of one kind */
