@@ -306,10 +306,10 @@ static int scale_exponent(double magnitude)
 
 /* A core's edges for the fast paths: edge k runs from vertex k to vertex
  * k + 1 (one edge for a segment core, none for a point), with its squared
- * length and that square's reciprocal, found once per core. */
+ * length, found once per core. */
 typedef struct {
     int ne;
-    double ex[PC_CORE_MAX], ey[PC_CORE_MAX], ee[PC_CORE_MAX], iee[PC_CORE_MAX];
+    double ex[PC_CORE_MAX], ey[PC_CORE_MAX], ee[PC_CORE_MAX];
 } pc__edges;
 
 /* 0 when an edge is too short for squares (ee below floor2) */
@@ -320,7 +320,7 @@ static int edges_of(const pc__hull *h, double floor2, pc__edges *e)
         int j = k + 1 == h->n ? 0 : k + 1;
         double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k], ee = ex * ex + ey * ey;
         if (!(ee >= floor2)) return 0;
-        e->ex[k] = ex; e->ey[k] = ey; e->ee[k] = ee; e->iee[k] = 1.0 / ee;
+        e->ex[k] = ex; e->ey[k] = ey; e->ee[k] = ee;
     }
     return 1;
 }
@@ -349,7 +349,7 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
         if (h->n >= 3 && c >= 0) continue;
         double dp = wx * ex + wy * ey;
         if (!(dp > 0 && dp < e->ee[k])) continue;
-        double c2 = c * c * e->iee[k];
+        double c2 = c * c / e->ee[k];
         if (c2 < o->f2) { o->f2 = c2; o->foot = k; o->c = c; }
     }
 }
@@ -449,7 +449,7 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
                 if (v < s) { s = v; w = i; }
             }
             if (!(s < 0)) return 0;  /* apart along it in floats: near touching */
-            double s2 = s * s * fe->iee[k];
+            double s2 = s * s / fe->ee[k];
             if (s2 < best) { best = s2; s_best = s; b_side = side; b_k = k; b_w = w; b_flip = flip; }
         }
     }
@@ -469,6 +469,95 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
     return 1;
 }
 
+/* ---- separating axes: one pass over the faces of both cores ----
+ *
+ * The separation of the cores along a face's outward unit normal u is
+ * min over the other core's vertices v of (v - p) . u (p on the face).  The
+ * greatest over every face (both normals of a segment core) decides:
+ *  - below 0: the cores meet, and it is minus the least depth over the edge
+ *    normals (cores_meeting's answer, without the exact overlap test: every
+ *    face's separation is then clearly negative, and for two cores with
+ *    faces, normals of both segments included, that is overlap);
+ *  - above 0 with the deepest vertex projecting onto the face: the cores are
+ *    that far apart (no two points are nearer than their separation along
+ *    any axis, and that vertex is that near the face);
+ *  - above 0 otherwise: apart, the nearest pair at a corner (cores_apart).
+ * Taken for magnitudes within 2^-120..2^150, where s |s| (s the separation
+ * times |edge|: up to 2^6 m^4, and down to 2^-144 m^4 for a face the fast
+ * paths accept) neither overflows nor underflows. */
+
+/* The best face so far: separations are compared as s |s| / |edge|^2 (s the
+ * separation times |edge|), the signed square of the separation: one
+ * division per face, off the chain from one face to the next (which is a
+ * compare and a select), and no square root but the winner's. */
+typedef struct {
+    double key, s;
+    int side, k, w, flip;
+} pc__axis;
+
+static void axis_offer(pc__axis *best, double s, double ee, int side, int k, int w, int flip)
+{
+    double key = s * fabs(s) / ee;
+    int b = key > best->key;
+    best->key = b ? key : best->key;
+    best->s = b ? s : best->s;
+    best->side = b ? side : best->side;
+    best->k = b ? k : best->k;
+    best->w = b ? w : best->w;
+    best->flip = b ? flip : best->flip;
+}
+
+/* the faces of `face` (side 0: a's) against the vertices of `other` */
+static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__hull *other, int side,
+                          pc__axis *best)
+{
+    for (int k = 0; k < fe->ne; k++) {
+        double nx = fe->ey[k], ny = -fe->ex[k];  /* outward (counter-clockwise); |n| = |edge| */
+        double px = face->x[k], py = face->y[k], lo = INFINITY, hi = -INFINITY;
+        int wlo = 0, whi = 0;
+        for (int i = 0; i < other->n; i++) {
+            double v = (other->x[i] - px) * nx + (other->y[i] - py) * ny;
+            int l = v < lo, h = v > hi;
+            lo = l ? v : lo;
+            wlo = l ? i : wlo;
+            hi = h ? v : hi;
+            whi = h ? i : whi;
+        }
+        axis_offer(best, lo, fe->ee[k], side, k, wlo, 0);
+        if (face->n == 2) axis_offer(best, -hi, fe->ee[k], side, k, whi, 1);  /* a segment's other normal */
+    }
+}
+
+/* 1: answered; 0: the general path (near touching, a sliver, no face);
+ * -1: apart, the nearest pair not on the best face (cores_apart). */
+static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
+                     double floor2, pc__result *res)
+{
+    pc__axis best = {-INFINITY, 0.0, 0, 0, 0, 0};
+    faces_against(ha, ea, hb, 0, &best);
+    faces_against(hb, eb, ha, 1, &best);
+    if (best.key == -INFINITY) return 0;
+    int side = best.side, k = best.k, flip = best.flip, w = best.w;
+    const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
+    const pc__edges *fe = side ? eb : ea;
+    double ex = fe->ex[k], ey = fe->ey[k], ee = fe->ee[k], len = sqrt(ee);
+    if (!(best.s * best.s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
+    double ux = ey / len, uy = -ex / len, d = best.s / len;
+    if (flip) { ux = -ux; uy = -uy; }
+    double wx = other->x[w], wy = other->y[w];
+    double t = (wx - face->x[k]) * ex + (wy - face->y[k]) * ey;
+    if (!(t >= 0 && t <= ee)) return d > 0 ? -1 : 0;  /* off the face: a corner, or a sliver */
+    double cx = wx - d * ux, cy = wy - d * uy;  /* the deepest vertex's foot on the face */
+    if (d > 0) {
+        if (side) gap_result(wx, wy, d, -ux, -uy, ha->R, hb->R, res);  /* from a's vertex */
+        else gap_result(cx, cy, d, ux, uy, ha->R, hb->R, res);         /* from a's face */
+        return 1;
+    }
+    face_result(side, ux, uy, cx, cy, -d, res);
+    grow(res, ha->R, hb->R);
+    return 1;
+}
+
 /* Any two kinds, their cores apart or meeting; 0 for the general path. */
 static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, const double *b, double m,
                       pc__result *res)
@@ -479,6 +568,10 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
     double floor2 = 0x1p-72 * (m * m);
     pc__edges ea, eb;
     if (!edges_of(&ha, floor2, &ea) || !edges_of(&hb, floor2, &eb)) return 0;
+    if ((ea.ne || eb.ne) && m >= 0x1p-120 && m <= 0x1p150) {
+        int r = cores_sat(&ha, &ea, &hb, &eb, floor2, res);
+        return r >= 0 ? r : cores_apart(&ha, &ea, &hb, &eb, floor2, res);
+    }
     if (!pc__overlap_rows(f, pc__kind(ka)->core_kind, a, pc__kind(kb)->core_kind, b, PC_TOUCHING))
         return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     return cores_meeting(&ha, &ea, &hb, &eb, floor2, res);
