@@ -9,8 +9,9 @@ the pairs overlap; the rest are near misses).  Every coordinate is a float32
 value, so Box2D (which computes in float) sees the same shapes.
 
 What is timed, best of --repeats: for pycollide, ``pc.contact(a, b,
-threads=1)`` on shapes already built (the call a user makes, its result
-arrays included); for Box2D (with --box2d, a checkout of erincatto/box2d v3
+threads=1)`` and ``pc.manifold(a, b, threads=1)`` (up to two points, the
+Box2D functions' counterpart) on shapes already built (the call a user makes,
+its result arrays included); for Box2D (with --box2d, a checkout of erincatto/box2d v3
 outside this repository: benchmarks/peers.md), the loop over the pairs calling
 the manifold function named in the table (benchmarks/peers/contact.c, built in
 a temporary directory with the flags pycollide's extension uses).  Without
@@ -101,11 +102,11 @@ def make(pc, kind: str, rows: np.ndarray):
             "capsule": pc.Capsules}[kind](rows)
 
 
-def time_pycollide(pc, a, b, repeats: int):
+def time_pycollide(verb, a, b, repeats: int):
     best, c = float("inf"), None
     for _ in range(repeats):
         t0 = time.perf_counter()
-        c = pc.contact(a, b, threads=1)
+        c = verb(a, b, threads=1)
         best = min(best, time.perf_counter() - t0)
     return best, c
 
@@ -152,18 +153,22 @@ def main(argv=None) -> int:
     try:
         rng = np.random.default_rng(args.seed)
         print(f"n = {args.n} pairs within contact range, best of {args.repeats}, one thread, ns/pair")
-        print(f"{'pair':<20}{'overlap':>8}{'pycollide':>11}{'Box2D':>9}{'ratio':>7}  Box2D call")
+        print(f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'manifold':>9}{'Box2D':>9}"
+              f"{'contact/Box2D':>14}{'manifold/Box2D':>15}  Box2D call")
         for pair in pairs:
             a_rows, b_rows = scene(pair, args.n, rng)
             _, ka, kb = PAIRS[pair]
             a, b = make(pc, ka, a_rows), make(pc, kb, b_rows)
-            t, c = time_pycollide(pc, a, b, args.repeats)
-            ns = 1e9 * t / args.n
+            t, c = time_pycollide(pc.contact, a, b, args.repeats)
+            tm, m = time_pycollide(pc.manifold, a, b, args.repeats)
+            ns, ns_m = 1e9 * t / args.n, 1e9 * tm / args.n
             frac = float(np.mean(np.asarray(c.separation) <= 0))
-            line = f"{pair:<20}{frac:>8.2f}{ns:>11.1f}"
+            two = float(np.mean(np.asarray(m.count) == 2))
+            line = f"{pair:<20}{frac:>8.2f}{two:>9.2f}{ns:>9.1f}{ns_m:>9.1f}"
             if exe is not None:
                 peer = time_box2d(exe, work, pair, a_rows, b_rows, args.repeats)
-                line += f"{peer['ns_per_pair']:>9.1f}{ns / peer['ns_per_pair']:>7.2f}  {peer['call']}"
+                box = peer['ns_per_pair']
+                line += f"{box:>9.1f}{ns / box:>14.2f}{ns_m / box:>15.2f}  {peer['call']}"
             print(line, flush=True)
     finally:
         if work is not None:

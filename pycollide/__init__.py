@@ -22,7 +22,7 @@ from pkgutil import extend_path
 __path__ = extend_path(__path__, __name__)
 
 from .compound import Compound, Placed  # noqa: E402
-from .contact import Contact, contact, distance
+from .contact import Contact, Manifold, contact, distance, manifold
 from .intersect import intersections
 from .motion import advance
 from .overlap import contains, overlaps
@@ -36,7 +36,7 @@ from .transform import transform
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
            "transform",
-           "overlaps", "contains", "pairs", "Contact", "contact", "distance", "intersections",
+           "overlaps", "contains", "pairs", "Contact", "contact", "distance", "Manifold", "manifold", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "raycast", "RayHit",
            "sweep", "Sweep", "advance"]
 __version__ = "0.1.0"

@@ -195,19 +195,31 @@ def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: i
     return res
 
 
-def contact(verb: str, a: Shapes, b: Shapes, threads: Any) -> np.ndarray:
-    """(S, 7): separation, normal, point_a, point_b."""
+def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: Any) -> np.ndarray:
+    """(S, width) doubles per pair from a batch call ``run(pa, sa, pb, sb, out,
+    strides_out, ndim, shape, magnitude, threads)``."""
     shape = broadcast(verb, [("a", a.shape), ("b", b.shape)])
-    out = np.empty(shape + (7,))
-    size = out.size // 7
+    out = np.empty(shape + (width,))
+    size = out.size // width
     nthreads = resolve_threads(verb, threads, size)
     if size:
         pa, sa = _operand(a, shape)
         pb, sb = _operand(b, shape)
         so, ndim, dims = _index_space(shape, [st // 8 for st in out.strides[:-1]])
-        check_rc(verb, lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, double_ptr(out), so, ndim, dims,
-                                            _magnitude(a, b), nthreads))
+        check_rc(verb, run(pa, sa, pb, sb, double_ptr(out), so, ndim, dims, _magnitude(a, b), nthreads))
     return out
+
+
+def contact(verb: str, a: Shapes, b: Shapes, threads: Any) -> np.ndarray:
+    """(S, 7): separation, normal, point_a, point_b."""
+    return _per_pair(verb, a, b, threads, 7,
+                     lambda pa, sa, pb, sb, *rest: lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, *rest))
+
+
+def manifold(verb: str, a: Shapes, b: Shapes, margin: float, threads: Any) -> np.ndarray:
+    """(S, 9): count, normal, then x, y, separation of two points (NaN unused)."""
+    return _per_pair(verb, a, b, threads, 9, lambda pa, sa, pb, sb, *rest: lib.pc_manifold_batch(
+        a.kind, pa, sa, b.kind, pb, sb, margin, *rest))
 
 
 def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.ndarray, np.ndarray]:
@@ -393,4 +405,4 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
 
 __all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
            "collection", "arrays", "overlap", "contact", "intersections", "pair_indices", "map_overlap",
-           "map_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]
+           "manifold", "map_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

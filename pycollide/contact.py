@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
 from . import _dispatch as d
 
-__all__ = ["Contact", "contact", "distance"]
+__all__ = ["Contact", "contact", "distance", "Manifold", "manifold"]
 
 
 class Contact(NamedTuple):
@@ -86,3 +87,82 @@ def distance(a: Any, b: Any, *, threads: Optional[int] = None) -> np.ndarray:
     """
     gap = np.array(d.contact_any("distance", a, b, threads)[..., 0])
     return np.maximum(gap, 0.0, out=gap)
+
+
+class Manifold(NamedTuple):
+    """Contact manifolds from :func:`manifold`: up to two points per pair.
+    Fields are arrays over the broadcast shape ``S``."""
+
+    count: np.ndarray
+    """(S) int8: how many points, 0, 1 or 2."""
+    normal: np.ndarray
+    """(S, 2): unit vector from ``a`` toward ``b`` (the contact's normal where
+    the count is 0 or 1 from the contact; else the reference face's)."""
+    points: np.ndarray
+    """(S, 2, 2): ``points[..., k, :]`` is point ``k``, midway between the two
+    surfaces along the normal; NaN where ``k >= count``."""
+    separations: np.ndarray
+    """(S, 2): the separation at each point (< 0: penetration); NaN where
+    ``k >= count``."""
+
+    @classmethod
+    def _of(cls, data: np.ndarray) -> "Manifold":
+        pts = data[..., 3:9].reshape(data.shape[:-1] + (2, 3))
+        return cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
+
+
+def manifold(a: Any, b: Any, margin: float = 0.0, *, threads: Optional[int] = None) -> Manifold:
+    """Contact manifolds: up to two contact points per pair, as a physics
+    solver needs for resting and stacking (a box on a floor gets two points,
+    not the single deepest one).
+
+    Any two shape arrays in either order, broadcasting like :func:`contact`.
+    ``margin`` (finite, >= 0) keeps points up to that far apart, for
+    speculative contacts.  How the points are chosen:
+
+    1. With ``c = contact(a, b)``: where ``c.separation > margin`` the count
+       is 0 (with ``margin = 0``, exactly where :func:`overlaps` is false).
+    2. Where either shape is a point or a circle (its core is one point): one
+       point, the middle of ``c.point_a`` and ``c.point_b``, with
+       ``c.separation`` and ``c.normal``.
+    3. Otherwise every shape is a core (a segment or a convex polygon) grown
+       by its radius (a capsule's).  The *reference face* is the face of
+       either core with the greatest separation along its outward normal
+       ``u`` (a segment has a face on each side); the *incident face* is the
+       other core's face most opposed to ``u``.  The incident face is clipped
+       to the strip over the reference face, and each end of what remains is a
+       point if its separation (its distance from the reference face along
+       ``u``, minus both radii) is at most ``margin``.  Points lie midway
+       between the two surfaces, in the order of the incident face; the
+       normal is ``u`` (negated when the reference face is ``b``'s).  When
+       nothing remains, rule 2's single point is used.
+
+    ``manifold(b, a)`` is ``manifold(a, b)`` with the normal negated.  The
+    count's nonzero-ness is exact with ``margin = 0``; whether a second point
+    within rounding of ``margin`` is kept is decided on its rounded
+    separation.
+
+    Examples
+    --------
+    A crate resting 0.1 deep in the floor gets a point under each corner:
+
+    >>> import pycollide as pc
+    >>> m = pc.manifold(pc.Boxes([-5, -1, 5, 0]), pc.Boxes([0, -0.1, 2, 1.9]))
+    >>> int(m.count), m.normal.tolist()
+    (2, [0.0, 1.0])
+    >>> m.points.round(12).tolist(), m.separations.round(12).tolist()
+    ([[0.0, -0.05], [2.0, -0.05]], [-0.1, -0.1])
+
+    A ball gets one point:
+
+    >>> int(pc.manifold(pc.Boxes([-5, -1, 5, 0]), pc.Circles([0, 0.9, 1])).count)
+    1
+    """
+    if isinstance(margin, (bool, np.bool_)) or not isinstance(margin, (int, float, np.integer, np.floating)):
+        raise TypeError(f"manifold: `margin` must be a real number, got {type(margin).__name__}")
+    margin = float(margin)
+    if not (math.isfinite(margin) and margin >= 0):
+        raise ValueError(f"manifold: `margin` must be finite and >= 0, got {margin}")
+    a = d.shapes_arg("manifold", "a", a)
+    b = d.shapes_arg("manifold", "b", b)
+    return Manifold._of(d.manifold("manifold", a, b, margin, threads))

@@ -200,6 +200,34 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      double *out, const int64_t *strides_out,
                      int ndim, const int64_t *shape, double magnitude, int threads);
 
+/* Contact manifolds: up to two contact points per pair, for physics solvers
+ * (a box resting on a floor gets two).  For each pair it writes 9 doubles at
+ * out[i] (strides_out counts doubles between manifolds):
+ *   count (0, 1 or 2), nx, ny (unit, from a toward b), x0, y0, s0, x1, y1, s1
+ * with (xk, yk) a point midway between the two surfaces and sk the separation
+ * there (< 0: penetration); unused slots are NaN.
+ *  - count 0 where the contact separation (pc_contact_batch) exceeds margin
+ *    (the normal is the contact's); with margin 0 exactly where the shapes do
+ *    not overlap.
+ *  - One point (the contact's: the middle of its witness points, its
+ *    separation and normal) where either core is a single point (points,
+ *    circles), and where the rule below keeps none.
+ *  - Otherwise the reference face is the face of either core with the
+ *    greatest separation along its outward normal u (a segment core has two
+ *    faces); the incident face is the other core's face most anti-parallel to
+ *    u; the incident face is clipped to the slab over the reference face, and
+ *    each end of the clipped part with separation <= margin is a point
+ *    (separation: its distance from the reference face line along u minus
+ *    both radii).  The normal is u (or -u when the reference face is b's).
+ *    Points in the order of the incident face.
+ * manifold(b, a) is manifold(a, b) with the normal negated, bit for bit.
+ * margin: finite and >= 0, else PC_ERR_ARG.  magnitude: as for
+ * pc_overlaps_batch. */
+int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
+                      int kind_b, const double *b, const int64_t *strides_b, double margin,
+                      double *out, const int64_t *strides_out,
+                      int ndim, const int64_t *shape, double magnitude, int threads);
+
 /* Where the BOUNDARIES of a[i] and b[i] cross, over an ndim-dimensional index
  * space of the given shape (ndim may be 0: one pair).  For each pair it writes
  * count[i] in {0, 1, 2} and the points as 4 contiguous doubles x0, y0, x1, y1

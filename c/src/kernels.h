@@ -14,6 +14,7 @@
 #ifndef PC_KERNELS_H
 #define PC_KERNELS_H
 
+#include <math.h>
 #include <string.h>
 
 #include "pycollide.h"
@@ -34,7 +35,7 @@ static inline double pc__magnitude(const double *v, int n)
 {
     double m = 0.0;
     for (int k = 0; k < n; k++) {
-        double a = v[k] < 0 ? -v[k] : v[k];
+        double a = fabs(v[k]);  /* branch-free: an and and a max instruction */
         m = a > m ? a : m;
     }
     return m;

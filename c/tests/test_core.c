@@ -343,6 +343,30 @@ static void test_validate_copy(void)
     free(dst);
 }
 
+/* pc_manifold_batch: a crate resting in a floor (two points, the same in
+ * either order with the normal negated), a ball (one point), apart beyond
+ * the margin (none), within it (two), bad margins */
+static void test_manifold_batch(void)
+{
+    const double floor[4] = {-5, -1, 5, 0}, crate[4] = {0, -0.25, 2, 1.75}, high[4] = {0, 0.5, 2, 2.5};
+    const double ball[3] = {1, 0.75, 1};
+    double m[9], r[9];
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(m[0] == 2 && m[1] == 0 && m[2] == 1);
+    CHECK(m[3] == 0 && m[4] == -0.125 && m[5] == -0.25 && m[6] == 2 && m[7] == -0.125 && m[8] == -0.25);
+    CHECK(pc_manifold_batch(PC_BOX, crate, NULL, PC_BOX, floor, NULL, 0.0, r, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(r[0] == 2 && r[1] == 0 && r[2] == -1 && !memcmp(r + 3, m + 3, 6 * sizeof(double)));
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_CIRCLE, ball, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(m[0] == 1 && m[2] == 1 && m[3] == 1 && m[4] == -0.125 && m[5] == -0.25 && isnan(m[6]) && isnan(m[8]));
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.25, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(m[0] == 0 && m[2] == 1 && isnan(m[3]) && isnan(m[5]));
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.5, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(m[0] == 2 && m[4] == 0.25 && m[5] == 0.5 && m[8] == 0.5);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
+}
+
 /* pc_contact_batch: one pair (ndim 0), a broadcast 2-d index space with a
  * strided output, both orders (normal negated, points swapped), threads, and
  * bad arguments. */
@@ -786,6 +810,7 @@ int main(void)
     test_validate();
     test_validate_copy();
     test_contact_batch();
+    test_manifold_batch();
     test_intersections();
     test_threads();
     test_pairs();
