@@ -569,7 +569,7 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
     double floor2 = 0x1p-72 * (m * m);
     pc__edges ea, eb;
     if (!edges_of(&ha, floor2, &ea) || !edges_of(&hb, floor2, &eb)) return 0;
-    if ((ea.ne || eb.ne) && m >= 0x1p-120 && m <= 0x1p150) {
+    if (ea.ne && eb.ne && m >= 0x1p-120 && m <= 0x1p150) {  /* a ball: the nearest-feature search is cheaper */
         int r = cores_sat(&ha, &ea, &hb, &eb, floor2, res);
         return r >= 0 ? r : cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     }
