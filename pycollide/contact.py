@@ -137,7 +137,9 @@ def manifold(a: Any, b: Any, margin: float = 0.0, *, threads: Optional[int] = No
        normal is ``u`` (negated when the reference face is ``b``'s).  When
        nothing remains, rule 2's single point is used.
 
-    ``manifold(b, a)`` is ``manifold(a, b)`` with the normal negated.  The
+    ``manifold(b, a)`` is ``manifold(a, b)`` with the normal negated, except
+    where :func:`contact` has no direction (both cores one and the same
+    point: the normal is ``(0, 1)`` in either order).  The
     count's nonzero-ness is exact with ``margin = 0``; whether a second point
     within rounding of ``margin`` is kept is decided on its rounded
     separation.

@@ -220,7 +220,8 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
  *    (separation: its distance from the reference face line along u minus
  *    both radii).  The normal is u (or -u when the reference face is b's).
  *    Points in the order of the incident face.
- * manifold(b, a) is manifold(a, b) with the normal negated, bit for bit.
+ * manifold(b, a) is manifold(a, b) with the normal negated, bit for bit,
+ * except where the contact has no direction (its normal (0, 1) either way).
  * margin: finite and >= 0, else PC_ERR_ARG.  magnitude: as for
  * pc_overlaps_batch. */
 int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,

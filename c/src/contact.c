@@ -856,8 +856,11 @@ static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, 
     return kept;
 }
 
-static void manifold_canonical(const pc__filter *f, int ka, const double *a, int kb, const double *b,
-                               double margin, double *out)
+/* Rules 1 and 2 from the contact in the caller's order (so the no-direction
+ * normal is the contact's (0, 1)); rule 3 in the canonical order (kind, then
+ * the coordinates), swapped back: symmetric bit for bit. */
+static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double margin,
+                         double *out)
 {
     double c[7];
     pc__contact_one(f, ka, a, kb, b, c);
@@ -866,35 +869,27 @@ static void manifold_canonical(const pc__filter *f, int ka, const double *a, int
     out[2] = c[2];
     for (int k = 3; k < 9; k++) out[k] = NAN;
     if (!(c[0] <= margin)) return;
-    double one[9] = {1.0, c[1], c[2], halfway(c[3], c[5]), halfway(c[4], c[6]), c[0], NAN, NAN, NAN};
-    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) {  /* a point or a circle */
-        memcpy(out, one, sizeof one);
-        return;
+    out[0] = 1.0;
+    out[3] = halfway(c[3], c[5]);
+    out[4] = halfway(c[4], c[6]);
+    out[5] = c[0];
+    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) return;  /* a point or a circle */
+    int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
+    if (swap) {
+        const double *t = a; a = b; b = t;
+        int kt = ka; ka = kb; kb = kt;
     }
     double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
     int e = scale_exponent(m);
     pc__core ca = core_of(f, ka, a, e), cb = core_of(f, kb, b, e);
-    int kept = ca.n > 1 && cb.n > 1 ? clipped_faces(&ca, &cb, ldexp(margin, -e), out) : 0;
-    if (!kept) {
-        memcpy(out, one, sizeof one);
-        return;
-    }
+    double r[9];
+    int kept = ca.n > 1 && cb.n > 1 ? clipped_faces(&ca, &cb, ldexp(margin, -e), r) : 0;
+    if (!kept) return;  /* rule 2's point stands */
     out[0] = kept;
-    for (int k = 0; k < kept; k++)
-        for (int v = 3; v < 6; v++) out[3 * k + v] = ldexp(out[3 * k + v], e);
-}
-
-static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double margin,
-                         double *out)
-{
-    int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
-    if (swap) {
-        manifold_canonical(f, kb, b, ka, a, margin, out);
-        out[1] = 0.0 - out[1];
-        out[2] = 0.0 - out[2];
-    } else {
-        manifold_canonical(f, ka, a, kb, b, margin, out);
-    }
+    out[1] = swap ? 0.0 - r[1] : r[1];
+    out[2] = swap ? 0.0 - r[2] : r[2];
+    for (int k = 0; k < 3 * kept; k++) out[3 + k] = ldexp(r[3 + k], e);
+    for (int k = 3 * kept; k < 6; k++) out[3 + k] = NAN;
 }
 
 struct manifold_ctx {
