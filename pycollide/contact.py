@@ -93,7 +93,7 @@ class Manifold(NamedTuple):
     """Contact manifolds from :func:`manifold`: up to two points per pair.
     Fields are arrays over the broadcast shape ``S``."""
 
-    count: np.ndarray
+    count: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.count, on purpose
     """(S) int8: how many points, 0, 1 or 2."""
     normal: np.ndarray
     """(S, 2): unit vector from ``a`` toward ``b`` (the contact's normal where
