@@ -125,9 +125,13 @@ int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, 
              const double *offsets, int64_t copies, double *out);
 
 /* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode.
- * Every entry point runs in the standard floating-point environment (round to
- * nearest, no flush-to-zero) whatever the caller's thread has set, and
- * restores the caller's on return (x86-64 and AArch64). */
+ * No floating-point mode the caller's thread has set (rounding direction,
+ * flush-to-zero, denormals-are-zero) changes an answer.  Point-circle,
+ * point-box, circle-circle, circle-box, box-box and circle-segment first try a
+ * test whose error bound holds in every mode and leave the mode alone; when it
+ * cannot decide, and for the other pairs, the call runs in the standard
+ * environment (round to nearest, no flushing) and restores the caller's on
+ * return (x86-64 and AArch64). */
 int pc_overlap_point_point(pc_point a, pc_point b, int mode);
 int pc_overlap_point_circle(pc_point a, pc_circle b, int mode);
 int pc_overlap_point_box(pc_point a, pc_box b, int mode);

@@ -193,6 +193,145 @@ static double rnd(double lo, double hi)
     return lo + (hi - lo) * ((double)(filter_rng >> 11) / 9007199254740992.0);
 }
 
+/*
+ * The scalar kernels' mode-independent fast paths (overlap.c) in every
+ * rounding mode, with and without flush-to-zero and denormals-are-zero: every
+ * answer equals pc_overlap's (which sets the standard mode) on inputs made to
+ * break them: exact tangencies and one-ulp nudges at scales from the
+ * subnormals to the overflow threshold, subnormal boxes, sums that overflow.
+ * The check fails if a fast path trusts a sign its error bound does not cover
+ * (a naive fast path was tried: hundreds of wrong answers).
+ */
+static double fast_rng(void) { return rnd(-1, 1); }
+static double nudge(double v, int k) /* v moved by k ulps */
+{
+    for (; k > 0; k--) v = nextafter(v, INFINITY);
+    for (; k < 0; k++) v = nextafter(v, -INFINITY);
+    return v;
+}
+
+static int fast_case(int k, double scale, pc_point *p, pc_circle *c1, pc_circle *c2, pc_box *b1, pc_box *b2,
+                     pc_segment *sg)
+{
+    /* k selects a configuration; the second shape is nudged by k % 5 - 2 ulps */
+    int d = k % 5 - 2;
+    double s = scale;
+    switch ((k / 5) % 6) {
+    case 0: /* 3-4-5 tangencies */
+        *p = (pc_point){nudge(3 * s, d), 4 * s};
+        *c1 = (pc_circle){0, 0, 2 * s};
+        *c2 = (pc_circle){nudge(3 * s, d), 4 * s, 3 * s};
+        *b1 = (pc_box){-s, -s, s, nudge(s, d)};
+        *b2 = (pc_box){s, s, 2 * s, 2 * s};
+        *sg = (pc_segment){-4 * s, nudge(5 * s, d), 4 * s, 5 * s};
+        break;
+    case 1: /* a circle tangent to a box's side and corner */
+        *p = (pc_point){nudge(s, d), 0.5 * s};
+        *c1 = (pc_circle){nudge(4 * s, d), 5 * s, 5 * s};
+        *c2 = (pc_circle){0, 0, 0};
+        *b1 = (pc_box){0, 0, s, s};
+        *b2 = (pc_box){nudge(s, d), 0, 3 * s, s};
+        *sg = (pc_segment){nudge(-3 * s, d), -4 * s, 3 * s, -4 * s};
+        break;
+    case 2: { /* random, near touching */
+        double x = fast_rng() * s, y = fast_rng() * s, r = fabs(fast_rng()) * s;
+        *p = (pc_point){x, y};
+        *c1 = (pc_circle){0, 0, nudge(sqrt(x * x + y * y), d)};
+        *c2 = (pc_circle){x * 0.5, y * 0.5, r};
+        *b1 = (pc_box){fmin(x, 0), fmin(y, 0), fmax(x, 0), fmax(y, 0)};
+        *b2 = (pc_box){nudge(fmax(x, 0), d), y - s, fmax(x, 0) + s, y + s};
+        *sg = (pc_segment){x, y, -y, x};
+        break;
+    }
+    case 3: /* overflowing differences and sums (inf, or DBL_MAX when rounding toward zero) */
+        *p = (pc_point){-DBL_MAX, DBL_MAX};
+        *c1 = (pc_circle){DBL_MAX, 0, nudge(DBL_MAX, d)};
+        *c2 = (pc_circle){-DBL_MAX, 0, DBL_MAX * 0.75};
+        *b1 = (pc_box){-DBL_MAX, -DBL_MAX, nudge(DBL_MAX, d), DBL_MAX};
+        *b2 = (pc_box){DBL_MAX * 0.5, 0, DBL_MAX, 1};
+        *sg = (pc_segment){-DBL_MAX, nudge(DBL_MAX * 0.5, d), DBL_MAX, -DBL_MAX};
+        break;
+    case 4: /* subnormal coordinates: DAZ reads them as zero */
+        *p = (pc_point){nudge(0x1p-1073, d), 0};
+        *c1 = (pc_circle){0, 0x1p-1073, nudge(0x1p-1072, d)};
+        *c2 = (pc_circle){0x1p-1071, 0x1p-1073, 0x1p-1074};
+        *b1 = (pc_box){0, 0, nudge(0x1p-1073, d), 0x1p-1070};
+        *b2 = (pc_box){0x1p-1073, 0, 0x1p-1072, 1};
+        *sg = (pc_segment){0, nudge(0x1p-1070, d), 0x1p-1071, 0};
+        break;
+    default: /* squares just below the flush threshold */
+        *p = (pc_point){nudge(0x1.6p-512, d), 0x1.6p-512};
+        *c1 = (pc_circle){0, 0, nudge(0x1p-511, d)};
+        *c2 = (pc_circle){0x1.6p-512, 0x1.6p-512, nudge(0x1p-511, d)};
+        *b1 = (pc_box){-0x1p-512, -0x1p-512, 0x1p-512, 0x1p-512};
+        *b2 = (pc_box){nudge(0x1p-512, d), 0, 1, 1};
+        *sg = (pc_segment){-0x1p-511, nudge(0x1p-511, d), 0x1p-511, 0x1p-511};
+        break;
+    }
+    return d;
+}
+
+static void test_scalar_fast_paths_every_mode(void)
+{
+#if defined(__x86_64__)
+    static const double scales[] = {0x1p-1070, 0x1p-1040, 0x1p-1000, 0x1p-540, 0x1p-511, 0x1p-300, 1.0, 0x1p-30,
+                                    0x1p+300, 0x1p+480, 0x1p+500, 0x1p+511, 0x1p+600, 0x1p+1000, 0x1p+1020};
+    unsigned int saved = _mm_getcsr();
+    unsigned int base = saved & ~0xE040u;
+    long wrong = 0, calls = 0, not_restored = 0;
+    for (size_t si = 0; si < sizeof scales / sizeof *scales; si++) {
+        for (int k = 0; k < 300; k++) {
+            pc_point p;
+            pc_circle c1, c2;
+            pc_box b1, b2;
+            pc_segment sg;
+            fast_case(k, scales[si], &p, &c1, &c2, &b1, &b2, &sg);
+            /* the expected answers: pc_overlap on layout rows, in the standard mode */
+            int expect[2][6];
+            for (int m = 0; m < 2; m++) {
+                expect[m][0] = pc_overlap(PC_POINT, &p.x, PC_CIRCLE, &c1.x, m);
+                expect[m][1] = pc_overlap(PC_POINT, &p.x, PC_BOX, &b1.xmin, m);
+                expect[m][2] = pc_overlap(PC_CIRCLE, &c1.x, PC_CIRCLE, &c2.x, m);
+                expect[m][3] = pc_overlap(PC_CIRCLE, &c1.x, PC_BOX, &b2.xmin, m);
+                expect[m][4] = pc_overlap(PC_BOX, &b1.xmin, PC_BOX, &b2.xmin, m);
+                expect[m][5] = pc_overlap(PC_CIRCLE, &c2.x, PC_SEGMENT, &sg.x0, m);
+            }
+            for (unsigned int rc = 0; rc < 4; rc++) {
+                for (int flush = 0; flush < 2; flush++) {
+                    unsigned int mode = base | (rc << 13) | (flush ? 0x8040u : 0u);
+                    int got[2][6];
+                    _mm_setcsr(mode);
+                    for (int m = 0; m < 2; m++) {
+                        got[m][0] = pc_overlap_point_circle(p, c1, m);
+                        got[m][1] = pc_overlap_point_box(p, b1, m);
+                        got[m][2] = pc_overlap_circle_circle(c1, c2, m);
+                        got[m][3] = pc_overlap_circle_box(c1, b2, m);
+                        got[m][4] = pc_overlap_box_box(b1, b2, m);
+                        got[m][5] = pc_overlap_circle_segment(c2, sg, m);
+                    }
+                    unsigned int after = _mm_getcsr();
+                    _mm_setcsr(saved);
+                    not_restored += after != mode;
+                    for (int m = 0; m < 2; m++)
+                        for (int j = 0; j < 6; j++) {
+                            calls++;
+                            if (got[m][j] != expect[m][j]) {
+                                if (wrong < 5)
+                                    fprintf(stderr, "fast path wrong: kernel %d, mode %d, scale %a, case %d, mxcsr %#x\n",
+                                            j, m, scales[si], k, mode);
+                                wrong++;
+                            }
+                        }
+                }
+            }
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(not_restored == 0);
+    CHECK(calls == 15L * 300 * 8 * 12);
+#endif
+}
+
 static double max_abs(const double *v, int n)
 {
     double m = 0;
@@ -806,6 +945,7 @@ int main(void)
     test_batch();
     test_strict();
     test_fp_environment();
+    test_scalar_fast_paths_every_mode();
     test_filters();
     test_validate();
     test_validate_copy();

@@ -1,0 +1,47 @@
+"""The peer harnesses in benchmarks/ run on a machine without the peers.
+
+benchmarks/scalar.py compiles pycollide's C core beside its harness and times
+the scalar kernels; without cute_c2 it times pycollide alone and says so.  Its
+run with the caller's thread in flush-to-zero and denormals-are-zero mode must
+count exactly the overlaps of the standard run (the script fails otherwise),
+which checks the scalar kernels' mode-independent fast paths on random pairs.
+"""
+
+import platform
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCALAR = ROOT / "benchmarks" / "scalar.py"
+PAIRS = ["point-circle", "point-box", "circle-circle", "circle-box", "box-box", "circle-segment", "box-segment",
+         "segment-segment", "circle-triangle", "box-triangle", "segment-triangle", "triangle-triangle"]
+
+needs_cc = pytest.mark.skipif(shutil.which("gcc") is None, reason="no gcc to build the harness")
+
+
+@pytest.mark.slow
+@needs_cc
+def test_scalar_harness_without_the_peer(tmp_path):
+    run = subprocess.run([sys.executable, str(SCALAR), "--n", "3000", "--repeats", "1"], cwd=tmp_path,
+                         capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"}, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "timing pycollide alone" in run.stderr
+    rows = [line for line in run.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert [r.split("|")[1].strip() for r in rows] == PAIRS
+    for r in rows:
+        cells = [c.strip() for c in r.split("|")[1:-1]]
+        assert float(cells[1]) > 0
+        assert cells[3] == "skipped"
+        if platform.machine() in ("x86_64", "AMD64"):
+            assert float(cells[2]) > 0  # the FTZ/DAZ run agreed (else the script exits 1)
+
+
+def test_scalar_harness_refuses_a_wrong_peer_path(tmp_path):
+    run = subprocess.run([sys.executable, str(SCALAR), "--cute", str(tmp_path)], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2
+    assert "no cute_c2.h there" in run.stderr
