@@ -104,6 +104,39 @@ static inline pc_segment pc__hull_segment(pc_triangle t)
 
 static inline int pc__zero_length(pc_segment s) { return (s.x0 == s.x1) & (s.y0 == s.y1); }
 
+/* ---- bounding boxes first ----------------------------------------------------
+ * Exact rejections for the pairs whose kernels cost tens of nanoseconds: in a
+ * batch of scattered pairs most are far apart, and a few comparisons settle
+ * them.  A disk (c, r) is apart from a set whose box is [lo, hi] (per axis)
+ * when fl(lo - c) > r or fl(c - hi) > r: rounding is monotone and r is a
+ * double, so fl(v) > r implies v > r (also when v overflows to inf; a NaN
+ * rejects nothing). */
+typedef struct { double xmin, ymin, xmax, ymax; } pc__bounds;
+
+static inline pc__bounds pc__segment_bounds(pc_segment s)
+{
+    pc__bounds b = {pc__min(s.x0, s.x1), pc__min(s.y0, s.y1), pc__max(s.x0, s.x1), pc__max(s.y0, s.y1)};
+    return b;
+}
+
+static inline pc__bounds pc__triangle_bounds(pc_triangle t)
+{
+    pc__bounds b = {pc__min(t.x0, pc__min(t.x1, t.x2)), pc__min(t.y0, pc__min(t.y1, t.y2)),
+                    pc__max(t.x0, pc__max(t.x1, t.x2)), pc__max(t.y0, pc__max(t.y1, t.y2))};
+    return b;
+}
+
+/* 1 when the closed boxes are disjoint (then so are the shapes, in both modes) */
+static inline int pc__bounds_apart(pc__bounds a, pc__bounds b)
+{
+    return (a.xmax < b.xmin) | (b.xmax < a.xmin) | (a.ymax < b.ymin) | (b.ymax < a.ymin);
+}
+
+static inline int pc__disk_apart(double cx, double cy, double r, pc__bounds b)
+{
+    return (b.xmin - cx > r) | (cx - b.xmax > r) | (b.ymin - cy > r) | (cy - b.ymax > r);
+}
+
 /* Point in triangle: closed (m = 0) or interior (m = 1).  A collinear triangle
  * is its edges: no interior. */
 static inline int pc__in_triangle(const pc__filter *f, double px, double py, pc_triangle t, int m)
@@ -129,9 +162,8 @@ static inline int pc__segments_meet(const pc__filter *f, double ax, double ay, d
                                     double cx, double cy, double dx, double dy, int m)
 {
     /* bounding boxes first: exact, cheap, and rejects most pairs */
-    if (pc__max(ax, bx) < pc__min(cx, dx) || pc__max(cx, dx) < pc__min(ax, bx)
-        || pc__max(ay, by) < pc__min(cy, dy) || pc__max(cy, dy) < pc__min(ay, by))
-        return 0;
+    pc_segment s1 = {ax, ay, bx, by}, s2 = {cx, cy, dx, dy};
+    if (pc__bounds_apart(pc__segment_bounds(s1), pc__segment_bounds(s2))) return 0;
     int o1 = pc__orient(f, ax, ay, bx, by, cx, cy);
     int o2 = pc__orient(f, ax, ay, bx, by, dx, dy);
     int o3 = pc__orient(f, cx, cy, dx, dy, ax, ay);
@@ -264,11 +296,13 @@ static inline int pc__k_circle_box(const pc__filter *f, pc_circle a, pc_box b, i
 
 static inline int pc__k_circle_segment(const pc__filter *f, pc_circle a, pc_segment b, int m)
 {
+    if (pc__disk_apart(a.x, a.y, a.r, pc__segment_bounds(b))) return 0;
     return pc__disk_meets_segment(f, a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m);
 }
 
 static inline int pc__k_circle_triangle(const pc__filter *f, pc_circle a, pc_triangle b, int m)
 {
+    if (pc__disk_apart(a.x, a.y, a.r, pc__triangle_bounds(b))) return 0;
     if (m && a.r == 0) return pc__in_triangle(f, a.x, a.y, b, 1);
     /* dist(centre, triangle) <= r (< r): the centre inside (distance 0), or an edge near */
     return pc__in_triangle(f, a.x, a.y, b, 0)
@@ -286,8 +320,8 @@ static inline int pc__k_box_box(const pc__filter *f, pc_box a, pc_box b, int m)
 /* Axes of box - segment: x, y, and the segment's normal (none if it is a point). */
 static inline int pc__k_box_segment(const pc__filter *f, pc_box a, pc_segment b, int m)
 {
-    if (!pc__boxes_meet(pc__min(b.x0, b.x1), pc__min(b.y0, b.y1), pc__max(b.x0, b.x1), pc__max(b.y0, b.y1), a, m))
-        return 0;
+    pc__bounds sb = pc__segment_bounds(b);
+    if (!pc__boxes_meet(sb.xmin, sb.ymin, sb.xmax, sb.ymax, a, m)) return 0;
     return pc__zero_length(b) || pc__box_spans_line(f, a, b.x0, b.y0, b.x1, b.y1, m);
 }
 
@@ -295,9 +329,8 @@ static inline int pc__k_box_segment(const pc__filter *f, pc_box a, pc_segment b,
  * collinear triangle is its hull segment. */
 static inline int pc__k_box_triangle(const pc__filter *f, pc_box a, pc_triangle b, int m)
 {
-    double txmin = pc__min(b.x0, pc__min(b.x1, b.x2)), txmax = pc__max(b.x0, pc__max(b.x1, b.x2));
-    double tymin = pc__min(b.y0, pc__min(b.y1, b.y2)), tymax = pc__max(b.y0, pc__max(b.y1, b.y2));
-    if (!pc__boxes_meet(txmin, tymin, txmax, tymax, a, m)) return 0;
+    pc__bounds t = pc__triangle_bounds(b);
+    if (!pc__boxes_meet(t.xmin, t.ymin, t.xmax, t.ymax, a, m)) return 0;
     int s = pc__tri_orientation(f, b);
     if (s == 0) return pc__k_box_segment(f, a, pc__hull_segment(b), m);
     return pc__box_inside_edge(f, a, b.x0, b.y0, b.x1, b.y1, s, m)
@@ -316,6 +349,7 @@ static inline int pc__k_segment_segment(const pc__filter *f, pc_segment a, pc_se
  * segment. */
 static inline int pc__k_segment_triangle(const pc__filter *f, pc_segment a, pc_triangle b, int m)
 {
+    if (pc__bounds_apart(pc__segment_bounds(a), pc__triangle_bounds(b))) return 0;
     int s = pc__tri_orientation(f, b);
     if (s == 0) {
         pc_segment h = pc__hull_segment(b);
@@ -361,6 +395,7 @@ static inline int pc__k_circle_capsule(const pc__filter *f, pc_circle a, pc_caps
 /* Two non-degenerate triangles: the separating axes are the six edge normals. */
 static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc_triangle b, int m)
 {
+    if (pc__bounds_apart(pc__triangle_bounds(a), pc__triangle_bounds(b))) return 0;
     int sa = pc__tri_orientation(f, a), sb = pc__tri_orientation(f, b);
     if (sa == 0) return pc__k_segment_triangle(f, pc__hull_segment(a), b, m);
     if (sb == 0) return pc__k_segment_triangle(f, pc__hull_segment(b), a, m);
