@@ -187,10 +187,38 @@ static int polygon_rule_k(const double *s, int k)
     static void place_polygon_##K(const double *s, double sx, double sy, double tx, double ty, double *o) \
     { place_points(s, K, 2 * K, sx, sy, tx, ty, o); }
 
+/* The common case of polygon_core, without its neighbour searches: every
+ * turn strictly to one side (so no vertex repeats or lies straight on; a valid
+ * polygon goes round once, so it is convex).  The core is then every vertex,
+ * in the order polygon_core gives: from vertex 0 on if counter-clockwise,
+ * from vertex k - 1 back if clockwise.  0 (nothing written) otherwise. */
+static int polygon_core_strict(const pc__filter *f, const double *s, int k, pc__hull *h)
+{
+    double x[PC_POLYGON_MAX + 2], y[PC_POLYGON_MAX + 2];
+    for (int i = 0; i < k; i++) { x[i] = s[2 * i]; y[i] = s[2 * i + 1]; }
+    x[k] = x[0]; y[k] = y[0]; x[k + 1] = x[1]; y[k + 1] = y[1];
+    int pos = 1, neg = 1;
+    for (int i = 0; i < k; i++) {
+        int o = pc__orient(f, x[i], y[i], x[i + 1], y[i + 1], x[i + 2], y[i + 2]);
+        pos &= o > 0;
+        neg &= o < 0;
+    }
+    if (!(pos | neg)) return 0;
+    h->R = 0.0;
+    h->n = k;
+    for (int t = 0; t < k; t++) {
+        int i = pos ? t : k - 1 - t;
+        h->x[t] = x[i];
+        h->y[t] = y[i];
+    }
+    return 1;
+}
+
 /* The reduced core: drop repeated and straight-on vertices (an all-collinear
  * polygon is the segment between its lexicographic extremes), counter-clockwise. */
 static void polygon_core(const pc__filter *f, const double *s, int k, pc__hull *h)
 {
+    if (polygon_core_strict(f, s, k, h)) return;
     pc__view v;
     pc__view_of(f, PC_POLYGON + k - 3, s, &v);
     h->R = 0.0;
