@@ -573,6 +573,20 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
         int r = cores_sat(&ha, &ea, &hb, &eb, floor2, res);
         return r >= 0 ? r : cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     }
+    if (!ea.ne && eb.ne >= 3) {
+        /* a ball's centre against a polygon core: its side of each edge is the
+         * sign pc__orient(v_k, v_k+1, centre) computes, with the same
+         * roundings; where the semi-static filter settles every sign, inside
+         * or outside is decided without the exact test */
+        int in = 1, out = 0;
+        for (int k = 0; k < eb.ne; k++) {
+            double c = eb.ex[k] * (ha.y[0] - hb.y[k]) - eb.ey[k] * (ha.x[0] - hb.x[k]);
+            in &= c > f->orient;
+            out |= c < f->orient_neg;
+        }
+        if (out) return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
+        if (in) return cores_meeting(&ha, &ea, &hb, &eb, floor2, res);
+    }
     if (!pc__overlap_rows(f, pc__kind(ka)->core_kind, a, pc__kind(kb)->core_kind, b, PC_TOUCHING))
         return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     return cores_meeting(&ha, &ea, &hb, &eb, floor2, res);
