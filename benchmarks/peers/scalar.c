@@ -112,6 +112,12 @@ static c2Poly c2_triangle(pc_triangle t)
 #else
 #define PEER(PAIR, CALL) ((void)0)
 #endif
+/* one pair: pycollide's call, then the peer's on the same shapes */
+#define ROW(PAIR, PC_CALL, PEER_CALL)            \
+    do {                                         \
+        TIME(PAIR, "pycollide", 1, PC_CALL);     \
+        PEER(PAIR, PEER_CALL);                   \
+    } while (0)
 
 /* the shapes, one array per kind and role (a: first shape, b: second) */
 static pc_point *pa;
@@ -188,29 +194,29 @@ int main(int argc, char **argv)
     if (ftz) fprintf(stderr, "scalar: ftz is only set on x86-64; timing in the standard mode\n");
 #endif
     const int T = PC_TOUCHING;
-    TIME("point-circle", "pycollide", 1, pc_overlap_point_circle(pa[i], ca[i], T));
-    PEER("point-circle", c2CircleToPoint(qca[i], qpa[i]));
-    TIME("point-box", "pycollide", 1, pc_overlap_point_box(pa[i], ba[i], T));
-    PEER("point-box", c2AABBtoPoint(qba[i], qpa[i]));
-    TIME("circle-circle", "pycollide", 1, pc_overlap_circle_circle(ca[i], cb[i], T));
-    PEER("circle-circle", c2CircletoCircle(qca[i], qcb[i]));
-    TIME("circle-box", "pycollide", 1, pc_overlap_circle_box(ca[i], bb[i], T));
-    PEER("circle-box", c2CircletoAABB(qca[i], qbb[i]));
-    TIME("box-box", "pycollide", 1, pc_overlap_box_box(ba[i], bb[i], T));
-    PEER("box-box", c2AABBtoAABB(qba[i], qbb[i]));
-    TIME("circle-segment", "pycollide", 1, pc_overlap_circle_segment(ca[i], sb[i], T));
-    PEER("circle-segment", c2CircletoCapsule(qca[i], qsb[i]));
-    TIME("box-segment", "pycollide", 1, pc_overlap_box_segment(ba[i], sb[i], T));
-    PEER("box-segment", c2AABBtoCapsule(qba[i], qsb[i]));
-    TIME("segment-segment", "pycollide", 1, pc_overlap_segment_segment(sa[i], sb[i], T));
-    PEER("segment-segment", c2CapsuletoCapsule(qsa[i], qsb[i]));
-    TIME("circle-triangle", "pycollide", 1, pc_overlap_circle_triangle(ca[i], tb[i], T));
-    PEER("circle-triangle", c2CircletoPoly(qca[i], &qtb[i], NULL));
-    TIME("box-triangle", "pycollide", 1, pc_overlap_box_triangle(ba[i], tb[i], T));
-    PEER("box-triangle", c2AABBtoPoly(qba[i], &qtb[i], NULL));
-    TIME("segment-triangle", "pycollide", 1, pc_overlap_segment_triangle(sa[i], tb[i], T));
-    PEER("segment-triangle", c2CapsuletoPoly(qsa[i], &qtb[i], NULL));
-    TIME("triangle-triangle", "pycollide", 1, pc_overlap_triangle_triangle(ta[i], tb[i], T));
-    PEER("triangle-triangle", c2PolytoPoly(&qta[i], NULL, &qtb[i], NULL));
+    ROW("point-circle", pc_overlap_point_circle(pa[i], ca[i], T),
+        c2CircleToPoint(qca[i], qpa[i]));
+    ROW("point-box", pc_overlap_point_box(pa[i], ba[i], T),
+        c2AABBtoPoint(qba[i], qpa[i]));
+    ROW("circle-circle", pc_overlap_circle_circle(ca[i], cb[i], T),
+        c2CircletoCircle(qca[i], qcb[i]));
+    ROW("circle-box", pc_overlap_circle_box(ca[i], bb[i], T),
+        c2CircletoAABB(qca[i], qbb[i]));
+    ROW("box-box", pc_overlap_box_box(ba[i], bb[i], T),
+        c2AABBtoAABB(qba[i], qbb[i]));
+    ROW("circle-segment", pc_overlap_circle_segment(ca[i], sb[i], T),
+        c2CircletoCapsule(qca[i], qsb[i]));
+    ROW("box-segment", pc_overlap_box_segment(ba[i], sb[i], T),
+        c2AABBtoCapsule(qba[i], qsb[i]));
+    ROW("segment-segment", pc_overlap_segment_segment(sa[i], sb[i], T),
+        c2CapsuletoCapsule(qsa[i], qsb[i]));
+    ROW("circle-triangle", pc_overlap_circle_triangle(ca[i], tb[i], T),
+        c2CircletoPoly(qca[i], &qtb[i], NULL));
+    ROW("box-triangle", pc_overlap_box_triangle(ba[i], tb[i], T),
+        c2AABBtoPoly(qba[i], &qtb[i], NULL));
+    ROW("segment-triangle", pc_overlap_segment_triangle(sa[i], tb[i], T),
+        c2CapsuletoPoly(qsa[i], &qtb[i], NULL));
+    ROW("triangle-triangle", pc_overlap_triangle_triangle(ta[i], tb[i], T),
+        c2PolytoPoly(&qta[i], NULL, &qtb[i], NULL));
     return 0;
 }
