@@ -487,30 +487,31 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
  * times |edge|: up to 2^6 m^4, and down to 2^-144 m^4 for a face the fast
  * paths accept) neither overflows nor underflows. */
 
-/* The best face so far: separations are compared as s |s| / |edge|^2 (s the
- * separation times |edge|), the signed square of the separation: one
- * division per face, off the chain from one face to the next (which is a
- * compare and a select), and no square root but the winner's. */
+/* Every face's separation s (times |edge|) and deepest vertex w, then the
+ * best: separations are compared as s |s| / |edge|^2, the signed square of
+ * the separation (no square root but the winner's).  The keys are found in
+ * one pass and the greatest picked in a second, by selects only: which face
+ * wins varies from pair to pair, so a branch on it would be mispredicted. */
 typedef struct {
-    double key, s;
-    int side, k, w, flip;
-} pc__axis;
+    int n;  /* faces listed */
+    double key[2 * PC_CORE_MAX], s[2 * PC_CORE_MAX];
+    unsigned char side[2 * PC_CORE_MAX], k[2 * PC_CORE_MAX], w[2 * PC_CORE_MAX], flip[2 * PC_CORE_MAX];
+} pc__axes;
 
-static void axis_offer(pc__axis *best, double s, double ee, int side, int k, int w, int flip)
+static void axis_add(pc__axes *ax, double s, double ee, int side, int k, int w, int flip)
 {
-    double key = s * fabs(s) / ee;
-    int b = key > best->key;
-    best->key = b ? key : best->key;
-    best->s = b ? s : best->s;
-    best->side = b ? side : best->side;
-    best->k = b ? k : best->k;
-    best->w = b ? w : best->w;
-    best->flip = b ? flip : best->flip;
+    int j = ax->n++;
+    ax->key[j] = s * fabs(s) / ee;
+    ax->s[j] = s;
+    ax->side[j] = (unsigned char)side;
+    ax->k[j] = (unsigned char)k;
+    ax->w[j] = (unsigned char)w;
+    ax->flip[j] = (unsigned char)flip;
 }
 
 /* the faces of `face` (side 0: a's) against the vertices of `other` */
 static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__hull *other, int side,
-                          pc__axis *best)
+                          pc__axes *ax)
 {
     for (int k = 0; k < fe->ne; k++) {
         double nx = fe->ey[k], ny = -fe->ex[k];  /* outward (counter-clockwise); |n| = |edge| */
@@ -524,8 +525,8 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
             hi = h ? v : hi;
             whi = h ? i : whi;
         }
-        axis_offer(best, lo, fe->ee[k], side, k, wlo, 0);
-        if (face->n == 2) axis_offer(best, -hi, fe->ee[k], side, k, whi, 1);  /* a segment's other normal */
+        axis_add(ax, lo, fe->ee[k], side, k, wlo, 0);
+        if (face->n == 2) axis_add(ax, -hi, fe->ee[k], side, k, whi, 1);  /* a segment's other normal */
     }
 }
 
@@ -534,16 +535,25 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
 static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
                      double floor2, pc__result *res)
 {
-    pc__axis best = {-INFINITY, 0.0, 0, 0, 0, 0};
-    faces_against(ha, ea, hb, 0, &best);
-    faces_against(hb, eb, ha, 1, &best);
-    if (best.key == -INFINITY) return 0;
-    int side = best.side, k = best.k, flip = best.flip, w = best.w;
+    pc__axes ax;
+    ax.n = 0;
+    faces_against(ha, ea, hb, 0, &ax);
+    faces_against(hb, eb, ha, 1, &ax);
+    if (!ax.n) return 0;
+    int j = 0;
+    double top = ax.key[0];
+    for (int i = 1; i < ax.n; i++) {
+        int b = ax.key[i] > top;
+        top = b ? ax.key[i] : top;
+        j = b ? i : j;
+    }
+    int side = ax.side[j], k = ax.k[j], flip = ax.flip[j], w = ax.w[j];
+    double s = ax.s[j];
     const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
     const pc__edges *fe = side ? eb : ea;
     double ex = fe->ex[k], ey = fe->ey[k], ee = fe->ee[k], len = sqrt(ee);
-    if (!(best.s * best.s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
-    double ux = ey / len, uy = -ex / len, d = best.s / len;
+    if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
+    double ux = ey / len, uy = -ex / len, d = s / len;
     if (flip) { ux = -ux; uy = -uy; }
     double wx = other->x[w], wy = other->y[w];
     double t = (wx - face->x[k]) * ex + (wy - face->y[k]) * ey;
