@@ -27,16 +27,18 @@ from .intersect import intersections
 from .motion import advance
 from .overlap import contains, overlaps
 from .pairs import pairs
-from .raycast import RayHit, raycast
+from .raycast import RayHit, ShapeHit, WorldHit, raycast
 from .response import impulse, reflect
 from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
 from .sweep import Sweep, sweep
 from .tiles import Tile, TileMap
 from .transform import transform
+from .world import World
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
            "transform",
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "Manifold", "manifold", "intersections",
-           "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "raycast", "RayHit",
+           "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "World", "raycast", "RayHit", "ShapeHit",
+           "WorldHit",
            "sweep", "Sweep", "advance"]
 __version__ = "0.1.0"

@@ -1,20 +1,23 @@
-"""Raycasts: where rays first meet a tile map's solid region."""
+"""Raycasts: where rays first meet a tile map, a collection of shapes or a World."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+import math
+from typing import Any, NamedTuple, Optional, Tuple
 
 import numpy as np
 
 from . import _dispatch as d
 from ._native import check_rc, lib, resolve_threads
+from .shapes import Lines, Shapes
 from .tiles import TileMap
+from .world import ShapeTree, World
 
-__all__ = ["RayHit", "raycast"]
+__all__ = ["RayHit", "ShapeHit", "WorldHit", "raycast"]
 
 
 class RayHit(NamedTuple):
-    """What :func:`raycast` found for each ray."""
+    """What :func:`raycast` found for each ray against a :class:`TileMap`."""
 
     hit: np.ndarray
     """bool: whether the ray meets the solid (exact)."""
@@ -28,22 +31,138 @@ class RayHit(NamedTuple):
     """(..., 2) int64: row and column of a solid tile holding the hit point ((-1, -1) if none)."""
 
 
-def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optional[int] = None) -> RayHit:
-    """Cast rays through a tile map: where each first meets the solid.
+class ShapeHit(NamedTuple):
+    """What :func:`raycast` found for each ray against a collection of shapes."""
+
+    hit: np.ndarray
+    """bool: whether the ray meets some shape (exact)."""
+    distance: np.ndarray
+    """float: distance along the direction to the first point of the shapes (inf if none)."""
+    normal: np.ndarray
+    """(..., 2): outward unit normal of the shape there (NaN if none)."""
+    index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index, as Manifold.count does tuple.count
+    """int64: the index of the shape hit first (-1 if none)."""
+
+
+class WorldHit(NamedTuple):
+    """What :func:`raycast` found for each ray against a :class:`World`."""
+
+    hit: np.ndarray
+    """bool: whether the ray meets some part (exact)."""
+    distance: np.ndarray
+    """float: distance along the direction to the first point hit (inf if none)."""
+    normal: np.ndarray
+    """(..., 2): outward unit normal there (NaN if none)."""
+    part: np.ndarray
+    """int64: the part hit first (-1 if none)."""
+    index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index (see ShapeHit)
+    """int64: the shape's index within that part, or for a tile map the flat
+    cell ``row * cols + col`` (-1 if none)."""
+
+
+def _max_distance(verb: str, value: Any) -> float:
+    try:
+        m = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{verb}: `max_distance` must be a number, got {type(value).__name__}") from None
+    if not m >= 0:  # NaN too
+        raise ValueError(f"{verb}: `max_distance` must be >= 0 (inf for no limit), got {value!r}")
+    return m
+
+
+def _zero_direction(verb: str, v: np.ndarray, distance: np.ndarray) -> None:
+    """The core's answer to a zero direction is a NaN distance (decided in C:
+    numpy here may run in the caller's flush-to-zero mode, which would read a
+    subnormal direction as zero)."""
+    if np.isnan(distance).any():
+        zero = np.argwhere((v == 0).all(axis=-1))
+        at = tuple(int(k) for k in zero[0]) if len(zero) else "?"
+        raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {at}")
+
+
+def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tilemap: TileMap,
+             max_distance: float, threads: Any) -> RayHit:
+    out = np.empty(shape + (6,), dtype=np.float64)
+    if out.size:
+        args, ndim, dims = d.arrays(shape, [o, v, out])
+        check_rc(verb, lib.pc_tilemap_raycast(tilemap._c, *args, ndim, dims,
+                                              resolve_threads(verb, threads, out.size // 6)))
+        _zero_direction(verb, v, out[..., 1])
+    far = out[..., 1] > max_distance
+    if far.any():
+        out[far] = [0.0, math.inf, math.nan, math.nan, -1.0, -1.0]
+    return RayHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
+                  out[..., 4:6].astype(np.int64))
+
+
+def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tree: ShapeTree,
+            max_distance: float, threads: Any) -> ShapeHit:
+    out = np.empty(shape + (5,), dtype=np.float64)
+    if out.size:
+        args, ndim, dims = d.arrays(shape, [o, v, out])
+        check_rc(verb, lib.pc_raycast_shapes(tree.ptr, tree.work.size, tree.shapes._magnitude, args[0], args[1],
+                                             args[2], args[3], max_distance, args[4], args[5], ndim, dims,
+                                             resolve_threads(verb, threads, out.size // 5)))
+        _zero_direction(verb, v, out[..., 1])
+    return ShapeHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
+                    out[..., 4].astype(np.int64))
+
+
+def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], world: World,
+           max_distance: float, threads: Any) -> WorldHit:
+    """The nearest hit over the parts; at equal distances the lower part."""
+    distance = np.full(shape, math.inf)
+    normal = np.full(shape + (2,), math.nan)
+    part = np.full(shape, -1, dtype=np.int64)
+    index = np.full(shape, -1, dtype=np.int64)
+    hit = np.zeros(shape, dtype=bool)
+    for k, (p, tree) in enumerate(zip(world._parts, world._trees)):
+        r: Any
+        if tree is None:
+            assert isinstance(p, TileMap)
+            r = _tilemap(verb, o, v, shape, p, max_distance, threads)
+            which = np.where(r.hit, r.tile[..., 0] * p.shape[1] + r.tile[..., 1], -1)
+        else:
+            r = _shapes(verb, o, v, shape, tree, max_distance, threads)
+            which = r.index
+        better = r.hit & (~hit | (r.distance < distance))
+        hit |= r.hit
+        distance = np.where(better, r.distance, distance)
+        normal = np.where(better[..., None], r.normal, normal)
+        part = np.where(better, k, part)
+        index = np.where(better, which, index)
+    return WorldHit(hit, distance, normal, part, index)
+
+
+def raycast(origins: Any, directions: Any, target: Any, max_distance: float = math.inf, *,
+            threads: Optional[int] = None) -> Any:
+    """Cast rays: where each first meets a tile map, a collection of shapes or a World.
 
     A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
-    a unit vector, but not zero).  It walks the grid cell by cell, looking only
-    at the tiles of the cells it crosses.  Whether a ray hits is
-    exact for every finite origin and direction, however tiny or huge; the
-    solid is closed, so grazing a corner or running along a face counts.  A
-    ray starting in the solid hits at distance 0 with normal
-    ``-direction / |direction|``.  The distance is rounded; one beyond the
-    largest double is inf, with ``hit`` still True.  Origins and directions
-    broadcast.
+    a unit vector, but must be nonzero and finite).  Whether a ray meets the
+    target is exact for every finite origin and direction, however tiny or
+    huge: shapes and solid tiles are closed, so grazing a corner, touching a
+    circle or running along a face counts.  A ray starting inside hits at
+    distance 0 with normal ``-direction / |direction|``.  The distance is
+    rounded; a hit whose rounded distance exceeds ``max_distance`` is
+    reported as no hit.  Origins and directions broadcast.
 
-    Returns
-    -------
-    RayHit(hit, distance, normal, tile)
+    Targets:
+
+    * a :class:`TileMap`: the grid is walked cell by cell along the ray.
+      Returns ``RayHit(hit, distance, normal, tile)``; a hit farther than the
+      largest double has distance inf with ``hit`` still True.
+    * a 1-D collection of shapes of any kind (``Circles``, ``Boxes``,
+      ``Segments``, ``Triangles``, ``Capsules``, ``Polygons``, ``Points``):
+      the collection's broad-phase tree (the one :func:`pairs` builds) is
+      walked nearest box first.  Returns ``ShapeHit(hit, distance, normal,
+      index)``: the first shape hit, the lower index at equal distances.
+    * a :class:`World`: its trees are built once, when the World is.
+      Returns ``WorldHit(hit, distance, normal, part, index)``; at equal
+      distances the lower part.
+
+    The normal is the outward unit normal of the face (or the round side)
+    entered; for a ray that only grazes a shape, ``-direction / |direction|``.
 
     Examples
     --------
@@ -59,20 +178,23 @@ def raycast(origins: Any, directions: Any, tilemap: TileMap, *, threads: Optiona
     ([True, True], [1.5, 2.236068])
     >>> r.normal.round(6).tolist(), r.tile.tolist()
     ([[0.0, 1.0], [-0.707107, 0.707107]], [[0, 1], [1, 3]])
+    >>> bumpers = pc.Circles([[4, 0, 1], [8, 0, 2]])
+    >>> s = pc.raycast([0, 0], [[1, 0], [1, 1]], bumpers)
+    >>> s.hit.tolist(), s.distance.tolist(), s.index.tolist(), s.normal[0].tolist()
+    ([True, False], [3.0, inf], [0, -1], [-1.0, 0.0])
     """
     verb = "raycast"
-    if not isinstance(tilemap, TileMap):
-        raise TypeError(f"{verb}: `tilemap` must be a TileMap, got {type(tilemap).__name__}")
+    if isinstance(target, Shapes) and not isinstance(target, Lines):
+        target = d.collection(verb, "target", target)
+    elif not isinstance(target, (TileMap, World)):
+        raise TypeError(f"{verb}: `target` must be a TileMap, a World or a 1-D collection of shapes, "
+                        f"got {type(target).__name__}")
     o = d.vectors(verb, "origins", origins)
     v = d.vectors(verb, "directions", directions)
+    limit = _max_distance(verb, max_distance)
     shape = d.broadcast(verb, [("origins", o.shape[:-1]), ("directions", v.shape[:-1])])
-    out = np.empty(shape + (6,), dtype=np.float64)
-    if out.size:
-        args, ndim, dims = d.arrays(shape, [o, v, out])
-        check_rc(verb, lib.pc_tilemap_raycast(tilemap._c, *args, ndim, dims,
-                                              resolve_threads(verb, threads, out.size // 6)))
-        if np.isnan(out[..., 1]).any():  # the core's answer to a zero direction; out is discarded
-            zero = np.argwhere((v == 0).all(axis=-1))[0]
-            raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {tuple(int(k) for k in zero)}")
-    return RayHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
-                  out[..., 4:6].astype(np.int64))
+    if isinstance(target, TileMap):
+        return _tilemap(verb, o, v, shape, target, limit, threads)
+    if isinstance(target, World):
+        return _world(verb, o, v, shape, target, limit, threads)
+    return _shapes(verb, o, v, shape, ShapeTree(verb, target), limit, threads)

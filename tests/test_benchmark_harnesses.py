@@ -45,3 +45,17 @@ def test_scalar_harness_refuses_a_wrong_peer_path(tmp_path):
                          timeout=60)
     assert run.returncode == 2
     assert "no cute_c2.h there" in run.stderr
+
+
+@pytest.mark.slow
+def test_raycast_harness_runs_small(tmp_path):
+    """benchmarks/raycast.py at a small size: pycollide's rows always, each
+    peer's row or its 'not installed' line; the one-thread and every-core
+    answers must agree (the script asserts it)."""
+    script = ROOT / "benchmarks" / "raycast.py"
+    run = subprocess.run([sys.executable, str(script), "--shapes", "500", "--rays", "2000", "--peer-rays", "200"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    for scene in ("circles", "segments"):
+        assert sum(line.startswith(scene) and "pycollide" in line for line in run.stdout.splitlines()) == 3
+        assert any(line.startswith(scene) and "pymunk" in line for line in run.stdout.splitlines())

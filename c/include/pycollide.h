@@ -374,6 +374,25 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
                        const double *directions, const int64_t *strides_d,
                        double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 
+/* Rays o + t d (t >= 0; 2 doubles each) against a collection of shapes of
+ * one kind, through its broad-phase tree: `work` is a workspace prepared by
+ * pc_pairs_prepare(kind, shapes, n, kind, NULL, 0, ...) (one collection), so
+ * one tree serves any number of calls; magnitude bounds the shapes' values
+ * (as for the batch overlaps).  Writes 5 doubles a ray: hit (1 or 0), the
+ * distance t |d| to the first point of the shapes (+inf when none), the unit
+ * normal there (outward from the shape hit; -d / |d| when o lies in it or the
+ * ray only grazes it; NaN when none) and the index of the shape hit (-1 when
+ * none; of two at the same distance, the lower).  Whether a ray meets a shape
+ * is exact for every finite input; the distance is rounded, and a hit whose
+ * rounded distance exceeds max_distance (>= 0, may be +inf) is no hit.  A zero
+ * or non-finite direction gives hit 0 and a NaN distance.  PC_ERR_ARG for a
+ * workspace that does not hold one collection, a negative or NaN max_distance
+ * or magnitude, or bad strides. */
+int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
+                      const double *origins, const int64_t *strides_o,
+                      const double *directions, const int64_t *strides_d, double max_distance,
+                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
 /* A circle moving by a displacement (centre c + t D, t in [0, 1]) against a
  * shape of kind_b (point, circle, box, segment or triangle) or a tile map's
  * solid region.  Writes 5 doubles: the time of first touch (1 when none), the

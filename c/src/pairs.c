@@ -46,10 +46,11 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "tree.h"
 #include "walk.h"
 
-#define PC_FANOUT 8
-#define PC_MAX_LEVELS 32
+#define PC_FANOUT PC_TREE_FANOUT
+#define PC_MAX_LEVELS PC_TREE_MAX_LEVELS
 #define PC_MAX_ITEMS ((int64_t)1 << 31) /* so that a key, i << jbits | j, fits 62 bits */
 #define PC_RADIX_BITS 11
 #define PC_CURVE_BITS 32  /* per axis: dense clusters still spread over many cells */
@@ -626,6 +627,30 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
         }
     }
     pc__fp_leave(env);
+    return PC_OK;
+}
+
+int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v)
+{
+    if (!work || work_bytes < 64 + PC_HEADER_BYTES) return PC_ERR_ARG;
+    header *h = (header *)(void *)aligned(work);
+    if (h->magic != PC_PAIRS_MAGIC || !h->self) return PC_ERR_ARG;
+    v->kind = h->kind_t;
+    v->width = pc_kind_width(h->kind_t);
+    v->n = h->na;
+    v->levels = 0;
+    if (h->na == 0) return PC_OK;
+    workspace w;
+    if (work_bytes < 64 + PC_HEADER_BYTES + carve(h->nt, v->width, 0, 0, NULL, &w)) return PC_ERR_ARG;
+    carve(h->nt, v->width, 0, 0, (char *)h + PC_HEADER_BYTES, &w);
+    v->levels = w.t.levels;
+    for (int l = 0; l < w.t.levels; l++) {
+        v->count[l] = w.t.count[l];
+        v->first[l] = w.t.first[l];
+    }
+    v->boxes = w.t.boxes;
+    v->rows = w.trows;
+    v->order = w.t.order;
     return PC_OK;
 }
 

@@ -121,6 +121,10 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by);
 /* sign(C^2 - (r1 + r2)^2 L), C = (b - a) x (c - a), L = |b - a|^2: pc__perp
  * against a sum of two radii, without rounding the sum. */
 int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2);
+/* sign((d x (c - a))^2 - r^2 |d|^2), r >= 0: the squared distance from c to
+ * the LINE through a along d compared with r^2 (scaled by |d|^2); the
+ * direction is taken as it is, not as the difference of two points. */
+int pc__perp_dir(double dx, double dy, double ax, double ay, double cx, double cy, double r);
 /* a x + b y + t rounded once to the nearest double (ties to even; inf beyond
  * the doubles), from the exact binary values: the slow path of rigid motions. */
 double pc__round_dot_exact(double a, double x, double b, double y, double t);

@@ -938,6 +938,36 @@ static void test_tiles(void)
     CHECK(pc__sumsq_cmp(1e200, 1e200, 1e200, nextafter(1e200, 0.0)) == 1);
 }
 
+/* pc__perp_dir: the line through a along d against the disk (c, r), exact at
+ * tangency and one ulp either side, at every scale; and a raycast through
+ * pc_raycast_shapes' workspace agrees. */
+static void test_perp_dir_and_shape_rays(void)
+{
+    for (int e = -1000; e <= 1000; e += 250) {
+        double s = ldexp(1.0, e);
+        CHECK(pc__perp_dir(3 * s, 0, 0, s, 2 * s, 0, s) == 0);                    /* tangent */
+        CHECK(pc__perp_dir(3 * s, 0, 0, nextafter(s, 2 * s), 2 * s, 0, s) == 1);  /* just apart */
+        CHECK(pc__perp_dir(3 * s, 0, 0, nextafter(s, 0), 2 * s, 0, s) == -1);     /* just across */
+        CHECK(pc__perp_dir(1e-300, 1e-300, 0, 0, 5 * s, 5 * s, 0) == 0);          /* through the centre */
+    }
+    double balls[6] = {4, 0, 1, 8, 0, 2};
+    int64_t need = pc_pairs_workspace(PC_CIRCLE, 2, PC_CIRCLE, 0);
+    void *work = malloc((size_t)need);
+    CHECK(pc_pairs_prepare(PC_CIRCLE, balls, 2, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
+    double o[8] = {0, 0, 0, 1, 0, nextafter(1, 2), 5, 0}, d[2] = {1, 0}, out[20];
+    int64_t so[1] = {2}, sd[1] = {0}, sout[1] = {5}, n[1] = {4};
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, INFINITY, out, sout, 1, n, 1) == PC_OK);
+    CHECK(out[0] == 1 && out[1] == 3 && out[2] == -1 && out[3] == 0 && out[4] == 0);
+    CHECK(out[5] == 1 && out[9] == 0);                   /* tangent to ball 0 */
+    CHECK(out[10] == 1 && out[14] == 1);                 /* one ulp higher: ball 1 */
+    CHECK(out[15] == 1 && out[16] == 0 && out[19] == 0); /* from inside ball 0 */
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, 2.5, out, sout, 1, n, 1) == PC_OK);
+    CHECK(out[0] == 0 && out[4] == -1 && out[15] == 1);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, -1.0, out, sout, 1, n, 1) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, 1.0, out, sout, 1, n, 1) == PC_ERR_ARG);
+    free(work);
+}
+
 int main(void)
 {
     test_kernels();
@@ -946,6 +976,7 @@ int main(void)
     test_strict();
     test_fp_environment();
     test_scalar_fast_paths_every_mode();
+    test_perp_dir_and_shape_rays();
     test_filters();
     test_validate();
     test_validate_copy();

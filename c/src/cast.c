@@ -1,0 +1,372 @@
+/*
+ * Raycasts against a collection of shapes of one kind (pc_raycast_shapes).
+ *
+ * A shape is a convex core K (a point, a segment or a convex polygon) grown
+ * by a radius R (a circle's or a capsule's r, else 0).  The ray o + t d
+ * (t >= 0) meets it exactly when its distance to K is at most R, which is
+ * decided exactly, for every finite input, by signs:
+ *  - the origin lies in the shape (the exact point-in-shape test), or
+ *  - the ray meets the core itself (pc__ray_meets_hull), or
+ *  - R > 0 and some vertex v of K lies ahead of the origin (d . (v - o) > 0)
+ *    within R of the ray's line: (d x (v - o))^2 <= R^2 |d|^2.
+ * Why these suffice: a ray and a convex core that do not meet are nearest at
+ * the ray's origin (the first test) or at a point of the ray facing a vertex
+ * of K (the third); an edge parallel to the ray is no nearer than its ends.
+ *
+ * The distance along the unit direction, the normal and the point are then
+ * computed in floating point: for a polygon core (R = 0) by clipping the ray
+ * against the edges' half-planes (Cyrus-Beck; the normal is the outward
+ * normal of the face entered), for a segment by the crossing of the two
+ * lines, for a circle by the quadratic (in its cancellation-free form), for a
+ * capsule as the nearest of its two end disks and the rectangle between them.
+ * A ray starting in the shape hits at distance 0 with normal -d / |d|.  A
+ * hit the exact test found and rounding misses (a graze) is placed at the
+ * ray's closest approach to the core, with normal -d / |d|.  Coordinates
+ * beyond 2^(+-500) are scaled by a power of two for the float arithmetic.
+ *
+ * Broad phase: the tree of pc_pairs_prepare over the collection (tree.h),
+ * walked nearest node first; a node is skipped when the ray misses its box
+ * widened by 2^-40 of the magnitudes involved (so rounding can never skip a
+ * box the ray meets) or when its box lies beyond the nearest hit found so far.
+ * The first hit is the least rounded distance; equal distances go to the
+ * lowest index.  A hit farther than max_distance is no hit.
+ */
+#include <float.h>
+#include <math.h>
+
+#include "core.h"
+#include "fpenv.h"
+#include "kernels.h"
+#include "kinds.h"
+#include "tree.h"
+#include "walk.h"
+
+/* A ray for the float arithmetic: origin o and unit direction u, in
+ * coordinates divided by 2^s; w = d 2^-e (exact) with its largest component
+ * in [0.5, 1), for the box tests; winv its reciprocals (0 for a component
+ * below 2^-900, treated as none: the drift over any box is far below mg). */
+typedef struct {
+    const double *o, *d;           /* as given */
+    double ox, oy, ux, uy;         /* scaled origin, unit direction */
+    double wx, wy, winv[2], wlen;
+    double omag;                   /* max |o| */
+    double mg;                     /* the widening of the boxes */
+    int s;
+} cast_ray;
+
+/* ---- the boxes ----------------------------------------------------------- */
+
+/* Could the ray meet the box for some t_w in [0, tmax] (t_w along w)?  The box
+ * is widened by r->mg, 2^-40 of the largest magnitude in the tree and of the
+ * origin, which exceeds every rounding below, so a box the ray meets is never
+ * refused.  *t0 receives the entry, for ordering. */
+static inline int box_ahead(const cast_ray *r, const double *bb, double tmax, double *t0)
+{
+    double lo = 0.0, hi = tmax;
+    for (int c = 0; c < 2; c++) {
+        double a = bb[c] - r->mg, b = bb[c + 2] + r->mg, inv = r->winv[c];
+        if (inv == 0.0) {  /* no motion along c worth the name: the origin must lie in the slab */
+            if (r->o[c] < a || r->o[c] > b) return 0;
+            continue;
+        }
+        double t1 = (a - r->o[c]) * inv, t2 = (b - r->o[c]) * inv;
+        lo = pc__max(lo, pc__min(t1, t2));
+        hi = pc__min(hi, pc__max(t1, t2));
+    }
+    *t0 = lo;
+    return lo <= hi;
+}
+
+/* ---- the exact test ------------------------------------------------------ */
+
+/* 2: the origin is in the shape; 1: the ray meets it; 0: it misses (exact). */
+static int ray_meets(const pc__filter *f, int kind, const double *row, const pc__hull *h, const double *o,
+                     const double *d)
+{
+    if (pc__overlap_rows(f, PC_POINT, o, kind, row, PC_TOUCHING)) return 2;
+    if (pc__ray_meets_hull(f, h, o[0], o[1], d[0], d[1])) return 1;
+    if (!(h->R > 0)) return 0;
+    for (int i = 0; i < h->n; i++)
+        if (pc__dot_dir(d[0], d[1], o[0], o[1], h->x[i], h->y[i]) > 0
+            && pc__perp_dir(d[0], d[1], o[0], o[1], h->x[i], h->y[i], h->R) <= 0)
+            return 1;
+    return 0;
+}
+
+/* ---- the distance, in floating point --------------------------------------- */
+
+/* The ray against the disk (cx, cy, R), from outside: 1 and *t when it enters. */
+static int enter_disk(const cast_ray *r, double cx, double cy, double R, double *t)
+{
+    double wx = cx - r->ox, wy = cy - r->oy, b = wx * r->ux + wy * r->uy;
+    double cc = (wx * wx + wy * wy) - R * R;
+    if (!(b > 0)) return 0;
+    double disc = b * b - cc;
+    if (!(disc >= 0)) return 0;
+    *t = pc__max(cc, 0.0) / (b + sqrt(disc));  /* b - sqrt(disc), without the cancellation */
+    return 1;
+}
+
+/* Cyrus-Beck over half-planes a_k . (p - q_k) <= h_k (a_k outward, any
+ * length): 1 and the entry t (0 when the origin is inside) with the entering
+ * face k (-1 for none), or 0 when the ray misses in floats. */
+static int enter_halfplanes(const cast_ray *r, int n, const double *ax, const double *ay, const double *qx,
+                            const double *qy, const double *h, double *t, int *face)
+{
+    double tin = -INFINITY, tout = INFINITY;
+    *face = -1;
+    for (int k = 0; k < n; k++) {
+        double den = ax[k] * r->ux + ay[k] * r->uy;
+        double num = h[k] - (ax[k] * (r->ox - qx[k]) + ay[k] * (r->oy - qy[k]));
+        if (den < 0) {
+            double tk = num / den;
+            if (tk > tin) { tin = tk; *face = k; }
+        } else if (den > 0) {
+            tout = pc__min(tout, num / den);
+        } else if (num < 0) {
+            return 0;
+        }
+    }
+    if (!(tin <= tout) || tout < 0) return 0;
+    if (tin <= 0) { *face = -1; tin = 0.0; }
+    *t = tin;
+    return 1;
+}
+
+/* The distance (scaled) and the unit normal where the ray enters the shape
+ * (the core's vertices v, scaled, grown by R); 0 when rounding finds none. */
+static int entry(const cast_ray *r, int n, const double *vx, const double *vy, double R, double *t, double *nx,
+                 double *ny)
+{
+    *nx = -r->ux;
+    *ny = -r->uy;
+    if (n == 1) {
+        if (R > 0) {
+            if (!enter_disk(r, vx[0], vy[0], R, t)) return 0;
+            *nx = (r->ox + *t * r->ux - vx[0]) / R;
+            *ny = (r->oy + *t * r->uy - vy[0]) / R;
+            return 1;
+        }
+        *t = pc__max(0.0, (vx[0] - r->ox) * r->ux + (vy[0] - r->oy) * r->uy);
+        return 1;
+    }
+    if (n == 2) {
+        double ex = vx[1] - vx[0], ey = vy[1] - vy[0], len = hypot(ex, ey);
+        if (!(len > 0)) return 0;
+        double tx = ex / len, ty = ey / len, mx = ty, my = -tx;  /* a unit normal */
+        if (mx * r->ux + my * r->uy > 0) { mx = -mx; my = -my; }  /* the side facing the ray */
+        if (R > 0) {  /* the rectangle, then the end disks */
+            double ax[4] = {mx, -mx, -tx, tx}, ay[4] = {my, -my, -ty, ty};
+            double qx[4] = {vx[0], vx[0], vx[0], vx[1]}, qy[4] = {vy[0], vy[0], vy[0], vy[1]};
+            double h[4] = {R, R, 0.0, 0.0}, best = INFINITY, tk;
+            int face, found = 0;
+            if (enter_halfplanes(r, 4, ax, ay, qx, qy, h, &tk, &face) && face >= 0 && face < 2) {
+                best = tk;
+                *nx = ax[face];
+                *ny = ay[face];
+                found = 1;
+            }
+            for (int i = 0; i < 2; i++) {
+                if (enter_disk(r, vx[i], vy[i], R, &tk) && tk < best) {
+                    best = tk;
+                    *nx = (r->ox + tk * r->ux - vx[i]) / R;
+                    *ny = (r->oy + tk * r->uy - vy[i]) / R;
+                    found = 1;
+                }
+            }
+            *t = best;
+            return found;
+        }
+        double den = r->ux * ey - r->uy * ex;  /* u x e */
+        if (den != 0) {
+            *t = pc__max(0.0, ((vx[0] - r->ox) * ey - (vy[0] - r->oy) * ex) / den);
+            *nx = mx;
+            *ny = my;
+            return 1;
+        }
+        double t0 = (vx[0] - r->ox) * r->ux + (vy[0] - r->oy) * r->uy;
+        double t1 = (vx[1] - r->ox) * r->ux + (vy[1] - r->oy) * r->uy;
+        *t = pc__max(0.0, pc__min(t0, t1));  /* along the segment: its nearer end */
+        return 1;
+    }
+    /* a polygon core (R = 0 for every kind that has one) */
+    double ax[PC_CORE_MAX], ay[PC_CORE_MAX], h[PC_CORE_MAX];
+    for (int k = 0; k < n; k++) {
+        int j = k + 1 == n ? 0 : k + 1;
+        ax[k] = vy[j] - vy[k];
+        ay[k] = -(vx[j] - vx[k]);
+        h[k] = 0.0;
+    }
+    int face;
+    if (!enter_halfplanes(r, n, ax, ay, vx, vy, h, t, &face)) return 0;
+    if (face >= 0) {
+        double l = hypot(ax[face], ay[face]);
+        *nx = ax[face] / l;
+        *ny = ay[face] / l;
+    }
+    return 1;
+}
+
+/* ---- one ray ------------------------------------------------------------- */
+
+typedef struct {
+    pc__tree_view tree;
+    double magnitude, max_distance;
+    double tree_mag;  /* the largest |coordinate| of the root's box (inf: some box is not finite) */
+} cast_ctx;
+
+typedef struct {
+    double dist, nx, ny;  /* unscaled distance */
+    int64_t index;        /* -1: none yet */
+} cast_best;
+
+static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, int64_t p, cast_best *b)
+{
+    int kind = c->tree.kind;
+    const double *row = c->tree.rows + p * c->tree.width;
+    int64_t index = c->tree.order[p];
+    pc__hull h;
+    pc__hull_of(f, kind, row, &h);
+    int how = ray_meets(f, kind, row, &h, r->o, r->d);
+    if (!how) return;
+    double dist = 0.0, nx = -r->ux, ny = -r->uy;
+    if (how == 1) {
+        double vx[PC_CORE_MAX], vy[PC_CORE_MAX], t;
+        for (int i = 0; i < h.n; i++) {
+            vx[i] = ldexp(h.x[i], -r->s);
+            vy[i] = ldexp(h.y[i], -r->s);
+        }
+        if (!entry(r, h.n, vx, vy, ldexp(h.R, -r->s), &t, &nx, &ny)) {
+            /* a graze: the closest approach to the core's nearest vertex */
+            double bt = INFINITY, bd = INFINITY;
+            for (int i = 0; i < h.n; i++) {
+                double ti = pc__max(0.0, (vx[i] - r->ox) * r->ux + (vy[i] - r->oy) * r->uy);
+                double px = r->ox + ti * r->ux - vx[i], py = r->oy + ti * r->uy - vy[i], di = px * px + py * py;
+                if (di < bd) { bd = di; bt = ti; }
+            }
+            t = bt;
+            nx = -r->ux;
+            ny = -r->uy;
+        }
+        dist = ldexp(t, r->s);
+    }
+    if (dist > c->max_distance) return;
+    if (dist < b->dist || (dist == b->dist && (b->index < 0 || index < b->index))) {
+        b->dist = dist;
+        b->nx = nx;
+        b->ny = ny;
+        b->index = index;
+    }
+}
+
+#define PC_CAST_STACK (PC_TREE_MAX_LEVELS * PC_TREE_FANOUT + 8)
+
+static void cast_one(const cast_ctx *c, const double *o, const double *d, double *out)
+{
+    out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = -1.0;
+    double dm = pc__max(fabs(d[0]), fabs(d[1]));
+    if (!(dm > 0.0) || !isfinite(dm)) { out[1] = NAN; return; }  /* no direction */
+    if (c->tree.levels == 0) return;
+    cast_ray r;
+    r.o = o;
+    r.d = d;
+    int e;
+    frexp(dm, &e);
+    r.wx = ldexp(d[0], -e);
+    r.wy = ldexp(d[1], -e);
+    r.wlen = sqrt(r.wx * r.wx + r.wy * r.wy);
+    r.ux = r.wx / r.wlen;
+    r.uy = r.wy / r.wlen;
+    r.winv[0] = fabs(r.wx) < 0x1p-900 ? 0.0 : 1.0 / r.wx;
+    r.winv[1] = fabs(r.wy) < 0x1p-900 ? 0.0 : 1.0 / r.wy;
+    r.omag = pc__max(fabs(o[0]), fabs(o[1]));
+    r.mg = 0x1p-40 * (c->tree_mag + r.omag) + 0x1p-1000;
+    double m = pc__max(c->magnitude, r.omag);
+    r.s = 0;
+    if ((m > 0x1p500 || m < 0x1p-500) && m > 0 && isfinite(m)) frexp(m, &r.s);
+    r.ox = ldexp(o[0], -r.s);
+    r.oy = ldexp(o[1], -r.s);
+    pc__filter f = pc__filter_for(m);
+
+    cast_best b = {INFINITY, NAN, NAN, -1};
+    /* the bound on t_w beyond which nothing can win: the best so far, with
+     * room for its rounding (equal distances must still be seen) */
+    double limit = isfinite(c->max_distance) ? c->max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
+    int64_t stack_node[PC_CAST_STACK];
+    int stack_level[PC_CAST_STACK];
+    double stack_t[PC_CAST_STACK];
+    int top = 0, L = c->tree.levels - 1;
+    double t0;
+    if (!box_ahead(&r, c->tree.boxes + 4 * c->tree.first[L], limit, &t0)) return;
+    stack_node[0] = 0;
+    stack_level[0] = L;
+    stack_t[0] = t0;
+    top = 1;
+    while (top > 0) {
+        top--;
+        int64_t k = stack_node[top];
+        int l = stack_level[top];
+        if (stack_t[top] > limit) continue;
+        if (l == 0) {
+            try_item(c, &f, &r, k, &b);
+            if (b.index >= 0) limit = pc__min(limit, b.dist / r.wlen * (1 + 0x1p-20) + 0x1p-1000);
+            continue;
+        }
+        /* the children that the ray may meet, pushed farthest first */
+        int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
+        if (c1 > c->tree.count[l - 1]) c1 = c->tree.count[l - 1];
+        int base = top;
+        for (int64_t ch = c0; ch < c1; ch++) {
+            double tc;
+            if (!box_ahead(&r, c->tree.boxes + 4 * (c->tree.first[l - 1] + ch), limit, &tc)) continue;
+            int at = top++;
+            while (at > base && stack_t[at - 1] < tc) {  /* keep the pushed ones in decreasing entry */
+                stack_node[at] = stack_node[at - 1];
+                stack_level[at] = stack_level[at - 1];
+                stack_t[at] = stack_t[at - 1];
+                at--;
+            }
+            stack_node[at] = ch;
+            stack_level[at] = l - 1;
+            stack_t[at] = tc;
+        }
+    }
+    if (b.index < 0) return;
+    out[0] = 1.0;
+    out[1] = b.dist;
+    out[2] = b.nx + 0.0;
+    out[3] = b.ny + 0.0;
+    out[4] = (double)b.index;
+}
+
+static void cast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const cast_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++)
+        cast_one(c, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
+                 (double *)(p[2] + i * s[2]));
+}
+
+int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
+                      const double *origins, const int64_t *strides_o,
+                      const double *directions, const int64_t *strides_d, double max_distance,
+                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+{
+    if (!(max_distance >= 0) || !(magnitude >= 0)) return PC_ERR_ARG;
+    cast_ctx ctx;
+    if (pc__pairs_tree(work, work_bytes, &ctx.tree) != PC_OK) return PC_ERR_ARG;
+    ctx.magnitude = magnitude;
+    ctx.max_distance = max_distance;
+    ctx.tree_mag = 0.0;
+    if (ctx.tree.levels) {
+        const double *root = ctx.tree.boxes + 4 * ctx.tree.first[ctx.tree.levels - 1];
+        for (int k = 0; k < 4; k++) ctx.tree_mag = pc__max(ctx.tree_mag, fabs(root[k]));
+        if (!isfinite(ctx.tree_mag)) ctx.tree_mag = INFINITY;
+    }
+    pc__fpenv env = pc__fp_enter();
+    const void *ptrs[3] = {origins, directions, out};
+    const int64_t *st[3] = {strides_o, strides_d, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK);
+    pc__fp_leave(env);
+    return rc;
+}

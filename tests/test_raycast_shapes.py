@@ -1,0 +1,205 @@
+"""Raycasts against collections of shapes of every kind and against a World,
+checked against the exact reference (tests/reference/rays.py)."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import pycollide as pc
+from reference import rays as RR
+from strategies import KINDS, TYPES, grid_coords, shape, shape_arrays, any_coords
+
+
+def _collection(kind, rows):
+    return TYPES[kind](np.array(rows, dtype=float).reshape(len(rows), -1))
+
+
+def check_rays(kind, rows, origins, directions, max_distance=math.inf):
+    """Every ray against the collection: hit exactly as the reference says,
+    the shape named among the nearest, its distance and normal sound."""
+    target = _collection(kind, rows)
+    r = pc.raycast(np.array(origins, float), np.array(directions, float), target, max_distance)
+    for k, (o, d) in enumerate(zip(origins, directions)):
+        dists = [RR.entry_distance(kind, tuple(row), o, d) for row in rows]
+        hits = [t for t in dists if t is not None and t <= max_distance]
+        reach = [t for t in dists if t is not None]
+        if max_distance == math.inf:
+            assert bool(r.hit[k]) == bool(reach), (o, d, rows)
+        if not r.hit[k]:
+            # beyond max_distance only by rounding, or no hit at all
+            assert not hits or min(hits) >= max_distance * (1 - 1e-9), (o, d, rows)
+            assert r.index[k] == -1 and r.distance[k] == math.inf and np.isnan(r.normal[k]).all()
+            continue
+        assert reach, (o, d, rows)
+        i = int(r.index[k])
+        assert dists[i] is not None, ("the shape named is not hit", o, d, rows[i])
+        scale = 1.0 + max(abs(v) for v in list(o) + [x for row in rows for x in row])
+        # the distance is rounded; a tangent entry is ill-conditioned (sqrt of the rounding)
+        tol = 1e-6 * scale
+        assert abs(r.distance[k] - dists[i]) <= tol, (o, d, rows[i], r.distance[k], dists[i])
+        assert dists[i] <= min(reach) + tol, ("not the first shape hit", o, d)
+        assert r.distance[k] <= max_distance
+        assert abs(math.hypot(*r.normal[k]) - 1.0) < 1e-12
+        if r.distance[k] > tol:  # entering from outside: the normal does not point along the ray
+            assert r.normal[k] @ np.array(d, float) <= 1e-9 * math.hypot(*d)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_rays_on_the_grid_against_the_reference(kind, data):
+    """Small integer coordinates: rays through corners, along faces, tangent
+    to circles: the hard cases of an exact yes/no."""
+    rows = [data.draw(shape(kind, grid_coords(4)), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
+    n = data.draw(st.integers(1, 6))
+    origins = [(data.draw(st.integers(-6, 6)), data.draw(st.integers(-6, 6))) for _ in range(n)]
+    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
+                  for _ in range(n)]
+    check_rays(kind, rows, origins, directions)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_rays_anywhere_against_the_reference(kind, data):
+    rows = [data.draw(shape(kind, any_coords()), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
+    n = data.draw(st.integers(1, 4))
+    origins = [data.draw(st.tuples(any_coords(), any_coords())) for _ in range(n)]
+    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0)))
+                  for _ in range(n)]
+    check_rays(kind, rows, origins, directions)
+
+
+@pytest.mark.parametrize("o,d,hit", [
+    ((0.0, 1.0), (1.0, 0.0), True),            # tangent to the unit circle at (2, 1)... of the circle at (2, 0)
+    ((0.0, math.nextafter(1.0, 2.0)), (1.0, 0.0), False),  # one ulp above the tangent
+    ((2.0, 5.0), (0.0, -1.0), True),           # straight down onto it
+    ((3.0, 0.0), (1.0, 0.0), True),            # from its rightmost point, away: starts on it
+    ((math.nextafter(3.0, 4.0), 0.0), (1.0, 0.0), False),  # one ulp outside, away
+])
+def test_tangents_to_a_circle(o, d, hit):
+    r = pc.raycast(o, d, pc.Circles([[2.0, 0.0, 1.0]]))
+    assert bool(r.hit) == hit
+    assert RR.ray_hits("circle", (2.0, 0.0, 1.0), o, d) == hit
+
+
+def test_a_grazing_capsule_and_a_corner_of_a_triangle():
+    cap = pc.Capsules([[0.0, 0.0, 4.0, 0.0, 1.0]])
+    along = pc.raycast([-3.0, 1.0], [1.0, 0.0], cap)   # along its flat top: hits the end's round first
+    assert along.hit and along.distance == pytest.approx(3.0)
+    above = pc.raycast([-3.0, math.nextafter(1.0, 2.0)], [1.0, 0.0], cap)
+    assert not above.hit
+    tri = pc.Triangles([[0.0, 0.0, 2.0, 0.0, 0.0, 2.0]])
+    corner = pc.raycast([4.0, -2.0], [-1.0, 1.0], tri)  # through the corner (2, 0) and along the edge
+    assert corner.hit and corner.distance == pytest.approx(2 * math.sqrt(2))
+
+
+def test_huge_and_tiny_coordinates():
+    for s in (2.0 ** -1000, 2.0 ** -520, 1.0, 2.0 ** 520, 2.0 ** 1000):
+        balls = pc.Circles(np.array([[4.0, 0.0, 1.0], [8.0, 0.0, 2.0]]) * s)
+        r = pc.raycast(np.array([0.0, 0.0]), [1.0, 0.0], balls)
+        assert r.hit and r.index == 0 and r.distance == pytest.approx(3.0 * s, rel=1e-12)
+        tangent = pc.raycast(np.array([0.0, 1.0]) * s, [1.0, 0.0], balls)
+        assert tangent.hit and tangent.index == 0
+        above = pc.raycast(np.array([0.0, math.nextafter(1.0, 2.0)]) * s, [1.0, 0.0], balls)
+        assert above.hit and above.index == 1   # misses the small ball, meets the big one
+
+
+def test_many_rays_match_each_shape_alone():
+    """The tree never loses a hit: the nearest over 2,000 shapes equals the
+    least distance over each shape cast alone."""
+    rng = np.random.default_rng(5)
+    rows = np.column_stack([rng.uniform(0, 100, (2000, 2)), rng.uniform(0.1, 2.0, 2000)])
+    balls = pc.Circles(rows)
+    o = rng.uniform(-10, 110, (500, 2))
+    d = rng.normal(size=(500, 2))
+    r = pc.raycast(o, d, balls)
+    # each shape alone, through the same code but without a tree worth the name
+    alone = np.full(500, np.inf)
+    for i in range(len(rows)):
+        one = pc.raycast(o, d, balls[i:i + 1])
+        alone = np.minimum(alone, one.distance)
+    assert np.array_equal(r.hit, np.isfinite(alone))
+    assert np.array_equal(r.distance, alone)
+
+
+def test_max_distance():
+    balls = pc.Circles([[4.0, 0.0, 1.0], [10.0, 0.0, 1.0]])
+    assert pc.raycast([0, 0], [1, 0], balls, max_distance=3.0).hit
+    far = pc.raycast([0, 0], [1, 0], balls, max_distance=2.5)
+    assert not far.hit and far.index == -1 and far.distance == math.inf
+    behind = pc.raycast([7, 0], [1, 0], balls, max_distance=2.0)  # the next ball at 2: included
+    assert behind.hit and behind.index == 1
+    room = pc.TileMap.from_text("#####\n#...#\n#####")
+    assert pc.raycast([1.5, 1.5], [1, 0], room, max_distance=2.5).hit
+    miss = pc.raycast([1.5, 1.5], [1, 0], room, max_distance=2.4)
+    assert not miss.hit and (miss.tile == -1).all()
+
+
+@pytest.mark.parametrize("bad,err", [
+    (dict(directions=[0.0, 0.0]), "nonzero"),
+    (dict(directions=[math.inf, 0.0]), "finite"),
+    (dict(origins=[math.nan, 0.0]), "finite"),
+    (dict(max_distance=-1.0), "max_distance"),
+    (dict(max_distance=math.nan), "max_distance"),
+    (dict(max_distance="far"), "max_distance"),
+])
+def test_bad_input(bad, err):
+    args = dict(origins=[0.0, 0.0], directions=[1.0, 0.0], max_distance=math.inf)
+    args.update(bad)
+    for target in (pc.Circles([[4.0, 0.0, 1.0]]), pc.World(pc.Circles([[4.0, 0.0, 1.0]]))):
+        with pytest.raises((ValueError, TypeError), match=err):
+            pc.raycast(args["origins"], args["directions"], target, args["max_distance"])
+
+
+def test_bad_targets_and_worlds():
+    with pytest.raises(TypeError, match="target"):
+        pc.raycast([0, 0], [1, 0], [[4.0, 0.0, 1.0]])
+    with pytest.raises(ValueError, match="1-D"):
+        pc.raycast([0, 0], [1, 0], pc.Circles(np.zeros((2, 2, 3))))
+    with pytest.raises(ValueError, match="at least one part"):
+        pc.World()
+    with pytest.raises(TypeError, match="part 1"):
+        pc.World(pc.Circles([[0, 0, 1]]), "wall")
+    with pytest.raises(TypeError, match="part 0"):
+        pc.World(pc.Lines([[0, 0, 1, 1]]))
+
+
+def test_empty_collections_and_worlds():
+    none = pc.raycast([[0, 0], [1, 1]], [1, 0], pc.Circles(np.empty((0, 3))))
+    assert not none.hit.any() and (none.index == -1).all()
+    w = pc.raycast([0, 0], [1, 0], pc.World(pc.Segments(np.empty((0, 4)))))
+    assert not w.hit and w.part == -1 and w.index == -1
+
+
+def test_world_picks_the_nearest_part():
+    room = pc.TileMap.from_text("#######\n#.....#\n#.....#\n#######")
+    bumpers = pc.Circles([[3.5, 2.0, 0.5]])
+    walls = pc.Segments([[5.0, 1.0, 5.0, 3.0]])
+    world = pc.World(room, bumpers, walls)
+    r = pc.raycast([[1.5, 2.0], [1.5, 1.5], [1.5, 1.2], [5.5, 2.0]], [1, 0], world)
+    assert r.hit.all()
+    assert r.part.tolist() == [1, 1, 2, 0]
+    assert r.index.tolist()[:3] == [0, 0, 0]
+    assert r.index[3] in (1 * 7 + 6, 2 * 7 + 6)  # a tile holding the hit point on the seam, as a flat cell
+    assert r.distance[0] == pytest.approx(1.5)
+    assert r.distance[3] == pytest.approx(0.5)
+    assert np.allclose(r.normal[0], [-1, 0]) and np.allclose(r.normal[2], [-1, 0])
+    # World parts agree with each part cast alone
+    for k, part in enumerate(world.parts):
+        alone = pc.raycast([[1.5, 2.0], [5.5, 2.0]], [1, 0], part)
+        mine = r.part[[0, 3]] == k
+        assert np.array_equal(alone.distance[mine], r.distance[[0, 3]][mine])
+
+
+def test_threads_do_not_change_the_answer():
+    rng = np.random.default_rng(9)
+    tris = pc.Triangles(rng.uniform(0, 50, (3000, 6)))
+    o = rng.uniform(-5, 55, (20000, 2))
+    d = rng.normal(size=(20000, 2))
+    one = pc.raycast(o, d, tris, threads=1)
+    two = pc.raycast(o, d, tris, threads=2)
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b, equal_nan=True)
