@@ -17,15 +17,15 @@ class ShapeTree:
     """The broad-phase tree over one 1-D collection (the workspace of
     ``pc_pairs_prepare``), built once and read by any number of queries."""
 
-    __slots__ = ("shapes", "data", "work", "ptr")
+    __slots__ = ("shapes", "work", "ptr")
 
     def __init__(self, verb: str, shapes: Shapes):
         self.shapes = shapes
-        self.data = np.ascontiguousarray(shapes._data)  # the tree keeps its own sorted copy; this one is read once
+        data = np.ascontiguousarray(shapes._data)  # read once: the workspace keeps its own sorted copy
         n = len(shapes)
         self.work = np.empty(lib.pc_pairs_workspace(shapes.kind, n, shapes.kind, 0), dtype=np.uint8)
         self.ptr = ffi.from_buffer(self.work)
-        check_rc(verb, lib.pc_pairs_prepare(shapes.kind, double_ptr(self.data), n, shapes.kind, ffi.NULL, 0,
+        check_rc(verb, lib.pc_pairs_prepare(shapes.kind, double_ptr(data), n, shapes.kind, ffi.NULL, 0,
                                             self.ptr, self.work.size))
 
 

@@ -73,7 +73,7 @@ def test_rays_anywhere_against_the_reference(kind, data):
 
 
 @pytest.mark.parametrize("o,d,hit", [
-    ((0.0, 1.0), (1.0, 0.0), True),            # tangent to the unit circle at (2, 1)... of the circle at (2, 0)
+    ((0.0, 1.0), (1.0, 0.0), True),            # tangent to the circle at its top, (2, 1)
     ((0.0, math.nextafter(1.0, 2.0)), (1.0, 0.0), False),  # one ulp above the tangent
     ((2.0, 5.0), (0.0, -1.0), True),           # straight down onto it
     ((3.0, 0.0), (1.0, 0.0), True),            # from its rightmost point, away: starts on it

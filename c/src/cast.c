@@ -361,7 +361,6 @@ int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
     if (ctx.tree.levels) {
         const double *root = ctx.tree.boxes + 4 * ctx.tree.first[ctx.tree.levels - 1];
         for (int k = 0; k < 4; k++) ctx.tree_mag = pc__max(ctx.tree_mag, fabs(root[k]));
-        if (!isfinite(ctx.tree_mag)) ctx.tree_mag = INFINITY;
     }
     pc__fpenv env = pc__fp_enter();
     const void *ptrs[3] = {origins, directions, out};
