@@ -30,7 +30,7 @@ from .pairs import pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
 from .response import impulse, reflect
 from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
-from .sweep import Sweep, sweep
+from .sweep import Sweep, WorldSweep, sweep
 from .tiles import Tile, TileMap
 from .transform import transform
 from .world import World
@@ -40,5 +40,5 @@ __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Cap
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "Manifold", "manifold", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "World", "raycast", "RayHit", "ShapeHit",
            "WorldHit",
-           "sweep", "Sweep", "advance"]
+           "sweep", "Sweep", "WorldSweep", "advance"]
 __version__ = "0.1.0"

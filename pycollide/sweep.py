@@ -1,72 +1,108 @@
-"""Swept circles: the time of impact of a moving circle (continuous collision detection)."""
+"""Swept shapes: the time of impact of a moving shape (continuous collision detection)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+import math
+from typing import Any, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _dispatch as d
 from ._native import check_rc, lib, resolve_threads
-from .shapes import Shapes
+from .shapes import Lines, Shapes
 from .tiles import TileMap
+from .world import ShapeTree, World
 
-__all__ = ["Sweep", "sweep"]
+__all__ = ["Sweep", "WorldSweep", "sweep"]
 
 
 class Sweep(NamedTuple):
-    """What :func:`sweep` found for each moving circle."""
+    """What :func:`sweep` found for each moving shape."""
 
     time: np.ndarray
     """float in [0, 1]: the fraction of the displacement at first touch (1 if none)."""
     normal: np.ndarray
-    """(..., 2): unit normal from the circle toward the target at impact (NaN if none)."""
+    """(..., 2): unit normal from the moving shape toward the target at impact (NaN if none)."""
     point: np.ndarray
     """(..., 2): the touching point on the target (NaN if none)."""
 
 
-def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int] = None) -> Sweep:
-    """When a circle moving by ``displacement`` first touches ``target``.
+class WorldSweep(NamedTuple):
+    """What :func:`sweep` found for each moving shape against a :class:`World`."""
 
-    The circle's centre moves along ``center + t * displacement`` for t in
-    [0, 1]; ``time`` is the first t at which it touches the target (1, with
-    NaN normal and point, when it never does).  This is continuous collision
-    detection: however fast the circle moves, it cannot pass through a thin
-    wall unseen.
+    time: np.ndarray
+    """float in [0, 1]: the fraction of the displacement at first touch (1 if none)."""
+    normal: np.ndarray
+    """(..., 2): unit normal from the moving shape toward what it hits (NaN if none)."""
+    point: np.ndarray
+    """(..., 2): the touching point on what it hits (NaN if none)."""
+    part: np.ndarray
+    """int64: the part of the world hit first (-1 if none; the lower part at equal times)."""
+    index: np.ndarray  # type: ignore[assignment]
+    """int64: the shape within the part, or a tile map's flat cell ``row * cols + col`` (-1 if none)."""
 
-    A hit is the first time the circle touches the target while moving
-    toward it.  So a circle that already touches the target at t = 0 is hit
-    at time 0 only if the displacement moves its centre toward the nearest
-    point of the target (or, centred on the target's boundary, into it across
-    every face it lies on); touching and moving away, or sliding along a face,
-    is not a hit.  A circle that starts apart hits only if its path comes
-    within its radius of the target and the path's line would take it
-    strictly inside: a graze, which only touches, is not a hit, even at the
-    very end of the displacement; arriving head-on exactly at the end is.
 
-    Whether a circle hits is exact, for the path from the centre to the rounded
-    ``center + displacement`` (the end a motion reaches), except when its
-    centre starts strictly inside a polygon (then the nearest face is chosen
-    in floating point).  Against a TileMap the target is the union of its
-    solid tiles, at any origin and tile size, and the first hit over them is
-    reported: a circle sliding along a floor of many tiles meets no seam.
-    Times, normals and points are rounded.
+def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int] = None) -> Union[Sweep, WorldSweep]:
+    """When a shape moving by ``displacement`` first touches ``target``.
+
+    The moving shape (any kind: a circle, point, box, segment, triangle,
+    capsule or polygon) is translated by ``t * displacement`` for t in
+    [0, 1], without rotating; ``time`` is the first t at which it touches the
+    target while moving toward it (1, with NaN normal and point, when it
+    never does).  This is continuous collision detection: however fast a
+    shape moves, it cannot pass through a thin wall unseen.
+
+    A hit is the first time the shape touches the target while moving toward
+    it.  So a shape that already touches the target at t = 0 is hit at time
+    0 only if the displacement moves it toward the target (for a circle:
+    toward the nearest point of the target, or, centred on the target's
+    boundary, into it across every face it lies on; for other shapes: into
+    the target across every face along which they touch); touching and moving
+    away, or sliding along a face, is not a hit.  A shape that starts apart
+    hits only if its path comes within reach and its line of motion would
+    take it strictly inside: a graze, which only touches, is not a hit, even
+    at the very end of the displacement; arriving head-on exactly at the end
+    is.  Shapes whose interiors overlap at the start are hit at time 0 when
+    the displacement has a positive component along the contact normal of
+    :func:`contact` (decided in floating point).
+
+    Whether a shape hits is exact, for the paths its corners take to their
+    rounded ends (``corner + displacement`` rounded, the end a motion
+    reaches; for a circle its centre), except when it starts overlapping the
+    target's interior (see above; for a circle whose centre starts strictly
+    inside a polygon the nearest face is chosen in floating point).  For
+    shapes other than circles and points the time is the first double at
+    which the shape, moved by the rounded ``t * displacement``, overlaps the
+    target by the exact test of :func:`overlaps`, so the two agree; the
+    normal and point are those of :func:`contact` there.  For circles the
+    time, normal and point are computed directly, rounded.
 
     Parameters
     ----------
-    circles : Circles (or Points)
-    displacement : array_like, layout (..., 2)
-    target : TileMap, Points, Circles, Boxes, Segments or Triangles
-        Against a TileMap the target is the solid region, through its merged
-        boundary edges (no bump at the seams between tiles).  Otherwise circles,
-        displacement and target broadcast together.
+    moving : shape array of any kind but Lines
+    displacement : array_like, layout (..., 2), finite
+    target : TileMap, World, or a shape array of any kind but Lines
+        A shape array broadcasts with ``moving`` and ``displacement``: one
+        sweep per pair.  Against a TileMap the target is its solid region
+        (the first hit over its tiles: a shape sliding along a floor of many
+        tiles meets no seam).  Against a :class:`World` the first hit over
+        all its parts (its trees are walked, not every shape tested); to
+        find the first hit among a collection, wrap it: ``World(shapes)``.
 
     Returns
     -------
-    Sweep(time, normal, point)
-        ``normal`` points from the moving circle toward the target (the
+    Sweep(time, normal, point), or WorldSweep(time, normal, point, part, index) for a World
+        ``normal`` points from the moving shape toward the target (the
         convention of :func:`contact`): reflect a velocity about it with
         :func:`reflect`.
+
+    Raises
+    ------
+    TypeError
+        For a target that is not a shape array, a TileMap or a World, or
+        Lines on either side.
+    ValueError
+        For a displacement that is not finite, or shapes that do not broadcast.
 
     Examples
     --------
@@ -78,23 +114,75 @@ def sweep(circles: Any, displacement: Any, target: Any, *, threads: Optional[int
     (0.25, [1.0, 0.0], [3.0, 0.0])
     >>> float(pc.sweep(ball, [-10.0, 0.0], wall).time)     # moving away
     1.0
+    >>> crate = pc.Boxes([0, 0, 1, 1])
+    >>> float(pc.sweep(crate, [4.0, 0.0], wall).time)      # its right side reaches x = 3
+    0.5
+    >>> float(pc.sweep(crate, [4.0, 0.0], pc.Boxes([1, -1, 9, 0])).time)   # sliding along a floor
+    1.0
+    >>> world = pc.World(pc.Segments([[5, -5, 5, 5], [8, -5, 8, 5]]))
+    >>> w = pc.sweep(crate, [10.0, 0.0], world)
+    >>> float(w.time), int(w.part), int(w.index)
+    (0.4, 0, 0)
     """
     verb = "sweep"
-    circles = d.circles_arg(verb, "circles", circles)
+    moving = d.shapes_arg(verb, "moving", moving)
+    if isinstance(moving, Lines):
+        raise TypeError(f"{verb}: `moving` must be a shape array other than Lines (lines cannot move into anything)")
     disp = d.vectors(verb, "displacement", displacement)
-    named = [("circles", circles._data), ("displacement", disp)]
+    if isinstance(target, World):
+        return _world(verb, moving, disp, target, threads)
+    named = [("moving", moving._data), ("displacement", disp)]
     if not isinstance(target, TileMap):
         if not isinstance(target, Shapes):
-            raise TypeError(f"{verb}: `target` must be a TileMap or a shape array, got {type(target).__name__}")
-        named.append(("target", d.shapes_arg(verb, "target", target)._data))
+            raise TypeError(f"{verb}: `target` must be a TileMap, a World or a shape array, got {type(target).__name__}")
+        if isinstance(target, Lines):
+            raise TypeError(f"{verb}: `target` must not be Lines (sweep against Segments instead)")
+        named.append(("target", target._data))
     shape = d.broadcast(verb, [(name, array.shape[:-1]) for name, array in named])
-    out = np.empty(shape + (5,), dtype=np.float64)
+    width = 6 if isinstance(target, TileMap) else 5
+    out = np.empty(shape + (width,), dtype=np.float64)
     if out.size:
         args, ndim, dims = d.arrays(shape, [array for _, array in named] + [out])
-        nthreads = resolve_threads(verb, threads, out.size // 5)
+        nthreads = resolve_threads(verb, threads, out.size // width)
         if isinstance(target, TileMap):
-            rc = lib.pc_tilemap_sweep(target._c, *args, ndim, dims, nthreads)
+            rc = lib.pc_tilemap_sweep_shapes(target._c, moving.kind, *args, ndim, dims, nthreads)
         else:
-            rc = lib.pc_sweep_batch(*args[:4], target.kind, *args[4:], ndim, dims, nthreads)
+            rc = lib.pc_sweep_shapes(moving.kind, *args[:4], target.kind, *args[4:], ndim, dims, nthreads)
         check_rc(verb, rc)
     return Sweep(out[..., 0], out[..., 1:3], out[..., 3:5])
+
+
+def _part(verb: str, moving: Shapes, disp: np.ndarray, shape: Tuple[int, ...], part: Any, tree: Optional[ShapeTree],
+          threads: Any) -> np.ndarray:
+    """time, normal, point and index (6 doubles) against one part of a world."""
+    out = np.empty(shape + (6,), dtype=np.float64)
+    if out.size:
+        args, ndim, dims = d.arrays(shape, [moving._data, disp, out])
+        nthreads = resolve_threads(verb, threads, out.size // 6)
+        if tree is None:
+            rc = lib.pc_tilemap_sweep_shapes(part._c, moving.kind, *args, ndim, dims, nthreads)
+        else:
+            rc = lib.pc_sweep_tree(tree.ptr, tree.work.size, tree.shapes._magnitude, moving.kind, *args, ndim, dims,
+                                   nthreads)
+        check_rc(verb, rc)
+    return out
+
+
+def _world(verb: str, moving: Shapes, disp: np.ndarray, world: World, threads: Any) -> WorldSweep:
+    """The first hit over the parts; at equal times the lower part."""
+    shape = d.broadcast(verb, [("moving", moving.shape), ("displacement", disp.shape[:-1])])
+    time = np.ones(shape)
+    normal = np.full(shape + (2,), math.nan)
+    point = np.full(shape + (2,), math.nan)
+    part = np.full(shape, -1, dtype=np.int64)
+    index = np.full(shape, -1, dtype=np.int64)
+    for k, (p, tree) in enumerate(zip(world._parts, world._trees)):
+        r = _part(verb, moving, disp, shape, p, tree, threads)
+        hit = ~np.isnan(r[..., 1])
+        better = hit & ((part < 0) | (r[..., 0] < time))
+        time = np.where(better, r[..., 0], time)
+        normal = np.where(better[..., None], r[..., 1:3], normal)
+        point = np.where(better[..., None], r[..., 3:5], point)
+        part = np.where(better, k, part)
+        index = np.where(better, r[..., 5].astype(np.int64), index)
+    return WorldSweep(time, normal, point, part, index)

@@ -411,6 +411,33 @@ int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t
                      const double *displacements, const int64_t *strides_d,
                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 
+/* A shape of kind_a (any kind) moving by a displacement (translation only)
+ * against a shape of kind_b, broadcast like pc_sweep_batch, 5 doubles out as
+ * there: the time of first touch while approaching (1 when none), the unit
+ * normal from the moving shape toward the target and the touching point on
+ * the target (NaN when none).  Hit or miss is exact for the paths of the
+ * moving shape's vertices to their rounded ends (c/src/sweepshape.c says
+ * what a hit is); the time is the first double at which the moving shape,
+ * moved by the rounded t D, overlaps the target (exact test), the normal and
+ * point pc_contact's there.  A moving circle or point is pc_sweep_batch's
+ * sweep. */
+int pc_sweep_shapes(int kind_a, const double *a, const int64_t *strides_a, const double *displacements,
+                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+/* The same against a tile map's solid region: the first hit over its tiles;
+ * 6 doubles out, the 6th the flat cell (row * cols + col) of the tile hit
+ * (-1 when none; the first in row-major order at equal times). */
+int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, const int64_t *strides_a,
+                            const double *displacements, const int64_t *strides_d, double *out,
+                            const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+/* The same against every shape of a one-collection pc_pairs workspace (whose
+ * rows have the given magnitude), walking its tree: 6 doubles out, the first
+ * hit's 5 and the index of the shape hit (-1 when none; the lowest index at
+ * equal times). */
+int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
+                  const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
+                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
 /* Move n circles (3 contiguous doubles each, updated in place) with their
  * velocities (2 contiguous doubles each, updated in place) for dt through a
  * tile map: each stops at every impact, its velocity is reflected there (the

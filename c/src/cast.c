@@ -38,6 +38,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "tiles.h"
 #include "tree.h"
 #include "walk.h"
 
@@ -51,7 +52,8 @@ typedef struct {
     double wx, wy, winv[2], wlen;
     double omag;                   /* max |o| */
     double mg;                     /* the widening of the boxes */
-    int s;
+    double grow[2];                /* and for a swept shape, its half extents */
+    int s, e;
 } cast_ray;
 
 /* ---- the boxes ----------------------------------------------------------- */
@@ -64,7 +66,7 @@ static inline int box_ahead(const cast_ray *r, const double *bb, double tmax, do
 {
     double lo = 0.0, hi = tmax;
     for (int c = 0; c < 2; c++) {
-        double a = bb[c] - r->mg, b = bb[c + 2] + r->mg, inv = r->winv[c];
+        double a = bb[c] - r->mg - r->grow[c], b = bb[c + 2] + r->mg + r->grow[c], inv = r->winv[c];
         if (inv == 0.0) {  /* no motion along c worth the name: the origin must lie in the slab */
             if (r->o[c] < a || r->o[c] > b) return 0;
             continue;
@@ -261,43 +263,44 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
 
 #define PC_CAST_STACK (PC_TREE_MAX_LEVELS * PC_TREE_FANOUT + 8)
 
-static void cast_one(const cast_ctx *c, const double *o, const double *d, double *out)
+/* The ray o + t_w w for the walk and the float arithmetic (d nonzero and
+ * finite); returns the magnitude the filter must bound. */
+static double ray_setup(cast_ray *r, const cast_ctx *c, const double *o, const double *d)
 {
-    out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = -1.0;
     double dm = pc__max(fabs(d[0]), fabs(d[1]));
-    if (!(dm > 0.0) || !isfinite(dm)) { out[1] = NAN; return; }  /* no direction */
-    if (c->tree.levels == 0) return;
-    cast_ray r;
-    r.o = o;
-    r.d = d;
-    int e;
-    frexp(dm, &e);
-    r.wx = ldexp(d[0], -e);
-    r.wy = ldexp(d[1], -e);
-    r.wlen = sqrt(r.wx * r.wx + r.wy * r.wy);
-    r.ux = r.wx / r.wlen;
-    r.uy = r.wy / r.wlen;
-    r.winv[0] = fabs(r.wx) < 0x1p-900 ? 0.0 : 1.0 / r.wx;
-    r.winv[1] = fabs(r.wy) < 0x1p-900 ? 0.0 : 1.0 / r.wy;
-    r.omag = pc__max(fabs(o[0]), fabs(o[1]));
-    r.mg = 0x1p-40 * (c->tree_mag + r.omag) + 0x1p-1000;
-    double m = pc__max(c->magnitude, r.omag);
-    r.s = 0;
-    if ((m > 0x1p500 || m < 0x1p-500) && m > 0 && isfinite(m)) frexp(m, &r.s);
-    r.ox = ldexp(o[0], -r.s);
-    r.oy = ldexp(o[1], -r.s);
-    pc__filter f = pc__filter_for(m);
+    r->o = o;
+    r->d = d;
+    frexp(dm, &r->e);
+    r->wx = ldexp(d[0], -r->e);
+    r->wy = ldexp(d[1], -r->e);
+    r->wlen = sqrt(r->wx * r->wx + r->wy * r->wy);
+    r->ux = r->wx / r->wlen;
+    r->uy = r->wy / r->wlen;
+    r->winv[0] = fabs(r->wx) < 0x1p-900 ? 0.0 : 1.0 / r->wx;
+    r->winv[1] = fabs(r->wy) < 0x1p-900 ? 0.0 : 1.0 / r->wy;
+    r->omag = pc__max(fabs(o[0]), fabs(o[1]));
+    r->mg = 0x1p-40 * (c->tree_mag + r->omag) + 0x1p-1000;
+    r->grow[0] = r->grow[1] = 0.0;
+    double m = pc__max(c->magnitude, r->omag);
+    r->s = 0;
+    if ((m > 0x1p500 || m < 0x1p-500) && m > 0 && isfinite(m)) frexp(m, &r->s);
+    r->ox = ldexp(o[0], -r->s);
+    r->oy = ldexp(o[1], -r->s);
+    return m;
+}
 
-    cast_best b = {INFINITY, NAN, NAN, -1};
-    /* the bound on t_w beyond which nothing can win: the best so far, with
-     * room for its rounding (equal distances must still be seen) */
-    double limit = isfinite(c->max_distance) ? c->max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
+/* Visit the items whose (widened) boxes the ray meets for t_w <= limit,
+ * nearest box first; visit returns the new limit. */
+typedef double (*cast_visit)(void *state, int64_t p, double limit);
+
+static void walk(const cast_ctx *c, const cast_ray *r, double limit, cast_visit visit, void *state)
+{
     int64_t stack_node[PC_CAST_STACK];
     int stack_level[PC_CAST_STACK];
     double stack_t[PC_CAST_STACK];
     int top = 0, L = c->tree.levels - 1;
     double t0;
-    if (!box_ahead(&r, c->tree.boxes + 4 * c->tree.first[L], limit, &t0)) return;
+    if (L < 0 || !box_ahead(r, c->tree.boxes + 4 * c->tree.first[L], limit, &t0)) return;
     stack_node[0] = 0;
     stack_level[0] = L;
     stack_t[0] = t0;
@@ -308,8 +311,7 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
         int l = stack_level[top];
         if (stack_t[top] > limit) continue;
         if (l == 0) {
-            try_item(c, &f, &r, k, &b);
-            if (b.index >= 0) limit = pc__min(limit, b.dist / r.wlen * (1 + 0x1p-20) + 0x1p-1000);
+            limit = visit(state, k, limit);
             continue;
         }
         /* the children that the ray may meet, pushed farthest first */
@@ -318,7 +320,7 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
         int base = top;
         for (int64_t ch = c0; ch < c1; ch++) {
             double tc;
-            if (!box_ahead(&r, c->tree.boxes + 4 * (c->tree.first[l - 1] + ch), limit, &tc)) continue;
+            if (!box_ahead(r, c->tree.boxes + 4 * (c->tree.first[l - 1] + ch), limit, &tc)) continue;
             int at = top++;
             while (at > base && stack_t[at - 1] < tc) {  /* keep the pushed ones in decreasing entry */
                 stack_node[at] = stack_node[at - 1];
@@ -331,12 +333,122 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
             stack_t[at] = tc;
         }
     }
-    if (b.index < 0) return;
+}
+
+typedef struct {
+    const cast_ctx *c;
+    const pc__filter *f;
+    const cast_ray *r;
+    cast_best b;
+} ray_state;
+
+static double visit_ray(void *vs, int64_t p, double limit)
+{
+    ray_state *st = vs;
+    try_item(st->c, st->f, st->r, p, &st->b);
+    /* the bound on t_w beyond which nothing can win: the best so far, with
+     * room for its rounding (equal distances must still be seen) */
+    if (st->b.index >= 0) limit = pc__min(limit, st->b.dist / st->r->wlen * (1 + 0x1p-20) + 0x1p-1000);
+    return limit;
+}
+
+static void cast_one(const cast_ctx *c, const double *o, const double *d, double *out)
+{
+    out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = -1.0;
+    double dm = pc__max(fabs(d[0]), fabs(d[1]));
+    if (!(dm > 0.0) || !isfinite(dm)) { out[1] = NAN; return; }  /* no direction */
+    if (c->tree.levels == 0) return;
+    cast_ray r;
+    pc__filter f = pc__filter_for(ray_setup(&r, c, o, d));
+    ray_state st = {c, &f, &r, {INFINITY, NAN, NAN, -1}};
+    double limit = isfinite(c->max_distance) ? c->max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
+    walk(c, &r, limit, visit_ray, &st);
+    if (st.b.index < 0) return;
     out[0] = 1.0;
-    out[1] = b.dist;
-    out[2] = b.nx + 0.0;
-    out[3] = b.ny + 0.0;
-    out[4] = (double)b.index;
+    out[1] = st.b.dist;
+    out[2] = st.b.nx + 0.0;
+    out[3] = st.b.ny + 0.0;
+    out[4] = (double)st.b.index;
+}
+
+/* ---- swept shapes against the tree ------------------------------------------ */
+
+typedef struct {
+    const cast_ctx *c;
+    const pc__filter *f;
+    int ka;
+    const double *a;
+    double dx, dy, scale;  /* t_w = t scale */
+    pc__toi h;
+    int64_t index;
+} sweep_state;
+
+static double visit_sweep(void *vs, int64_t p, double limit)
+{
+    sweep_state *st = vs;
+    int64_t index = st->c->tree.order[p];
+    pc__toi one;
+    pc__toi_init(&one);
+    pc__sweep_any(&one, st->f, st->ka, st->a, st->dx, st->dy, st->c->tree.kind, st->c->tree.rows + p * st->c->tree.width);
+    if (!one.hit) return limit;
+    if (!st->h.hit || one.t < st->h.t || (one.t == st->h.t && index < st->index)) {
+        st->h = one;
+        st->index = index;
+    }
+    /* equal times must still be seen: room for the boxes' rounding */
+    return pc__min(limit, st->h.t * st->scale * (1 + 0x1p-20) + 0x1p-1000);
+}
+
+/* The shape (kind ka, row a) moving by d against every item: the first hit
+ * (the lowest index at equal times), 6 doubles as pc_sweep_tree. */
+static void sweep_tree_one(const cast_ctx *c, int ka, const double *a, const double *d, double *out)
+{
+    pc__toi h;
+    pc__toi_init(&h);
+    int64_t index = -1;
+    double dm = pc__max(fabs(d[0]), fabs(d[1]));
+    if (dm > 0.0 && c->tree.levels > 0) {
+        int wa = pc_kind_width(ka);
+        double ma = pc__magnitude(a, wa);
+        pc__filter fa = pc__filter_for(ma);
+        pc__hull A;
+        pc__hull_of(&fa, ka, a, &A);
+        double x0 = A.x[0], x1 = A.x[0], y0 = A.y[0], y1 = A.y[0];
+        for (int i = 1; i < A.n; i++) {
+            x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
+            y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+        }
+        /* the walk follows the centre of A's core's box, the tree's boxes grown by its half extents and R */
+        const double o[2] = {0.5 * x0 + 0.5 * x1, 0.5 * y0 + 0.5 * y1};
+        cast_ray r;
+        ray_setup(&r, c, o, d);
+        r.grow[0] = (0.5 * (x1 - x0) + A.R) * (1 + 0x1p-40);
+        r.grow[1] = (0.5 * (y1 - y0) + A.R) * (1 + 0x1p-40);
+        pc__filter f = pc__filter_for((pc__max(c->magnitude, ma) + dm) * (1.0 + 0x1p-40));
+        sweep_state st = {c, &f, ka, a, d[0], d[1], ldexp(1.0, r.e), h, -1};
+        walk(c, &r, st.scale * (1 + 0x1p-20), visit_sweep, &st);
+        h = st.h;
+        index = st.index;
+    }
+    out[0] = h.hit ? h.t : 1.0;
+    out[1] = h.nx;
+    out[2] = h.ny;
+    out[3] = h.px;
+    out[4] = h.py;
+    out[5] = (double)index;
+}
+
+struct sweep_tree_ctx {
+    const cast_ctx *c;
+    int ka;
+};
+
+static void sweep_tree_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct sweep_tree_ctx *x = vctx;
+    for (int64_t i = 0; i < n; i++)
+        sweep_tree_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
+                       (double *)(p[2] + i * s[2]));
 }
 
 static void cast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
@@ -347,25 +459,48 @@ static void cast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
                  (double *)(p[2] + i * s[2]));
 }
 
+/* The context of a one-collection workspace; PC_ERR_ARG if it is not one. */
+static int context(cast_ctx *ctx, void *work, int64_t work_bytes, double magnitude, double max_distance)
+{
+    if (!(max_distance >= 0) || !(magnitude >= 0)) return PC_ERR_ARG;
+    if (pc__pairs_tree(work, work_bytes, &ctx->tree) != PC_OK) return PC_ERR_ARG;
+    ctx->magnitude = magnitude;
+    ctx->max_distance = max_distance;
+    ctx->tree_mag = 0.0;
+    if (ctx->tree.levels) {
+        const double *root = ctx->tree.boxes + 4 * ctx->tree.first[ctx->tree.levels - 1];
+        for (int k = 0; k < 4; k++) ctx->tree_mag = pc__max(ctx->tree_mag, fabs(root[k]));
+    }
+    return PC_OK;
+}
+
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
                       const double *directions, const int64_t *strides_d, double max_distance,
                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
-    if (!(max_distance >= 0) || !(magnitude >= 0)) return PC_ERR_ARG;
     cast_ctx ctx;
-    if (pc__pairs_tree(work, work_bytes, &ctx.tree) != PC_OK) return PC_ERR_ARG;
-    ctx.magnitude = magnitude;
-    ctx.max_distance = max_distance;
-    ctx.tree_mag = 0.0;
-    if (ctx.tree.levels) {
-        const double *root = ctx.tree.boxes + 4 * ctx.tree.first[ctx.tree.levels - 1];
-        for (int k = 0; k < 4; k++) ctx.tree_mag = pc__max(ctx.tree_mag, fabs(root[k]));
-    }
+    if (context(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     const void *ptrs[3] = {origins, directions, out};
     const int64_t *st[3] = {strides_o, strides_d, strides_out};
     int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK);
+    pc__fp_leave(env);
+    return rc;
+}
+
+int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
+                  const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
+                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+{
+    if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
+    cast_ctx ctx;
+    if (context(&ctx, work, work_bytes, magnitude, INFINITY) != PC_OK) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    struct sweep_tree_ctx x = {&ctx, kind_a};
+    const void *ptrs[3] = {a, displacements, out};
+    const int64_t *st[3] = {strides_a, strides_d, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_tree_inner, &x, threads, PC_CHUNK);
     pc__fp_leave(env);
     return rc;
 }

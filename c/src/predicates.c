@@ -434,11 +434,11 @@ int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, 
     return pc__sign(e);
 }
 
-static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx, double cy, double r)
+static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2)
 {
-    const double v[7] = {dx, dy, ax, ay, cx, cy, r};
-    pc_big in[7], fx, fy, p, q, c, c2, l1, l2, len2, r2b, rl, e;
-    load(in, v, 7);
+    const double v[8] = {dx, dy, ax, ay, cx, cy, r1, r2};
+    pc_big in[8], fx, fy, p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
+    load(in, v, 8);
     big_sub(&fx, &in[4], &in[2]);
     big_sub(&fy, &in[5], &in[3]);
     big_mul(&p, &in[0], &fy);
@@ -448,24 +448,31 @@ static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx,
     big_mul(&l1, &in[0], &in[0]);
     big_mul(&l2, &in[1], &in[1]);
     big_add(&len2, &l1, &l2);
-    big_mul(&r2b, &in[6], &in[6]);
+    big_add(&rr, &in[6], &in[7]);
+    big_mul(&r2b, &rr, &rr);
     big_mul(&rl, &r2b, &len2);
     big_sub(&e, &c2, &rl);
     return big_sign(&e);
 }
 
 /* pc__perp2's bound with e = d taken exactly (one rounding fewer in each
- * term, so the bound holds with room) and one radius. */
-int pc__perp_dir(double dx, double dy, double ax, double ay, double cx, double cy, double r)
+ * term, so the bound holds with room); its 8.01u term already allows for the
+ * rounding of r1 + r2. */
+int pc__perp_dir2(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2)
 {
     double t1 = dx * (cy - ay), t2 = dy * (cx - ax);
-    double c = t1 - t2;
+    double c = t1 - t2, rr = r1 + r2;
     double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    double len2 = dx * dx + dy * dy, rr2 = r * r;
+    double len2 = dx * dx + dy * dy, rr2 = rr * rr;
     double c2 = c * c, p = rr2 * len2, e = c2 - p;
     double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 8.01 * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
-    if (!(fabs(e) > 2.02 * k)) return perp_dir_exact(dx, dy, ax, ay, cx, cy, r);
+    if (!(fabs(e) > 2.02 * k)) return perp_dir_exact(dx, dy, ax, ay, cx, cy, r1, r2);
     return pc__sign(e);
+}
+
+int pc__perp_dir(double dx, double dy, double ax, double ay, double cx, double cy, double r)
+{
+    return pc__perp_dir2(dx, dy, ax, ay, cx, cy, r, 0.0);
 }
 
 /* ---- exact rounding of a x + b y + t (rigid motions) ------------------------ */

@@ -125,6 +125,8 @@ int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, 
  * the LINE through a along d compared with r^2 (scaled by |d|^2); the
  * direction is taken as it is, not as the difference of two points. */
 int pc__perp_dir(double dx, double dy, double ax, double ay, double cx, double cy, double r);
+/* the same against r1 + r2 (r1, r2 >= 0), the sum never rounded */
+int pc__perp_dir2(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2);
 /* a x + b y + t rounded once to the nearest double (ties to even; inf beyond
  * the doubles), from the exact binary values: the slow path of rigid motions. */
 double pc__round_dot_exact(double a, double x, double b, double y, double t);

@@ -76,7 +76,7 @@ static int disk_meets_segment2(const pc__filter *f, double vx, double vy, double
 
 /* ---- floating-point times of impact ---------------------------------------- */
 
-static void take(pc__toi *h, double t, double nx, double ny, double px, double py)
+void pc__toi_take(pc__toi *h, double t, double nx, double ny, double px, double py)
 {
     if (!(t < h->t || (!h->hit && t <= h->t))) return;
     h->hit = 1;
@@ -108,7 +108,7 @@ static void toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, d
     double px = cx + t * dx, py = cy + t * dy, nx = vx - px, ny = vy - py, l = hypot(nx, ny);
     if (l > 0.0) { nx /= l; ny /= l; }
     else { l = sqrt(a); nx = dx / l; ny = dy / l; }
-    take(h, t, nx, ny, vx - R * nx, vy - R * ny);
+    pc__toi_take(h, t, nx, ny, vx - R * nx, vy - R * ny);
 }
 
 /* The centre against segment [a, b] moved out by rho: on its right side only
@@ -130,7 +130,7 @@ static void toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, dou
     double along = (cx + t * dx - ax) * ux + (cy + t * dy - ay) * uy;
     if (!(along >= 0.0 && along <= len)) return; /* beyond an end: the corner disks decide */
     double nx = -side * uy, ny = side * ux;
-    take(h, t, nx, ny, ax + along * ux - R * nx, ay + along * uy - R * ny);
+    pc__toi_take(h, t, nx, ny, ax + along * ux - R * nx, ay + along * uy - R * ny);
 }
 
 /* A moving point (rho = 0) that is known to enter the core: where, by the
@@ -173,10 +173,10 @@ static void toi_point(pc__toi *h, const pc__hull *k, double cx, double cy, doubl
         }
     }
     t = pc__clamp(t, 0.0, 1.0);
-    take(h, t, nx, ny, cx + t * dx, cy + t * dy);
+    pc__toi_take(h, t, nx, ny, cx + t * dx, cy + t * dy);
 }
 
-static void toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
+void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
 {
     double rho = r + k->R;
     if (rho == 0.0) {
@@ -335,12 +335,12 @@ static void nearest_hit(pc__toi *h, const pc__filter *f, const double *path, int
     pc__contact_one(f, PC_SEGMENT, path, kind, row, con);
     double dx = path[2] - path[0], dy = path[3] - path[1], dd = dx * dx + dy * dy;
     double t = dd > 0.0 ? ((con[3] - path[0]) * dx + (con[4] - path[1]) * dy) / dd : 1.0;
-    take(h, pc__clamp(t, 0.0, 1.0), con[1], con[2], con[5], con[6]);
+    pc__toi_take(h, pc__clamp(t, 0.0, 1.0), con[1], con[2], con[5], con[6]);
 }
 
 /* The sweep of the circle (c, r) to e against one convex shape (kind, row),
  * into h when it hits no later than what h holds.  f bounds every value. */
-static void sweep_shape(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double ex, double ey,
+void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double ex, double ey,
                         int kind, const double *row)
 {
     pc__hull k;
@@ -350,7 +350,7 @@ static void sweep_shape(pc__toi *h, const pc__filter *f, double cx, double cy, d
     if (pc__overlap_rows(f, PC_CIRCLE, circle, kind, row, PC_TOUCHING)) {
         double nx, ny, px, py;
         if ((dx != 0.0 || dy != 0.0) && start_hit(f, &k, cx, cy, dx, dy, &nx, &ny, &px, &py))
-            take(h, 0.0, nx, ny, px, py);
+            pc__toi_take(h, 0.0, nx, ny, px, py);
         return;
     }
     if (cx == ex && cy == ey) return; /* no motion */
@@ -358,12 +358,12 @@ static void sweep_shape(pc__toi *h, const pc__filter *f, double cx, double cy, d
     if (!apart_hit(f, &k, kind, row, cx, cy, ex, ey, r)) return;
     pc__toi one;
     pc__toi_init(&one);
-    toi_hull(&one, &k, cx, cy, dx, dy, r);
+    pc__toi_hull(&one, &k, cx, cy, dx, dy, r);
     if (!one.hit) {
         const double path[4] = {cx, cy, ex, ey};
         nearest_hit(&one, f, path, kind, row);
     }
-    take(h, one.t, one.nx, one.ny, one.px, one.py);
+    pc__toi_take(h, one.t, one.nx, one.ny, one.px, one.py);
 }
 
 /* ---- tile maps --------------------------------------------------------------- */
@@ -410,7 +410,9 @@ void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, doub
             double y0 = pc__grid(map->oy, i, map->tile_size), y1 = pc__grid(map->oy, i + 1, map->tile_size);
             if (!path_may_reach_box(cx, cy, r, ex, ey, x0, y0, x1, y1)) continue;
             h->near = 1;
-            sweep_shape(h, &f, cx, cy, r, ex, ey, kind, row);
+            pc__toi before = *h;
+            pc__sweep_circle(h, &f, cx, cy, r, ex, ey, kind, row);
+            if (h->hit && (!before.hit || h->t < before.t)) h->cell = i * map->cols + j;
         }
 }
 
@@ -431,7 +433,7 @@ static void sweep_one(const double *c, const double *d, int kb, const double *b,
     double ex = c[0] + d[0], ey = c[1] + d[1];
     const double mags[5] = {ex, ey, c[0], c[1], c[2]};
     pc__filter f = pc__filter_for(pc__max(pc__magnitude(mags, 5), pc__magnitude(b, pc_kind_width(kb))));
-    sweep_shape(&h, &f, c[0], c[1], c[2], ex, ey, kb, b);
+    pc__sweep_circle(&h, &f, c[0], c[1], c[2], ex, ey, kb, b);
     write_toi(&h, out);
 }
 

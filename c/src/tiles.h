@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core.h"
 #include "kernels.h"
 
 /* Grid coordinate k of an axis starting at o with step s: o + k s rounded
@@ -93,6 +94,7 @@ typedef struct {
     int hit;
     int near; /* some solid tile may come within reach of the path (else the whole path is clear) */
     double t, nx, ny, px, py;
+    int64_t cell; /* a tile map's: the flat cell (row * cols + col) of the tile hit, -1 when none */
 } pc__toi;
 
 static inline void pc__toi_init(pc__toi *h)
@@ -100,11 +102,31 @@ static inline void pc__toi_init(pc__toi *h)
     h->hit = 0;
     h->near = 0;
     h->t = 1.0;
+    h->cell = -1;
     h->nx = h->ny = h->px = h->py = NAN;
 }
 
 /* The sweep of the circle (c, r) by D against a tile map's solid region: the
  * earliest hit over its tiles (see sweep.c for what a hit is). */
 void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, double r, double dx, double dy);
+
+/* Into h (sweep.c): the time t when it is a hit no later than h's (at equal
+ * times the first one taken stays). */
+void pc__toi_take(pc__toi *h, double t, double nx, double ny, double px, double py);
+/* The sweep of the circle (c, r) to e against one shape (kind, row), into h
+ * (sweep.c); f bounds every value. */
+void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double ex, double ey, int kind,
+                      const double *row);
+/* Floating point only: the first time the circle (c, r) moving by D meets the
+ * core k grown by k->R, into h, for a path known to meet it (sweep.c). */
+void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r);
+
+/* The sweep of a shape of kind ka (layout row a) moving by D against one
+ * shape (kind kb, row b), or against a tile map's solid region: into h, the
+ * hit no later than h's (sweepshape.c).  f bounds every value, a + D
+ * included. */
+void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, double dx, double dy, int kb,
+                   const double *b);
+void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy);
 
 #endif

@@ -1,0 +1,438 @@
+/*
+ * Swept shapes of every kind (translation, no rotation): the first time a
+ * moving shape A touches a target B while moving toward it.
+ *
+ * Both are convex cores grown by radii: A = KA + disk(rA), B = KB + disk(rB),
+ * rho = rA + rB.  A moving by t D touches B exactly when the point t D lies in
+ * M = (KB - KA) + disk(rho), the Minkowski difference.  So a moving shape is a
+ * moving point against M, and the rules of the circle sweeps (sweep.c) carry
+ * over, written as signs of A's and B's own coordinates (the vertices of
+ * KB - KA, differences of doubles, are never formed):
+ *
+ *  - Starting apart: it hits iff (i) the path comes within reach, and (ii) the
+ *    line of the motion comes strictly within rho of KB - KA (for rho = 0:
+ *    crosses its interior, or a segment transversally); a graze is no hit.
+ *    (i) is exact: A at its end meets B, or the path of a vertex a of KA (the
+ *    capsule [a, fl(a + D)] of radius rA) meets B, or the path of a vertex b
+ *    of KB moving by -D (the capsule [b, fl(b - D)] of radius rB) meets A;
+ *    the segment [0, D] meets M exactly when one of these does (an end of it
+ *    in M, or it crossing an edge of KB - KA, which comes from an edge of one
+ *    core and a vertex of the other, or coming within rho of a vertex b - a).
+ *    (ii) is exact with D itself: projected on D's normal, M's interval
+ *    [min, max] of D x (b - a) over the vertex pairs, widened by rho |D|,
+ *    must hold 0 strictly inside.
+ *  - Starting in contact, interiors apart: it hits at t = 0 iff D moves A
+ *    toward B.  For rho > 0 the normal is the direction of the nearest points
+ *    of the cores (a vertex pair at distance rho, or a vertex within rho of an
+ *    edge), and the test is the exact sign of D . n.  For rho = 0, every edge
+ *    of either core whose line separates the cores with no gap is a face of
+ *    M through 0; D must point strictly into B across each (and there must be
+ *    one: on a Minkowski difference without area every motion moves away or
+ *    along, as for a point on a segment).
+ *  - Starting with interiors overlapping: it hits at t = 0 iff D . n > 0 for
+ *    the normal n of pc_contact (floating point).
+ *
+ * Exactness is for the paths the vertices take to their rounded ends, as a
+ * circle's is for the path to fl(c + D); when every a + D rounds exactly (a
+ * grid, small integers), for the motion itself.  A moving circle or point is
+ * the circle sweep itself, bit for bit.
+ *
+ * The time: a float estimate (each vertex as a circle against the other
+ * shape), then bisection on the exact overlap of A moved by fl(t D) with B,
+ * so that the shape placed at the time returned overlaps the target and,
+ * placed at that time less a relative 2^-40, does not (both by the exact
+ * test): the estimate when it passes, else the first such double.
+ * The normal and point are pc_contact's at that time.  A hit decided exactly
+ * whose placed shapes never overlap by rounding (a near graze) is placed
+ * where the separation is least.
+ */
+#include <float.h>
+
+#include "core.h"
+#include "fpenv.h"
+#include "kinds.h"
+#include "kernels.h"
+#include "tiles.h"
+#include "walk.h"
+
+#define PC_ROW_MAX (2 * PC_POLYGON_MAX)
+
+/* The row of a kind moved by (tx, ty), each coordinate rounded once. */
+static void moved_row(int kind, const double *row, double tx, double ty, double *out)
+{
+    int w = pc_kind_width(kind);
+    for (int k = 0; k < w; k++) out[k] = row[k] + ((k & 1) ? ty : tx);
+    if (kind == PC_CIRCLE) out[2] = row[2];
+    if (kind == PC_CAPSULE) out[4] = row[4];
+}
+
+static int overlap_at(const pc__filter *f, int ka, const double *a, int kb, const double *b, double dx, double dy,
+                      double t)
+{
+    double m[PC_ROW_MAX];
+    moved_row(ka, a, t == 1.0 ? dx : t * dx, t == 1.0 ? dy : t * dy, m);
+    return pc__overlap_rows(f, ka, m, kb, b, PC_TOUCHING);
+}
+
+/* pc_contact's normal (from A toward B) and point on B, A moved by t D. */
+static void contact_at(const pc__filter *f, int ka, const double *a, int kb, const double *b, double dx, double dy,
+                       double t, double *con)
+{
+    double m[PC_ROW_MAX];
+    moved_row(ka, a, t == 1.0 ? dx : t * dx, t == 1.0 ? dy : t * dy, m);
+    pc__contact_one(f, ka, m, kb, b, con);
+}
+
+/* ---- the exact decisions ------------------------------------------------------ */
+
+/* (ii): does the line of the motion come strictly within rho of KB - KA? */
+static int line_within(const pc__hull *A, const pc__hull *B, double dx, double dy)
+{
+    int round = A->R > 0.0 || B->R > 0.0, above = 0, below = 0;
+    for (int i = 0; i < A->n; i++)
+        for (int j = 0; j < B->n; j++) {
+            /* s: the side of the vertex b - a of KB - KA from the line t D */
+            int s = pc__cross_dir(dx, dy, A->x[i], A->y[i], B->x[j], B->y[j]);
+            above |= s > 0 || (round && s == 0);
+            below |= s < 0 || (round && s == 0);
+            if (round && s != 0 && !(above && below) &&
+                pc__perp_dir2(dx, dy, A->x[i], A->y[i], B->x[j], B->y[j], A->R, B->R) < 0)
+                above = below = 1;
+            if (above && below) return 1;
+        }
+    return 0;
+}
+
+/* (i): does A, moving by D, come within reach of B (closed)? */
+static int path_meets(const pc__filter *f, int ka, const double *a, int kb, const double *b, const pc__hull *A,
+                      const pc__hull *B, double dx, double dy)
+{
+    if (overlap_at(f, ka, a, kb, b, dx, dy, 1.0)) return 1;
+    for (int i = 0; i < A->n; i++) {
+        const double cap[5] = {A->x[i], A->y[i], A->x[i] + dx, A->y[i] + dy, A->R};
+        if (pc__overlap_rows(f, PC_CAPSULE, cap, kb, b, PC_TOUCHING)) return 1;
+    }
+    for (int j = 0; j < B->n; j++) {
+        const double cap[5] = {B->x[j], B->y[j], B->x[j] - dx, B->y[j] - dy, B->R};
+        if (pc__overlap_rows(f, PC_CAPSULE, cap, ka, a, PC_TOUCHING)) return 1;
+    }
+    return 0;
+}
+
+/* A vertex p against edge q0 -> q1 at distance exactly rho (its foot inside
+ * the edge): the side of the edge p is on, else 0. */
+static int vertex_edge_touch(const pc__filter *f, double px, double py, double q0x, double q0y, double q1x,
+                             double q1y, double rA, double rB)
+{
+    if (pc__perp2(q0x, q0y, q1x, q1y, px, py, rA, rB) != 0) return 0;
+    if (pc__dot(f, q0x, q0y, q1x, q1y, px, py) <= 0 || pc__dot(f, q1x, q1y, q0x, q0y, px, py) <= 0) return 0;
+    return pc__orient(f, q0x, q0y, q1x, q1y, px, py);
+}
+
+/* Touching, interiors apart, rho > 0: D . n > 0 for the direction n of the
+ * cores' nearest points (unique: the cores are rho apart). */
+static int touch_hit_round(const pc__filter *f, const pc__hull *A, const pc__hull *B, double dx, double dy)
+{
+    for (int i = 0; i < A->n; i++)
+        for (int j = 0; j < B->n; j++)
+            if (pc__circle(f, A->x[i], A->y[i], B->x[j], B->y[j], A->R, B->R) == 0)
+                return pc__dot_dir(dx, dy, A->x[i], A->y[i], B->x[j], B->y[j]) > 0;
+    /* a vertex on one side within rho of an edge of the other: n is the edge's normal */
+    for (int pass = 0; pass < 2; pass++) {
+        const pc__hull *P = pass ? B : A, *Q = pass ? A : B;  /* vertices of P, edges of Q */
+        int edges = Q->n == 2 ? 1 : Q->n >= 3 ? Q->n : 0;
+        for (int e = 0; e < edges; e++) {
+            int e1 = e + 1 == Q->n ? 0 : e + 1;
+            for (int i = 0; i < P->n; i++) {
+                int side = vertex_edge_touch(f, P->x[i], P->y[i], Q->x[e], Q->y[e], Q->x[e1], Q->y[e1], A->R, B->R);
+                if (!side) continue;
+                /* D . (toward the edge's line from the vertex) = side * D x (q1 - q0);
+                 * from A toward B that is the vertex's motion when the vertex is A's */
+                int toward = side * pc__cross_dir(dx, dy, Q->x[e], Q->y[e], Q->x[e1], Q->y[e1]);
+                return pass ? toward < 0 : toward > 0;
+            }
+        }
+    }
+    return 0; /* unreachable for shapes that touch */
+}
+
+/* Touching, rho = 0: every edge line of either core that separates the cores
+ * with no gap must be crossed by D into B, and there must be one. */
+static int touch_hit_sharp(const pc__filter *f, const pc__hull *A, const pc__hull *B, double dx, double dy)
+{
+    int found = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const pc__hull *P = pass ? B : A, *Q = pass ? A : B;  /* edges of P, vertices of Q */
+        int edges = P->n >= 2 ? P->n : 0;                     /* a segment: both sides */
+        for (int e = 0; e < edges; e++) {
+            int e1 = e + 1 == P->n ? 0 : e + 1;
+            int outside = 1, on = 0;
+            for (int j = 0; j < Q->n && outside; j++) {
+                int o = pc__orient(f, P->x[e], P->y[e], P->x[e1], P->y[e1], Q->x[j], Q->y[j]);
+                outside = o <= 0; /* on the right: the outside of a counter-clockwise edge */
+                on |= o == 0;
+            }
+            if (!outside || !on) continue;
+            found = 1;
+            /* D . (the right normal of the edge) = D x (q1 - q0): toward Q from P */
+            int s = pc__cross_dir(dx, dy, P->x[e], P->y[e], P->x[e1], P->y[e1]);
+            if (pass ? s >= 0 : s <= 0) return 0;
+        }
+    }
+    return found;
+}
+
+/* ---- the time, in floating point ------------------------------------------------ */
+
+/* p + t d crossing segment [q0, q1]: t in [0, 1], else -1 */
+static double cross_time(double px, double py, double dx, double dy, double q0x, double q0y, double q1x, double q1y)
+{
+    double ex = q1x - q0x, ey = q1y - q0y, den = dx * ey - dy * ex;
+    if (!(den != 0.0)) return -1.0;
+    double wx = q0x - px, wy = q0y - py;
+    double t = (wx * ey - wy * ex) / den, s = (wx * dy - wy * dx) / den;
+    return t >= 0.0 && t <= 1.0 && s >= 0.0 && s <= 1.0 ? t : -1.0;
+}
+
+/* The first touch, estimated: each vertex of one core, as a circle of its
+ * radius, against the other shape (B's vertices moving by -D).  -1 if none. */
+static double estimate(const pc__hull *A, const pc__hull *B, double dx, double dy)
+{
+    pc__toi h;
+    pc__toi_init(&h);
+    if (A->R > 0.0 || B->R > 0.0) {
+        for (int i = 0; i < A->n; i++) pc__toi_hull(&h, B, A->x[i], A->y[i], dx, dy, A->R);
+        for (int j = 0; j < B->n; j++) pc__toi_hull(&h, A, B->x[j], B->y[j], -dx, -dy, B->R);
+        return h.hit ? h.t : -1.0;
+    }
+    double best = -1.0;
+    for (int pass = 0; pass < 2; pass++) {
+        const pc__hull *P = pass ? B : A, *Q = pass ? A : B;
+        double sx = pass ? -dx : dx, sy = pass ? -dy : dy;
+        int edges = Q->n == 2 ? 1 : Q->n >= 3 ? Q->n : 0;
+        for (int i = 0; i < P->n; i++)
+            for (int e = 0; e < edges; e++) {
+                int e1 = e + 1 == Q->n ? 0 : e + 1;
+                double t = cross_time(P->x[i], P->y[i], sx, sy, Q->x[e], Q->y[e], Q->x[e1], Q->y[e1]);
+                if (t >= 0.0 && (best < 0.0 || t < best)) best = t;
+            }
+    }
+    return best;
+}
+
+/* The least float separation over [0, 1] (golden section: the separation of
+ * a translated convex shape is convex in t). */
+static double least_separation(const pc__filter *f, int ka, const double *a, int kb, const double *b, double dx,
+                               double dy)
+{
+    const double g = 0.3819660112501051;
+    double lo = 0.0, hi = 1.0, con[7];
+    for (int k = 0; k < 80 && hi - lo > 0x1p-50; k++) {
+        double m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo);
+        contact_at(f, ka, a, kb, b, dx, dy, m1, con);
+        double s1 = con[0];
+        contact_at(f, ka, a, kb, b, dx, dy, m2, con);
+        if (s1 <= con[0]) hi = m2;
+        else lo = m1;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* A hit decided exactly, starting apart: its time, normal and point into h. */
+static void hit_time(pc__toi *h, const pc__filter *f, int ka, const double *a, int kb, const double *b,
+                     const pc__hull *A, const pc__hull *B, double dx, double dy)
+{
+    double est = estimate(A, B, dx, dy), hi = -1.0, lo = 0.0, con[7];
+    /* the estimate itself when it is right to a relative 2^-40 */
+    if (est >= 0.0 && overlap_at(f, ka, a, kb, b, dx, dy, est) &&
+        (est == 0.0 || !overlap_at(f, ka, a, kb, b, dx, dy, est * (1.0 - 0x1p-40)))) {
+        if (!(est <= h->t)) return;
+        contact_at(f, ka, a, kb, b, dx, dy, est, con);
+        pc__toi_take(h, est, con[1], con[2], con[5], con[6]);
+        return;
+    }
+    if (est >= 0.0) {
+        const double tries[3] = {est, pc__min(1.0, est + 0x1p-30 * (1.0 + est)), pc__min(1.0, est * (1 + 0x1p-12) + 0x1p-12)};
+        for (int k = 0; k < 3 && hi < 0.0; k++)
+            if (overlap_at(f, ka, a, kb, b, dx, dy, tries[k])) hi = tries[k];
+    }
+    if (hi < 0.0 && overlap_at(f, ka, a, kb, b, dx, dy, 1.0)) hi = 1.0;
+    if (hi < 0.0) {
+        double t = least_separation(f, ka, a, kb, b, dx, dy);
+        if (!overlap_at(f, ka, a, kb, b, dx, dy, t)) { /* a near graze: where they come nearest */
+            contact_at(f, ka, a, kb, b, dx, dy, t, con);
+            pc__toi_take(h, t, con[1], con[2], con[5], con[6]);
+            return;
+        }
+        hi = t;
+    }
+    if (hi > 0.0) {
+        double g = hi * (1.0 - 0x1p-24);
+        if (!overlap_at(f, ka, a, kb, b, dx, dy, g)) lo = g;
+    }
+    for (int k = 0; k < 200 && hi > 0.0; k++) {
+        double mid = lo + 0.5 * (hi - lo);
+        if (mid <= lo || mid >= hi) break;
+        if (overlap_at(f, ka, a, kb, b, dx, dy, mid)) hi = mid;
+        else lo = mid;
+    }
+    if (!(hi <= h->t)) return;
+    contact_at(f, ka, a, kb, b, dx, dy, hi, con);
+    pc__toi_take(h, hi, con[1], con[2], con[5], con[6]);
+}
+
+void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, double dx, double dy, int kb,
+                   const double *b)
+{
+    if (ka == PC_CIRCLE || ka == PC_POINT) {
+        pc__sweep_circle(h, f, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, a[0] + dx, a[1] + dy, kb, b);
+        return;
+    }
+    int moving = dx != 0.0 || dy != 0.0;
+    pc__hull A, B;
+    pc__hull_of(f, ka, a, &A);
+    pc__hull_of(f, kb, b, &B);
+    double core[PC_ROW_MAX];
+    if (ka >= PC_POLYGON) {
+        /* a polygon moves as its core (repeated and collinear vertices dropped:
+         * translating those by a rounded amount could bend the polygon) */
+        ka = A.n >= 3 ? PC_POLYGON + A.n - 3 : A.n == 2 ? PC_SEGMENT : PC_POINT;
+        for (int i = 0; i < A.n; i++) {
+            core[2 * i] = A.x[i];
+            core[2 * i + 1] = A.y[i];
+        }
+        a = core;
+    }
+    double con[7];
+    if (pc__overlap_rows(f, ka, a, kb, b, PC_TOUCHING)) {
+        if (!moving) return;
+        int hit;
+        if (pc__overlap_rows(f, ka, a, kb, b, PC_STRICT)) {
+            contact_at(f, ka, a, kb, b, dx, dy, 0.0, con);
+            hit = dx * con[1] + dy * con[2] > 0.0;
+        } else {
+            hit = A.R > 0.0 || B.R > 0.0 ? touch_hit_round(f, &A, &B, dx, dy) : touch_hit_sharp(f, &A, &B, dx, dy);
+            if (hit) contact_at(f, ka, a, kb, b, dx, dy, 0.0, con);
+        }
+        if (hit) pc__toi_take(h, 0.0, con[1], con[2], con[5], con[6]);
+        return;
+    }
+    if (!moving || (h->hit && h->t == 0.0)) return;
+    if (!line_within(&A, &B, dx, dy)) return;
+    if (!path_meets(f, ka, a, kb, b, &A, &B, dx, dy)) return;
+    hit_time(h, f, ka, a, kb, b, &A, &B, dx, dy);
+}
+
+/* ---- tile maps ------------------------------------------------------------------ */
+
+void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy)
+{
+    if (ka == PC_CIRCLE || ka == PC_POINT) {
+        pc__sweep_map(h, map, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, dx, dy);
+        return;
+    }
+    pc__toi_init(h);
+    int w = pc_kind_width(ka);
+    double m = pc__magnitude(a, w);
+    pc__filter fa = pc__filter_for(m);
+    pc__hull A;
+    pc__hull_of(&fa, ka, a, &A);
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (int i = 0; i < A.n; i++) {
+        x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
+        y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+    }
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    int64_t i0, i1, j0, j1;
+    if (!pc__cells(&ax, pc__down(pc__down(x0 + pc__min(dx, 0.0)) - A.R), pc__up(pc__up(x1 + pc__max(dx, 0.0)) + A.R),
+                   &j0, &j1) ||
+        !pc__cells(&ay, pc__down(pc__down(y0 + pc__min(dy, 0.0)) - A.R), pc__up(pc__up(y1 + pc__max(dy, 0.0)) + A.R),
+                   &i0, &i1))
+        return;
+    pc__filter f = pc__filter_for((pc__max(map->magnitude, m) + pc__max(fabs(dx), fabs(dy))) * (1.0 + 0x1p-40));
+    double row[6];
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            int kind = pc__tile_shape(map, i, j, row);
+            if (kind < 0) continue;
+            h->near = 1;
+            pc__toi before = *h;
+            pc__sweep_any(h, &f, ka, a, dx, dy, kind, row);
+            if (h->hit && (!before.hit || h->t < before.t)) h->cell = i * map->cols + j;
+        }
+}
+
+/* ---- batches --------------------------------------------------------------------- */
+
+static void write_toi(const pc__toi *h, double *out, int cell)
+{
+    out[0] = h->hit ? h->t : 1.0;
+    out[1] = h->nx;
+    out[2] = h->ny;
+    out[3] = h->px;
+    out[4] = h->py;
+    if (cell) out[5] = (double)h->cell;
+}
+
+struct any_ctx {
+    int ka, kb;
+    const pc_tilemap *map;
+};
+
+static void any_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct any_ctx *c = vctx;
+    int wa = pc_kind_width(c->ka), wb = pc_kind_width(c->kb);
+    for (int64_t i = 0; i < n; i++) {
+        const double *a = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
+        const double *b = (const double *)(p[2] + i * s[2]);
+        double m = pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb)) + pc__max(fabs(d[0]), fabs(d[1]));
+        pc__filter f = pc__filter_for(m * (1.0 + 0x1p-40));
+        pc__toi h;
+        pc__toi_init(&h);
+        pc__sweep_any(&h, &f, c->ka, a, d[0], d[1], c->kb, b);
+        write_toi(&h, (double *)(p[3] + i * s[3]), 0);
+    }
+}
+
+static void map_any_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct any_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        const double *a = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
+        pc__toi h;
+        pc__sweep_map_any(&h, c->map, c->ka, a, d[0], d[1]);
+        write_toi(&h, (double *)(p[2] + i * s[2]), 1);
+    }
+}
+
+int pc_sweep_shapes(int kind_a, const double *a, const int64_t *strides_a, const double *displacements,
+                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+{
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
+    pc__fpenv env = pc__fp_enter();
+    struct any_ctx ctx = {kind_a, kind_b, NULL};
+    const void *ptrs[4] = {a, displacements, b, out};
+    const int64_t *st[4] = {strides_a, strides_d, strides_b, strides_out};
+    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, any_inner, &ctx, threads, PC_CHUNK);
+    pc__fp_leave(env);
+    return rc;
+}
+
+int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, const int64_t *strides_a,
+                            const double *displacements, const int64_t *strides_d, double *out,
+                            const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+{
+    if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (pc__map_ok(map)) {
+        struct any_ctx ctx = {kind_a, 0, map};
+        const void *ptrs[3] = {a, displacements, out};
+        const int64_t *st[3] = {strides_a, strides_d, strides_out};
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, map_any_inner, &ctx, threads, PC_CHUNK);
+    }
+    pc__fp_leave(env);
+    return rc;
+}
