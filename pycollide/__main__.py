@@ -1,8 +1,15 @@
-"""Command line: ``python -m pycollide bench`` (overlap throughput) and ``python -m pycollide demo`` (mini-golf).
+"""Command line: ``python -m pycollide bench`` (overlap throughput) and ``python -m pycollide demo``
+(mini-golf, or the billiards and pinball tables).
 
 ``bench [--n N] [--repeat R] [--seed S] [--shapely-n M] [--json FILE]``;
 ``demo [--balls N] [--seed S] [--out FILE] [--course FILE] [--dt DT] [--max-time T] ... [--json FILE]``
-(``python -m pycollide demo --help`` describes the course file format).
+(mini-golf, the default; ``python -m pycollide demo --help`` describes the course file format);
+``demo golf [...]`` (the same);
+``demo billiards [--seed S] [--speed V] [--angle DEG] [--out FILE] ... [--json FILE]`` (the break on a pool
+table: pockets, cushions, sixteen balls hitting each other; writes billiards.png);
+``demo pinball [--balls N] [--seed S] [--out FILE] ... [--json FILE]`` (balls dropped on a tilted table with
+bumpers, pegs, slanted walls and a drain; writes pinball.png).
+The mini-golf options go after ``demo`` (or after ``demo golf``); a table's options go after its name.
 """
 
 from __future__ import annotations
@@ -17,13 +24,18 @@ from typing import List, Optional
 DESCRIPTION = """\
 pycollide: exact 2D collision detection for numpy.  Two commands:
   demo   mini-golf: thousands of balls rolled over a tile-map course; a report
-         and a picture (the project's main job)
+         and a picture (the project's main job).  Two more tables:
+         `demo billiards` (the break on a pool table: 16 balls hitting each
+         other, cushions and pockets; billiards.png) and `demo pinball` (balls
+         dropped on a tilted table with bumpers, pegs and a drain; pinball.png)
   bench  overlap throughput for every pair of shape types, beside numpy,
          shapely and the time to copy the inputs; the cost of building shapes
-Run `python -m pycollide demo --help` or `... bench --help` for their options."""
+Run `python -m pycollide demo --help`, `... demo billiards --help`,
+`... demo pinball --help` or `... bench --help` for their options."""
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    from . import billiards, pinball
     from .demo import HELP, add_arguments, main as demo_main, positive_int
 
     parser = argparse.ArgumentParser(prog="python -m pycollide", description=DESCRIPTION,
@@ -38,12 +50,39 @@ def main(argv: Optional[List[str]] = None) -> int:
                        help="pairs for the (much slower) shapely comparison (default 1e5)")
     bench.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
     demo = sub.add_parser("demo", help="mini-golf: thousands of balls rolled over a tile-map course; report and "
-                                       "picture", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                       "picture", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
+                          usage="%(prog)s [mini-golf options]\n       %(prog)s {golf,billiards,pinball} [its options]")
     add_arguments(demo)
+    tables = demo.add_subparsers(dest="table", metavar="TABLE", title="tables (optional; default golf)",
+                                 description="each takes its own options after its name, e.g. `demo billiards "
+                                 "--seed 3`; `demo TABLE --help` lists them")
+    golf = tables.add_parser("golf", help="mini-golf, as `demo` alone (the options above)", description=HELP,
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(golf)
+    pool = tables.add_parser("billiards", help="the break on a pool table: 16 balls, cushions, 6 pockets; "
+                             "report and billiards.png", description=billiards.HELP,
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
+    billiards.add_arguments(pool)
+    flipper = tables.add_parser("pinball", help="balls dropped on a tilted table with bumpers, pegs, slanted "
+                                "walls and a drain; report and pinball.png", description=pinball.HELP,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    pinball.add_arguments(flipper)
     args = parser.parse_args(argv)
 
     if args.command == "demo":
-        return demo_main(args, demo)
+        table = getattr(args, "table", None)
+        if table is not None:
+            given = list(sys.argv[1:] if argv is None else argv)
+            before = given[given.index("demo") + 1:]
+            before = before[:before.index(table)] if table in before else []
+            if before:  # the golf options (parsed by `demo`) would be dropped silently
+                demo.error(f"{' '.join(before)}: mini-golf's options go after `demo` alone or after `demo golf`; "
+                           f"put {table}'s options after its name")
+        if table == "billiards":
+            return billiards.main(args, pool)
+        if table == "pinball":
+            return pinball.main(args, flipper)
+        return demo_main(args, golf if table == "golf" else demo)
 
     if args.command == "bench":
         from . import __version__, bench as bench_module

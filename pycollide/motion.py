@@ -1,4 +1,4 @@
-"""Motion: moving balls through a tile world, bouncing off its walls."""
+"""Motion: moving balls through a world, bouncing off its walls and, on request, off each other."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import numpy as np
 
 from . import _dispatch as d
 from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads
+from .pairs import pairs
 from .shapes import Circles
 from .tiles import TileMap
+from .world import World
 
 __all__ = ["advance"]
 
@@ -20,24 +22,38 @@ def _motion_threads(verb: str, threads: Any, n: int) -> int:
 
 
 @overload
-def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, return_bounces: Literal[False] = False,
-            threads: Optional[int] = None) -> Tuple[Circles, np.ndarray]: ...
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
+            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+            return_bounces: Literal[False] = False, threads: Optional[int] = None) -> Tuple[Circles, np.ndarray]: ...
 @overload
-def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, return_bounces: Literal[True],
-            threads: Optional[int] = None) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
+            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+            return_bounces: Literal[True], threads: Optional[int] = None) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
 
 
-def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, return_bounces: bool = False,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
+            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+            return_bounces: bool = False,
             threads: Optional[int] = None) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
-    """Move circles through a tile world for a time ``dt``, bouncing off walls.
+    """Move circles through a world for a time ``dt``, bouncing off its walls
+    and, with ``collide=True``, off each other.
 
     Each circle moves with its velocity until its first impact (a swept test
-    against the merged boundary, so it never tunnels through a wall however
-    fast it goes), stops there, has its velocity reflected, and goes on for
-    the rest of ``dt``; all in C, one batch for all circles.
+    against the world, so it never tunnels through a wall however fast it
+    goes), stops there, has its velocity reflected, and goes on for the rest
+    of ``dt``; all in C, one batch for all circles.  The world is a
+    :class:`TileMap` (its merged boundary) or a :class:`World` of tile maps
+    and shape collections of any kinds (bumpers, pegs, slanted walls).
+
+    With ``collide=True`` the circles also hit each other: every impact, with
+    a wall or between two circles, is processed in time order within the
+    step (event-driven, each circle at its own time), the two circles
+    exchanging an impulse along their line of centres by their masses
+    (default: proportional to their areas), with the same restitution and
+    Coulomb friction (no spin).  A circle that reaches ``max_bounces`` impacts
+    stops for the rest of ``dt``; the others then bounce off it as off a wall.
+    With restitution 1 and no friction a collision keeps the pair's kinetic
+    energy and momentum, up to rounding.  This runs on one thread.
 
     At an impact with unit normal n the normal part of the velocity v_n is
     reversed and scaled by ``restitution``; the tangential part v_t loses
@@ -47,7 +63,10 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     Guarantees, exactly (not up to an epsilon): a circle whose interior does
     not overlap the solid at the start does not at the end (checked with the
     exact overlap test; a move that rounding would end inside is shortened);
-    no circle's speed grows (squared speeds compared exactly).  A circle
+    no circle's speed grows at a wall (squared speeds compared exactly); with
+    ``collide=True``, no two circles' interiors overlap at the end (pairs
+    that rounding leaves overlapping by an ulp are pushed apart along their
+    line of centres, never into a wall).  A circle
     touching a flat floor or wall and moving along it keeps its velocity bit
     for bit: there is no seam between tiles to catch on.
 
@@ -55,7 +74,7 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     ----------
     circles : Circles (or Points), any leading shape
     velocity : array_like, layout (..., 2), broadcastable to the circles
-    world : TileMap
+    world : TileMap or World
     dt : float >= 0
     restitution : float in [0, 1], default 1 (elastic)
         As for :func:`reflect`: more than 1 would add energy at every bounce.
@@ -64,8 +83,15 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     max_bounces : int >= 1, default 16
         After this many impacts within one call a circle stays where it is for
         the rest of ``dt`` (its velocity is already reflected).
+    collide : bool, default False
+        Also make the circles hit each other.
+    masses : array_like, optional
+        With ``collide=True``: each circle's mass, finite and > 0,
+        broadcastable to the circles.  Default: r**2 (proportional to the
+        area; then no circle may have radius 0).
     return_bounces : bool, default False
-        Also return the number of impacts of each circle.
+        Also return the number of impacts of each circle (with ``collide``, an
+        impact between two circles counts for both).
     threads : int, optional
         As for :func:`overlaps`, but threads share batches from 2,048 circles on.
         The result never depends on it.
@@ -81,8 +107,11 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     ValueError
         When a circle's interior overlaps the solid at the start, or when a
         circle's move (velocity times the time left) would leave the range of
-        the doubles (naming the first such circle), or for bad parameters.
-        The caller's arrays are never changed.
+        the doubles (naming the first such circle); with ``collide=True``,
+        when two circles' interiors overlap at the start (naming the first
+        pair: there is no telling which way they should part), or a mass is
+        not finite and > 0; or for bad parameters.  The caller's arrays are
+        never changed.
 
     Examples
     --------
@@ -96,11 +125,19 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     >>> moved, v = pc.advance(ball, [2.0, 0.0], box, 1.5)
     >>> moved.center.tolist(), v.tolist()           # off the east wall, back again
     ([2.5, 1.5], [-2.0, 0.0])
+
+    Two balls of equal mass, head on: they swap velocities.
+
+    >>> table = pc.World(pc.Segments([[0, 0, 10, 0], [10, 0, 10, 4], [10, 4, 0, 4], [0, 4, 0, 0]]))
+    >>> balls = pc.Circles([[2.0, 2.0, 0.5], [8.0, 2.0, 0.5]])
+    >>> moved, v = pc.advance(balls, [[1.0, 0.0], [-1.0, 0.0]], table, 4.0, collide=True)
+    >>> moved.center.tolist(), v.tolist()          # they meet at t = 2.5
+    ([[3.0, 2.0], [7.0, 2.0]], [[-1.0, 0.0], [1.0, 0.0]])
     """
     verb = "advance"
     circles = d.circles_arg(verb, "circles", circles)
-    if not isinstance(world, TileMap):
-        raise TypeError(f"{verb}: `world` must be a TileMap, got {type(world).__name__}")
+    if not isinstance(world, (TileMap, World)):
+        raise TypeError(f"{verb}: `world` must be a TileMap or a World, got {type(world).__name__}")
     v = d.vectors(verb, "velocity", velocity)
     try:
         if v.shape[:-1] != circles.shape:
@@ -117,20 +154,35 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:
         raise ValueError(f"{verb}: `max_bounces` must be >= 1, got {max_bounces}")
+    if not isinstance(collide, (bool, np.bool_)):
+        raise TypeError(f"{verb}: `collide` must be True or False, got {collide!r}")
     c = np.array(circles._data, dtype=np.float64, order="C").reshape(-1, 3)
     vel = np.array(v, dtype=np.float64, order="C").reshape(-1, 2)
     n = len(c)
+    m = _masses(verb, masses, circles, c) if collide else None
+    if masses is not None and not collide:
+        raise ValueError(f"{verb}: `masses` matter only when the circles hit each other: pass collide=True")
+    if collide and n > 1:
+        overlapping = pairs(Circles._trusted(c, circles._magnitude), touching=False)
+        if overlapping.shape[1]:
+            i, j = (tuple(int(k) for k in np.unravel_index(int(x), circles.shape)) for x in overlapping[:, 0])
+            raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
+                             f"collide=True every pair must start apart or touching")
     bounces = np.zeros(n, dtype=np.int64)
     if n:
-        rc = lib.pc_tilemap_advance(world._c, double_ptr(c), double_ptr(vel),
-                                    ffi.cast("int64_t *", ffi.from_buffer(bounces)), n, dt, restitution,
-                                    friction, int(max_bounces), _motion_threads(verb, threads, n))
-        check_rc(verb, rc)
+        parts, keep = _parts(world)
+        bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
+        if collide:
+            _collide(verb, parts, len(keep), c, vel, m, bptr, n, dt, restitution, friction, int(max_bounces))
+        else:
+            rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, restitution,
+                                      friction, int(max_bounces), _motion_threads(verb, threads, n))
+            check_rc(verb, rc)
         if bounces.min() < 0:  # the results are discarded: nothing the caller holds has changed
             first = int(np.flatnonzero(bounces < 0)[0])
             index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
             if bounces[first] == -1:
-                raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a tile)")
+                raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a wall)")
             raise ValueError(f"{verb}: circle {index} would move beyond the range of the doubles (velocity "
                              f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
     # the moved circles are valid by construction (advance keeps them finite):
@@ -143,3 +195,69 @@ def advance(circles: Any, velocity: Any, world: TileMap, dt: float, restitution:
     if return_bounces:
         return moved, vel, bounces.reshape(circles.shape)
     return moved, vel
+
+
+def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarray:
+    """Finite positive masses, one per circle (default r**2)."""
+    if masses is None:
+        if len(c) and not (c[:, 2] > 0).all():
+            point = tuple(int(k) for k in np.unravel_index(int(np.flatnonzero(~(c[:, 2] > 0))[0]), circles.shape))
+            raise ValueError(f"{verb}: circle {point} has radius 0, so no area to take a mass from: give `masses`")
+        return np.ascontiguousarray(c[:, 2] * c[:, 2])
+    try:
+        arr = np.asarray(masses, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"{verb}: `masses` must be an array of real numbers, got {type(masses).__name__}") from None
+    try:
+        arr = np.broadcast_to(arr, circles.shape)
+    except ValueError:
+        raise ValueError(f"{verb}: `masses` {arr.shape} does not broadcast to the circles' shape {circles.shape}") from None
+    flat = np.ascontiguousarray(arr.reshape(-1))
+    bad = ~(np.isfinite(flat) & (flat > 0))
+    if bad.any():
+        first = int(np.flatnonzero(bad)[0])
+        index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
+        raise ValueError(f"{verb}: masses must be finite and > 0; masses{list(index)} is {flat[first]}")
+    return flat
+
+
+def _parts(world: Union[TileMap, World]) -> Tuple[Any, list]:
+    """The C description of the world's parts, and what keeps it alive."""
+    if isinstance(world, TileMap):
+        pieces: list = [(world, None)]
+    else:
+        pieces = list(zip(world._parts, world._trees))
+    if len(pieces) > lib.PC_WORLD_MAX_PARTS:
+        raise ValueError(f"advance: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts for motion, "
+                         f"got {len(pieces)}")
+    parts = ffi.new("pc_world_part[]", len(pieces))
+    for k, (p, tree) in enumerate(pieces):
+        if tree is None:
+            parts[k].map = p._c
+        else:
+            parts[k].map = ffi.NULL
+            parts[k].work = tree.ptr
+            parts[k].work_bytes = tree.work.size
+            parts[k].magnitude = tree.shapes._magnitude
+    return parts, pieces
+
+
+def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, m: Any, bptr: Any, n: int,
+             dt: float, e: float, mu: float, max_bounces: int) -> None:
+    """The event-driven step, retried from copies with more room while the
+    workspace is too small (the room needed grows with the impacts)."""
+    entries, events = 16 * n + 1024, 32 * n + 1024
+    c0, v0 = c.copy(), vel.copy()
+    bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
+    while True:
+        size = lib.pc_collide_workspace(n, entries, events)
+        work = np.empty(size, dtype=np.uint8)
+        rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), double_ptr(m), bptr, n, dt, e, mu,
+                                  max_bounces, ffi.from_buffer(work), size, entries, events)
+        if rc != lib.PC_ERR_SPACE:
+            check_rc(verb, rc)
+            return
+        c[...] = c0
+        vel[...] = v0
+        bounces[...] = 0
+        entries, events = 4 * entries, 4 * events

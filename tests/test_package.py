@@ -65,7 +65,8 @@ def test_no_import_cycle():
 @pytest.mark.slow
 def test_every_module_imports_alone():
     for name in ("shapes", "tiles", "compound", "_dispatch", "overlap", "contact", "intersect", "pairs",
-                 "raycast", "sweep", "motion", "response", "bench", "demo"):
+                 "raycast", "sweep", "motion", "response", "bench", "demo", "world", "tables", "billiards",
+                 "pinball"):
         code = f"import pycollide.{name}"
         subprocess.run([sys.executable, "-c", code], check=True, cwd=tempfile.gettempdir())
 
@@ -77,7 +78,8 @@ def test_every_public_object_pickles():
     objects = [pc.Points([[1, 2]]), ball, pc.Boxes([0, 0, 1, 1]), pc.Segments([0, 0, 1, 1]),
                pc.Triangles([0, 0, 1, 0, 0, 1]), pc.Lines([0, 0, 1, 1]), course, body,
                body.at([[0, 0], [3, 3]], flip_x=[False, True]), pc.Tile.CUT_NE,
-               pc.contact(ball, course), pc.raycast([1.5, -1.25], [1, 0], course), pc.sweep(ball, [1, 0], course)]
+               pc.contact(ball, course), pc.raycast([1.5, -1.25], [1, 0], course), pc.sweep(ball, [1, 0], course),
+               pc.sweep(ball, [1, 0], pc.World(course))]
     for obj in objects:
         back = pickle.loads(pickle.dumps(obj))
         assert type(back) is type(obj)

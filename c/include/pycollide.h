@@ -68,7 +68,8 @@ enum {
     PC_OK = 0,
     PC_ERR_KIND = -1,       /* unknown shape kind */
     PC_ERR_ARG = -2,        /* bad dimension count, NULL pointer or negative length */
-    PC_ERR_PAIR = -3        /* both kinds are known but the query does not support the pair */
+    PC_ERR_PAIR = -3,       /* both kinds are known but the query does not support the pair */
+    PC_ERR_SPACE = -4       /* a workspace is too small for the work: retry with a larger one */
 };
 
 /* Validation rules reported by pc_validate. */
@@ -437,6 +438,42 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
 int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                   const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
+/* One part of a world for motion: a tile map, or (map NULL) the workspace of
+ * pc_pairs_prepare for one collection (any kind) with its rows' magnitude. */
+typedef struct {
+    const pc_tilemap *map;
+    void *work;
+    int64_t work_bytes;
+    double magnitude;
+} pc_world_part;
+enum { PC_WORLD_MAX_PARTS = 64 };
+
+/* pc_tilemap_advance through a world of 1 to PC_WORLD_MAX_PARTS parts: the
+ * same promises, the solid region the union of the parts. */
+int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
+                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads);
+
+/* The bytes of the workspace pc_world_collide needs for n circles, room for
+ * `entries` broad-phase entries and `events` queued impacts. */
+int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
+/* Move n circles through a world for dt as pc_world_advance does, and make
+ * them hit each other too: impacts (wall or circle) are processed in time
+ * order, each circle at its own time (event-driven), with masses (NULL:
+ * proportional to r^2), restitution and Coulomb friction (no spin).  A
+ * circle that reaches max_bounces impacts stops for the rest of dt (its
+ * velocity kept); others then bounce off it as off a wall.  Guarantees,
+ * exactly: no circle's interior overlaps the world or another circle's
+ * interior at the end, given none did at the start (the caller checks).
+ * Single-threaded (the events are sequential).  Returns PC_ERR_SPACE when the
+ * workspace is too small for the entries or events (nothing is changed:
+ * retry with more), PC_ERR_ARG for bad arguments; bounces as
+ * pc_tilemap_advance (-1: starts in the world; -2: a move leaves the
+ * doubles). */
+int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
+                     const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
+                     double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
+                     int64_t events);
 
 /* Move n circles (3 contiguous doubles each, updated in place) with their
  * velocities (2 contiguous doubles each, updated in place) for dt through a

@@ -211,11 +211,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
 
 /* ---- one ray ------------------------------------------------------------- */
 
-typedef struct {
-    pc__tree_view tree;
-    double magnitude, max_distance;
-    double tree_mag;  /* the largest |coordinate| of the root's box (inf: some box is not finite) */
-} cast_ctx;
+typedef pc__tree_query cast_ctx;
 
 typedef struct {
     double dist, nx, ny;  /* unscaled distance */
@@ -386,6 +382,7 @@ typedef struct {
 static double visit_sweep(void *vs, int64_t p, double limit)
 {
     sweep_state *st = vs;
+    st->h.near = 1;
     int64_t index = st->c->tree.order[p];
     pc__toi one;
     pc__toi_init(&one);
@@ -393,10 +390,81 @@ static double visit_sweep(void *vs, int64_t p, double limit)
     if (!one.hit) return limit;
     if (!st->h.hit || one.t < st->h.t || (one.t == st->h.t && index < st->index)) {
         st->h = one;
+        st->h.near = 1;
         st->index = index;
     }
     /* equal times must still be seen: room for the boxes' rounding */
     return pc__min(limit, st->h.t * st->scale * (1 + 0x1p-20) + 0x1p-1000);
+}
+
+void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx, double dy, pc__toi *h,
+                    int64_t *index)
+{
+    pc__toi_init(h);
+    *index = -1;
+    const double d[2] = {dx, dy};
+    double dm = pc__max(fabs(dx), fabs(dy));
+    if (!(dm > 0.0) || c->tree.levels == 0) return;
+    int wa = pc_kind_width(ka);
+    double ma = pc__magnitude(a, wa);
+    pc__filter fa = pc__filter_for(ma);
+    pc__hull A;
+    pc__hull_of(&fa, ka, a, &A);
+    double x0 = A.x[0], x1 = A.x[0], y0 = A.y[0], y1 = A.y[0];
+    for (int i = 1; i < A.n; i++) {
+        x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
+        y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+    }
+    /* the walk follows the centre of A's core's box, the tree's boxes grown by its half extents and R */
+    const double o[2] = {0.5 * x0 + 0.5 * x1, 0.5 * y0 + 0.5 * y1};
+    cast_ray r;
+    ray_setup(&r, c, o, d);
+    r.grow[0] = (0.5 * (x1 - x0) + A.R) * (1 + 0x1p-40);
+    r.grow[1] = (0.5 * (y1 - y0) + A.R) * (1 + 0x1p-40);
+    pc__filter f = pc__filter_for((pc__max(c->magnitude, ma) + dm) * (1.0 + 0x1p-40));
+    sweep_state st = {c, &f, ka, a, dx, dy, ldexp(1.0, r.e), *h, -1};
+    walk(c, &r, st.scale * (1 + 0x1p-20), visit_sweep, &st);
+    *h = st.h;
+    *index = st.index;
+}
+
+int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode)
+{
+    if (c->tree.levels == 0) return 0;
+    int wa = pc_kind_width(ka);
+    double ma = pc__magnitude(a, wa);
+    pc__filter fa = pc__filter_for(ma), f = pc__filter_for(pc__max(ma, c->magnitude));
+    pc__hull A;
+    pc__hull_of(&fa, ka, a, &A);
+    double g = 0x1p-40 * (c->tree_mag + ma) + 0x1p-1000 + A.R * (1 + 0x1p-40);
+    double x0 = A.x[0], x1 = A.x[0], y0 = A.y[0], y1 = A.y[0];
+    for (int i = 1; i < A.n; i++) {
+        x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
+        y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+    }
+    x0 -= g; y0 -= g; x1 += g; y1 += g;
+    int64_t stack_node[PC_CAST_STACK];
+    int stack_level[PC_CAST_STACK], top = 1;
+    stack_node[0] = 0;
+    stack_level[0] = c->tree.levels - 1;
+    while (top > 0) {
+        top--;
+        int64_t k = stack_node[top];
+        int l = stack_level[top];
+        const double *bb = c->tree.boxes + 4 * (c->tree.first[l] + k);
+        if (bb[0] > x1 || bb[2] < x0 || bb[1] > y1 || bb[3] < y0) continue;
+        if (l == 0) {
+            if (pc__overlap_rows(&f, ka, a, c->tree.kind, c->tree.rows + k * c->tree.width, mode)) return 1;
+            continue;
+        }
+        int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
+        if (c1 > c->tree.count[l - 1]) c1 = c->tree.count[l - 1];
+        for (int64_t ch = c0; ch < c1; ch++) {
+            stack_node[top] = ch;
+            stack_level[top++] = l - 1;
+        }
+    }
+    return 0;
 }
 
 /* The shape (kind ka, row a) moving by d against every item: the first hit
@@ -404,32 +472,8 @@ static double visit_sweep(void *vs, int64_t p, double limit)
 static void sweep_tree_one(const cast_ctx *c, int ka, const double *a, const double *d, double *out)
 {
     pc__toi h;
-    pc__toi_init(&h);
-    int64_t index = -1;
-    double dm = pc__max(fabs(d[0]), fabs(d[1]));
-    if (dm > 0.0 && c->tree.levels > 0) {
-        int wa = pc_kind_width(ka);
-        double ma = pc__magnitude(a, wa);
-        pc__filter fa = pc__filter_for(ma);
-        pc__hull A;
-        pc__hull_of(&fa, ka, a, &A);
-        double x0 = A.x[0], x1 = A.x[0], y0 = A.y[0], y1 = A.y[0];
-        for (int i = 1; i < A.n; i++) {
-            x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
-            y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
-        }
-        /* the walk follows the centre of A's core's box, the tree's boxes grown by its half extents and R */
-        const double o[2] = {0.5 * x0 + 0.5 * x1, 0.5 * y0 + 0.5 * y1};
-        cast_ray r;
-        ray_setup(&r, c, o, d);
-        r.grow[0] = (0.5 * (x1 - x0) + A.R) * (1 + 0x1p-40);
-        r.grow[1] = (0.5 * (y1 - y0) + A.R) * (1 + 0x1p-40);
-        pc__filter f = pc__filter_for((pc__max(c->magnitude, ma) + dm) * (1.0 + 0x1p-40));
-        sweep_state st = {c, &f, ka, a, d[0], d[1], ldexp(1.0, r.e), h, -1};
-        walk(c, &r, st.scale * (1 + 0x1p-20), visit_sweep, &st);
-        h = st.h;
-        index = st.index;
-    }
+    int64_t index;
+    pc__tree_sweep(c, ka, a, d[0], d[1], &h, &index);
     out[0] = h.hit ? h.t : 1.0;
     out[1] = h.nx;
     out[2] = h.ny;
@@ -459,8 +503,7 @@ static void cast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
                  (double *)(p[2] + i * s[2]));
 }
 
-/* The context of a one-collection workspace; PC_ERR_ARG if it is not one. */
-static int context(cast_ctx *ctx, void *work, int64_t work_bytes, double magnitude, double max_distance)
+int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, double magnitude, double max_distance)
 {
     if (!(max_distance >= 0) || !(magnitude >= 0)) return PC_ERR_ARG;
     if (pc__pairs_tree(work, work_bytes, &ctx->tree) != PC_OK) return PC_ERR_ARG;
@@ -480,7 +523,7 @@ int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
     cast_ctx ctx;
-    if (context(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     const void *ptrs[3] = {origins, directions, out};
     const int64_t *st[3] = {strides_o, strides_d, strides_out};
@@ -495,7 +538,7 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
-    if (context(&ctx, work, work_bytes, magnitude, INFINITY) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, INFINITY) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct sweep_tree_ctx x = {&ctx, kind_a};
     const void *ptrs[3] = {a, displacements, out};

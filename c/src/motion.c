@@ -15,9 +15,10 @@
 #include "kernels.h"
 #include "tiles.h"
 #include "walk.h"
+#include "world.h"
 
 struct advance_ctx {
-    const pc_tilemap *map;
+    const pc__world *world;
     double dt, e, mu;
     int max_bounces;
     int count; /* bounces given */
@@ -25,7 +26,7 @@ struct advance_ctx {
 
 /* The velocity after an impact with unit normal n (from the circle toward the
  * wall). */
-static void respond(double *vx, double *vy, double nx, double ny, double e, double mu)
+void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu)
 {
     double ux = *vx, uy = *vy, vn = ux * nx + uy * ny;
     if (!(vn > 0.0)) return; /* not approaching: nothing to reflect */
@@ -42,14 +43,11 @@ static void respond(double *vx, double *vy, double nx, double ny, double e, doub
     *vy = wy + 0.0;
 }
 
-/* Move circle c (updated) along D for a fraction t of it, or less: the
- * largest fraction found by bisection whose end position keeps the interior
- * off the solid, when the rounded end at t does not. Returns the fraction. */
-static double move_free(const pc_tilemap *map, double *c, double dx, double dy, double t)
+double pc__move_free(const pc__world *w, double *c, double dx, double dy, double t)
 {
     double x = c[0], y = c[1];
     double end[3] = {t == 1.0 ? x + dx : x + t * dx, t == 1.0 ? y + dy : y + t * dy, c[2]};
-    if (!pc__map_overlaps(map, end, 1)) {
+    if (!pc__world_overlaps(w, end, PC_STRICT)) {
         c[0] = end[0];
         c[1] = end[1];
         return t;
@@ -59,7 +57,7 @@ static double move_free(const pc_tilemap *map, double *c, double dx, double dy, 
         double mid = lo + 0.5 * (hi - lo);
         if (mid <= lo || mid >= hi) break;
         double p[3] = {x + mid * dx, y + mid * dy, c[2]};
-        if (pc__map_overlaps(map, p, 1)) hi = mid;
+        if (pc__world_overlaps(w, p, PC_STRICT)) hi = mid;
         else lo = mid;
     }
     c[0] = x + lo * dx;
@@ -71,22 +69,22 @@ static double move_free(const pc_tilemap *map, double *c, double dx, double dy, 
  * would leave the doubles (then the circle stays where it got to). */
 static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
 {
-    if (pc__map_overlaps(a->map, c, 1)) return -1; /* starts inside: left alone, and reported */
+    if (pc__world_overlaps(a->world, c, PC_STRICT)) return -1; /* starts inside: left alone, and reported */
     double left = a->dt; /* time still to move */
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
         double dx = v[0] * left, dy = v[1] * left;
         if (!isfinite(c[0] + dx) || !isfinite(c[1] + dy)) return -2;
         pc__toi h;
-        pc__sweep_map(&h, a->map, c[0], c[1], c[2], dx, dy);
+        pc__world_sweep(a->world, c, dx, dy, &h);
         if (!h.near) { /* no tile within reach of the whole path: the end is free */
             c[0] += dx;
             c[1] += dy;
             return 0;
         }
-        double t = move_free(a->map, c, dx, dy, h.hit ? h.t : 1.0);
+        double t = pc__move_free(a->world, c, dx, dy, h.hit ? h.t : 1.0);
         if (!h.hit) return 0;
-        respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);
+        pc__respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);
         hits++;
         if (bounces) (*bounces)++;
         if (hits >= a->max_bounces) return 0;
@@ -105,15 +103,65 @@ static void advance_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
     }
 }
 
-static int tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces, int64_t n,
-                           double dt, double restitution, double friction, int max_bounces, int threads)
+/* ---- the world ------------------------------------------------------------- */
+
+int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
 {
-    if (!pc__map_ok(map) || !circles || !velocities) return PC_ERR_ARG;
+    if (!parts || nparts < 1 || nparts > PC_WORLD_MAX_PARTS) return PC_ERR_ARG;
+    w->n = nparts;
+    for (int k = 0; k < nparts; k++) {
+        w->map[k] = parts[k].map;
+        if (parts[k].map) {
+            if (!pc__map_ok(parts[k].map)) return PC_ERR_ARG;
+        } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude, INFINITY) !=
+                   PC_OK) {
+            return PC_ERR_ARG;
+        }
+    }
+    return PC_OK;
+}
+
+int pc__world_overlaps(const pc__world *w, const double *circle, int mode)
+{
+    for (int k = 0; k < w->n; k++)
+        if (w->map[k] ? pc__map_overlaps(w->map[k], circle, mode) : pc__tree_overlaps(&w->tree[k], PC_CIRCLE, circle, mode))
+            return 1;
+    return 0;
+}
+
+void pc__world_sweep(const pc__world *w, const double *circle, double dx, double dy, pc__toi *h)
+{
+    pc__toi_init(h);
+    for (int k = 0; k < w->n; k++) {
+        pc__toi one;
+        if (w->map[k]) {
+            pc__sweep_map(&one, w->map[k], circle[0], circle[1], circle[2], dx, dy);
+        } else {
+            int64_t index;
+            pc__tree_sweep(&w->tree[k], PC_CIRCLE, circle, dx, dy, &one, &index);
+        }
+        h->near |= one.near;
+        if (one.hit && (!h->hit || one.t < h->t)) {
+            int near = h->near;
+            *h = one;
+            h->near = near;
+        }
+    }
+}
+
+/* ---- the batch ------------------------------------------------------------- */
+
+static int world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities,
+                         int64_t *bounces, int64_t n, double dt, double restitution, double friction,
+                         int max_bounces, int threads)
+{
+    pc__world w;
+    if (pc__world_of(&w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
     if (n < 0 || !isfinite(dt) || dt < 0.0 || !(restitution >= 0.0 && restitution <= 1.0) || !isfinite(friction) ||
         friction < 0.0 || max_bounces < 1)
         return PC_ERR_ARG;
     if (n == 0) return PC_OK;
-    struct advance_ctx ctx = {map, dt, restitution, friction, max_bounces, bounces != NULL};
+    struct advance_ctx ctx = {&w, dt, restitution, friction, max_bounces, bounces != NULL};
     int64_t shape[1] = {n};
     int64_t sc[1] = {3 * 8}, sv[1] = {2 * 8}, sb[1] = {bounces ? 8 : 0};
     const int64_t *strides[3] = {sc, sv, sb};
@@ -122,12 +170,22 @@ static int tilemap_advance(const pc_tilemap *map, double *circles, double *veloc
     return pc__batch(1, shape, 3, ptrs, strides, 7u, advance_inner, &ctx, threads, PC_MOTION_CHUNK);
 }
 
+int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
+                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads)
+{
+    pc__fpenv env = pc__fp_enter();
+    int rc = world_advance(parts, nparts, circles, velocities, bounces, n, dt, restitution, friction, max_bounces,
+                           threads);
+    pc__fp_leave(env);
+    return rc;
+}
+
 int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
                        int64_t n, double dt, double restitution, double friction, int max_bounces,
                        int threads)
 {
-    pc__fpenv env = pc__fp_enter();
-    int rc = tilemap_advance(map, circles, velocities, bounces, n, dt, restitution, friction, max_bounces, threads);
-    pc__fp_leave(env);
-    return rc;
+    if (!map) return PC_ERR_ARG;
+    pc_world_part part = {map, NULL, 0, 0.0};
+    return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, restitution, friction, max_bounces,
+                            threads);
 }

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "tiles.h"
+
 #define PC_TREE_FANOUT 8
 #define PC_TREE_MAX_LEVELS 32
 
@@ -25,5 +27,23 @@ typedef struct {
 /* PC_OK and the view of a one-collection workspace, or PC_ERR_ARG for one
  * that is not (or is too small). */
 int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v);
+
+/* A tree ready for queries (cast.c): the view, the magnitude of its rows, a
+ * raycast's max_distance and the largest |coordinate| of the root's box. */
+typedef struct {
+    pc__tree_view tree;
+    double magnitude, max_distance;
+    double tree_mag;
+} pc__tree_query;
+
+/* PC_OK and the query of a one-collection workspace, or PC_ERR_ARG. */
+int pc__tree_query_of(pc__tree_query *q, void *work, int64_t work_bytes, double magnitude, double max_distance);
+/* The shape (kind ka, row a) moving by D against every item (pc__sweep_any):
+ * the first hit into h (initialised here) and its item's index (-1: none;
+ * the lowest index at equal times). */
+void pc__tree_sweep(const pc__tree_query *q, int ka, const double *a, double dx, double dy, pc__toi *h,
+                    int64_t *index);
+/* Exact: does the shape overlap some item (mode PC_TOUCHING or PC_STRICT)? */
+int pc__tree_overlaps(const pc__tree_query *q, int ka, const double *a, int mode);
 
 #endif

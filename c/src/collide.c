@@ -1,0 +1,497 @@
+/*
+ * Circles that hit the world and each other (pc_world_collide): an
+ * event-driven step.
+ *
+ * Each circle keeps its own time tau (its centre is valid at tau and it moves
+ * on with its velocity).  Impacts are events in a heap ordered by time: a
+ * circle's next wall impact (a sweep against the world for the rest of dt)
+ * and its impacts with the circles whose paths may cross its own.  The first
+ * event is processed: the circles involved are brought to its time, respond
+ * (a wall: pc__respond; two circles: the impulse along the line of centres
+ * with restitution and Coulomb friction, by their inverse masses), and their
+ * next events are found again; every event made stale by a response carries
+ * an old stamp and is dropped when it comes up.
+ *
+ * Broad phase: a grid over the step's swept boxes; each circle's box (its
+ * path over the rest of dt, grown by r) is added to the cells it covers
+ * whenever its path changes, so two circles whose paths may cross always
+ * meet in some cell: the one whose path changed last finds the other's box.
+ * Cells beyond the grid are folded onto its border cells.
+ *
+ * The exact promises: a move is shortened by bisection when its rounded end
+ * would leave the circle inside the world (pc__move_free); at the end every
+ * pair of circles whose interiors overlap by rounding is pushed apart along
+ * the line of centres (never into the world) until the exact test says they
+ * do not.  Termination: each processed event counts an impact for a moving
+ * circle, and a circle stops after max_bounces.
+ */
+#include <float.h>
+#include <string.h>
+
+#include "fpenv.h"
+#include "kernels.h"
+#include "world.h"
+
+typedef struct {
+    double t, nx, ny;  /* the time; a wall's normal */
+    int64_t i, j;      /* j < 0: a wall */
+    int64_t si, sj;    /* the circles' stamps when it was found */
+} event;
+
+typedef struct {
+    pc__world w;
+    double *c, *v;
+    const double *masses;
+    int64_t *bounces;
+    int64_t n;
+    double dt, e, mu;
+    int max_bounces;
+    /* per circle */
+    double *tau;
+    int64_t *stamp, *hits, *frozen, *mark;
+    /* the grid */
+    double x0, y0, inv;
+    int64_t nx, ny, *head, *next, *who, used, cap;
+    /* the heap */
+    event *heap;
+    int64_t nheap, capheap;
+    int64_t query;
+    int full;
+} sim;
+
+int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
+{
+    if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
+        events > (INT64_C(1) << 40))
+        return -1;
+    return 8 * (5 * n + (4 * n + 64) + 2 * entries) + (int64_t)sizeof(event) * events;
+}
+
+/* ---- the heap of events ----------------------------------------------------- */
+
+static int earlier(const event *a, const event *b)
+{
+    if (a->t != b->t) return a->t < b->t;
+    if (a->i != b->i) return a->i < b->i; /* a fixed order at equal times: results never depend on the heap */
+    return a->j < b->j;
+}
+
+static void push(sim *s, event e)
+{
+    if (s->nheap >= s->capheap) {
+        s->full = 1;
+        return;
+    }
+    int64_t k = s->nheap++;
+    while (k > 0) {
+        int64_t p = (k - 1) / 2;
+        if (!earlier(&e, &s->heap[p])) break;
+        s->heap[k] = s->heap[p];
+        k = p;
+    }
+    s->heap[k] = e;
+}
+
+static event pop(sim *s)
+{
+    event top = s->heap[0], last = s->heap[--s->nheap];
+    int64_t k = 0;
+    for (;;) {
+        int64_t a = 2 * k + 1, b = a + 1, m = k;
+        const event *best = &last;
+        if (a < s->nheap && earlier(&s->heap[a], best)) { m = a; best = &s->heap[a]; }
+        if (b < s->nheap && earlier(&s->heap[b], best)) { m = b; best = &s->heap[b]; }
+        if (m == k) break;
+        s->heap[k] = s->heap[m];
+        k = m;
+    }
+    if (s->nheap > 0) s->heap[k] = last;
+    return top;
+}
+
+/* ---- the grid ---------------------------------------------------------------- */
+
+static int64_t cell_of(double x, double o, double inv, int64_t n)
+{
+    double f = (x - o) * inv;
+    if (!(f > 0.0)) return 0; /* NaN and below: the first cell */
+    if (f >= (double)(n - 1)) return n - 1;
+    return (int64_t)f;
+}
+
+/* The box circle i covers from its time to dt, with its current velocity. */
+static void path_box(const sim *s, int64_t i, double *b)
+{
+    const double *c = s->c + 3 * i;
+    double left = s->frozen[i] ? 0.0 : s->dt - s->tau[i];
+    double ex = c[0] + s->v[2 * i] * left, ey = c[1] + s->v[2 * i + 1] * left, r = c[2];
+    b[0] = pc__min(c[0], ex) - r;
+    b[1] = pc__min(c[1], ey) - r;
+    b[2] = pc__max(c[0], ex) + r;
+    b[3] = pc__max(c[1], ey) + r;
+}
+
+static void cells(const sim *s, const double *b, int64_t *ix0, int64_t *iy0, int64_t *ix1, int64_t *iy1)
+{
+    /* widened by a relative 2^-30 so that rounding in the boxes cannot split a touching pair */
+    double g = 0x1p-30 * (fabs(b[0]) + fabs(b[1]) + fabs(b[2]) + fabs(b[3])) + 0x1p-1000;
+    *ix0 = cell_of(b[0] - g, s->x0, s->inv, s->nx);
+    *ix1 = cell_of(b[2] + g, s->x0, s->inv, s->nx);
+    *iy0 = cell_of(b[1] - g, s->y0, s->inv, s->ny);
+    *iy1 = cell_of(b[3] + g, s->y0, s->inv, s->ny);
+}
+
+static void insert(sim *s, int64_t i)
+{
+    double b[4];
+    int64_t ix0, iy0, ix1, iy1;
+    path_box(s, i, b);
+    cells(s, b, &ix0, &iy0, &ix1, &iy1);
+    for (int64_t y = iy0; y <= iy1; y++)
+        for (int64_t x = ix0; x <= ix1; x++) {
+            if (s->used >= s->cap) {
+                s->full = 1;
+                return;
+            }
+            int64_t k = s->used++, cell = y * s->nx + x;
+            s->who[k] = i;
+            s->next[k] = s->head[cell];
+            s->head[cell] = k;
+        }
+}
+
+/* Call visit(s, i, j, arg) once for every other circle j with an entry in
+ * the cells the box b covers. */
+static void each_neighbour(sim *s, int64_t i, const double *b, void (*visit)(sim *, int64_t, int64_t, void *),
+                           void *arg)
+{
+    int64_t ix0, iy0, ix1, iy1;
+    cells(s, b, &ix0, &iy0, &ix1, &iy1);
+    int64_t q = ++s->query;
+    s->mark[i] = q;
+    for (int64_t y = iy0; y <= iy1; y++)
+        for (int64_t x = ix0; x <= ix1; x++)
+            for (int64_t k = s->head[y * s->nx + x]; k >= 0; k = s->next[k]) {
+                int64_t j = s->who[k];
+                if (s->mark[j] == q) continue;
+                s->mark[j] = q;
+                visit(s, i, j, arg);
+            }
+}
+
+/* ---- impacts ---------------------------------------------------------------- */
+
+/* Circle i's centre at time t (>= its tau). */
+static void centre_at(const sim *s, int64_t i, double t, double *x, double *y)
+{
+    const double *c = s->c + 3 * i;
+    double h = s->frozen[i] ? 0.0 : t - s->tau[i];
+    *x = c[0] + s->v[2 * i] * h;
+    *y = c[1] + s->v[2 * i + 1] * h;
+}
+
+/* When circles i and j, both valid at time now, first touch while
+ * approaching (floating point); INFINITY for never within dt. */
+static double pair_time(const sim *s, int64_t i, int64_t j, double now)
+{
+    double xi, yi, xj, yj;
+    centre_at(s, i, now, &xi, &yi);
+    centre_at(s, j, now, &xj, &yj);
+    double ux = (s->frozen[j] ? 0.0 : s->v[2 * j]) - (s->frozen[i] ? 0.0 : s->v[2 * i]);
+    double uy = (s->frozen[j] ? 0.0 : s->v[2 * j + 1]) - (s->frozen[i] ? 0.0 : s->v[2 * i + 1]);
+    double px = xj - xi, py = yj - yi, R = s->c[3 * i + 2] + s->c[3 * j + 2];
+    double b = px * ux + py * uy;
+    if (!(b < 0.0)) return INFINITY; /* not approaching */
+    double a = ux * ux + uy * uy, c = (px * px + py * py) - R * R;
+    double t;
+    if (c <= 0.0) {
+        t = 0.0;
+    } else {
+        double disc = b * b - a * c;
+        if (!(disc > 0.0)) return INFINITY;
+        t = c / (-b + sqrt(disc));
+    }
+    t = now + t;
+    return t <= s->dt ? t : INFINITY;
+}
+
+/* Bring circle i to time t (its move kept off the world, exactly). */
+static void bring(sim *s, int64_t i, double t)
+{
+    if (!s->frozen[i] && t > s->tau[i]) {
+        double h = t - s->tau[i];
+        double *c = s->c + 3 * i;
+        pc__move_free(&s->w, c, s->v[2 * i] * h, s->v[2 * i + 1] * h, 1.0);
+    }
+    s->tau[i] = t;
+}
+
+/* The impact of circles i (at time *now) and j, queued if within dt. */
+static void pair_event(sim *s, int64_t i, int64_t j, void *arg)
+{
+    double t = pair_time(s, i, j, pc__max(*(const double *)arg, s->tau[j]));
+    if (t <= s->dt) {
+        event e = {t, 0.0, 0.0, i < j ? i : j, i < j ? j : i, 0, 0};
+        e.si = s->stamp[e.i];
+        e.sj = s->stamp[e.j];
+        push(s, e);
+    }
+}
+
+/* Circle i's next events, from its time: its wall impact and its impacts
+ * with the circles its new path may meet; its path joins the grid. */
+static void schedule(sim *s, int64_t i)
+{
+    double now = s->tau[i];
+    const double *c = s->c + 3 * i;
+    if (!s->frozen[i] && (s->v[2 * i] != 0.0 || s->v[2 * i + 1] != 0.0) && now < s->dt) {
+        double left = s->dt - now;
+        pc__toi h;
+        pc__world_sweep(&s->w, c, s->v[2 * i] * left, s->v[2 * i + 1] * left, &h);
+        if (h.hit) {
+            event e = {pc__min(s->dt, now + h.t * left), h.nx, h.ny, i, -1, s->stamp[i], 0};
+            push(s, e);
+        }
+    }
+    insert(s, i);
+    double b[4];
+    path_box(s, i, b);
+    each_neighbour(s, i, b, pair_event, &now);
+}
+
+static double inverse_mass(const sim *s, int64_t i)
+{
+    if (s->frozen[i]) return 0.0;
+    double r = s->c[3 * i + 2];
+    return 1.0 / (s->masses ? s->masses[i] : r * r);
+}
+
+static void count(sim *s, int64_t i)
+{
+    if (s->frozen[i]) return;
+    s->hits[i]++;
+    if (s->bounces) s->bounces[i]++;
+    if (s->hits[i] >= s->max_bounces) s->frozen[i] = 1;
+}
+
+/* Two circles at their touching time: the impulse along the line of
+ * centres, restitution e, Coulomb friction mu on the tangential part. */
+static void collide_pair(sim *s, int64_t i, int64_t j)
+{
+    double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
+    double nx = cj[0] - ci[0], ny = cj[1] - ci[1], l = hypot(nx, ny);
+    double wi = inverse_mass(s, i), wj = inverse_mass(s, j), w = wi + wj;
+    double *vi = s->v + 2 * i, *vj = s->v + 2 * j;
+    double ux = (s->frozen[j] ? 0.0 : vj[0]) - (s->frozen[i] ? 0.0 : vi[0]);
+    double uy = (s->frozen[j] ? 0.0 : vj[1]) - (s->frozen[i] ? 0.0 : vi[1]);
+    if (!(l > 0.0)) { /* concentric (points): along the relative motion */
+        nx = -ux;
+        ny = -uy;
+        l = hypot(nx, ny);
+        if (!(l > 0.0)) return;
+    }
+    nx /= l;
+    ny /= l;
+    double vn = ux * nx + uy * ny;
+    if (!(vn < 0.0) || !(w > 0.0)) return; /* separating already, or both stopped */
+    double J = -(1.0 + s->e) * vn / w;
+    double tx = -ny, ty = nx, vt = ux * tx + uy * ty;
+    double Jt = -vt / w, cap = s->mu * J;
+    Jt = pc__clamp(Jt, -cap, cap);
+    double px = J * nx + Jt * tx, py = J * ny + Jt * ty;
+    if (wi > 0.0) { vi[0] -= wi * px; vi[1] -= wi * py; }
+    if (wj > 0.0) { vj[0] += wj * px; vj[1] += wj * py; }
+    vi[0] += 0.0; vi[1] += 0.0; vj[0] += 0.0; vj[1] += 0.0;
+}
+
+/* ---- the end: no two interiors overlap, exactly --------------------------------- */
+
+static int interiors_overlap(const pc__filter *f, const double *a, const double *b)
+{
+    return pc__circle(f, a[0], a[1], b[0], b[1], a[2], b[2]) < 0;
+}
+
+/* Push circles i and j apart along their line of centres until their
+ * interiors do not overlap; a circle that the push would put into the world
+ * stays, the other goes the whole way. */
+static void separate(sim *s, const pc__filter *f, int64_t i, int64_t j)
+{
+    double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
+    double nx = cj[0] - ci[0], ny = cj[1] - ci[1], l = hypot(nx, ny);
+    if (!(l > 0.0)) { nx = 1.0; ny = 0.0; l = 0.0; }
+    else { nx /= l; ny /= l; }
+    double R = ci[2] + cj[2];
+    double scale = fabs(ci[0]) + fabs(ci[1]) + fabs(cj[0]) + fabs(cj[1]) + R;
+    double push_by = pc__max(R - l, 0.0) + 0x1p-52 * scale + 0x1p-1000;
+    for (int k = 0; k < 64 && interiors_overlap(f, ci, cj); k++, push_by *= 2.0) {
+        double a[3] = {ci[0] - 0.5 * push_by * nx, ci[1] - 0.5 * push_by * ny, ci[2]};
+        double b[3] = {cj[0] + 0.5 * push_by * nx, cj[1] + 0.5 * push_by * ny, cj[2]};
+        int a_ok = !pc__world_overlaps(&s->w, a, PC_STRICT), b_ok = !pc__world_overlaps(&s->w, b, PC_STRICT);
+        if (a_ok && b_ok) {
+            memcpy(ci, a, sizeof a);
+            memcpy(cj, b, sizeof b);
+        } else if (a_ok || b_ok) {
+            double *m = a_ok ? ci : cj, sgn = a_ok ? -1.0 : 1.0;
+            double c[3] = {m[0] + sgn * push_by * nx, m[1] + sgn * push_by * ny, m[2]};
+            if (!pc__world_overlaps(&s->w, c, PC_STRICT)) memcpy(m, c, sizeof c);
+        }
+    }
+}
+
+struct unpile {
+    const pc__filter *f;
+    int64_t *dirty;
+    int moved;
+};
+
+static void unpile_pair(sim *s, int64_t i, int64_t j, void *arg)
+{
+    struct unpile *u = arg;
+    if (!interiors_overlap(u->f, s->c + 3 * i, s->c + 3 * j)) return;
+    separate(s, u->f, i, j);
+    u->dirty[i] = u->dirty[j] = 1;
+    u->moved = 1;
+}
+
+static void settle(sim *s)
+{
+    double m = 0.0;
+    for (int64_t i = 0; i < 3 * s->n; i++) m = pc__max(m, fabs(s->c[i]));
+    pc__filter f = pc__filter_for(2.0 * m);
+    int64_t *dirty = s->stamp; /* the stamps are done with: every circle to check, then those pushed */
+    for (int64_t i = 0; i < s->n; i++) dirty[i] = 1;
+    struct unpile u = {&f, dirty, 0};
+    for (int pass = 0; pass < 4096; pass++) {
+        u.moved = 0;
+        for (int64_t i = 0; i < s->n; i++) {
+            if (!dirty[i]) continue;
+            dirty[i] = 0;
+            const double *c = s->c + 3 * i;
+            const double b[4] = {c[0] - c[2], c[1] - c[2], c[0] + c[2], c[1] + c[2]};
+            each_neighbour(s, i, b, unpile_pair, &u);
+        }
+        if (!u.moved) break;
+    }
+}
+
+/* ---- the step ------------------------------------------------------------------- */
+
+static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_t events)
+{
+    int64_t n = s->n, need = pc_collide_workspace(n, entries, events);
+    if (!work || need < 0 || work_bytes < need) return PC_ERR_SPACE;
+    char *p = work;
+    s->tau = (double *)(void *)p; p += 8 * n;
+    s->stamp = (int64_t *)(void *)p; p += 8 * n;
+    s->hits = (int64_t *)(void *)p; p += 8 * n;
+    s->frozen = (int64_t *)(void *)p; p += 8 * n;
+    s->mark = (int64_t *)(void *)p; p += 8 * n;
+    s->head = (int64_t *)(void *)p; p += 8 * (4 * n + 64);
+    s->next = (int64_t *)(void *)p; p += 8 * entries;
+    s->who = (int64_t *)(void *)p; p += 8 * entries;
+    s->heap = (event *)(void *)p;
+    s->cap = entries;
+    s->capheap = events;
+    s->used = s->nheap = s->query = 0;
+    s->full = 0;
+    memset(s->tau, 0, (size_t)(8 * 5 * n));
+    /* the grid: over every circle's path for the step, about one cell a circle */
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, ext = 0.0;
+    for (int64_t i = 0; i < n; i++) {
+        double b[4];
+        path_box(s, i, b);
+        x0 = pc__min(x0, b[0]); y0 = pc__min(y0, b[1]);
+        x1 = pc__max(x1, b[2]); y1 = pc__max(y1, b[3]);
+        ext += (b[2] - b[0]) + (b[3] - b[1]);
+    }
+    double w = pc__max(x1 - x0, 0.0), h = pc__max(y1 - y0, 0.0);
+    double size = pc__max(ext / (2.0 * (double)n), sqrt(w * h / (double)n));
+    if (!(size > 0.0) || !isfinite(size)) size = pc__max(pc__max(w, h), 1.0);
+    s->nx = (int64_t)pc__clamp(w / size + 1.0, 1.0, 2.0 * sqrt((double)n) + 4.0);
+    s->ny = (int64_t)pc__clamp(h / size + 1.0, 1.0, (double)(4 * n + 64) / (double)s->nx);
+    double span = pc__max(w / (double)s->nx, h / (double)s->ny);
+    if (!(span > 0.0) || !isfinite(span)) span = 1.0;
+    s->x0 = x0;
+    s->y0 = y0;
+    s->inv = 1.0 / span;
+    if (!isfinite(s->x0)) s->x0 = 0.0;
+    if (!isfinite(s->y0)) s->y0 = 0.0;
+    for (int64_t k = 0; k < s->nx * s->ny; k++) s->head[k] = -1;
+    return PC_OK;
+}
+
+static int run(sim *s)
+{
+    int64_t n = s->n;
+    for (int64_t i = 0; i < n; i++) {
+        const double *c = s->c + 3 * i;
+        if (pc__world_overlaps(&s->w, c, PC_STRICT)) {
+            s->frozen[i] = 1; /* starts inside: left where it is, and reported */
+            if (s->bounces) s->bounces[i] = -1;
+            continue;
+        }
+        double left = s->dt;
+        if (!isfinite(c[0] + s->v[2 * i] * left) || !isfinite(c[1] + s->v[2 * i + 1] * left)) {
+            s->frozen[i] = 1;
+            if (s->bounces) s->bounces[i] = -2;
+        }
+    }
+    for (int64_t i = 0; i < n; i++) schedule(s, i);
+    while (s->nheap > 0 && !s->full) {
+        event e = pop(s);
+        if (s->stamp[e.i] != e.si || (e.j >= 0 && s->stamp[e.j] != e.sj)) continue;
+        if (e.j < 0) {
+            if (s->frozen[e.i]) continue;
+            bring(s, e.i, e.t);
+            pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e, s->mu);
+            count(s, e.i);
+            s->stamp[e.i]++;
+            schedule(s, e.i);
+            continue;
+        }
+        bring(s, e.i, e.t);
+        bring(s, e.j, e.t);
+        double before[4] = {s->v[2 * e.i], s->v[2 * e.i + 1], s->v[2 * e.j], s->v[2 * e.j + 1]};
+        collide_pair(s, e.i, e.j);
+        if (memcmp(before, (double[4]){s->v[2 * e.i], s->v[2 * e.i + 1], s->v[2 * e.j], s->v[2 * e.j + 1]},
+                   sizeof before) == 0)
+            continue; /* no impulse (separating by rounding): nothing changed */
+        count(s, e.i);
+        count(s, e.j);
+        s->stamp[e.i]++;
+        s->stamp[e.j]++;
+        schedule(s, e.i);
+        schedule(s, e.j);
+    }
+    if (s->full) return PC_ERR_SPACE;
+    for (int64_t i = 0; i < n; i++) bring(s, i, s->dt); /* a stopped circle stays */
+    settle(s);
+    return PC_OK;
+}
+
+int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
+                     const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
+                     double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
+                     int64_t events)
+{
+    sim s;
+    if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
+    if (n < 0 || !isfinite(dt) || dt < 0.0 || !(restitution >= 0.0 && restitution <= 1.0) || !isfinite(friction) ||
+        friction < 0.0 || max_bounces < 1)
+        return PC_ERR_ARG;
+    if (n == 0) return PC_OK;
+    s.c = circles;
+    s.v = velocities;
+    s.masses = masses;
+    s.bounces = bounces;
+    s.n = n;
+    s.dt = dt;
+    s.e = restitution;
+    s.mu = friction;
+    s.max_bounces = max_bounces;
+    pc__fpenv env = pc__fp_enter();
+    int rc = setup(&s, work, work_bytes, entries, events);
+    if (rc == PC_OK) rc = run(&s);
+    pc__fp_leave(env);
+    return rc;
+}

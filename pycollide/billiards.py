@@ -1,0 +1,602 @@
+"""``python -m pycollide demo billiards``: the break on a pool table with six
+pockets, simulated with :func:`pycollide.advance` (balls hit the cushions and
+each other), reported and drawn.
+
+The physics (units: metres, seconds, kilograms)
+-----------------------------------------------
+A 2.54 x 1.27 m playing surface (the cushions' noses) and sixteen balls of
+radius 0.028575 m and mass 0.17 kg: fifteen racked in a triangle with its apex
+on the foot spot (3/4 of the length), neighbours ``rack_gap`` apart (exactly
+touching balls are allowed, overlapping ones are not, and a small gap keeps
+rounding from making them overlap), and the cue ball on the head spot (1/4 of
+the length), shot at ``speed`` towards the apex, turned by an angle uniform
+within +-``angle`` degrees (from a numpy Generator seeded with ``seed``).
+
+The cushions are six convex 4-gons (:class:`pycollide.Polygons`) with angled
+jaws at the pockets; a rail (:class:`pycollide.Segments`) closes the table
+behind the pockets.  Each step of ``dt`` seconds, :func:`pycollide.advance`
+with ``collide=True`` moves every ball on the table, in time order, bouncing
+off the cushions and off each other with one ``restitution`` (advance takes a
+single value for every impact: real ball-ball impacts are about 0.93-0.95,
+cushions about 0.75-0.85; the default 0.9 is between) and Coulomb
+``friction``.  A ball drops into a pocket when its centre's straight path
+over the step meets the pocket's circle, or its centre ends the step beyond
+the cushions' noses (only a pocket's mouth lets it get there); it leaves the
+simulation.  Then rolling resistance takes ``rolling * dt`` off every speed,
+stopping a ball exactly when its speed is no more than that.  The run ends
+when every ball is at rest or pocketed, or at ``max_time``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, List, Optional, TextIO, Tuple
+
+import numpy as np
+
+from .golf import Progress, rolling_friction
+from .overlap import overlaps
+from .pairs import pairs
+from .png import Canvas, write_png
+from .shapes import Circles, Polygons, Segments
+from . import tables
+from .tables import (Legend, Paths, SetupError, counted_advance, fail, frame_and_canvas, kinetic_energy, rate,
+                     title)
+from .world import World
+
+__all__ = ["BilliardsParams", "Table", "build_table", "rack", "Result", "pocket_test", "simulate", "render",
+           "check_params", "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP",
+           "MAX_STEP_TRAVEL", "BALL_COLOURS", "POCKET_NAMES", "FELT", "CUSHION", "RAIL", "POCKET"]
+
+POCKET_NAMES = ["bottom left", "bottom middle", "bottom right", "top left", "top middle", "top right"]
+
+# colours (RGB)
+BACKGROUND = (32, 38, 35)
+FELT = (22, 112, 66)
+CUSHION = (14, 84, 48)
+CUSHION_EDGE = (8, 56, 32)
+RAIL = (112, 66, 34)
+POCKET = (10, 10, 10)
+SIGHT = (236, 226, 196)
+#: ball k's colour (0: the cue ball; 9-15 are the stripes of 1-7)
+BALL_COLOURS = [(250, 250, 244), (250, 204, 20), (30, 80, 220), (220, 30, 30), (120, 40, 170), (250, 120, 20),
+                (20, 160, 70), (150, 30, 40), (30, 30, 30)]
+BALL_COLOURS += BALL_COLOURS[1:8]
+#: the rack, row by row from the apex: the 1 in front, the 8 in the middle, a solid and a stripe in the back corners
+RACK_ORDER = [[1], [9, 2], [10, 8, 3], [11, 7, 14, 4], [5, 13, 15, 6, 12]]
+
+
+@dataclass
+class BilliardsParams:
+    """Everything that decides the break (metres, seconds, kilograms)."""
+    seed: int = 1
+    speed: float = 10.0  # the cue ball's speed, m/s (a hard break)
+    angle: float = 1.0  # the shot turns from the line to the apex by an angle uniform in +-angle degrees
+    dt: float = 0.002
+    max_time: float = 30.0
+    restitution: float = 0.9  # one value for ball-ball and cushion impacts (advance takes one)
+    friction: float = 0.05  # Coulomb friction at every impact
+    rolling: float = 0.2  # rolling resistance: speed lost per second, m/s^2
+    rack_gap: float = 1e-4  # between neighbours in the rack, m
+    ball_radius: float = 0.028575
+    ball_mass: float = 0.17
+    length: float = 2.54  # the playing surface, cushion nose to cushion nose
+    width: float = 1.27
+    max_bounces: int = 64
+
+
+@dataclass
+class Table:
+    """The table's geometry: the playing surface [0, length] x [0, width],
+    the cushions, the rail behind the pockets, the pockets' circles (x, y, r)
+    and the world advance moves the balls in."""
+    length: float
+    width: float
+    depth: float  # of the cushions, nose to rail
+    cushions: Polygons  # six 4-gons
+    rail: Segments
+    pockets: np.ndarray  # (6, 3)
+    world: World
+
+    @property
+    def parts(self) -> List[Any]:
+        """The world's parts: what a ball cannot enter."""
+        return [self.cushions, self.rail]
+
+
+def build_table(params: BilliardsParams) -> Table:
+    """The six cushions (4-gons with angled jaws), the rail and the pockets:
+    corner pockets with mouths 0.125 m wide at 45 degrees, middle pockets
+    0.13 m wide."""
+    L, W = params.length, params.width
+    depth = 0.05
+    jaw = 0.125 / math.sqrt(2.0)  # corner mouth: from the corner to each jaw's nose along the cushion
+    mouth = 0.065  # middle pockets: half the mouth
+    narrow = 0.012  # the middle pockets' jaws narrow the throat this much on each side
+    # the bottom-left cushion (bottom left corner to bottom middle), then its mirror images
+    bottom = np.array([[jaw, 0.0], [L / 2 - mouth, 0.0], [L / 2 - mouth + narrow, -depth], [jaw - depth, -depth]])
+    left = np.array([[0.0, W - jaw], [0.0, jaw], [-depth, jaw - depth], [-depth, W - jaw + depth]])
+
+    def mirror(poly: np.ndarray, x: bool, y: bool) -> np.ndarray:
+        out = poly.copy()
+        if x:
+            out[:, 0] = L - out[:, 0]
+        if y:
+            out[:, 1] = W - out[:, 1]
+        return out
+
+    cushions = Polygons(np.stack([bottom, mirror(bottom, True, False), mirror(bottom, False, True),
+                                  mirror(bottom, True, True), left, mirror(left, True, False)]))
+    x0, y0, x1, y1 = -depth, -depth, L + depth, W + depth
+    rail = Segments([[x0, y0, x1, y0], [x1, y0, x1, y1], [x1, y1, x0, y1], [x0, y1, x0, y0]])
+    c, cr = 0.012, 0.068  # corner pockets: centre beyond the corner along the diagonal, radius
+    s, sr = 0.026, 0.064  # middle pockets: centre beyond the cushion line, radius
+    pockets = np.array([[-c, -c, cr], [L / 2, -s, sr], [L + c, -c, cr],
+                        [-c, W + c, cr], [L / 2, W + s, sr], [L + c, W + c, cr]])
+    return Table(length=L, width=W, depth=depth, cushions=cushions, rail=rail, pockets=pockets,
+                 world=World(cushions, rail))
+
+
+def rack(params: BilliardsParams) -> Tuple[np.ndarray, np.ndarray, float]:
+    """The start: centres (16, 2) and velocities (16, 2) of the balls, row k
+    being ball k (0: the cue ball), and the shot's turn in degrees.  The
+    fifteen balls form a triangle of side ``2 r + rack_gap`` spacing with its
+    apex on the foot spot; the cue ball, on the head spot, moves at ``speed``
+    towards the apex turned by an angle uniform in +-``angle`` degrees."""
+    L, W, r = params.length, params.width, params.ball_radius
+    d = 2.0 * r + params.rack_gap
+    apex = (0.75 * L, 0.5 * W)
+    pos = np.empty((16, 2))
+    for k, row in enumerate(RACK_ORDER):
+        for j, ball in enumerate(row):
+            pos[ball] = (apex[0] + k * d * math.sqrt(3.0) / 2.0, apex[1] + (j - k / 2.0) * d)
+    pos[0] = (0.25 * L, 0.5 * W)
+    rng = np.random.default_rng(params.seed)
+    turn = float(rng.uniform(-params.angle, params.angle)) if params.angle > 0 else 0.0
+    aim = math.atan2(apex[1] - pos[0, 1], apex[0] - pos[0, 0]) + math.radians(turn)
+    vel = np.zeros((16, 2))
+    vel[0] = (params.speed * math.cos(aim), params.speed * math.sin(aim))
+    return pos, vel, turn
+
+
+@dataclass
+class Result:
+    position: np.ndarray  # (16, 2): final centres (a pocketed ball: where it dropped in)
+    velocity: np.ndarray  # (16, 2)
+    pocket: np.ndarray  # (16,) the pocket a ball dropped into (index into POCKET_NAMES), -1 if on the table
+    pocket_time: np.ndarray  # (16,) when, s (NaN if on the table)
+    bounces: np.ndarray  # (16,) impacts of each ball (cushions and balls)
+    ball_collisions: int  # ball-ball impacts
+    pair_collisions: np.ndarray  # (16, 16) ball-ball impacts per pair (symmetric)
+    impacts: int  # all impacts, a ball-ball impact counted once
+    cushion_impacts: int
+    energy_start: float  # J
+    energy_end: float
+    energy_impacts: float  # lost in advance's steps (restitution and friction at impacts)
+    energy_rolling: float  # lost to rolling resistance
+    energy_pockets: float  # carried into the pockets
+    max_step_gain: float  # the most kinetic energy any advance step added (should be 0 up to rounding)
+    steps: int
+    ball_steps: int  # sum over steps of the balls on the table
+    advance_calls: int  # a step whose balls had several impacts each is done again in halves (counted_advance)
+    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (tables.paths_met)
+    separated_pairs: int  # pairs advance left overlapping by rounding, pushed apart (tables.separate)
+    sim_seconds: float
+    advance_seconds: float
+    turn: float  # the shot's turn, degrees
+    paths: Paths = field(repr=False, default_factory=lambda: Paths(0, 0))
+
+    @property
+    def on_table(self) -> np.ndarray:
+        return self.pocket < 0
+
+
+def pocket_test(old: np.ndarray, new: np.ndarray, table: Table) -> np.ndarray:
+    """The pocket each ball drops into over a step (-1: none): the first
+    pocket whose circle the straight path of the centre (old to new) meets,
+    exactly; else, for a centre that ends beyond the cushions' noses, the
+    nearest pocket."""
+    n = len(new)
+    out = np.full(n, -1, dtype=np.int64)
+    if n == 0:
+        return out
+    paths = Segments(np.concatenate([old, new], axis=1))
+    hit = overlaps(paths[:, None], Circles(table.pockets)[None, :])  # (n, 6)
+    first = np.argmax(hit, axis=1)
+    out[hit.any(axis=1)] = first[hit.any(axis=1)]
+    off = (out < 0) & ~((new[:, 0] >= 0) & (new[:, 0] <= table.length) & (new[:, 1] >= 0)
+                        & (new[:, 1] <= table.width))
+    if off.any():
+        d = np.hypot(new[off, None, 0] - table.pockets[None, :, 0], new[off, None, 1] - table.pockets[None, :, 1])
+        out[off] = np.argmin(d, axis=1)
+    return out
+
+
+def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: Optional[Progress] = None) -> Result:
+    """Break and roll until every ball rests or drops, or ``max_time``."""
+    if table is None:
+        table = build_table(params)
+    pos, vel, turn = rack(params)
+    n = len(pos)
+    r, m, dt = params.ball_radius, params.ball_mass, float(params.dt)
+    max_steps = max(int(round(params.max_time / dt)), 1)
+    loss = params.rolling * dt
+    pocket = np.full(n, -1, dtype=np.int64)
+    pocket_time = np.full(n, np.nan)
+    bounces = np.zeros(n, dtype=np.int64)
+    pair_hits = np.zeros((n, n), dtype=np.int64)
+    paths = Paths(n, max_steps)
+    paths.record(np.arange(n), pos)
+    e_start = kinetic_energy(vel, m)
+    e_impacts = e_rolling = e_pockets = 0.0
+    max_gain = 0.0
+    ids = np.arange(n)  # the balls on the table
+    p, v = pos.copy(), vel.copy()
+    steps = calls = estimated = separated = ball_steps = 0
+    t_advance = 0.0
+    t_start = time.perf_counter()
+    for step in range(max_steps):
+        if ids.size == 0 or not v.any():
+            break
+        steps = step + 1
+        done = counted_advance(p, v, r, table.world, table.parts, dt, params.restitution, params.friction,
+                               params.max_bounces)
+        t_advance += done.seconds
+        new, v_new, b = done.centres, done.velocity, done.bounces
+        ball_steps += ids.size
+        calls += done.calls
+        estimated += done.estimated
+        separated += done.separated
+        before, after = kinetic_energy(v, m), kinetic_energy(v_new, m)
+        e_impacts += before - after
+        max_gain = max(max_gain, after - before)
+        bounces[ids] += b
+        np.add.at(pair_hits, (ids[done.pairs[0]], ids[done.pairs[1]]), 1)
+        into = pocket_test(p, new, table)
+        dropped = into >= 0
+        if dropped.any():
+            gone = ids[dropped]
+            pocket[gone], pocket_time[gone] = into[dropped], steps * dt
+            pos[gone], vel[gone] = table.pockets[into[dropped], :2], v_new[dropped]
+            e_pockets += kinetic_energy(v_new[dropped], m)
+            keep = ~dropped
+            paths.record(ids, np.where(dropped[:, None], table.pockets[np.maximum(into, 0), :2], new), b > 0)
+            ids, new, v_new = ids[keep], new[keep], v_new[keep]
+        else:
+            paths.record(ids, new, b > 0)
+        rolled = rolling_friction(v_new, loss)
+        e_rolling += kinetic_energy(v_new, m) - kinetic_energy(rolled, m)
+        p, v = new, rolled
+        if progress is not None:
+            moving = int(np.count_nonzero(v.any(axis=1)))
+            progress.update(f"t={steps * dt:.2f} s, {moving} of {ids.size} balls rolling, "
+                            f"{n - ids.size} pocketed")
+    pos[ids], vel[ids] = p, v
+    sim_seconds = time.perf_counter() - t_start
+    pair_hits = pair_hits + pair_hits.T
+    ball_hits = int(pair_hits.sum() // 2)
+    total = int(bounces.sum())
+    return Result(position=pos, velocity=vel, pocket=pocket, pocket_time=pocket_time, bounces=bounces,
+                  ball_collisions=ball_hits, pair_collisions=pair_hits, impacts=total - ball_hits,
+                  cushion_impacts=total - 2 * ball_hits, energy_start=e_start, energy_end=kinetic_energy(vel[ids], m),
+                  energy_impacts=e_impacts, energy_rolling=e_rolling, energy_pockets=e_pockets,
+                  max_step_gain=max_gain, steps=steps, ball_steps=ball_steps, advance_calls=calls,
+                  estimated_steps=estimated, separated_pairs=separated, sim_seconds=sim_seconds,
+                  advance_seconds=t_advance, turn=turn, paths=paths)
+
+
+# ---- the picture -----------------------------------------------------------------------
+
+
+def _ball(canvas: Canvas, centre: np.ndarray, radius: float, k: int, label: bool = True) -> None:
+    """Ball k as a disc: solids in their colour, stripes white with a band,
+    the cue ball white; the number on it when there is room."""
+    x, y = float(centre[0]), float(centre[1])
+    canvas.fill_circle((x, y), radius + 1.0, (0, 0, 0))
+    colour = BALL_COLOURS[k]
+    if 9 <= k <= 15:
+        canvas.fill_circle((x, y), radius, (250, 250, 244))
+        band = 0.6 * radius
+        canvas.fill_polygon([(x - radius * 0.8, y - band), (x + radius * 0.8, y - band),
+                             (x + radius * 0.8, y + band), (x - radius * 0.8, y + band)], colour)
+    else:
+        canvas.fill_circle((x, y), radius, colour)
+    if label and k > 0 and radius >= 7:
+        text = str(k)
+        w = 6 * len(text) - 1
+        canvas.fill_circle((x, y), 5.5, (250, 250, 244))
+        canvas.text(x - w / 2, y - 3.5, text, (0, 0, 0), 1)
+
+
+def render(table: Table, result: Result, params: BilliardsParams, long_side: int = 1000,
+           title_text: Optional[str] = None) -> np.ndarray:
+    """The picture as uint8 pixels (height, width, 3): a title bar, the table
+    (rail, pockets, cushions, felt, sights), every ball's path in its colour
+    (a pocketed ball's path ends at its pocket) and the balls left on the
+    table where they stopped, and a legend bar naming the pocketed balls."""
+    L, W, depth = table.length, table.width, table.depth
+    border = depth + 0.1
+    box = (-border, -border, L + border, W + border)
+
+    def swatch_pocket(canvas: Canvas, x: float, mid: float) -> float:
+        canvas.fill_circle((x + 7, mid), 7, POCKET)
+        return 14
+
+    def swatch_path(canvas: Canvas, x: float, mid: float) -> float:
+        canvas.polylines([np.array([[x, mid + 4], [x + 12, mid - 4], [x + 24, mid + 2]])], BALL_COLOURS[0], 2.0)
+        return 24
+
+    dropped = [k for k in np.argsort(result.pocket_time, kind="stable") if result.pocket[k] >= 0]
+    items: List[Tuple[Any, str]] = [(swatch_pocket, "pocket"), (swatch_path, "a ball's path")]
+    for k in dropped:
+        def swatch_ball(canvas: Canvas, x: float, mid: float, k: int = int(k)) -> float:
+            _ball(canvas, np.array([x + 8, mid]), 8, k)
+            return 16
+        items.append((swatch_ball, f"{'cue' if k == 0 else k} {result.pocket_time[k]:.2f}s"))
+    if not dropped:
+        items.append((lambda canvas, x, mid: 0.0, "no ball pocketed"))
+    legend = Legend(items)
+    frame, canvas = frame_and_canvas(box, long_side, legend, BACKGROUND)
+    px, ppu = frame.px, frame.ppu
+
+    def rect(x0: float, y0: float, x1: float, y1: float, colour: Tuple[int, int, int]) -> None:
+        canvas.fill_polygon(px([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), colour)
+
+    rect(-border, -border, L + border, W + border, RAIL)
+    rect(-depth, -depth, L + depth, W + depth, POCKET)  # the pockets' throats show through the cushions' gaps
+    for x, y, pr in table.pockets:
+        canvas.fill_circle(px((x, y)), pr * ppu, POCKET)
+    rect(0, 0, L, W, FELT)
+    outline = max(1.0, 0.004 * ppu)
+    for poly in np.asarray(table.cushions):
+        canvas.fill_polygon(px(poly), CUSHION)
+        canvas.polylines([px(np.vstack([poly, poly[:1]]))], CUSHION_EDGE, width=outline)
+    for x, y, pr in table.pockets:  # the pockets over the cushions' ends and the felt's corners
+        canvas.fill_circle(px((x, y)), pr * ppu, POCKET)
+    for f in (1, 2, 3, 5, 6, 7):  # sights on the rail: eighths of the length, quarters of the width
+        for y in (-depth - 0.05, W + depth + 0.05):
+            canvas.fill_circle(px((f * L / 8, y)), 0.011 * ppu, SIGHT)
+    for f in (1, 2, 3):
+        for x in (-depth - 0.05, L + depth + 0.05):
+            canvas.fill_circle(px((x, f * W / 4)), 0.011 * ppu, SIGHT)
+    line = max(1.5, 0.006 * ppu)
+    for k in list(range(1, 16)) + [0]:  # the cue ball's path on top
+        path = result.paths.path(k)
+        if len(path) > 1:
+            colour = BALL_COLOURS[k] if k != 8 else (90, 90, 90)
+            canvas.polylines([px(path)], colour, width=line if k else line * 1.3)
+    radius = params.ball_radius * ppu
+    for k in range(16):
+        if result.pocket[k] < 0:
+            _ball(canvas, px(result.position[k]), radius, k)
+    if title_text is None:
+        title_text = (f"pycollide billiards: break at {params.speed:g} m/s; {len(dropped)} pocketed; "
+                      f"{result.ball_collisions} ball-ball, {result.cushion_impacts} cushion impacts")
+    title(canvas, title_text)
+    legend.draw(canvas, frame.foot)
+    return canvas.pixels
+
+
+# ---- the report and the command line ---------------------------------------------------
+
+HELP = """\
+Billiards: the break on a pool table.  Fifteen balls racked in a triangle and
+the cue ball shot at them; pycollide.advance moves all sixteen as one batch
+per time step with collide=True (exact continuous collision: the balls hit
+the cushions and each other in time order, and never pass through a cushion
+or end a step overlapping), rolling resistance slows them between steps,
+and a ball whose centre reaches a pocket drops in.  Prints a report (balls
+pocketed, when and where; ball-ball collisions and cushion impacts; kinetic
+energy at the start and the end and where it went; steps per second) and
+draws the table and every ball's path into a PNG picture.
+
+The physics (metres, seconds, kilograms): a 2.54 x 1.27 m playing surface
+inside six cushions (convex 4-gons with angled jaws) and six pockets, four
+corner and two middle, with mouths 0.125 and 0.13 m wide.  Balls of radius
+0.028575 m and mass 0.17 kg.  The rack's apex is on the foot spot, its
+neighbours --rack-gap apart (0 would be exactly touching, which advance
+allows, but rounding the triangle's coordinates can make neighbours overlap,
+which it refuses).  The cue ball starts on the head spot and moves at
+--speed towards the apex, turned by an angle uniform within +-ANGLE degrees
+(--angle) drawn from a generator seeded with --seed.  Each step of --dt
+seconds moves the balls; advance takes one restitution for every impact, so
+--restitution (default 0.9) stands for both ball-ball impacts (about 0.93 to
+0.95 on a real table) and cushions (about 0.75 to 0.85), with Coulomb
+--friction at every impact.  A ball drops when its centre's straight path
+over the step meets a pocket's circle, or its centre passes the cushions'
+noses (only a pocket's mouth lets it).  Rolling resistance then takes
+--rolling x dt off each speed, stopping a ball exactly when its speed is no
+more than that.  The run ends when every ball is at rest or pocketed, or at
+--max-time.  advance reports only each ball's number of impacts: a step in
+which some ball had several is done again in halves until none has, and
+then two nearby balls whose velocity changes cancel hit each other, the
+other impacts are cushions."""
+
+
+#: the most a ball may move in one step, m: about a ball's radius, so that the
+#: pocket test (the centre's straight path over a step) sees every drop
+MAX_STEP_TRAVEL = 0.03
+
+
+def check_params(params: BilliardsParams) -> None:
+    """Raise SetupError for parameters that cannot be simulated: a step in
+    which the cue ball (the fastest ball: no ball can gain more kinetic
+    energy than the break gives) moves more than MAX_STEP_TRAVEL, or a rack
+    whose balls overlap (a gap too small for the rounding of the triangle's
+    coordinates: advance refuses overlapping balls)."""
+    if params.speed * params.dt > MAX_STEP_TRAVEL:
+        raise SetupError(f"--speed {params.speed:g} with --dt {params.dt:g} moves the cue ball "
+                         f"{params.speed * params.dt:g} m a step; at most {MAX_STEP_TRAVEL:g} m (about a ball's "
+                         "radius) lets the pocket test see every drop: lower --dt")
+    pos, _, _ = rack(params)
+    over = pairs(Circles(np.column_stack([pos, np.full(len(pos), params.ball_radius)])), touching=False)
+    if over.shape[1]:
+        raise SetupError(f"--rack-gap {params.rack_gap:g}: balls {int(over[0, 0])} and {int(over[1, 0])} of the "
+                        "rack overlap after rounding; use a larger gap (1e-9 m is enough)")
+
+
+def final_checks(table: Table, result: Result, params: BilliardsParams) -> Dict[str, int]:
+    """Exact checks of the end: pairs of balls on the table that overlap
+    (interiors), balls overlapping a cushion or the rail, and balls whose
+    centre is off the playing surface."""
+    on = result.on_table
+    centres = result.position[on]
+    balls = Circles(np.column_stack([centres, np.full(len(centres), params.ball_radius)]))
+    overlapping = int(pairs(balls, touching=False).shape[1]) if len(balls) > 1 else 0
+    inside = 0
+    if len(balls):
+        stuck = overlaps(balls[:, None], table.cushions[None, :], touching=False).any(axis=1)
+        stuck |= overlaps(balls[:, None], table.rail[None, :], touching=False).any(axis=1)
+        inside = int(np.count_nonzero(stuck))
+    off = int(np.count_nonzero(~((centres[:, 0] >= 0) & (centres[:, 0] <= table.length) & (centres[:, 1] >= 0)
+                                 & (centres[:, 1] <= table.width))))
+    return {"overlapping_pairs": overlapping, "inside_cushion": inside, "off_table": off}
+
+
+def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress: Optional[TextIO] = None,
+        json_path: Optional[str] = None) -> Dict[str, Any]:
+    """Build the table, break, simulate and draw; return the report as a
+    dict.  The output paths and the parameters are checked before any work
+    (OutputError, SetupError)."""
+    from . import __version__
+    from .demo import check_output
+
+    check_output(out, "picture")
+    check_output(json_path, "report")
+    check_params(params)
+    t_wall = time.perf_counter()
+    step = Progress(progress, 3 if out else 2)
+    table = build_table(params)
+    step.stage(f"table {params.length:g} x {params.width:g} m, 6 cushions, 6 pockets, 16 balls")
+    step.stage(f"the break at {params.speed:g} m/s")
+    result = simulate(params, table, progress=step)
+    checks = final_checks(table, result, params)
+    image_size = None
+    if out:
+        step.stage(f"drawing {out}")
+        pixels = render(table, result, params)
+        write_png(out, pixels)
+        image_size = [int(pixels.shape[1]), int(pixels.shape[0])]
+    step.done()
+    dt = params.dt
+    order = [int(k) for k in np.argsort(result.pocket_time, kind="stable") if result.pocket[k] >= 0]
+    on = result.on_table
+    moving = int(np.count_nonzero(result.velocity[on].any(axis=1)))
+    ball_steps = int(result.ball_steps)
+    e = result
+    return {
+        "pycollide": __version__, "table": "billiards",
+        "params": asdict(params),
+        "size": [params.length, params.width],
+        "pockets": [{"name": name, "x": float(x), "y": float(y), "r": float(pr)}
+                    for name, (x, y, pr) in zip(POCKET_NAMES, table.pockets)],
+        "turn_degrees": result.turn,
+        "balls": 16,
+        "pocketed": [{"ball": k, "time": float(result.pocket_time[k]), "pocket": POCKET_NAMES[result.pocket[k]]}
+                     for k in order],
+        "pocketed_count": len(order), "scratch": bool(result.pocket[0] >= 0),
+        "on_table": int(np.count_nonzero(on)), "rolling_at_max_time": moving,
+        "ball_collisions": result.ball_collisions, "cushion_impacts": result.cushion_impacts,
+        "impacts": result.impacts, "ball_impacts": int(result.bounces.sum()),
+        "energy": {"start": e.energy_start, "end": e.energy_end, "impacts": e.energy_impacts,
+                   "rolling": e.energy_rolling, "pockets": e.energy_pockets,
+                   "lost_fraction": (1.0 - e.energy_end / e.energy_start) if e.energy_start > 0 else 0.0,
+                   "max_step_gain": e.max_step_gain},
+        **checks,
+        "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
+        "steps": result.steps, "simulated_time": result.steps * dt, "ball_steps": ball_steps,
+        "advance_calls": result.advance_calls, "estimated_steps": result.estimated_steps,
+        "separated_pairs": result.separated_pairs,
+        "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
+        "steps_per_s": rate(result.steps, result.sim_seconds),
+        "ball_steps_per_s": rate(ball_steps, result.sim_seconds),
+        "out": out, "image_size": image_size,
+        "wall_seconds": time.perf_counter() - t_wall,
+    }
+
+
+def format_report(rep: Dict[str, Any]) -> str:
+    p, en = rep["params"], rep["energy"]
+    drops = ", ".join(f"{'the cue ball' if d['ball'] == 0 else d['ball']} ({d['pocket']}, {d['time']:.2f} s)"
+                      for d in rep["pocketed"])
+    rest = ("all at rest" if rep["rolling_at_max_time"] == 0
+            else f"{rep['rolling_at_max_time']} still rolling at {p['max_time']:g} s")
+    lines = [
+        f"pycollide {rep['pycollide']} billiards: the break on a {rep['size'][0]:g} x {rep['size'][1]:g} m table "
+        f"with 6 pockets; the cue ball at {p['speed']:g} m/s, turned {rep['turn_degrees']:+.3f} deg (seed "
+        f"{p['seed']}); restitution {p['restitution']:g}, friction {p['friction']:g}, rolling {p['rolling']:g} "
+        f"m/s^2, dt {p['dt']:g} s",
+        f"pocketed {rep['pocketed_count']} of 16: {drops or 'none'}" + ("; a scratch" if rep["scratch"] else ""),
+        f"on the table {rep['on_table']}, {rest} after {rep['simulated_time']:.2f} s",
+        f"impacts {rep['impacts']:,}: {rep['ball_collisions']:,} ball-ball collisions, {rep['cushion_impacts']:,} "
+        f"cushion impacts",
+        f"kinetic energy {en['start']:.3f} J at the start, {en['end']:.3f} J at the end ({en['lost_fraction']:.1%} "
+        f"lost): {en['impacts']:.3f} J at impacts, {en['rolling']:.3f} J to rolling resistance, "
+        f"{en['pockets']:.3f} J into the pockets; the most a step gained {en['max_step_gain']:.3g} J",
+        f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a cushion {rep['inside_cushion']}, "
+        f"balls off the table {rep['off_table']}; pairs advance left overlapping by rounding (pushed apart) "
+        f"{rep['separated_pairs']}",
+        f"simulated {rep['steps']:,} steps ({rep['ball_steps']:,} ball-steps, {rep['advance_calls']:,} advance "
+        f"calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
+        f"{rep['ball_steps_per_s']:,.0f} ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
+    ]
+    lines.append(tables.wall_time_line(rep))
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The billiards demo's command-line options."""
+    from .demo import fraction, nonnegative, positive_float, spread
+
+    d = BilliardsParams()
+    parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shot's turn (default {d.seed})")
+    parser.add_argument("--speed", type=positive_float, default=d.speed, metavar="V",
+                        help=f"the cue ball's speed, m/s (default {d.speed:g}; a hard break is 10 to 14)")
+    parser.add_argument("--angle", type=spread, default=d.angle, metavar="DEG",
+                        help=f"the shot turns from the line to the apex by an angle uniform in +-DEG degrees "
+                        f"(default {d.angle:g}; 0: dead straight)")
+    parser.add_argument("--out", default="billiards.png", metavar="FILE",
+                        help="the PNG picture to write (default billiards.png; '' for none)")
+    parser.add_argument("--dt", type=positive_float, default=d.dt, help=f"time step in s (default {d.dt:g}); "
+                        f"speed x dt may be at most {MAX_STEP_TRAVEL:g} m")
+    parser.add_argument("--max-time", type=positive_float, default=d.max_time,
+                        help=f"stop after this much play time in s (default {d.max_time:g})")
+    parser.add_argument("--restitution", type=fraction, default=d.restitution,
+                        help=f"bounciness of every impact, ball-ball and cushion alike, 0 to 1 "
+                        f"(default {d.restitution:g})")
+    parser.add_argument("--friction", type=nonnegative, default=d.friction,
+                        help=f"Coulomb friction at every impact (default {d.friction:g})")
+    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
+                        help=f"rolling resistance: speed lost per second, m/s^2 (default {d.rolling:g})")
+    parser.add_argument("--rack-gap", type=positive_float, default=d.rack_gap, metavar="M",
+                        help=f"gap between neighbours in the rack, m (default {d.rack_gap:g})")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+
+
+def params_from_args(args: argparse.Namespace) -> BilliardsParams:
+    return BilliardsParams(seed=args.seed, speed=args.speed, angle=args.angle, dt=args.dt, max_time=args.max_time,
+                           restitution=args.restitution, friction=args.friction, rolling=args.rolling,
+                           rack_gap=args.rack_gap)
+
+
+def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
+    """Run the demo for parsed arguments; print the report; 0 on success, 2
+    on options that cannot be simulated or an output path that cannot be
+    written (through ``parser`` when given: its usage and the error)."""
+    from .demo import OutputError
+
+    params = params_from_args(args)
+    try:
+        report = run(params, out=args.out or None, progress=sys.stderr, json_path=args.json)
+    except (SetupError, OutputError) as exc:
+        return fail(exc, parser)
+    print(format_report(report), flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(report, fh, indent=2)
+    return 0

@@ -1,0 +1,572 @@
+"""``python -m pycollide demo pinball``: many balls dropped on a tilted
+pinball table (slanted walls, a funnel, round bumpers that kick, pegs,
+slingshots and two polygons), simulated with :func:`pycollide.advance`
+(balls hit the table and each other), reported and drawn.
+
+The physics (units: table units, seconds; every ball has mass 1)
+----------------------------------------------------------------
+The table is 10 x 20 units, tilted: gravity ``gravity`` pulls along -y.
+Balls of radius 0.15 are launched from the top, ``rate`` per second in the
+order drawn, each at a random free spot of the launch band (y from 18 to
+19.4) with a velocity uniform in direction and in speed up to ``speed``,
+from a numpy Generator seeded with ``seed``; a ball whose spot another ball
+still covers waits for a later step.  Each step of ``dt`` seconds: gravity
+adds ``-gravity * dt`` to every vertical velocity; :func:`pycollide.advance`
+with ``collide=True`` moves every ball on the table in time order, bouncing
+off the table and each other with one ``restitution`` and Coulomb
+``friction``; a ball that hit a bumper (a round one) and leaves it slower
+than ``kick`` along the bumper's normal is kicked to that speed; rolling
+resistance takes ``rolling * dt`` off every speed; a ball whose centre is
+below the drain line (y = 0, in the chute under the funnel) drains and
+leaves the simulation.  The run ends when every ball has been launched and
+has drained, or at ``max_time``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, List, Optional, TextIO, Tuple
+
+import numpy as np
+
+from .golf import Progress, rolling_friction
+from .overlap import overlaps
+from .pairs import pairs
+from .png import Canvas, write_png
+from .shapes import Capsules, Circles, Polygons, Segments, Triangles
+from . import tables
+from .tables import Legend, Paths, counted_advance, fail, frame_and_canvas, kinetic_energy, rate, title
+from .world import World
+
+__all__ = ["PinballParams", "Table", "build_table", "launch_plan", "Result", "kick", "simulate", "render",
+           "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP", "WIDTH",
+           "HEIGHT", "DRAIN_Y", "PLAYFIELD", "WALL", "BUMPER", "PEG", "TRAIL"]
+
+WIDTH, HEIGHT = 10.0, 20.0
+DRAIN_Y = 0.0  # a ball whose centre goes below this line has drained
+LAUNCH_BAND = (1.2, 18.0, 8.8, 19.4)  # xmin, ymin, xmax, ymax of the launch spots' centres
+
+# colours (RGB)
+BACKGROUND = (24, 24, 40)
+PLAYFIELD = (30, 46, 92)
+WALL = (200, 200, 214)
+CAPSULE = (120, 200, 240)
+BUMPER = (236, 64, 96)
+BUMPER_RIM = (255, 214, 90)
+PEG = (250, 250, 250)
+SLING = (250, 150, 40)
+POLY = (120, 230, 140)
+DRAIN = (12, 12, 20)
+TRAIL = (250, 226, 120)
+BALL = (216, 222, 236)
+
+
+@dataclass
+class PinballParams:
+    """Everything that decides the run (table units, seconds)."""
+    balls: int = 200
+    seed: int = 1
+    rate: float = 50.0  # launches per second
+    speed: float = 6.0  # launch speeds uniform in [0, speed]
+    gravity: float = 9.0  # along -y, units/s^2
+    dt: float = 0.004
+    max_time: float = 30.0
+    restitution: float = 0.6  # one value for every impact (advance takes one)
+    friction: float = 0.0  # Coulomb friction at impacts
+    rolling: float = 0.2  # rolling resistance: speed lost per second
+    kick: float = 5.0  # the least speed a bumper sends a ball off at, along its normal (0: no kick)
+    ball_radius: float = 0.15
+    max_bounces: int = 16
+    split_depth: int = 6  # counted_advance: halve a step with several impacts per ball at most this often
+
+
+@dataclass
+class Table:
+    """The table's parts (each a 1-D collection of one kind), the world made
+    of them, and the round bumpers (x, y, r) that kick."""
+    walls: Segments
+    guides: Capsules
+    bumpers: Circles
+    pegs: Circles
+    slings: Triangles
+    blocks: Polygons
+    world: World
+
+    @property
+    def parts(self) -> List[Any]:
+        return [self.walls, self.guides, self.bumpers, self.pegs, self.slings, self.blocks]
+
+
+def build_table() -> Table:
+    """The table: outer walls with slanted top corners, a funnel to a drain
+    chute, two slanted guide rails, three bumpers, two rows of pegs, two
+    slingshot triangles, a diamond and a hexagon."""
+    W, H = WIDTH, HEIGHT
+    walls = Segments([
+        [0, 4, 0, 18.5], [0, 18.5, 1.5, H], [1.5, H, W - 1.5, H], [W - 1.5, H, W, 18.5], [W, 18.5, W, 4],
+        [0, 4, 4.2, 1.5], [W, 4, 5.8, 1.5],  # the funnel
+        [4.2, 1.5, 4.2, -1.5], [5.8, 1.5, 5.8, -1.5], [4.2, -1.5, 5.8, -1.5],  # the drain chute
+    ])
+    guides = Capsules([[0.0, 16.2, 1.9, 14.9, 0.12], [W, 16.2, W - 1.9, 14.9, 0.12],
+                       [0.0, 11.8, 1.4, 11.0, 0.12], [W, 11.8, W - 1.4, 11.0, 0.12]])
+    bumpers = Circles([[3.2, 14.4, 0.7], [6.8, 14.4, 0.7], [5.0, 12.0, 0.7]])
+    pegs = [[5.0 + 1.2 * k, 8.6, 0.1] for k in range(-3, 4)] + [[5.6 + 1.2 * k, 9.7, 0.1] for k in range(-3, 3)]
+    slings = Triangles([[1.2, 5.6, 1.2, 7.6, 2.8, 4.7], [W - 1.2, 5.6, W - 1.2, 7.6, W - 2.8, 4.7]])
+    diamond = np.asarray(Polygons.from_box([5.0, 6.4], [0.55, 0.55], math.pi / 4))
+    hexagon = np.array([[5.0 + 0.55 * math.sin(a), 16.6 + 0.55 * math.cos(a)]
+                        for a in np.arange(6) * math.pi / 3])  # a vertex on top: nothing rests on it
+    blocks = Polygons(np.stack([diamond[[0, 0, 1, 2, 3, 3]], hexagon]))  # one K per array: repeat vertices
+    peg_circles = Circles(pegs)
+    return Table(walls=walls, guides=guides, bumpers=bumpers, pegs=peg_circles, slings=slings, blocks=blocks,
+                 world=World(walls, guides, bumpers, peg_circles, slings, blocks))
+
+
+def launch_plan(params: PinballParams, table: Table) -> Tuple[np.ndarray, np.ndarray]:
+    """The balls' launch spots (n, 2) and velocities (n, 2): spots uniform in
+    the launch band, drawn again while one overlaps the table; directions
+    uniform, speeds uniform in [0, speed]."""
+    rng = np.random.default_rng(params.seed)
+    n, r = params.balls, params.ball_radius
+    x0, y0, x1, y1 = LAUNCH_BAND
+    spots = np.empty((n, 2))
+    todo = np.arange(n)
+    while todo.size:
+        spots[todo] = np.column_stack([rng.uniform(x0, x1, todo.size), rng.uniform(y0, y1, todo.size)])
+        balls = Circles(np.column_stack([spots[todo], np.full(todo.size, r)]))
+        bad = np.zeros(todo.size, dtype=bool)
+        for part in table.parts:
+            bad |= overlaps(balls[:, None], part[None, :]).any(axis=1)
+        todo = todo[bad]
+    angle = rng.uniform(0.0, 2.0 * math.pi, n)
+    speed = rng.uniform(0.0, params.speed, n)
+    return spots, np.column_stack([speed * np.cos(angle), speed * np.sin(angle)])
+
+
+@dataclass
+class Result:
+    launch_time: np.ndarray  # (n,) NaN if never launched
+    drain_time: np.ndarray  # (n,) NaN if not drained
+    position: np.ndarray  # (n, 2) final centres (a drained ball: where it crossed the drain line)
+    velocity: np.ndarray
+    bounces: np.ndarray  # (n,) impacts of each ball (table and balls)
+    ball_collisions: int  # ball-ball impacts
+    table_impacts: int  # impacts with the table (walls, bumpers, pegs, ...)
+    bumper_kicks: int
+    energy_launched: float  # kinetic energy at launch, summed
+    energy_gravity: float  # kinetic energy gravity added (its velocity updates)
+    energy_impacts: float  # kinetic energy lost in advance's steps
+    energy_kicks: float  # kinetic energy the bumpers added
+    energy_rolling: float  # lost to rolling resistance
+    energy_drained: float  # carried out through the drain
+    energy_end: float  # kinetic energy of the balls on the table at the end
+    potential_end: float  # their potential energy above the drain line, gravity * y
+    max_step_gain: float  # the most kinetic energy an advance step added (should be 0 up to rounding)
+    steps: int
+    ball_steps: int
+    advance_calls: int
+    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (tables.paths_met)
+    separated_pairs: int  # pairs advance left overlapping by rounding, pushed apart (tables.separate)
+    sim_seconds: float
+    advance_seconds: float
+    paths: Paths = field(repr=False, default_factory=lambda: Paths(0, 0))
+
+    @property
+    def on_table(self) -> np.ndarray:
+        return ~np.isnan(self.launch_time) & np.isnan(self.drain_time)
+
+
+def kick(centres: np.ndarray, velocity: np.ndarray, bounces: np.ndarray, table: Table, radius: float, dt: float,
+         speed: float) -> Tuple[np.ndarray, np.ndarray]:
+    """The velocities after the bumpers' kicks, and which balls were kicked:
+    a ball that had an impact in the step, ends it within its step's travel
+    of a bumper and leaves it slower than ``speed`` along the bumper's
+    normal gets that normal speed."""
+    kicked = np.zeros(len(centres), dtype=bool)
+    if speed <= 0 or not bounces.any():
+        return velocity, kicked
+    out = velocity.copy()
+    travel = np.hypot(velocity[:, 0], velocity[:, 1]) * dt
+    for bx, by, br in np.asarray(table.bumpers):
+        d = centres - (bx, by)
+        dist = np.hypot(d[:, 0], d[:, 1])
+        near = (bounces > 0) & (dist <= br + radius + travel + 1e-9 * br) & (dist > 0)
+        if not near.any():
+            continue
+        n = d[near] / dist[near, None]
+        vn = np.einsum("ij,ij->i", out[near], n)
+        slow = vn < speed
+        rows = np.flatnonzero(near)[slow]
+        out[rows] += (speed - vn[slow])[:, None] * n[slow]
+        kicked[rows] = True
+    return out, kicked
+
+
+def simulate(params: PinballParams, table: Optional[Table] = None, progress: Optional[Progress] = None) -> Result:
+    """Launch, roll, kick and drain the balls until all have drained or ``max_time``."""
+    if table is None:
+        table = build_table()
+    spots, launch_v = launch_plan(params, table)
+    n, r, dt = params.balls, params.ball_radius, float(params.dt)
+    max_steps = max(int(round(params.max_time / dt)), 1)
+    g_dv = params.gravity * dt
+    loss = params.rolling * dt
+    launch_time = np.full(n, np.nan)
+    drain_time = np.full(n, np.nan)
+    pos, vel = spots.copy(), launch_v.copy()
+    bounces = np.zeros(n, dtype=np.int64)
+    paths = Paths(n, max_steps)
+    ids = np.zeros(0, dtype=np.int64)  # the balls on the table
+    p, v = np.zeros((0, 2)), np.zeros((0, 2))
+    nxt = 0  # the next ball to launch
+    e_launch = e_gravity = e_impacts = e_kicks = e_rolling = e_drained = max_gain = 0.0
+    ball_hits = kicks = steps = ball_steps = calls = estimated = separated = 0
+    t_advance = 0.0
+    t_start = time.perf_counter()
+    for step in range(max_steps):
+        t = step * dt
+        # launches due by now, in order, each onto a spot no ball covers
+        due = min(n, int(math.floor(t * params.rate + 1e-9)) + 1)
+        while nxt < due:
+            spot = Circles([spots[nxt, 0], spots[nxt, 1], r])
+            if ids.size and overlaps(spot, Circles(np.column_stack([p, np.full(ids.size, r)])), touching=False).any():
+                break
+            ids = np.append(ids, nxt)
+            p = np.vstack([p, spots[nxt]])
+            v = np.vstack([v, launch_v[nxt]])
+            launch_time[nxt] = t
+            e_launch += kinetic_energy(launch_v[nxt], 1.0)
+            nxt += 1
+        if ids.size == 0:
+            if nxt >= n:
+                break
+            paths.record(ids, p)
+            steps = step + 1
+            continue
+        steps = step + 1
+        before = kinetic_energy(v, 1.0)
+        v = v.copy()
+        v[:, 1] -= g_dv
+        e_gravity += kinetic_energy(v, 1.0) - before
+        done = counted_advance(p, v, r, table.world, table.parts, dt, params.restitution, params.friction,
+                               params.max_bounces, max_depth=params.split_depth)
+        t_advance += done.seconds
+        new, v_new, b = done.centres, done.velocity, done.bounces
+        ball_steps += ids.size
+        calls += done.calls
+        estimated += done.estimated
+        separated += done.separated
+        ball_hits += done.pairs.shape[1]
+        before, after = kinetic_energy(v, 1.0), kinetic_energy(v_new, 1.0)
+        e_impacts += before - after
+        max_gain = max(max_gain, after - before)
+        bounces[ids] += b
+        kicked_v, kicked = kick(new, v_new, b, table, r, dt, params.kick)
+        kicks += int(np.count_nonzero(kicked))
+        e_kicks += kinetic_energy(kicked_v, 1.0) - after
+        rolled = rolling_friction(kicked_v, loss)
+        e_rolling += kinetic_energy(kicked_v, 1.0) - kinetic_energy(rolled, 1.0)
+        paths.record(ids, new, b > 0)
+        drained = new[:, 1] < DRAIN_Y
+        if drained.any():
+            gone = ids[drained]
+            drain_time[gone] = (step + 1) * dt
+            pos[gone], vel[gone] = new[drained], rolled[drained]
+            e_drained += kinetic_energy(rolled[drained], 1.0)
+            keep = ~drained
+            ids, p, v = ids[keep], new[keep], rolled[keep]
+        else:
+            p, v = new, rolled
+        if progress is not None:
+            progress.update(f"t={steps * dt:.2f} s, {nxt:,} launched, {ids.size:,} on the table, "
+                            f"{int(np.count_nonzero(~np.isnan(drain_time))):,} drained")
+        if nxt >= n and ids.size == 0:
+            break
+    pos[ids], vel[ids] = p, v
+    sim_seconds = time.perf_counter() - t_start
+    total = int(bounces.sum())
+    return Result(launch_time=launch_time, drain_time=drain_time, position=pos, velocity=vel, bounces=bounces,
+                  ball_collisions=ball_hits, table_impacts=total - 2 * ball_hits, bumper_kicks=kicks,
+                  energy_launched=e_launch, energy_gravity=e_gravity, energy_impacts=e_impacts, energy_kicks=e_kicks,
+                  energy_rolling=e_rolling, energy_drained=e_drained,
+                  energy_end=kinetic_energy(v, 1.0), potential_end=params.gravity * float((p[:, 1] - DRAIN_Y).sum()),
+                  max_step_gain=max_gain, steps=steps, ball_steps=ball_steps, advance_calls=calls,
+                  estimated_steps=estimated, separated_pairs=separated, sim_seconds=sim_seconds,
+                  advance_seconds=t_advance, paths=paths)
+
+
+# ---- the picture -----------------------------------------------------------------------
+
+#: the paths' colours, in turn
+PATH_COLOURS = [(250, 226, 120), (120, 220, 250), (250, 140, 200), (160, 250, 150), (250, 170, 100),
+                (200, 170, 255), (250, 250, 250)]
+
+
+def render(table: Table, result: Result, params: PinballParams, trails: int = 60, long_side: int = 1100,
+           title_text: Optional[str] = None) -> np.ndarray:
+    """The picture as uint8 pixels (height, width, 3): a title bar, the table
+    (playfield, walls, guide rails, bumpers, pegs, slingshots, polygons, the
+    launch band and the drain), the paths of the first ``trails`` balls
+    launched, each in one of seven colours, and the balls still on the table
+    where they ended, and a legend bar."""
+    margin = 0.4
+    box = (-margin, -1.5 - margin, WIDTH + margin, HEIGHT + margin)
+    line = 2.0
+
+    def sw_disc(colour: Tuple[int, int, int], rim: Optional[Tuple[int, int, int]] = None) -> Any:
+        def draw(canvas: Canvas, x: float, mid: float) -> float:
+            if rim is not None:
+                canvas.fill_circle((x + 7, mid), 7, rim)
+            canvas.fill_circle((x + 7, mid), 5.5 if rim is not None else 7, colour)
+            return 14
+        return draw
+
+    def sw_bar(colour: Tuple[int, int, int]) -> Any:
+        def draw(canvas: Canvas, x: float, mid: float) -> float:
+            canvas.fill_rect(x, mid - 5, x + 18, mid + 5, colour)
+            return 18
+        return draw
+
+    def sw_path(canvas: Canvas, x: float, mid: float) -> float:
+        canvas.polylines([np.array([[x, mid + 4], [x + 12, mid - 4], [x + 24, mid + 2]])], TRAIL, line)
+        return 24
+
+    legend = Legend([(sw_disc(BUMPER, BUMPER_RIM), "bumper (kicks)"), (sw_disc(PEG), "peg"),
+                     (sw_bar(WALL), "wall"), (sw_bar(CAPSULE), "rail"), (sw_bar(SLING), "slingshot"),
+                     (sw_bar(POLY), "polygon"), (sw_path, "a ball's path"), (sw_disc(BALL), "ball at the end"),
+                     (sw_bar(DRAIN), "drain")])
+    frame, canvas = frame_and_canvas(box, long_side, legend, BACKGROUND)
+    px, ppu = frame.px, frame.ppu
+    outline = [(0, 4), (0, 18.5), (1.5, HEIGHT), (WIDTH - 1.5, HEIGHT), (WIDTH, 18.5), (WIDTH, 4)]
+    canvas.fill_polygon(px(outline + [(5.8, 1.5), (4.2, 1.5)]), PLAYFIELD)
+    canvas.fill_polygon(px([(4.2, 1.5), (5.8, 1.5), (5.8, -1.5), (4.2, -1.5)]), DRAIN)
+    canvas.polylines([px([(4.2, DRAIN_Y), (5.8, DRAIN_Y)])], (90, 90, 110), width=1.0)
+    x0, y0, x1, y1 = LAUNCH_BAND
+    r = params.ball_radius
+    canvas.polylines([px([(x0 - r, y0 - r), (x1 + r, y0 - r), (x1 + r, y1 + r), (x0 - r, y1 + r), (x0 - r, y0 - r)])],
+                     (70, 90, 150), width=1.0)
+    launched = np.flatnonzero(~np.isnan(result.launch_time))[:max(trails, 0)]
+    for k in launched:
+        path = result.paths.path(int(k), max_points=1500)
+        if len(path) > 1:
+            canvas.polylines([px(path)], PATH_COLOURS[int(k) % len(PATH_COLOURS)], width=1.2)
+    wall_w = max(2.0, 0.08 * ppu)
+    canvas.polylines([px(seg.reshape(2, 2)) for seg in np.asarray(table.walls)], WALL, width=wall_w)
+    for x0_, y0_, x1_, y1_, cr in np.asarray(table.guides):
+        canvas.polylines([px([(x0_, y0_), (x1_, y1_)])], CAPSULE, width=2 * cr * ppu)
+    for tri in np.asarray(table.slings):
+        canvas.fill_polygon(px(tri.reshape(3, 2)), SLING)
+    for poly in np.asarray(table.blocks):
+        canvas.fill_polygon(px(poly), POLY)
+    for bx, by, br in np.asarray(table.bumpers):
+        canvas.fill_circle(px((bx, by)), br * ppu, BUMPER_RIM)
+        canvas.fill_circle(px((bx, by)), br * ppu * 0.8, BUMPER)
+    for bx, by, br in np.asarray(table.pegs):
+        canvas.fill_circle(px((bx, by)), br * ppu, PEG)
+    for k in np.flatnonzero(result.on_table):
+        canvas.fill_circle(px(result.position[k]), r * ppu + 1.0, (0, 0, 0))
+        canvas.fill_circle(px(result.position[k]), r * ppu, BALL)
+    if title_text is None:
+        n = len(result.launch_time)
+        drained = int(np.count_nonzero(~np.isnan(result.drain_time)))
+        title_text = f"pycollide pinball: {n:,} balls, {drained:,} drained"
+    title(canvas, title_text)
+    legend.draw(canvas, frame.foot)
+    return canvas.pixels
+
+
+# ---- the report and the command line ---------------------------------------------------
+
+HELP = """\
+Pinball: many balls dropped on a tilted table.  Balls are launched from the
+top at random spots with random velocities and fall under gravity through
+slanted guide rails, three round bumpers that kick them away, two rows of
+pegs, two slingshot triangles, a diamond and a hexagon, into a funnel and
+out through the drain.  pycollide.advance moves every ball on the table as
+one batch per time step with collide=True (exact continuous collision: the
+balls hit the table and each other in time order, and never pass through a
+wall or end a step overlapping).  Prints a report (launched, drained,
+impacts with the table, collisions between balls, bumper kicks, energy,
+steps per second) and draws the table and the balls' paths into a PNG.
+
+The physics (table units, seconds; every ball has mass 1): the table is
+10 x 20 units, gravity --gravity pulls along -y.  Balls of radius 0.15 are
+launched --rate per second, in order, each at a random spot of the launch
+band (y from 18 to 19.4) with a velocity uniform in direction and in speed
+up to --speed, from a generator seeded with --seed; a ball whose spot
+another ball still covers waits.  Each step of --dt seconds: gravity adds
+-gravity x dt to the vertical velocities; advance moves the balls, with one
+--restitution for every impact (advance takes one value: walls, pegs,
+bumpers and balls alike) and Coulomb --friction; a ball that had an impact
+and ends the step by a bumper leaving it slower than --kick along the
+bumper's normal is kicked to that speed; rolling resistance takes --rolling
+x dt off each speed; a ball whose centre is below the drain line (y = 0,
+in the chute under the funnel) drains.  The run ends when every ball has
+been launched and has drained, or at --max-time.  advance reports only each
+ball's number of impacts: a step in which some ball had several is done
+again in halves (up to 6 times) until none has, and then two nearby balls
+whose velocity changes cancel hit each other; the other impacts are with
+the table."""
+
+
+def final_checks(table: Table, result: Result, params: PinballParams) -> Dict[str, int]:
+    """Exact checks of the end: pairs of balls on the table that overlap
+    (interiors), balls overlapping a part of the table, and balls whose
+    centre is outside the table (its bounding box, drain chute included)."""
+    on = result.on_table
+    centres = result.position[on]
+    balls = Circles(np.column_stack([centres, np.full(len(centres), params.ball_radius)]))
+    overlapping = int(pairs(balls, touching=False).shape[1]) if len(balls) > 1 else 0
+    stuck = np.zeros(len(balls), dtype=bool)
+    if len(balls):
+        for part in table.parts:
+            stuck |= overlaps(balls[:, None], part[None, :], touching=False).any(axis=1)
+    off = ~((centres[:, 0] >= 0) & (centres[:, 0] <= WIDTH) & (centres[:, 1] >= -1.5) & (centres[:, 1] <= HEIGHT))
+    return {"overlapping_pairs": overlapping, "inside_wall": int(np.count_nonzero(stuck)),
+            "off_table": int(np.count_nonzero(off))}
+
+
+def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int = 60,
+        progress: Optional[TextIO] = None, json_path: Optional[str] = None) -> Dict[str, Any]:
+    """Build the table, launch, simulate and draw; return the report as a
+    dict.  The output paths are checked before any work (OutputError)."""
+    from . import __version__
+    from .demo import check_output
+
+    check_output(out, "picture")
+    check_output(json_path, "report")
+    t_wall = time.perf_counter()
+    step = Progress(progress, 3 if out else 2)
+    table = build_table()
+    counts = {name: len(part) for name, part in zip(("walls", "rails", "bumpers", "pegs", "slingshots", "polygons"),
+                                                    table.parts)}
+    step.stage(f"table {WIDTH:g} x {HEIGHT:g}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    step.stage(f"launching {params.balls:,} balls, {params.rate:g} a second")
+    result = simulate(params, table, progress=step)
+    checks = final_checks(table, result, params)
+    image_size = None
+    if out:
+        step.stage(f"drawing {out}")
+        pixels = render(table, result, params, trails=trails)
+        write_png(out, pixels)
+        image_size = [int(pixels.shape[1]), int(pixels.shape[0])]
+    step.done()
+    n = params.balls
+    launched = ~np.isnan(result.launch_time)
+    drained = ~np.isnan(result.drain_time)
+    on = result.on_table
+    times = result.drain_time[drained]
+    e = result
+    return {
+        "pycollide": __version__, "table": "pinball",
+        "params": asdict(params), "size": [WIDTH, HEIGHT], "parts": counts,
+        "balls": n, "launched": int(np.count_nonzero(launched)), "drained": int(np.count_nonzero(drained)),
+        "in_play_at_max_time": int(np.count_nonzero(on)),
+        "drain_median_time": float(np.median(times)) if times.size else None,
+        "last_drain_time": float(times.max()) if times.size else None,
+        "ball_collisions": result.ball_collisions, "table_impacts": result.table_impacts,
+        "impacts": result.ball_collisions + result.table_impacts, "ball_impacts": int(result.bounces.sum()),
+        "bumper_kicks": result.bumper_kicks,
+        "energy": {"launched": e.energy_launched, "gravity": e.energy_gravity, "kicks": e.energy_kicks,
+                   "impacts": e.energy_impacts, "rolling": e.energy_rolling, "drained": e.energy_drained,
+                   "kinetic_end": e.energy_end, "potential_end": e.potential_end, "max_step_gain": e.max_step_gain},
+        **checks,
+        "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
+        "steps": result.steps, "simulated_time": result.steps * params.dt, "ball_steps": result.ball_steps,
+        "advance_calls": result.advance_calls, "estimated_steps": result.estimated_steps,
+        "separated_pairs": result.separated_pairs,
+        "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
+        "steps_per_s": rate(result.steps, result.sim_seconds),
+        "ball_steps_per_s": rate(result.ball_steps, result.sim_seconds),
+        "out": out, "image_size": image_size,
+        "wall_seconds": time.perf_counter() - t_wall,
+    }
+
+
+def format_report(rep: Dict[str, Any]) -> str:
+    p, en = rep["params"], rep["energy"]
+    parts = ", ".join(f"{v} {k}" for k, v in rep["parts"].items())
+    drains = (f"; half had drained by {rep['drain_median_time']:.2f} s, the last at {rep['last_drain_time']:.2f} s"
+              if rep["drained"] else "")
+    per_ball = rep["ball_impacts"] / rep["launched"] if rep["launched"] else 0.0
+    lines = [
+        f"pycollide {rep['pycollide']} pinball: a {rep['size'][0]:g} x {rep['size'][1]:g} table ({parts}), "
+        f"{rep['balls']:,} balls launched {p['rate']:g} a second at up to {p['speed']:g} units/s (seed {p['seed']}); "
+        f"gravity {p['gravity']:g}, restitution {p['restitution']:g}, friction {p['friction']:g}, rolling "
+        f"{p['rolling']:g}, bumper kick {p['kick']:g}, dt {p['dt']:g} s",
+        f"balls {rep['balls']:,}: launched {rep['launched']:,}, drained {rep['drained']:,}, still in play at "
+        f"{p['max_time']:g} s {rep['in_play_at_max_time']:,}{drains}",
+        f"impacts {rep['impacts']:,}: {rep['table_impacts']:,} with the table, {rep['ball_collisions']:,} between "
+        f"balls; {per_ball:.1f} per ball launched (a collision counts for both balls); bumper kicks "
+        f"{rep['bumper_kicks']:,}",
+        f"kinetic energy (mass 1 per ball): {en['launched']:.1f} given at launch, {en['gravity']:.1f} by gravity, "
+        f"{en['kicks']:.1f} by the bumpers; {en['impacts']:.1f} lost at impacts, {en['rolling']:.1f} to rolling "
+        f"resistance, {en['drained']:.1f} carried out through the drain; {en['kinetic_end']:.2f} kinetic and "
+        f"{en['potential_end']:.2f} potential (above the drain line) left in play; the most an advance step "
+        f"gained {en['max_step_gain']:.3g}",
+        f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a wall {rep['inside_wall']}, "
+        f"balls off the table {rep['off_table']}; pairs advance left overlapping by rounding (pushed apart) "
+        f"{rep['separated_pairs']}",
+        f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps, "
+        f"{rep['advance_calls']:,} advance calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
+        f"{rep['ball_steps_per_s'] / 1e3:,.1f} k ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
+    ]
+    lines.append(tables.wall_time_line(rep))
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The pinball demo's command-line options."""
+    from .demo import fraction, nonnegative, nonnegative_int, positive_float, positive_int
+
+    d = PinballParams()
+    parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
+    parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the launches (default {d.seed})")
+    parser.add_argument("--out", default="pinball.png", metavar="FILE",
+                        help="the PNG picture to write (default pinball.png; '' for none)")
+    parser.add_argument("--rate", type=positive_float, default=d.rate,
+                        help=f"launches per second (default {d.rate:g})")
+    parser.add_argument("--speed", type=nonnegative, default=d.speed, metavar="V",
+                        help=f"launch speeds uniform in [0, V] units/s (default {d.speed:g})")
+    parser.add_argument("--gravity", type=nonnegative, default=d.gravity,
+                        help=f"along -y, units/s^2 (default {d.gravity:g})")
+    parser.add_argument("--dt", type=positive_float, default=d.dt, help=f"time step in s (default {d.dt:g})")
+    parser.add_argument("--max-time", type=positive_float, default=d.max_time,
+                        help=f"stop after this much play time in s (default {d.max_time:g})")
+    parser.add_argument("--restitution", type=fraction, default=d.restitution,
+                        help=f"bounciness of every impact, 0 to 1 (default {d.restitution:g})")
+    parser.add_argument("--friction", type=nonnegative, default=d.friction,
+                        help=f"Coulomb friction at every impact (default {d.friction:g})")
+    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
+                        help=f"rolling resistance: speed lost per second (default {d.rolling:g})")
+    parser.add_argument("--kick", type=nonnegative, default=d.kick,
+                        help=f"the least normal speed a bumper sends a ball off at (default {d.kick:g}; 0: none)")
+    parser.add_argument("--trails", type=nonnegative_int, default=60, help="paths drawn (default 60)")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+
+
+def params_from_args(args: argparse.Namespace) -> PinballParams:
+    return PinballParams(balls=args.balls, seed=args.seed, rate=args.rate, speed=args.speed, gravity=args.gravity,
+                         dt=args.dt, max_time=args.max_time, restitution=args.restitution, friction=args.friction,
+                         rolling=args.rolling, kick=args.kick)
+
+
+def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
+    """Run the demo for parsed arguments; print the report; 0 on success, 2
+    on an output path that cannot be written."""
+    from .demo import OutputError
+
+    params = params_from_args(args)
+    try:
+        report = run(params, out=args.out or None, trails=args.trails, progress=sys.stderr, json_path=args.json)
+    except OutputError as exc:
+        return fail(exc, parser)
+    print(format_report(report), flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(report, fh, indent=2)
+    return 0

@@ -1,0 +1,345 @@
+"""What the billiards and pinball demos share (``python -m pycollide demo
+billiards`` and ``demo pinball``): a step of :func:`pycollide.advance` that
+tells ball-ball collisions from wall impacts, kinetic energy, the recorded
+paths, the picture's frame, title and legend, and the command line's errors.
+
+The physics of both tables is :func:`pycollide.advance` with ``collide=True``
+(balls hit the walls and each other, event-driven in time order within a
+step); what advance leaves out (rolling resistance, gravity, pockets, drains,
+bumper kicks) is applied between steps in numpy, as in the mini-golf demo
+(:mod:`pycollide.golf`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .motion import advance
+from .overlap import overlaps
+from .pairs import pairs
+from .png import Canvas
+from .shapes import Circles
+
+__all__ = ["SetupError", "fail", "rate", "counted_advance", "Step", "separate", "impulses_met", "paths_met",
+           "kinetic_energy", "Paths", "Frame", "Legend", "Swatch", "frame_and_canvas", "title", "TEXT", "BAR", "INK",
+           "PAPER"]
+
+Color = Tuple[int, int, int]
+
+INK = (240, 240, 232)  # text
+PAPER = (32, 38, 35)  # title and legend bars
+TEXT = 2  # pixels per font pixel
+BAR = 7 * TEXT + 16  # height of the title bar and of a legend row
+
+
+def kinetic_energy(velocity: np.ndarray, mass: float) -> float:
+    """The kinetic energy of balls of one mass: sum of m |v|^2 / 2."""
+    v = np.asarray(velocity, dtype=float).reshape(-1, 2)
+    return 0.5 * mass * float(np.einsum("ij,ij->", v, v))
+
+
+def _met(d: np.ndarray, u: np.ndarray, span: float, reach: float) -> np.ndarray:
+    """Whether points moving apart by d + u t come within ``reach`` of each
+    other for some t in [0, span] (rows of d and u: the pairs)."""
+    uu = np.einsum("ij,ij->i", u, u)
+    du = np.einsum("ij,ij->i", d, u)
+    t = np.zeros_like(du)
+    np.divide(-du, uu, out=t, where=uu > 0)
+    t = np.clip(t, 0.0, span)
+    gap = d + u * t[:, None]
+    return np.einsum("ij,ij->i", gap, gap) <= reach * reach
+
+
+def _candidates(new: np.ndarray, v_old: np.ndarray, v_new: np.ndarray, bounces: np.ndarray, radius: float,
+                dt: float) -> Tuple[np.ndarray, np.ndarray]:
+    """The pairs i < j of balls that both had an impact in a step and end it
+    near enough to have met in it (within four times the fastest travel)."""
+    n = len(new)
+    if n < 2:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    speed = max(float(np.abs(v_old).max(initial=0.0)), float(np.abs(v_new).max(initial=0.0))) * math.sqrt(2.0)
+    grown = np.column_stack([new, np.full(n, radius + 2.0 * speed * dt + 1e-9 * radius)])
+    i, j = pairs(Circles(grown))
+    both = (bounces[i] > 0) & (bounces[j] > 0)
+    return i[both], j[both]
+
+
+def paths_met(old: np.ndarray, v_old: np.ndarray, new: np.ndarray, v_new: np.ndarray, bounces: np.ndarray,
+              radius: float, dt: float) -> np.ndarray:
+    """An estimate of the pairs of balls (equal radii) that hit each other in
+    one step of :func:`pycollide.advance` with several impacts per ball, as
+    an int64 array (2, k) of indices ``i < j``: both balls had an impact and
+    their straight paths meet, either from the start of the step (centres
+    ``old``, velocities ``v_old``) or traced back from its end (``new``,
+    ``v_new``, the pair parting).  It can miss an impact between two others
+    of the same ball and count a near miss of two balls that hit something
+    else."""
+    i, j = _candidates(new, v_old, v_new, bounces, radius, dt)
+    reach = 2.0 * radius * (1.0 + 1e-9)
+    forward = _met(old[j] - old[i], v_old[j] - v_old[i], dt, reach)
+    d_end, u_end = new[j] - new[i], v_new[j] - v_new[i]
+    parting = np.einsum("ij,ij->i", d_end, u_end) > 0
+    backward = parting & _met(d_end, -u_end, dt, reach)
+    hit = forward | backward
+    return np.vstack([i[hit], j[hit]])
+
+
+def impulses_met(v_old: np.ndarray, new: np.ndarray, v_new: np.ndarray, bounces: np.ndarray, radius: float,
+                 dt: float) -> np.ndarray:
+    """The pairs of balls of equal mass that hit each other in a step of
+    :func:`pycollide.advance` in which no ball had more than one impact, as
+    an int64 array (2, k) of indices ``i < j``: a ball-ball impact changes
+    the two velocities by opposite amounts, a wall impact changes one ball's
+    alone, so a pair of nearby balls with one impact each hit each other
+    exactly when their velocity changes cancel (up to rounding)."""
+    i, j = _candidates(new, v_old, v_new, bounces, radius, dt)
+    dv = v_new - v_old
+    scale = np.abs(v_old[i]).sum(axis=1) + np.abs(v_old[j]).sum(axis=1) + np.abs(dv[i]).sum(axis=1)
+    hit = np.abs(dv[i] + dv[j]).sum(axis=1) <= 1e-9 * scale
+    return np.vstack([i[hit], j[hit]])
+
+
+def _in_wall(centre: np.ndarray, radius: float, parts: Sequence[Any]) -> bool:
+    ball = Circles([float(centre[0]), float(centre[1]), radius])
+    return any(bool(overlaps(ball, part, touching=False).any()) for part in parts)
+
+
+def separate(centres: np.ndarray, radius: float, parts: Sequence[Any]) -> Tuple[np.ndarray, int]:
+    """The centres with every pair of balls whose interiors overlap pushed
+    apart along their line of centres, just enough (a few ulps beyond
+    touching), and the number of such pairs.
+
+    :func:`pycollide.advance` promises that no two balls overlap at the end
+    of a step; when it breaks the promise by rounding (seen when balls reach
+    ``max_bounces`` in a pile), the next call would refuse the balls.  A ball
+    that the push would move into a part of the table (``parts``, 1-D
+    collections) stays, and its partner moves the whole way."""
+    out = np.array(centres, dtype=float)
+    found = 0
+    for attempt in range(8):
+        over = pairs(Circles(np.column_stack([out, np.full(len(out), radius)])), touching=False)
+        if over.shape[1] == 0:
+            return out, found
+        if attempt == 0:
+            found = int(over.shape[1])
+        for i, j in over.T:
+            d = out[j] - out[i]
+            dist = float(np.hypot(d[0], d[1]))
+            unit = d / dist if dist > 0 else np.array([1.0, 0.0])
+            push = (2.0 * radius - dist) / 2.0 + radius * 2.0 ** -50 * 4.0 ** attempt
+            for share in (1.0, 0.0, 2.0):  # both half way, or one of them the whole way
+                pi, pj = out[i] - unit * push * share, out[j] + unit * push * (2.0 - share)
+                if not _in_wall(pi, radius, parts) and not _in_wall(pj, radius, parts):
+                    out[i], out[j] = pi, pj
+                    break
+            else:
+                raise RuntimeError(f"balls {i} and {j} overlap after advance and cannot be pushed apart "
+                                   "without entering a wall")
+    raise RuntimeError("balls still overlap after advance and 8 rounds of pushing them apart")
+
+
+@dataclass
+class Step:
+    """One step of :func:`counted_advance`: the new centres and velocities,
+    each ball's impacts, the ball-ball impacts as pairs (2, k) (a pair twice
+    if it hit twice), the advance calls made, the seconds they took, how
+    many of the (sub)steps had to estimate the pairs (:func:`paths_met`),
+    and how many pairs advance left overlapping (:func:`separate`)."""
+    centres: np.ndarray
+    velocity: np.ndarray
+    bounces: np.ndarray
+    pairs: np.ndarray
+    calls: int
+    seconds: float
+    estimated: int
+    separated: int
+
+
+def counted_advance(centres: np.ndarray, velocity: np.ndarray, radius: float, world: Any, parts: Sequence[Any],
+                    dt: float, restitution: float, friction: float, max_bounces: int, max_depth: int = 12) -> Step:
+    """:func:`pycollide.advance` of balls of one radius and mass with
+    ``collide=True`` for ``dt``, telling ball-ball impacts from wall impacts.
+
+    advance reports only each ball's number of impacts.  When no ball has
+    more than one, :func:`impulses_met` finds the ball-ball impacts exactly.
+    Otherwise the step is done again as two half steps, each split the same
+    way, down to ``dt / 2**max_depth``: no force acts within a step, so the
+    balls follow the same paths (up to rounding) whatever the split.  A
+    smallest step with several impacts per ball falls back on
+    :func:`paths_met`.  ``world`` is made of ``parts``; balls that advance
+    leaves overlapping are pushed apart (:func:`separate`)."""
+    circles = Circles(np.column_stack([centres, np.full(len(centres), radius)]))
+    t0 = time.perf_counter()
+    moved, v_new, b = advance(circles, velocity, world, dt, restitution=restitution, friction=friction,
+                              max_bounces=max_bounces, collide=True, return_bounces=True)
+    seconds = time.perf_counter() - t0
+    new, fixed = separate(np.asarray(moved)[:, :2], radius, parts)
+    if b.max(initial=0) <= 1:
+        return Step(new, v_new, b, impulses_met(velocity, new, v_new, b, radius, dt), 1, seconds, 0, fixed)
+    if max_depth <= 0:
+        return Step(new, v_new, b, paths_met(centres, velocity, new, v_new, b, radius, dt), 1, seconds, 1, fixed)
+    first = counted_advance(centres, velocity, radius, world, parts, dt / 2, restitution, friction, max_bounces,
+                            max_depth - 1)
+    second = counted_advance(first.centres, first.velocity, radius, world, parts, dt / 2, restitution, friction,
+                             max_bounces, max_depth - 1)
+    return Step(second.centres, second.velocity, first.bounces + second.bounces,
+                np.concatenate([first.pairs, second.pairs], axis=1), 1 + first.calls + second.calls,
+                seconds + first.seconds + second.seconds, first.estimated + second.estimated,
+                first.separated + second.separated)
+
+
+class Paths:
+    """The centres of ``n`` balls after every step (float32, NaN while a
+    ball is off the table), and whether each ball had an impact in that step,
+    so that a drawn path can keep its corners while dropping other points."""
+
+    def __init__(self, n: int, steps: int):
+        self.xy = np.full((steps + 1, n, 2), np.nan, dtype=np.float32)
+        self.hit = np.zeros((steps + 1, n), dtype=bool)
+        self.rows = 0
+
+    def record(self, ids: np.ndarray, centres: np.ndarray, hits: Optional[np.ndarray] = None) -> None:
+        """Append a row: ``centres`` of the balls ``ids`` (the others: NaN)."""
+        row = self.rows
+        self.xy[row, ids] = centres
+        if hits is not None:
+            self.hit[row, ids] = hits
+        self.rows += 1
+
+    def path(self, k: int, max_points: int = 2000) -> np.ndarray:
+        """Ball ``k``'s path as a (m, 2) float array: at most about
+        ``max_points`` points, every impact kept, and consecutive repeats (a
+        ball at rest) dropped."""
+        xy = self.xy[:self.rows, k]
+        on = np.flatnonzero(~np.isnan(xy[:, 0]))
+        if on.size == 0:
+            return np.zeros((0, 2))
+        xy, hit = xy[on].astype(float), self.hit[:self.rows, k][on]
+        moved = np.ones(len(xy), dtype=bool)
+        moved[1:] = (xy[1:] != xy[:-1]).any(axis=1)
+        xy, hit = xy[moved], hit[moved]
+        every = max(1, int(math.ceil(len(xy) / max_points)))
+        keep = hit.copy()
+        keep[::every] = True
+        keep[0] = keep[-1] = True
+        keep[:-1] |= hit[1:]  # the point before an impact too: the corner stays sharp
+        return xy[keep]
+
+
+@dataclass
+class Frame:
+    """World-to-pixel mapping of a picture: a title bar on top, the scene,
+    legend rows below.  ``box``: the scene's world bounds (xmin, ymin, xmax,
+    ymax); ``ppu``: pixels per world unit."""
+    box: Tuple[float, float, float, float]
+    ppu: float
+    width: int
+    height: int
+    left: float
+    top: float
+
+    @classmethod
+    def fit(cls, box: Tuple[float, float, float, float], long_side: int, legend_rows: int,
+            min_width: int = 480) -> "Frame":
+        xmin, ymin, xmax, ymax = box
+        ppu = long_side / max(xmax - xmin, ymax - ymin)
+        width = max(int(math.ceil((xmax - xmin) * ppu)), min_width)
+        height = int(math.ceil((ymax - ymin) * ppu)) + BAR + legend_rows * (BAR - 8) + 8
+        left = (width - (xmax - xmin) * ppu) / 2
+        return cls(box, ppu, width, height, left, BAR)
+
+    def px(self, p: ArrayLike) -> np.ndarray:
+        """World points (..., 2) to pixel coordinates (y down)."""
+        q = np.asarray(p, dtype=float)
+        xmin, _, _, ymax = self.box
+        return np.stack([(q[..., 0] - xmin) * self.ppu + self.left, (ymax - q[..., 1]) * self.ppu + self.top],
+                        axis=-1)
+
+    @property
+    def foot(self) -> float:
+        """The pixel row where the legend bar starts."""
+        return self.top + (self.box[3] - self.box[1]) * self.ppu
+
+
+Swatch = Callable[[Canvas, float, float], float]  # draws at (x, mid), returns its width
+
+
+class Legend:
+    """Legend items (a swatch and a label) packed into rows under the scene."""
+
+    def __init__(self, items: Sequence[Tuple[Swatch, str]]):
+        self.items = list(items)
+
+    def rows(self, width: float) -> List[List[Tuple[Swatch, str]]]:
+        rows: List[List[Tuple[Swatch, str]]] = [[]]
+        x = 10.0
+        for item in self.items:
+            need = 30 + 6 * TEXT * len(item[1]) + 18
+            if rows[-1] and x + need > width - 10:
+                rows.append([])
+                x = 10.0
+            rows[-1].append(item)
+            x += need
+        return rows
+
+    def draw(self, canvas: Canvas, top: float) -> None:
+        for r, items in enumerate(self.rows(canvas.width)):
+            mid = top + BAR / 2 + r * (BAR - 8)
+            x = 10.0
+            for swatch, label in items:
+                x += swatch(canvas, x, mid) + 6
+                w, _ = canvas.text(x, mid - 3.5 * TEXT, label, INK, TEXT)
+                x += w + 18
+
+
+def frame_and_canvas(box: Tuple[float, float, float, float], long_side: int, legend: Legend,
+                     background: Color) -> Tuple[Frame, Canvas]:
+    """A frame that fits the scene and the legend, and its canvas with the
+    title and legend bars painted."""
+    guess = Frame.fit(box, long_side, 1)
+    rows = len(legend.rows(guess.width))
+    frame = Frame.fit(box, long_side, rows)
+    canvas = Canvas(frame.width, frame.height, background)
+    canvas.fill_rect(0, 0, frame.width, BAR, PAPER)
+    canvas.fill_rect(0, frame.foot, frame.width, frame.height, PAPER)
+    return frame, canvas
+
+
+def title(canvas: Canvas, text: str) -> None:
+    canvas.text(10, (BAR - 7 * TEXT) / 2, text, INK, TEXT)
+
+
+class SetupError(ValueError):
+    """Options that cannot be simulated (checked before any work)."""
+
+
+def fail(exc: Exception, parser: Optional[argparse.ArgumentParser]) -> int:
+    """Report a SetupError (with the usage) or an OutputError (without) as
+    the demos do: through ``parser`` (exit status 2), or on stderr returning 2."""
+    if parser is not None:
+        if isinstance(exc, SetupError):
+            parser.error(str(exc))
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
+    print(f"error: {exc}", file=sys.stderr)
+    return 2
+
+
+def rate(count: float, seconds: float) -> float:
+    """count / seconds, 0 when no time was measured."""
+    return count / seconds if seconds > 0 else 0.0
+
+
+def wall_time_line(rep: Dict[str, Any]) -> str:
+    """The report's last line: the wall time and the picture written."""
+    tail = f"wall time {rep['wall_seconds']:.2f} s"
+    if rep["out"]:
+        tail += f"; picture {rep['out']} ({rep['image_size'][0]}x{rep['image_size'][1]})"
+    return tail

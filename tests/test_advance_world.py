@@ -1,0 +1,179 @@
+"""advance against a World (tile maps and shape collections), and circles
+hitting each other (collide=True): the promises checked exactly."""
+
+import math
+
+import numpy as np
+import pytest
+
+import pycollide as pc
+
+BOX = pc.Segments([[0, 0, 20, 0], [20, 0, 20, 10], [20, 10, 0, 10], [0, 10, 0, 0]])
+
+
+def pinball_world():
+    walls = pc.Segments([[0, 0, 20, 0], [20, 0, 20, 30], [20, 30, 0, 30], [0, 30, 0, 0], [0, 8, 8, 2],
+                         [20, 8, 12, 2]])
+    bumpers = pc.Circles([[5, 20, 1.5], [15, 20, 1.5], [10, 14, 1.0]])
+    slants = pc.Capsules([[3, 25, 8, 23, 0.3], [17, 25, 12, 23, 0.3]])
+    block = pc.Polygons([[[9, 6], [11, 6], [11.5, 8], [10, 9], [8.5, 8]]])
+    return pc.World(walls, bumpers, slants, block)
+
+
+def inside_any(world, circles):
+    """Exact: does each circle's interior overlap some part of the world?"""
+    hit = np.zeros(circles.shape, dtype=bool)
+    for part in world.parts:
+        if isinstance(part, pc.TileMap):
+            hit |= pc.overlaps(circles, part, touching=False)
+        else:
+            hit |= pc.overlaps(circles[:, None], part[None, :], touching=False).any(axis=1)
+    return hit
+
+
+def scatter(rng, world, n, r, lo, hi):
+    """n circles of radius r in [lo, hi]^2, apart from each other and the world."""
+    out = []
+    for _ in range(100 * n):
+        if len(out) == n:
+            break
+        c = np.r_[rng.uniform(lo[0], hi[0]), rng.uniform(lo[1], hi[1]), r]
+        if inside_any(world, pc.Circles([c]))[0]:
+            continue
+        if out and (np.hypot(*(np.array(out)[:, :2] - c[:2]).T) < 2 * r).any():
+            continue
+        out.append(c)
+    assert len(out) == n, "no room for the circles"
+    return pc.Circles(np.array(out))
+
+
+def test_world_of_one_tilemap_is_the_tilemap():
+    room = pc.TileMap.from_text("""
+##########
+#........#
+#...##...#
+#........#
+##########
+""")
+    rng = np.random.default_rng(5)
+    c = scatter(rng, pc.World(room), 60, 0.2, (1.2, 1.2), (8.8, 3.8))
+    v = rng.normal(0, 20, (60, 2))
+    a = pc.advance(c, v, room, 0.7, restitution=0.8, friction=0.1, return_bounces=True)
+    b = pc.advance(c, v, pc.World(room), 0.7, restitution=0.8, friction=0.1, return_bounces=True)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(np.asarray(x), np.asarray(y))
+
+
+@pytest.mark.parametrize("collide", [False, True])
+def test_no_circle_ends_inside_the_world_or_escapes(collide):
+    world = pinball_world()
+    rng = np.random.default_rng(11 + collide)
+    c = scatter(rng, world, 300, 0.25, (0.5, 9.0), (19.5, 29.5))
+    v = rng.normal(0, 60, (300, 2))  # fast: many wall lengths per step
+    for step in range(12):
+        c, v, b = pc.advance(c, v, world, 0.1, collide=collide, return_bounces=True)
+        assert not inside_any(world, c).any()
+        x, y = c.center.T
+        assert ((x > 0) & (x < 20) & (y > 0) & (y < 30)).all(), "a circle tunnelled out of the table"
+        if collide:
+            assert pc.pairs(c, touching=False).shape[1] == 0, "two circles overlap"
+    assert b.sum() > 0
+
+
+def test_speed_never_grows_off_walls():
+    world = pinball_world()
+    rng = np.random.default_rng(3)
+    c = scatter(rng, world, 300, 0.25, (0.5, 9.0), (19.5, 29.5))
+    v = rng.normal(0, 30, (300, 2))
+    speed2 = (v * v).sum(1)
+    c2, v2 = pc.advance(c, v, world, 0.5, restitution=0.9, friction=0.3)
+    assert ((v2 * v2).sum(1) <= speed2).all()
+
+
+def test_elastic_collisions_keep_energy_and_momentum():
+    rng = np.random.default_rng(8)
+    far = pc.World(pc.Segments([[-1e3, -1e3, 1e3, -1e3]]))
+    c = scatter(rng, far, 200, 0.3, (0, 0), (14, 14))
+    m = rng.uniform(0.5, 3.0, 200)
+    v = rng.normal(0, 5, (200, 2))
+    c2, v2, b = pc.advance(c, v, far, 0.5, collide=True, masses=m, max_bounces=1000, return_bounces=True)
+    assert b.sum() > 50  # plenty of collisions, no wall within reach
+    p0, p1 = (m[:, None] * v).sum(0), (m[:, None] * v2).sum(0)
+    e0, e1 = (m * (v * v).sum(1)).sum(), (m * (v2 * v2).sum(1)).sum()
+    scale = (m * np.hypot(*v.T)).sum()
+    assert np.abs(p1 - p0).max() <= 1e-12 * scale
+    assert abs(e1 - e0) <= 1e-12 * e0
+
+
+def test_head_on_equal_masses_swap_velocities():
+    balls = pc.Circles([[2.0, 5.0, 0.5], [8.0, 5.0, 0.5]])
+    moved, v = pc.advance(balls, [[1.0, 0.0], [-1.0, 0.0]], pc.World(BOX), 4.0, collide=True)
+    assert v.tolist() == [[-1.0, 0.0], [1.0, 0.0]]
+    assert moved.center.tolist() == [[3.0, 5.0], [7.0, 5.0]]
+
+
+def test_newtons_cradle():
+    """A row of touching balls hit at one end: the impacts go through the row
+    in time order and the far ball leaves with the speed."""
+    n = 6
+    row = pc.Circles([[3.0 + 1.0 * k, 5.0, 0.5] for k in range(n)])
+    v = np.zeros((n, 2))
+    v[0] = [2.0, 0.0]
+    striker = pc.Circles([[1.0, 5.0, 0.5]])
+    balls = pc.Circles(np.r_[np.asarray(striker), np.asarray(row)])
+    vel = np.r_[[[2.0, 0.0]], np.zeros((n, 2))]
+    moved, w = pc.advance(balls, vel, pc.World(BOX), 1.0, collide=True)
+    np.testing.assert_allclose(w[-1], [2.0, 0.0], atol=1e-12)
+    np.testing.assert_allclose(w[:-1], 0.0, atol=1e-12)
+
+
+def test_heavy_and_light_one_dimensional():
+    m1, m2, u1, u2 = 4.0, 1.0, 1.0, -1.0
+    balls = pc.Circles([[4.0, 5.0, 0.5], [8.0, 5.0, 0.5]])
+    _, v = pc.advance(balls, [[u1, 0.0], [u2, 0.0]], pc.World(BOX), 2.0, collide=True, masses=[m1, m2])
+    w1 = ((m1 - m2) * u1 + 2 * m2 * u2) / (m1 + m2)
+    w2 = ((m2 - m1) * u2 + 2 * m1 * u1) / (m1 + m2)
+    np.testing.assert_allclose(v[:, 0], [w1, w2], rtol=1e-14)
+
+
+def test_inelastic_pair_moves_together():
+    balls = pc.Circles([[4.0, 5.0, 0.5], [8.0, 5.0, 0.5]])
+    _, v = pc.advance(balls, [[2.0, 0.0], [0.0, 0.0]], pc.World(BOX), 3.0, collide=True, restitution=0.0)
+    np.testing.assert_allclose(v, [[1.0, 0.0], [1.0, 0.0]], atol=1e-15)
+
+
+def test_results_are_deterministic():
+    world = pinball_world()
+    rng = np.random.default_rng(21)
+    c = scatter(rng, world, 200, 0.3, (0.5, 9.0), (19.5, 29.5))
+    v = rng.normal(0, 20, (200, 2))
+    a = pc.advance(c, v, world, 0.3, collide=True, restitution=0.9, friction=0.2, return_bounces=True)
+    b = pc.advance(c, v, world, 0.3, collide=True, restitution=0.9, friction=0.2, return_bounces=True)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(np.asarray(x), np.asarray(y))
+
+
+def test_bad_input():
+    world = pc.World(BOX)
+    two = pc.Circles([[2.0, 5.0, 0.5], [2.5, 5.0, 0.5]])
+    with pytest.raises(ValueError, match=r"circles \(0,\) and \(1,\) overlap"):
+        pc.advance(two, [1.0, 0.0], world, 1.0, collide=True)
+    pc.advance(two, [1.0, 0.0], world, 1.0)  # without collide the balls pass through each other
+    touching = pc.Circles([[2.0, 5.0, 0.5], [3.0, 5.0, 0.5]])
+    pc.advance(touching, [1.0, 0.0], world, 1.0, collide=True)  # touching is allowed
+    with pytest.raises(ValueError, match="masses"):
+        pc.advance(touching, [1.0, 0.0], world, 1.0, collide=True, masses=[1.0, 0.0])
+    with pytest.raises(ValueError, match="masses"):
+        pc.advance(touching, [1.0, 0.0], world, 1.0, collide=True, masses=[1.0, math.nan])
+    with pytest.raises(ValueError, match="collide=True"):
+        pc.advance(touching, [1.0, 0.0], world, 1.0, masses=[1.0, 2.0])
+    with pytest.raises(ValueError, match="radius 0"):
+        pc.advance(pc.Circles([[2.0, 5.0, 0.0], [5.0, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
+    with pytest.raises(TypeError, match="World"):
+        pc.advance(touching, [1.0, 0.0], BOX, 1.0)
+    with pytest.raises(ValueError, match="at least one part"):
+        pc.World()
+    with pytest.raises(ValueError, match="inside"):
+        pc.advance(pc.Circles([[0.1, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
+    with pytest.raises(TypeError, match="collide"):
+        pc.advance(touching, [1.0, 0.0], world, 1.0, collide=1)

@@ -1,0 +1,283 @@
+"""`python -m pycollide demo billiards` and `demo pinball`: the command lines,
+their reports and pictures, and the pieces behind them (pockets, the rack,
+the split of impacts into ball-ball collisions and wall impacts, energy)."""
+
+import json
+import math
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import pytest
+
+import pycollide as pc
+from pycollide.png import read_png
+
+CWD = tempfile.gettempdir()  # the installed package, not the source folder
+
+from pycollide import billiards, pinball, tables  # noqa: E402
+
+R = billiards.BilliardsParams().ball_radius
+
+
+def demo(*args, cwd=CWD):
+    return subprocess.run([sys.executable, "-m", "pycollide", "demo", *args], capture_output=True, text=True,
+                          timeout=120, cwd=cwd)
+
+
+def run_table(tmp_path, table, *args):
+    out, js = tmp_path / f"{table}.png", tmp_path / f"{table}.json"
+    res = demo(table, "--out", str(out), "--json", str(js), *args)
+    assert res.returncode == 0, res.stderr
+    return json.loads(js.read_text()), read_png(out.read_bytes()), res
+
+
+def colour_present(pixels, colour):
+    return bool((pixels == colour).all(axis=2).any())
+
+
+# ---- billiards -------------------------------------------------------------------------
+
+
+def test_billiards_command_report_and_picture(tmp_path):
+    rep, pixels, res = run_table(tmp_path, "billiards", "--seed", "2", "--max-time", "3")
+    assert list(pixels.shape) == [rep["image_size"][1], rep["image_size"][0], 3]
+    for colour in (billiards.FELT, billiards.CUSHION, billiards.RAIL, billiards.POCKET):
+        assert colour_present(pixels, colour), colour
+    assert colour_present(pixels, billiards.BALL_COLOURS[0])  # the cue ball and its path
+    # the counts add up
+    assert rep["balls"] == 16 and rep["pocketed_count"] == len(rep["pocketed"]) <= 16
+    assert rep["on_table"] + rep["pocketed_count"] == 16 == len(rep["final"]) + rep["pocketed_count"]
+    dropped = [d["ball"] for d in rep["pocketed"]]
+    assert len(set(dropped)) == len(dropped) and set(dropped) <= set(range(16))
+    assert rep["scratch"] == (0 in dropped)
+    assert all(0 < d["time"] <= rep["simulated_time"] + 1e-9 for d in rep["pocketed"])
+    assert all(d["pocket"] in billiards.POCKET_NAMES for d in rep["pocketed"])
+    assert [d["time"] for d in rep["pocketed"]] == sorted(d["time"] for d in rep["pocketed"])
+    assert rep["ball_collisions"] >= 15  # the break: the cue ball into the rack, the rack's balls on each other
+    assert rep["cushion_impacts"] >= 1 and rep["impacts"] == rep["ball_collisions"] + rep["cushion_impacts"]
+    assert rep["ball_impacts"] == 2 * rep["ball_collisions"] + rep["cushion_impacts"]
+    assert rep["steps"] <= round(3 / 0.002) and rep["simulated_time"] == pytest.approx(rep["steps"] * 0.002)
+    assert rep["advance_calls"] >= rep["steps"] and rep["ball_steps"] <= 16 * rep["steps"]
+    assert rep["steps_per_s"] == pytest.approx(rep["steps"] / rep["sim_seconds"])
+    assert rep["advance_seconds"] <= rep["sim_seconds"] <= rep["wall_seconds"]
+    # energy: finite, not gained (restitution <= 1, no gravity), every joule accounted for
+    e = rep["energy"]
+    assert all(math.isfinite(v) for v in e.values())
+    assert e["start"] == pytest.approx(0.5 * 0.17 * 10.0 ** 2)
+    assert 0 <= e["end"] <= e["start"] and e["impacts"] >= 0 and e["rolling"] >= 0 and e["pockets"] >= 0
+    assert e["start"] == pytest.approx(e["end"] + e["impacts"] + e["rolling"] + e["pockets"], rel=1e-9)
+    assert e["max_step_gain"] <= 1e-12 * e["start"]
+    assert e["lost_fraction"] == pytest.approx(1 - e["end"] / e["start"])
+    # the end: no two balls overlap, none in a cushion, none off the playing surface
+    assert rep["overlapping_pairs"] == rep["inside_cushion"] == rep["off_table"] == 0
+    final = np.array([row[1:] for row in rep["final"]])
+    balls = pc.Circles(np.column_stack([final, np.full(len(final), R)]))
+    assert pc.pairs(balls, touching=False).shape[1] == 0
+    table = billiards.build_table(billiards.BilliardsParams())
+    assert not pc.overlaps(balls[:, None], table.cushions[None, :], touching=False).any()
+    assert ((final >= 0) & (final <= [2.54, 1.27])).all()
+    # the printed report says the same; progress on stderr
+    assert f"pocketed {rep['pocketed_count']} of 16" in res.stdout
+    assert f"{rep['ball_collisions']:,} ball-ball collisions, {rep['cushion_impacts']:,} cushion impacts" in res.stdout
+    assert "steps/s" in res.stdout and "wall time" in res.stdout
+    assert "[2/3] the break at 10 m/s" in res.stderr and "[3/3] drawing" in res.stderr
+
+
+def test_billiards_is_reproducible_and_seeded():
+    def outcome(seed):
+        r = billiards.simulate(billiards.BilliardsParams(seed=seed, max_time=1.0))
+        return r.position.tolist(), r.pocket.tolist(), r.ball_collisions, r.cushion_impacts, r.turn
+
+    a, b, c = outcome(4), outcome(4), outcome(5)
+    assert a == b and a != c and abs(a[-1]) <= 1.0
+
+
+def test_billiards_conserves_energy_when_elastic():
+    """Restitution 1, no friction, no rolling resistance: advance neither
+    gains nor loses kinetic energy, up to rounding."""
+    params = billiards.BilliardsParams(restitution=1.0, friction=0.0, rolling=0.0, max_time=1.5)
+    r = billiards.simulate(params)
+    assert r.ball_collisions >= 15 and r.cushion_impacts >= 1
+    assert r.energy_rolling == 0
+    assert r.energy_end + r.energy_pockets == pytest.approx(r.energy_start, rel=1e-9)
+    assert abs(r.energy_impacts) <= 1e-9 * r.energy_start and r.max_step_gain <= 1e-9 * r.energy_start
+
+
+def test_rack_and_table():
+    params = billiards.BilliardsParams(angle=0.0)
+    pos, vel, turn = billiards.rack(params)
+    assert turn == 0.0 and vel[0].tolist() == [params.speed, 0.0] and not vel[1:].any()
+    balls = pc.Circles(np.column_stack([pos, np.full(16, R)]))
+    assert pc.pairs(balls, touching=False).shape[1] == 0
+    assert pc.pairs(pc.Circles(np.column_stack([pos, np.full(16, R + params.rack_gap)]))).shape[1] == 30
+    assert pos[1].tolist() == [0.75 * 2.54, 0.635] and pos[8, 1] == pytest.approx(0.635)  # apex, the 8 mid-rack
+    table = billiards.build_table(params)
+    assert not pc.overlaps(balls[:, None], table.cushions[None, :]).any()
+    with pytest.raises(tables.SetupError, match="rack-gap"):
+        billiards.check_params(billiards.BilliardsParams(rack_gap=0.0))
+    with pytest.raises(tables.SetupError, match="lower --dt"):
+        billiards.check_params(billiards.BilliardsParams(speed=10.0, dt=0.01))
+
+
+def test_pocket_test():
+    table = billiards.build_table(billiards.BilliardsParams())
+    old = np.array([[0.2, 0.2], [1.27, 0.1], [1.0, 0.6], [0.05, 1.0], [2.0, 0.3], [2.48, 1.265]])
+    new = np.array([[0.02, 0.02], [1.27, 0.02], [1.1, 0.6], [-0.01, 1.0], [2.0, 0.3], [2.535, 1.21]])
+    got = billiards.pocket_test(old, new, table)
+    assert got[0] == 0  # into the bottom left corner's circle
+    assert got[1] == 1  # into the bottom middle pocket's circle
+    assert got[2] == -1 and got[4] == -1  # on the felt; at rest
+    assert got[3] == 3  # beyond a cushion's nose: the nearest pocket (top left)
+    assert got[5] == 5  # both ends on the felt, outside the circle, but the path crosses it
+    assert billiards.pocket_test(old[5:] - [0.0, 0.03], new[5:] - [0.0, 0.03], table)[0] == -1  # passes by
+
+
+# ---- counting collisions -----------------------------------------------------------------
+
+
+def test_counted_advance_tells_balls_from_walls():
+    walls = pc.Segments([[0, 0, 10, 0], [10, 0, 10, 10], [10, 10, 0, 10], [0, 10, 0, 0]])
+    world = pc.World(walls)
+    centres = np.array([[2.0, 5.0], [4.0, 5.0], [9.0, 2.0]])
+    velocity = np.array([[1.0, 0.0], [-1.0, 0.0], [2.0, 0.0]])
+    step = tables.counted_advance(centres, velocity, 0.5, world, [walls], 1.0, 1.0, 0.0, 16)
+    assert step.bounces.tolist() == [1, 1, 1]  # one head-on collision, one wall
+    assert step.pairs.tolist() == [[0], [1]] and step.calls == 1 and step.estimated == 0
+    assert step.velocity == pytest.approx(np.array([[-1.0, 0.0], [1.0, 0.0], [-2.0, 0.0]]))
+
+
+def test_counted_advance_splits_steps_with_several_impacts():
+    """Newton's cradle: the first ball hits the second, which hits the
+    third; the middle ball has two impacts in the step, so the step is done
+    in halves until each ball has at most one."""
+    floor = pc.Segments([[0, 0, 100, 0]])
+    world = pc.World(floor)
+    gap = 0.01
+    centres = np.array([[1.0, 5.0], [2.0 + gap, 5.0], [3.0 + 2 * gap, 5.0], [50.0, 5.0]])
+    velocity = np.array([[1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, -1.0]])
+    step = tables.counted_advance(centres, velocity, 0.5, world, [floor], 4.6, 1.0, 0.0, 16)
+    assert step.bounces.tolist() == [1, 2, 1, 1]
+    assert sorted(map(tuple, step.pairs.T.tolist())) == [(0, 1), (1, 2)]
+    assert step.calls > 1 and step.estimated == 0
+    assert step.velocity[:3, 0] == pytest.approx([0.0, 0.0, 1.0]) and step.velocity[3].tolist() == [0.0, 1.0]
+
+
+# ---- pinball -----------------------------------------------------------------------------
+
+
+def test_pinball_command_report_and_picture(tmp_path):
+    rep, pixels, res = run_table(tmp_path, "pinball", "--balls", "40", "--max-time", "4", "--seed", "3")
+    assert list(pixels.shape) == [rep["image_size"][1], rep["image_size"][0], 3]
+    for colour in (pinball.PLAYFIELD, pinball.WALL, pinball.BUMPER, pinball.PEG, pinball.TRAIL):
+        assert colour_present(pixels, colour), colour
+    n = rep["balls"]
+    assert n == 40 and rep["drained"] <= rep["launched"] <= n
+    assert rep["drained"] + rep["in_play_at_max_time"] == rep["launched"] == len(rep["final"]) + rep["drained"]
+    assert rep["launched"] == n  # 50 a second: all out within a second
+    assert rep["impacts"] == rep["ball_collisions"] + rep["table_impacts"]
+    assert rep["ball_impacts"] == 2 * rep["ball_collisions"] + rep["table_impacts"]
+    assert rep["table_impacts"] > 0 and rep["ball_collisions"] > 0 and rep["bumper_kicks"] >= 0
+    e = rep["energy"]
+    assert all(math.isfinite(v) for v in e.values())
+    assert e["max_step_gain"] <= 1e-9 * (e["launched"] + e["gravity"])
+    balance = e["launched"] + e["gravity"] + e["kicks"] - e["impacts"] - e["rolling"] - e["drained"]
+    assert balance == pytest.approx(e["kinetic_end"], abs=1e-9 * (e["launched"] + e["gravity"] + e["kicks"]))
+    assert rep["overlapping_pairs"] == rep["inside_wall"] == rep["off_table"] == 0
+    if rep["final"]:
+        final = np.array([row[1:] for row in rep["final"]])
+        balls = pc.Circles(np.column_stack([final, np.full(len(final), 0.15)]))
+        assert pc.pairs(balls, touching=False).shape[1] == 0
+        table = pinball.build_table()
+        for part in table.parts:
+            assert not pc.overlaps(balls[:, None], part[None, :], touching=False).any()
+        assert ((final >= [0, pinball.DRAIN_Y]) & (final <= [pinball.WIDTH, pinball.HEIGHT])).all()
+    assert f"balls 40: launched {rep['launched']}, drained {rep['drained']}," in res.stdout
+    assert "between balls" in res.stdout and "steps/s" in res.stdout
+    assert "[2/3] launching 40 balls" in res.stderr
+
+
+def test_pinball_drains_everything_given_time():
+    params = pinball.PinballParams(balls=30, seed=2, max_time=30.0)
+    r = pinball.simulate(params)
+    assert (~np.isnan(r.drain_time)).all() and r.on_table.sum() == 0
+    assert (r.drain_time > r.launch_time).all() and (r.position[:, 1] < pinball.DRAIN_Y).all()
+    assert r.steps * params.dt < params.max_time  # it stopped when the last ball drained
+
+
+def test_pinball_launches_and_kicks():
+    params = pinball.PinballParams(balls=300)
+    table = pinball.build_table()
+    spots, vel = pinball.launch_plan(params, table)
+    balls = pc.Circles(np.column_stack([spots, np.full(len(spots), params.ball_radius)]))
+    for part in table.parts:  # no spot starts in the table's walls
+        assert not pc.overlaps(balls[:, None], part[None, :]).any()
+    assert (np.hypot(*vel.T) <= params.speed).all()
+    # a ball leaving the bumper at (5, 12) slowly along its normal is kicked to 5; a fast one is left alone
+    bx, by, br = np.asarray(table.bumpers)[2]
+    centres = np.array([[bx, by + br + 0.15], [bx + br + 0.15, by], [1.0, 1.0]])
+    v = np.array([[0.0, 1.0], [9.0, 0.0], [0.0, 0.5]])
+    out, kicked = pinball.kick(centres, v, np.array([1, 1, 1]), table, 0.15, 0.004, 5.0)
+    assert kicked.tolist() == [True, False, False]
+    assert out.tolist() == [[0.0, 5.0], [9.0, 0.0], [0.0, 0.5]]
+    out, kicked = pinball.kick(centres, v, np.array([0, 1, 1]), table, 0.15, 0.004, 5.0)
+    assert not kicked.any()  # no impact in the step: no kick
+
+
+# ---- the command line ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    (["billiards", "--speed", "-1"], "argument --speed: must be a number > 0"),
+    (["billiards", "--angle", "200"], "argument --angle: must be in [0, 180]"),
+    (["billiards", "--restitution", "1.5"], "argument --restitution: must be in [0, 1]"),
+    (["billiards", "--speed", "20", "--dt", "0.01"], "lower --dt"),
+    (["billiards", "--rack-gap", "0"], "argument --rack-gap: must be a number > 0"),
+    (["pinball", "--balls", "0"], "argument --balls: must be a whole number >= 1"),
+    (["pinball", "--gravity", "-9"], "argument --gravity: must be a number >= 0"),
+    (["--balls", "10", "pinball"], "put pinball's options after its name"),
+    (["snooker"], "invalid choice: 'snooker'"),
+])
+def test_bad_options_are_clean_errors(tmp_path, args, message):
+    out = tmp_path / "x.png"
+    res = demo(*args, "--out", str(out))
+    assert res.returncode == 2 and message in res.stderr and "Traceback" not in res.stderr
+    assert not out.exists()
+
+
+def test_unwritable_output_fails_before_any_work(tmp_path):
+    res = demo("billiards", "--out", str(tmp_path / "missing" / "b.png"))
+    assert res.returncode == 2 and "does not exist" in res.stderr and "[2/3]" not in res.stderr
+
+
+def test_help_lists_the_tables_and_golf_stays_the_default(tmp_path):
+    res = demo("--help")
+    assert res.returncode == 0 and "billiards" in res.stdout and "pinball" in res.stdout
+    assert "--course FILE" in res.stdout  # mini-golf's options are still demo's own
+    res = demo("billiards", "--help")
+    assert res.returncode == 0 and "--rack-gap" in res.stdout and "restitution" in res.stdout
+    res = demo("pinball", "--help")
+    assert res.returncode == 0 and "--kick" in res.stdout and "drain" in res.stdout
+    out = tmp_path / "g.png"
+    for args in ([], ["golf"]):  # `demo` and `demo golf`: the same mini-golf run
+        res = demo(*args, "--balls", "20", "--max-time", "2", "--out", str(out))
+        assert res.returncode == 0, res.stderr
+        assert "sunk (hole-in-one) rate" in res.stdout and read_png(out.read_bytes()).shape[2] == 3
+
+
+def test_separate_pushes_overlapping_balls_apart_but_not_into_walls():
+    wall = pc.Segments([[0.0, -1.0, 0.0, 1.0]])
+    r = 0.5
+    # a pair overlapping by an ulp, one of them touching the wall at x = 0
+    centres = np.array([[0.5, 0.0], [np.nextafter(1.5, 0.0), 0.0], [5.0, 5.0]])
+    balls = pc.Circles(np.column_stack([centres, np.full(3, r)]))
+    assert pc.pairs(balls, touching=False).tolist() == [[0], [1]]
+    out, found = tables.separate(centres, r, [wall])
+    assert found == 1 and out[2].tolist() == [5.0, 5.0]
+    moved = pc.Circles(np.column_stack([out, np.full(3, r)]))
+    assert pc.pairs(moved, touching=False).shape[1] == 0
+    assert not pc.overlaps(moved, wall, touching=False).any()  # the ball at the wall stayed; its partner moved
+    assert out[0].tolist() == [0.5, 0.0] and 1.5 <= out[1, 0] < 1.5 + 1e-12
+    same, none = tables.separate(out, r, [wall])
+    assert none == 0 and np.array_equal(same, out)
