@@ -466,8 +466,9 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * exactly: no circle's interior overlaps the world or another circle's
  * interior at the end, given none did at the start (the caller checks).
  * Single-threaded (the events are sequential).  Returns PC_ERR_SPACE when the
- * workspace is too small for the entries or events (nothing is changed:
- * retry with more), PC_ERR_ARG for bad arguments; bounces as
+ * workspace is too small for the entries or events (the arrays may then be
+ * partly moved: retry from copies with more room), PC_ERR_ARG for bad
+ * arguments; bounces as
  * pc_tilemap_advance (-1: starts in the world; -2: a move leaves the
  * doubles). */
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
