@@ -137,6 +137,17 @@ static int enter_halfplanes(const cast_ray *r, int n, const double *ax, const do
 
 /* The distance (scaled) and the unit normal where the ray enters the shape
  * (the core's vertices v, scaled, grown by R); 0 when rounding finds none. */
+/* The unit normal of a disk centred at c where the ray enters it at t (the
+ * rounded entry point's direction from c, normalised; -u if they coincide). */
+static void disk_normal(const cast_ray *r, double t, double cx, double cy, double *nx, double *ny)
+{
+    double x = r->ox + t * r->ux - cx, y = r->oy + t * r->uy - cy, l = hypot(x, y);
+    if (l > 0.0) {
+        *nx = x / l;
+        *ny = y / l;
+    }
+}
+
 static int entry(const cast_ray *r, int n, const double *vx, const double *vy, double R, double *t, double *nx,
                  double *ny)
 {
@@ -145,8 +156,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
     if (n == 1) {
         if (R > 0) {
             if (!enter_disk(r, vx[0], vy[0], R, t)) return 0;
-            *nx = (r->ox + *t * r->ux - vx[0]) / R;
-            *ny = (r->oy + *t * r->uy - vy[0]) / R;
+            disk_normal(r, *t, vx[0], vy[0], nx, ny);
             return 1;
         }
         *t = pc__max(0.0, (vx[0] - r->ox) * r->ux + (vy[0] - r->oy) * r->uy);
@@ -171,8 +181,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
             for (int i = 0; i < 2; i++) {
                 if (enter_disk(r, vx[i], vy[i], R, &tk) && tk < best) {
                     best = tk;
-                    *nx = (r->ox + tk * r->ux - vx[i]) / R;
-                    *ny = (r->oy + tk * r->uy - vy[i]) / R;
+                    disk_normal(r, tk, vx[i], vy[i], nx, ny);
                     found = 1;
                 }
             }
