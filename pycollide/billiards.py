@@ -185,7 +185,6 @@ class Result:
     ball_steps: int  # sum over steps of the balls on the table
     advance_calls: int  # a step whose balls had several impacts each is done again in halves (counted_advance)
     estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (tables.paths_met)
-    separated_pairs: int  # pairs advance left overlapping by rounding, pushed apart (tables.separate)
     sim_seconds: float
     advance_seconds: float
     turn: float  # the shot's turn, degrees
@@ -237,21 +236,20 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
     max_gain = 0.0
     ids = np.arange(n)  # the balls on the table
     p, v = pos.copy(), vel.copy()
-    steps = calls = estimated = separated = ball_steps = 0
+    steps = calls = estimated = ball_steps = 0
     t_advance = 0.0
     t_start = time.perf_counter()
     for step in range(max_steps):
         if ids.size == 0 or not v.any():
             break
         steps = step + 1
-        done = counted_advance(p, v, r, table.world, table.parts, dt, params.restitution, params.friction,
+        done = counted_advance(p, v, r, table.world, dt, params.restitution, params.friction,
                                params.max_bounces)
         t_advance += done.seconds
         new, v_new, b = done.centres, done.velocity, done.bounces
         ball_steps += ids.size
         calls += done.calls
         estimated += done.estimated
-        separated += done.separated
         before, after = kinetic_energy(v, m), kinetic_energy(v_new, m)
         e_impacts += before - after
         max_gain = max(max_gain, after - before)
@@ -286,7 +284,7 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
                   cushion_impacts=total - 2 * ball_hits, energy_start=e_start, energy_end=kinetic_energy(vel[ids], m),
                   energy_impacts=e_impacts, energy_rolling=e_rolling, energy_pockets=e_pockets,
                   max_step_gain=max_gain, steps=steps, ball_steps=ball_steps, advance_calls=calls,
-                  estimated_steps=estimated, separated_pairs=separated, sim_seconds=sim_seconds,
+                  estimated_steps=estimated, sim_seconds=sim_seconds,
                   advance_seconds=t_advance, turn=turn, paths=paths)
 
 
@@ -511,7 +509,6 @@ def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress:
         "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
         "steps": result.steps, "simulated_time": result.steps * dt, "ball_steps": ball_steps,
         "advance_calls": result.advance_calls, "estimated_steps": result.estimated_steps,
-        "separated_pairs": result.separated_pairs,
         "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
         "steps_per_s": rate(result.steps, result.sim_seconds),
         "ball_steps_per_s": rate(ball_steps, result.sim_seconds),
@@ -539,8 +536,7 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"lost): {en['impacts']:.3f} J at impacts, {en['rolling']:.3f} J to rolling resistance, "
         f"{en['pockets']:.3f} J into the pockets; the most a step gained {en['max_step_gain']:.3g} J",
         f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a cushion {rep['inside_cushion']}, "
-        f"balls off the table {rep['off_table']}; pairs advance left overlapping by rounding (pushed apart) "
-        f"{rep['separated_pairs']}",
+        f"balls off the table {rep['off_table']}",
         f"simulated {rep['steps']:,} steps ({rep['ball_steps']:,} ball-steps, {rep['advance_calls']:,} advance "
         f"calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s']:,.0f} ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",

@@ -4,7 +4,7 @@ the balls' paths, with a title and a legend, anti-aliased (numpy + zlib only).""
 from __future__ import annotations
 
 import math
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -59,11 +59,14 @@ def _swatch(canvas: Canvas, what: str, x: float, mid: float, line: float, ball: 
     return 2 * ball
 
 
-def _legend_rows(width: float) -> List[List[Tuple[str, str]]]:
-    """The legend's items packed into rows that fit the width."""
-    rows: List[List[Tuple[str, str]]] = [[]]
+T = TypeVar("T", bound=Tuple[object, str])
+
+
+def legend_rows(items: Sequence[T], width: float) -> List[List[T]]:
+    """Legend items (a swatch and its label) packed into rows that fit the width."""
+    rows: List[List[T]] = [[]]
     x = 10.0
-    for item in LEGEND:
+    for item in items:
         need = 30 + 6 * TEXT * len(item[1]) + 18
         if rows[-1] and x + need > width - 10:
             rows.append([])
@@ -99,7 +102,7 @@ def render(course: Course, result: Result, params: GolfParams, trails: int = 50,
         scale = int(min(32, max(4, 900 * s // span)))
     ppu = scale / s  # pixels per world unit
     width = max(int(math.ceil((xmax - xmin + 2 * margin) * ppu)), 480)
-    legend = _legend_rows(width)
+    legend = legend_rows(LEGEND, width)
     foot = BAR + (len(legend) - 1) * (BAR - 8)
     height = int(math.ceil((ymax - ymin + 2 * margin) * ppu)) + BAR + foot
     left = (width - (xmax - xmin + 2 * margin) * ppu) / 2  # centred when the legend is the wider

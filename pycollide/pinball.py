@@ -170,7 +170,6 @@ class Result:
     ball_steps: int
     advance_calls: int
     estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (tables.paths_met)
-    separated_pairs: int  # pairs advance left overlapping by rounding, pushed apart (tables.separate)
     sim_seconds: float
     advance_seconds: float
     paths: Paths = field(repr=False, default_factory=lambda: Paths(0, 0))
@@ -224,7 +223,7 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
     p, v = np.zeros((0, 2)), np.zeros((0, 2))
     nxt = 0  # the next ball to launch
     e_launch = e_gravity = e_impacts = e_kicks = e_rolling = e_drained = max_gain = 0.0
-    ball_hits = kicks = steps = ball_steps = calls = estimated = separated = 0
+    ball_hits = kicks = steps = ball_steps = calls = estimated = 0
     t_advance = 0.0
     t_start = time.perf_counter()
     for step in range(max_steps):
@@ -252,14 +251,13 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
         v = v.copy()
         v[:, 1] -= g_dv
         e_gravity += kinetic_energy(v, 1.0) - before
-        done = counted_advance(p, v, r, table.world, table.parts, dt, params.restitution, params.friction,
+        done = counted_advance(p, v, r, table.world, dt, params.restitution, params.friction,
                                params.max_bounces, max_depth=params.split_depth)
         t_advance += done.seconds
         new, v_new, b = done.centres, done.velocity, done.bounces
         ball_steps += ids.size
         calls += done.calls
         estimated += done.estimated
-        separated += done.separated
         ball_hits += done.pairs.shape[1]
         before, after = kinetic_energy(v, 1.0), kinetic_energy(v_new, 1.0)
         e_impacts += before - after
@@ -295,7 +293,7 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
                   energy_rolling=e_rolling, energy_drained=e_drained,
                   energy_end=kinetic_energy(v, 1.0), potential_end=params.gravity * float((p[:, 1] - DRAIN_Y).sum()),
                   max_step_gain=max_gain, steps=steps, ball_steps=ball_steps, advance_calls=calls,
-                  estimated_steps=estimated, separated_pairs=separated, sim_seconds=sim_seconds,
+                  estimated_steps=estimated, sim_seconds=sim_seconds,
                   advance_seconds=t_advance, paths=paths)
 
 
@@ -478,7 +476,6 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
         "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
         "steps": result.steps, "simulated_time": result.steps * params.dt, "ball_steps": result.ball_steps,
         "advance_calls": result.advance_calls, "estimated_steps": result.estimated_steps,
-        "separated_pairs": result.separated_pairs,
         "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
         "steps_per_s": rate(result.steps, result.sim_seconds),
         "ball_steps_per_s": rate(result.ball_steps, result.sim_seconds),
@@ -509,8 +506,7 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"{en['potential_end']:.2f} potential (above the drain line) left in play; the most an advance step "
         f"gained {en['max_step_gain']:.3g}",
         f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a wall {rep['inside_wall']}, "
-        f"balls off the table {rep['off_table']}; pairs advance left overlapping by rounding (pushed apart) "
-        f"{rep['separated_pairs']}",
+        f"balls off the table {rep['off_table']}",
         f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps, "
         f"{rep['advance_calls']:,} advance calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s'] / 1e3:,.1f} k ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",

@@ -23,12 +23,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .motion import advance
-from .overlap import overlaps
 from .pairs import pairs
+from .picture import BAR, TEXT, legend_rows
 from .png import Canvas
 from .shapes import Circles
 
-__all__ = ["SetupError", "fail", "rate", "counted_advance", "Step", "separate", "impulses_met", "paths_met",
+__all__ = ["SetupError", "fail", "rate", "counted_advance", "Step", "impulses_met", "paths_met",
            "kinetic_energy", "Paths", "Frame", "Legend", "Swatch", "frame_and_canvas", "title", "TEXT", "BAR", "INK",
            "PAPER"]
 
@@ -36,8 +36,6 @@ Color = Tuple[int, int, int]
 
 INK = (240, 240, 232)  # text
 PAPER = (32, 38, 35)  # title and legend bars
-TEXT = 2  # pixels per font pixel
-BAR = 7 * TEXT + 16  # height of the title bar and of a legend row
 
 
 def kinetic_energy(velocity: np.ndarray, mass: float) -> float:
@@ -107,52 +105,12 @@ def impulses_met(v_old: np.ndarray, new: np.ndarray, v_new: np.ndarray, bounces:
     return np.vstack([i[hit], j[hit]])
 
 
-def _in_wall(centre: np.ndarray, radius: float, parts: Sequence[Any]) -> bool:
-    ball = Circles([float(centre[0]), float(centre[1]), radius])
-    return any(bool(overlaps(ball, part, touching=False).any()) for part in parts)
-
-
-def separate(centres: np.ndarray, radius: float, parts: Sequence[Any]) -> Tuple[np.ndarray, int]:
-    """The centres with every pair of balls whose interiors overlap pushed
-    apart along their line of centres, just enough (a few ulps beyond
-    touching), and the number of such pairs.
-
-    :func:`pycollide.advance` promises that no two balls overlap at the end
-    of a step; when it breaks the promise by rounding (seen when balls reach
-    ``max_bounces`` in a pile), the next call would refuse the balls.  A ball
-    that the push would move into a part of the table (``parts``, 1-D
-    collections) stays, and its partner moves the whole way."""
-    out = np.array(centres, dtype=float)
-    found = 0
-    for attempt in range(8):
-        over = pairs(Circles(np.column_stack([out, np.full(len(out), radius)])), touching=False)
-        if over.shape[1] == 0:
-            return out, found
-        if attempt == 0:
-            found = int(over.shape[1])
-        for i, j in over.T:
-            d = out[j] - out[i]
-            dist = float(np.hypot(d[0], d[1]))
-            unit = d / dist if dist > 0 else np.array([1.0, 0.0])
-            push = (2.0 * radius - dist) / 2.0 + radius * 2.0 ** -50 * 4.0 ** attempt
-            for share in (1.0, 0.0, 2.0):  # both half way, or one of them the whole way
-                pi, pj = out[i] - unit * push * share, out[j] + unit * push * (2.0 - share)
-                if not _in_wall(pi, radius, parts) and not _in_wall(pj, radius, parts):
-                    out[i], out[j] = pi, pj
-                    break
-            else:
-                raise RuntimeError(f"balls {i} and {j} overlap after advance and cannot be pushed apart "
-                                   "without entering a wall")
-    raise RuntimeError("balls still overlap after advance and 8 rounds of pushing them apart")
-
-
 @dataclass
 class Step:
     """One step of :func:`counted_advance`: the new centres and velocities,
     each ball's impacts, the ball-ball impacts as pairs (2, k) (a pair twice
     if it hit twice), the advance calls made, the seconds they took, how
-    many of the (sub)steps had to estimate the pairs (:func:`paths_met`),
-    and how many pairs advance left overlapping (:func:`separate`)."""
+    many of the (sub)steps had to estimate the pairs (:func:`paths_met`)."""
     centres: np.ndarray
     velocity: np.ndarray
     bounces: np.ndarray
@@ -160,10 +118,9 @@ class Step:
     calls: int
     seconds: float
     estimated: int
-    separated: int
 
 
-def counted_advance(centres: np.ndarray, velocity: np.ndarray, radius: float, world: Any, parts: Sequence[Any],
+def counted_advance(centres: np.ndarray, velocity: np.ndarray, radius: float, world: Any,
                     dt: float, restitution: float, friction: float, max_bounces: int, max_depth: int = 12) -> Step:
     """:func:`pycollide.advance` of balls of one radius and mass with
     ``collide=True`` for ``dt``, telling ball-ball impacts from wall impacts.
@@ -174,26 +131,24 @@ def counted_advance(centres: np.ndarray, velocity: np.ndarray, radius: float, wo
     way, down to ``dt / 2**max_depth``: no force acts within a step, so the
     balls follow the same paths (up to rounding) whatever the split.  A
     smallest step with several impacts per ball falls back on
-    :func:`paths_met`.  ``world`` is made of ``parts``; balls that advance
-    leaves overlapping are pushed apart (:func:`separate`)."""
+    :func:`paths_met`."""
     circles = Circles(np.column_stack([centres, np.full(len(centres), radius)]))
     t0 = time.perf_counter()
     moved, v_new, b = advance(circles, velocity, world, dt, restitution=restitution, friction=friction,
                               max_bounces=max_bounces, collide=True, return_bounces=True)
     seconds = time.perf_counter() - t0
-    new, fixed = separate(np.asarray(moved)[:, :2], radius, parts)
+    new = np.asarray(moved)[:, :2]
     if b.max(initial=0) <= 1:
-        return Step(new, v_new, b, impulses_met(velocity, new, v_new, b, radius, dt), 1, seconds, 0, fixed)
+        return Step(new, v_new, b, impulses_met(velocity, new, v_new, b, radius, dt), 1, seconds, 0)
     if max_depth <= 0:
-        return Step(new, v_new, b, paths_met(centres, velocity, new, v_new, b, radius, dt), 1, seconds, 1, fixed)
-    first = counted_advance(centres, velocity, radius, world, parts, dt / 2, restitution, friction, max_bounces,
+        return Step(new, v_new, b, paths_met(centres, velocity, new, v_new, b, radius, dt), 1, seconds, 1)
+    first = counted_advance(centres, velocity, radius, world, dt / 2, restitution, friction, max_bounces,
                             max_depth - 1)
-    second = counted_advance(first.centres, first.velocity, radius, world, parts, dt / 2, restitution, friction,
+    second = counted_advance(first.centres, first.velocity, radius, world, dt / 2, restitution, friction,
                              max_bounces, max_depth - 1)
     return Step(second.centres, second.velocity, first.bounces + second.bounces,
                 np.concatenate([first.pairs, second.pairs], axis=1), 1 + first.calls + second.calls,
-                seconds + first.seconds + second.seconds, first.estimated + second.estimated,
-                first.separated + second.separated)
+                seconds + first.seconds + second.seconds, first.estimated + second.estimated)
 
 
 class Paths:
@@ -247,12 +202,12 @@ class Frame:
     top: float
 
     @classmethod
-    def fit(cls, box: Tuple[float, float, float, float], long_side: int, legend_rows: int,
+    def fit(cls, box: Tuple[float, float, float, float], long_side: int, rows: int,
             min_width: int = 480) -> "Frame":
         xmin, ymin, xmax, ymax = box
         ppu = long_side / max(xmax - xmin, ymax - ymin)
         width = max(int(math.ceil((xmax - xmin) * ppu)), min_width)
-        height = int(math.ceil((ymax - ymin) * ppu)) + BAR + legend_rows * (BAR - 8) + 8
+        height = int(math.ceil((ymax - ymin) * ppu)) + BAR + rows * (BAR - 8) + 8
         left = (width - (xmax - xmin) * ppu) / 2
         return cls(box, ppu, width, height, left, BAR)
 
@@ -279,16 +234,7 @@ class Legend:
         self.items = list(items)
 
     def rows(self, width: float) -> List[List[Tuple[Swatch, str]]]:
-        rows: List[List[Tuple[Swatch, str]]] = [[]]
-        x = 10.0
-        for item in self.items:
-            need = 30 + 6 * TEXT * len(item[1]) + 18
-            if rows[-1] and x + need > width - 10:
-                rows.append([])
-                x = 10.0
-            rows[-1].append(item)
-            x += need
-        return rows
+        return legend_rows(self.items, width)
 
     def draw(self, canvas: Canvas, top: float) -> None:
         for r, items in enumerate(self.rows(canvas.width)):

@@ -142,7 +142,7 @@ def test_counted_advance_tells_balls_from_walls():
     world = pc.World(walls)
     centres = np.array([[2.0, 5.0], [4.0, 5.0], [9.0, 2.0]])
     velocity = np.array([[1.0, 0.0], [-1.0, 0.0], [2.0, 0.0]])
-    step = tables.counted_advance(centres, velocity, 0.5, world, [walls], 1.0, 1.0, 0.0, 16)
+    step = tables.counted_advance(centres, velocity, 0.5, world, 1.0, 1.0, 0.0, 16)
     assert step.bounces.tolist() == [1, 1, 1]  # one head-on collision, one wall
     assert step.pairs.tolist() == [[0], [1]] and step.calls == 1 and step.estimated == 0
     assert step.velocity == pytest.approx(np.array([[-1.0, 0.0], [1.0, 0.0], [-2.0, 0.0]]))
@@ -157,7 +157,7 @@ def test_counted_advance_splits_steps_with_several_impacts():
     gap = 0.01
     centres = np.array([[1.0, 5.0], [2.0 + gap, 5.0], [3.0 + 2 * gap, 5.0], [50.0, 5.0]])
     velocity = np.array([[1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, -1.0]])
-    step = tables.counted_advance(centres, velocity, 0.5, world, [floor], 4.6, 1.0, 0.0, 16)
+    step = tables.counted_advance(centres, velocity, 0.5, world, 4.6, 1.0, 0.0, 16)
     assert step.bounces.tolist() == [1, 2, 1, 1]
     assert sorted(map(tuple, step.pairs.T.tolist())) == [(0, 1), (1, 2)]
     assert step.calls > 1 and step.estimated == 0
@@ -266,18 +266,3 @@ def test_help_lists_the_tables_and_golf_stays_the_default(tmp_path):
         assert "sunk (hole-in-one) rate" in res.stdout and read_png(out.read_bytes()).shape[2] == 3
 
 
-def test_separate_pushes_overlapping_balls_apart_but_not_into_walls():
-    wall = pc.Segments([[0.0, -1.0, 0.0, 1.0]])
-    r = 0.5
-    # a pair overlapping by an ulp, one of them touching the wall at x = 0
-    centres = np.array([[0.5, 0.0], [np.nextafter(1.5, 0.0), 0.0], [5.0, 5.0]])
-    balls = pc.Circles(np.column_stack([centres, np.full(3, r)]))
-    assert pc.pairs(balls, touching=False).tolist() == [[0], [1]]
-    out, found = tables.separate(centres, r, [wall])
-    assert found == 1 and out[2].tolist() == [5.0, 5.0]
-    moved = pc.Circles(np.column_stack([out, np.full(3, r)]))
-    assert pc.pairs(moved, touching=False).shape[1] == 0
-    assert not pc.overlaps(moved, wall, touching=False).any()  # the ball at the wall stayed; its partner moved
-    assert out[0].tolist() == [0.5, 0.0] and 1.5 <= out[1, 0] < 1.5 + 1e-12
-    same, none = tables.separate(out, r, [wall])
-    assert none == 0 and np.array_equal(same, out)

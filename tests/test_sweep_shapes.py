@@ -151,7 +151,7 @@ def test_corner_against_corner_with_crossing_edges():
     assert float(s2.time) == 0.5
 
 
-def test_moving_circles_and_points_are_the_circle_sweep():
+def test_moving_points_are_circles_of_radius_zero():
     rng = np.random.default_rng(7)
     C = np.c_[rng.uniform(-5, 5, (200, 2)), rng.uniform(0, 1, 200)]
     D = rng.uniform(-8, 8, (200, 2))

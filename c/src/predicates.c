@@ -416,6 +416,18 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by)
     return pc__sign(e);
 }
 
+/* The filter of sign(C^2 - rr^2 L), C = t1 - t2, L = ex^2 + ey^2, rr =
+ * fl(r1 + r2): the sign, or 2 when the bound below cannot decide it. */
+static int perp_filter(double ex, double ey, double t1, double t2, double rr)
+{
+    double c = t1 - t2;
+    double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
+    double len2 = ex * ex + ey * ey, rr2 = rr * rr;
+    double c2 = c * c, p = rr2 * len2, e = c2 - p;
+    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 8.01 * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
+    return fabs(e) > 2.02 * k ? pc__sign(e) : 2;
+}
+
 /* sign(C^2 - (r1 + r2)^2 L): pc__perp_slow's bound, with the radius rr =
  * fl(r1 + r2) carrying one more rounding: fl(rr^2) is within 3.001u of
  * (r1 + r2)^2, so P = fl(r2 L') is within 8.002u P (+ the same eta terms) of
@@ -424,14 +436,8 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by)
 int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
 {
     double ex = bx - ax, ey = by - ay;
-    double t1 = ex * (cy - ay), t2 = ey * (cx - ax);
-    double c = t1 - t2, rr = r1 + r2;
-    double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    double len2 = ex * ex + ey * ey, rr2 = rr * rr;
-    double c2 = c * c, p = rr2 * len2, e = c2 - p;
-    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 8.01 * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
-    if (!(fabs(e) > 2.02 * k)) return perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
-    return pc__sign(e);
+    int s = perp_filter(ex, ey, ex * (cy - ay), ey * (cx - ax), r1 + r2);
+    return s != 2 ? s : perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
 }
 
 static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2)
@@ -460,14 +466,8 @@ static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx,
  * rounding of r1 + r2. */
 int pc__perp_dir2(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2)
 {
-    double t1 = dx * (cy - ay), t2 = dy * (cx - ax);
-    double c = t1 - t2, rr = r1 + r2;
-    double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
-    double len2 = dx * dx + dy * dy, rr2 = rr * rr;
-    double c2 = c * c, p = rr2 * len2, e = c2 - p;
-    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 8.01 * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
-    if (!(fabs(e) > 2.02 * k)) return perp_dir_exact(dx, dy, ax, ay, cx, cy, r1, r2);
-    return pc__sign(e);
+    int s = perp_filter(dx, dy, dx * (cy - ay), dy * (cx - ax), r1 + r2);
+    return s != 2 ? s : perp_dir_exact(dx, dy, ax, ay, cx, cy, r1, r2);
 }
 
 int pc__perp_dir(double dx, double dy, double ax, double ay, double cx, double cy, double r)
