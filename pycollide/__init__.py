@@ -24,7 +24,7 @@ __path__ = extend_path(__path__, __name__)
 from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, contact, distance, manifold
 from .intersect import intersections
-from .motion import advance
+from .motion import Slide, advance, slide
 from .overlap import contains, overlaps
 from .pairs import pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
@@ -40,5 +40,5 @@ __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Cap
            "overlaps", "contains", "pairs", "Contact", "contact", "distance", "Manifold", "manifold", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "World", "raycast", "RayHit", "ShapeHit",
            "WorldHit",
-           "sweep", "Sweep", "WorldSweep", "advance"]
+           "sweep", "Sweep", "WorldSweep", "advance", "slide", "Slide"]
 __version__ = "0.1.0"

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Tuple, Union, overload
+from typing import Any, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
 
 from . import _dispatch as d
 from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads
 from .pairs import pairs
-from .shapes import Circles
+from .shapes import Boxes, Circles
 from .tiles import TileMap
 from .world import World
 
-__all__ = ["advance"]
+__all__ = ["advance", "Slide", "slide"]
 
 
 def _motion_threads(verb: str, threads: Any, n: int) -> int:
@@ -170,7 +170,7 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
                              f"collide=True every pair must start apart or touching")
     bounces = np.zeros(n, dtype=np.int64)
     if n:
-        parts, keep = _parts(world)
+        parts, keep = _parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
             _collide(verb, parts, len(keep), c, vel, m, bptr, n, dt, restitution, friction, int(max_bounces))
@@ -178,23 +178,150 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
             rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, restitution,
                                       friction, int(max_bounces), _motion_threads(verb, threads, n))
             check_rc(verb, rc)
-        if bounces.min() < 0:  # the results are discarded: nothing the caller holds has changed
-            first = int(np.flatnonzero(bounces < 0)[0])
-            index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
-            if bounces[first] == -1:
-                raise ValueError(f"{verb}: circle {index} starts inside the solid (its interior overlaps a wall)")
-            raise ValueError(f"{verb}: circle {index} would move beyond the range of the doubles (velocity "
-                             f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
-    # the moved circles are valid by construction (advance keeps them finite):
-    # only their magnitude is needed, which validation reports
-    magnitude, bad = ffi.new("double *"), ffi.new("int64_t *")
-    check_rc(verb, lib.pc_validate(lib.PC_CIRCLE, double_ptr(c) if n else ffi.NULL, n, bad, magnitude))
-    c.flags.writeable = False
-    moved = Circles._trusted(c.reshape(circles.shape + (3,)), float(magnitude[0]))
+        _check_stuck(verb, "circle", bounces, circles.shape, v)
+    moved = _moved(verb, Circles, c, circles.shape)
     vel = vel.reshape(circles.shape + (2,))
     if return_bounces:
         return moved, vel, bounces.reshape(circles.shape)
     return moved, vel
+
+
+class Slide(NamedTuple):
+    """The result of :func:`slide`; arrays over the boxes' leading shape ``S``."""
+
+    boxes: Boxes
+    """The moved boxes."""
+    velocity: np.ndarray
+    """(S, 2): the velocities, less what pointed into the walls met."""
+    on_floor: np.ndarray
+    """(S) bool: met a wall facing up (its normal within 45 degrees of +y),
+    resting on it included: the box stands on the ground."""
+    on_ceiling: np.ndarray
+    """(S) bool: met a wall facing down (within 45 degrees of -y)."""
+    on_wall: np.ndarray
+    """(S) bool: met a wall facing sideways."""
+
+
+def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, max_slides: int = 4, *,
+          threads: Optional[int] = None) -> Slide:
+    """Move axis-aligned boxes through a world and slide them along its walls
+    and floors (restitution 0): what a tile-based platformer does every frame.
+
+    Each box moves with its velocity until it touches a wall (a swept test,
+    exact in whether it hits, so however fast it goes it never passes through
+    a wall or a corner), the part of its remaining displacement and of its
+    velocity pointing into that wall is dropped, and it slides on along the
+    wall with the rest; after ``max_slides`` impacts it stops where it is.  A
+    box falling onto a floor stops falling and keeps its horizontal speed; a
+    box pushed into an inner corner stops.  A box resting on a floor, pulled
+    down by gravity each frame, meets the floor at once and slides along it:
+    ``on_floor`` tells it stands.  Faces shared by two solid tiles of a tile
+    map are no walls, so a box sliding over a floor of tiles never catches on
+    the seams between them, and a box running into the foot of a 45-degree
+    tile slides up it (where a box meets a tile at a corner, the wall is the
+    tile's exposed face that it moves into; in a collection of shapes every
+    shape is a wall of its own: build floors from tile maps or single long
+    shapes).
+
+    Guarantees, exactly: a box that does not strictly overlap the world (see
+    :func:`overlaps` with ``touching=False``) at the start does not at the end
+    (a move that rounding would end inside is shortened); no box gains speed.
+    Boxes do not hit each other.  y is up for ``on_floor`` and ``on_ceiling``.
+
+    Parameters
+    ----------
+    boxes : Boxes, any leading shape
+    velocity : array_like, layout (..., 2), broadcastable to the boxes
+    world : TileMap or World
+    dt : float >= 0
+    max_slides : int >= 1, default 4
+        Impacts allowed per box in one call (an inner corner takes two).
+    threads : int, optional
+        As for :func:`advance`.  The result never depends on it.
+
+    Returns
+    -------
+    Slide
+        ``(boxes, velocity, on_floor, on_ceiling, on_wall)``.
+
+    Raises
+    ------
+    ValueError
+        When a box strictly overlaps the world at the start or would move
+        beyond the range of the doubles (naming the first), or for bad
+        parameters.  The caller's arrays are never changed.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> level = pc.TileMap.from_text('''
+    ... #......
+    ... #......
+    ... #######
+    ... ''')
+    >>> player = pc.Boxes([3.0, 1.0, 4.0, 2.0])          # standing on the floor
+    >>> gravity = -30.0
+    >>> s = pc.slide(player, [5.0, gravity * 0.1], level, 0.1)
+    >>> s.boxes, s.velocity.tolist(), bool(s.on_floor)
+    (Boxes([3.5, 1. , 4.5, 2. ]), [5.0, 0.0], True)
+    >>> s = pc.slide(player, [-40.0, 0.0], level, 0.1)  # runs into the wall
+    >>> s.boxes, s.velocity.tolist(), bool(s.on_wall)
+    (Boxes([1., 1., 2., 2.]), [0.0, 0.0], True)
+    """
+    verb = "slide"
+    if not isinstance(boxes, Boxes):
+        raise TypeError(f"{verb}: `boxes` must be Boxes, got {type(boxes).__name__}")
+    if not isinstance(world, (TileMap, World)):
+        raise TypeError(f"{verb}: `world` must be a TileMap or a World, got {type(world).__name__}")
+    v = d.vectors(verb, "velocity", velocity)
+    try:
+        v = np.broadcast_to(v, boxes.shape + (2,))
+    except ValueError:
+        raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the boxes' shape "
+                         f"{boxes.shape}") from None
+    dt = number(verb, "dt", dt, 0.0)
+    if isinstance(max_slides, (bool, np.bool_)) or not isinstance(max_slides, (int, np.integer)):
+        raise TypeError(f"{verb}: `max_slides` must be an integer, got {max_slides!r}")
+    if not 1 <= max_slides <= 2**31 - 1:
+        raise ValueError(f"{verb}: `max_slides` must be >= 1, got {max_slides}")
+    b = np.array(boxes._data, dtype=np.float64, order="C").reshape(-1, 4)
+    vel = np.array(v, dtype=np.float64, order="C").reshape(-1, 2)
+    n = len(b)
+    flags = np.zeros(n, dtype=np.int8)
+    if n:
+        parts, keep = _parts(verb, world)
+        check_rc(verb, lib.pc_world_slide(parts, len(keep), double_ptr(b), double_ptr(vel),
+                                          ffi.cast("int8_t *", ffi.from_buffer(flags)), n, dt, int(max_slides),
+                                          _motion_threads(verb, threads, n)))
+        _check_stuck(verb, "box", flags, boxes.shape, v)
+    shape = boxes.shape
+    return Slide(_moved(verb, Boxes, b, shape), vel.reshape(shape + (2,)),
+                 (flags & lib.PC_SLIDE_FLOOR).astype(bool).reshape(shape),
+                 (flags & lib.PC_SLIDE_CEILING).astype(bool).reshape(shape),
+                 (flags & lib.PC_SLIDE_WALL).astype(bool).reshape(shape))
+
+
+def _check_stuck(verb: str, what: str, codes: np.ndarray, shape: Tuple[int, ...], v: np.ndarray) -> None:
+    """Raise for the first negative code of the C motion (-1: it starts inside
+    the world; -2: its move overflows).  The results are then discarded:
+    nothing the caller holds has changed."""
+    if not len(codes) or codes.min() >= 0:
+        return
+    first = int(np.flatnonzero(codes < 0)[0])
+    index = tuple(int(k) for k in np.unravel_index(first, shape))
+    if codes[first] == -1:
+        raise ValueError(f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall)")
+    raise ValueError(f"{verb}: {what} {index} would move beyond the range of the doubles (velocity "
+                     f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
+
+
+def _moved(verb: str, cls: Any, rows: np.ndarray, shape: Tuple[int, ...]) -> Any:
+    """The moved shapes: valid by construction (the motion keeps them finite),
+    so only their magnitude is needed, which validation reports."""
+    magnitude, bad = ffi.new("double *"), ffi.new("int64_t *")
+    check_rc(verb, lib.pc_validate(cls.kind, double_ptr(rows) if len(rows) else ffi.NULL, len(rows), bad, magnitude))
+    rows.flags.writeable = False
+    return cls._trusted(rows.reshape(shape + (cls.width,)), float(magnitude[0]))
 
 
 def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarray:
@@ -221,14 +348,14 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarr
     return flat
 
 
-def _parts(world: Union[TileMap, World]) -> Tuple[Any, list]:
+def _parts(verb: str, world: Union[TileMap, World]) -> Tuple[Any, list]:
     """The C description of the world's parts, and what keeps it alive."""
     if isinstance(world, TileMap):
         pieces: list = [(world, None)]
     else:
         pieces = list(zip(world._parts, world._trees))
     if len(pieces) > lib.PC_WORLD_MAX_PARTS:
-        raise ValueError(f"advance: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts for motion, "
+        raise ValueError(f"{verb}: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts for motion, "
                          f"got {len(pieces)}")
     parts = ffi.new("pc_world_part[]", len(pieces))
     for k, (p, tree) in enumerate(pieces):

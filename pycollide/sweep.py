@@ -85,7 +85,9 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
         A shape array broadcasts with ``moving`` and ``displacement``: one
         sweep per pair.  Against a TileMap the target is its solid region
         (the first hit over its tiles: a shape sliding along a floor of many
-        tiles meets no seam).  Against a :class:`World` the first hit over
+        tiles meets no seam, and one landing exactly on the corner where two
+        floor tiles meet gets the floor's normal, never a face shared by two
+        solid tiles).  Against a :class:`World` the first hit over
         all its parts (its trees are walked, not every shape tested); to
         find the first hit among a collection, wrap it: ``World(shapes)``.
 

@@ -476,6 +476,27 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
                      double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
                      int64_t events);
 
+/* What a box met in pc_world_slide (flags, or-ed; y up): a wall whose
+ * normal toward the box is within 45 degrees of +y is a floor, of -y a
+ * ceiling, else a wall. */
+enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
+/* Move n axis-aligned boxes (4 contiguous doubles each, updated in place)
+ * with their velocities (2 contiguous doubles each, updated in place) for
+ * dt through a world with restitution 0: each moves until it touches a wall,
+ * the part of its remaining displacement and of its velocity pointing into
+ * that wall is dropped, and it slides on with the rest, for at most
+ * max_slides impacts (then it stops where it is).  flags[k] gets the
+ * PC_SLIDE_* flags of the walls box k met, or -1 when it started strictly
+ * overlapping the world (left alone), -2 when a move would leave the doubles
+ * (it stops there).  Guarantees, exactly: a box that does not strictly
+ * overlap the world at the start does not at the end, and (the sweeps being
+ * exact) never passes through a wall or a corner; a face shared by two
+ * solid tiles of a tile map is no wall (no catching on seams).  Returns
+ * PC_ERR_ARG for a NULL pointer, a bad world, n < 0, a negative or
+ * non-finite dt, or max_slides < 1. */
+int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
+                   int64_t n, double dt, int max_slides, int threads);
+
 /* Move n circles (3 contiguous doubles each, updated in place) with their
  * velocities (2 contiguous doubles each, updated in place) for dt through a
  * tile map: each stops at every impact, its velocity is reflected there (the

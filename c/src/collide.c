@@ -221,7 +221,7 @@ static void bring(sim *s, int64_t i, double t)
     if (!s->frozen[i] && t > s->tau[i]) {
         double h = t - s->tau[i];
         double *c = s->c + 3 * i;
-        pc__move_free(&s->w, c, s->v[2 * i] * h, s->v[2 * i + 1] * h, 1.0);
+        pc__move_free(&s->w, PC_CIRCLE, c, s->v[2 * i] * h, s->v[2 * i + 1] * h, 1.0);
     }
     s->tau[i] = t;
 }
@@ -247,7 +247,7 @@ static void schedule(sim *s, int64_t i)
     if (!s->frozen[i] && (s->v[2 * i] != 0.0 || s->v[2 * i + 1] != 0.0) && now < s->dt) {
         double left = s->dt - now;
         pc__toi h;
-        pc__world_sweep(&s->w, c, s->v[2 * i] * left, s->v[2 * i + 1] * left, &h);
+        pc__world_sweep(&s->w, PC_CIRCLE, c, s->v[2 * i] * left, s->v[2 * i + 1] * left, &h);
         if (h.hit) {
             event e = {pc__min(s->dt, now + h.t * left), h.nx, h.ny, i, -1, s->stamp[i], 0};
             push(s, e);
@@ -326,14 +326,14 @@ static void separate(sim *s, const pc__filter *f, int64_t i, int64_t j)
     for (int k = 0; k < 64 && interiors_overlap(f, ci, cj); k++, push_by *= 2.0) {
         double a[3] = {ci[0] - 0.5 * push_by * nx, ci[1] - 0.5 * push_by * ny, ci[2]};
         double b[3] = {cj[0] + 0.5 * push_by * nx, cj[1] + 0.5 * push_by * ny, cj[2]};
-        int a_ok = !pc__world_overlaps(&s->w, a, PC_STRICT), b_ok = !pc__world_overlaps(&s->w, b, PC_STRICT);
+        int a_ok = !pc__world_overlaps(&s->w, PC_CIRCLE, a, PC_STRICT), b_ok = !pc__world_overlaps(&s->w, PC_CIRCLE, b, PC_STRICT);
         if (a_ok && b_ok) {
             memcpy(ci, a, sizeof a);
             memcpy(cj, b, sizeof b);
         } else if (a_ok || b_ok) {
             double *m = a_ok ? ci : cj, sgn = a_ok ? -1.0 : 1.0;
             double c[3] = {m[0] + sgn * push_by * nx, m[1] + sgn * push_by * ny, m[2]};
-            if (!pc__world_overlaps(&s->w, c, PC_STRICT)) memcpy(m, c, sizeof c);
+            if (!pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) memcpy(m, c, sizeof c);
         }
     }
 }
@@ -425,7 +425,7 @@ static int run(sim *s)
     int64_t n = s->n;
     for (int64_t i = 0; i < n; i++) {
         const double *c = s->c + 3 * i;
-        if (pc__world_overlaps(&s->w, c, PC_STRICT)) {
+        if (pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) {
             s->frozen[i] = 1; /* starts inside: left where it is, and reported */
             if (s->bounces) s->bounces[i] = -1;
             continue;

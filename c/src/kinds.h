@@ -10,6 +10,9 @@
 
 #include "core.h"
 
+/* The most doubles a layout row of any shape kind holds. */
+#define PC_ROW_MAX (2 * PC_POLYGON_MAX)
+
 typedef struct {
     const char *name;
     int width;     /* doubles per shape */

@@ -10,9 +10,11 @@
  * when rounding makes it, the new velocity shrinks by an ulp until it does not.
  */
 #include <float.h>
+#include <string.h>
 
 #include "fpenv.h"
 #include "kernels.h"
+#include "kinds.h"
 #include "tiles.h"
 #include "walk.h"
 #include "world.h"
@@ -43,25 +45,26 @@ void pc__respond(double *vx, double *vy, double nx, double ny, double e, double 
     *vy = wy + 0.0;
 }
 
-double pc__move_free(const pc__world *w, double *c, double dx, double dy, double t)
+double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t)
 {
-    double x = c[0], y = c[1];
-    double end[3] = {t == 1.0 ? x + dx : x + t * dx, t == 1.0 ? y + dy : y + t * dy, c[2]};
-    if (!pc__world_overlaps(w, end, PC_STRICT)) {
-        c[0] = end[0];
-        c[1] = end[1];
+    const pc__kind_info *info = pc__kind(kind);
+    double start[PC_ROW_MAX], p[PC_ROW_MAX];
+    int width = info->width;
+    memcpy(start, c, (size_t)width * sizeof(double));
+    info->place(start, 1.0, 1.0, t == 1.0 ? dx : t * dx, t == 1.0 ? dy : t * dy, p);
+    if (!pc__world_overlaps(w, kind, p, PC_STRICT)) {
+        memcpy(c, p, (size_t)width * sizeof(double));
         return t;
     }
     double lo = 0.0, hi = t;
     for (int k = 0; k < 64 && lo < hi; k++) {
         double mid = lo + 0.5 * (hi - lo);
         if (mid <= lo || mid >= hi) break;
-        double p[3] = {x + mid * dx, y + mid * dy, c[2]};
-        if (pc__world_overlaps(w, p, PC_STRICT)) hi = mid;
+        info->place(start, 1.0, 1.0, mid * dx, mid * dy, p);
+        if (pc__world_overlaps(w, kind, p, PC_STRICT)) hi = mid;
         else lo = mid;
     }
-    c[0] = x + lo * dx;
-    c[1] = y + lo * dy;
+    info->place(start, 1.0, 1.0, lo * dx, lo * dy, c);
     return lo;
 }
 
@@ -69,20 +72,20 @@ double pc__move_free(const pc__world *w, double *c, double dx, double dy, double
  * would leave the doubles (then the circle stays where it got to). */
 static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
 {
-    if (pc__world_overlaps(a->world, c, PC_STRICT)) return -1; /* starts inside: left alone, and reported */
+    if (pc__world_overlaps(a->world, PC_CIRCLE, c, PC_STRICT)) return -1; /* starts inside: left alone, and reported */
     double left = a->dt; /* time still to move */
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
         double dx = v[0] * left, dy = v[1] * left;
         if (!isfinite(c[0] + dx) || !isfinite(c[1] + dy)) return -2;
         pc__toi h;
-        pc__world_sweep(a->world, c, dx, dy, &h);
+        pc__world_sweep(a->world, PC_CIRCLE, c, dx, dy, &h);
         if (!h.near) { /* no tile within reach of the whole path: the end is free */
             c[0] += dx;
             c[1] += dy;
             return 0;
         }
-        double t = pc__move_free(a->world, c, dx, dy, h.hit ? h.t : 1.0);
+        double t = pc__move_free(a->world, PC_CIRCLE, c, dx, dy, h.hit ? h.t : 1.0);
         if (!h.hit) return 0;
         pc__respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);
         hits++;
@@ -121,24 +124,25 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
     return PC_OK;
 }
 
-int pc__world_overlaps(const pc__world *w, const double *circle, int mode)
+int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
 {
     for (int k = 0; k < w->n; k++)
-        if (w->map[k] ? pc__map_overlaps(w->map[k], circle, mode) : pc__tree_overlaps(&w->tree[k], PC_CIRCLE, circle, mode))
+        if (w->map[k] ? pc__map_overlaps_any(w->map[k], kind, a, mode) : pc__tree_overlaps(&w->tree[k], kind, a, mode))
             return 1;
     return 0;
 }
 
-void pc__world_sweep(const pc__world *w, const double *circle, double dx, double dy, pc__toi *h)
+void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
 {
     pc__toi_init(h);
     for (int k = 0; k < w->n; k++) {
         pc__toi one;
         if (w->map[k]) {
-            pc__sweep_map(&one, w->map[k], circle[0], circle[1], circle[2], dx, dy);
+            if (kind == PC_CIRCLE) pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
+            else pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
         } else {
             int64_t index;
-            pc__tree_sweep(&w->tree[k], PC_CIRCLE, circle, dx, dy, &one, &index);
+            pc__tree_sweep(&w->tree[k], kind, a, dx, dy, &one, &index);
         }
         h->near |= one.near;
         if (one.hit && (!h->hit || one.t < h->t)) {

@@ -55,8 +55,6 @@
 #include "tiles.h"
 #include "walk.h"
 
-#define PC_ROW_MAX (2 * PC_POLYGON_MAX)
-
 /* The row of a kind moved by (tx, ty), each coordinate rounded once. */
 static void moved_row(int kind, const double *row, double tx, double ty, double *out)
 {
@@ -325,6 +323,54 @@ void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, dou
 
 /* ---- tile maps ------------------------------------------------------------------ */
 
+/* The normal of a hit on tile (i, j) (kind, row) by A moving by D, at time
+ * h->t.  Where A meets the tile at a corner, several lines separate them and
+ * pc_contact's normal may be any of them, a face of A's or one the tile
+ * shares with a solid neighbour (a seam).  The union's surface is what A
+ * meets: the normal is a face of the tile that is boundary (not shared), whose
+ * line separates A placed at t from the tile (within rounding: this only
+ * chooses among valid normals, whether A hits is decided before) and that D
+ * moves into; the contact's normal when it is one of those, else the first,
+ * else the contact's.  So a box landing on the corner where two floor tiles
+ * meet gets the floor's normal, and one running into the foot of a slope gets
+ * the slope's, and slides up it. */
+static void tile_normal(pc__toi *h, const pc_tilemap *map, int64_t i, int64_t j, int kind, const double *row,
+                        const pc__hull *A, double dx, double dy)
+{
+    if (A->R > 0.0) return; /* a round A's normal is the direction to the point it meets: the union's */
+    int n = kind == PC_BOX ? 4 : 3;
+    double vx[4], vy[4];
+    if (kind == PC_BOX) {
+        double t[8] = {row[0], row[1], row[2], row[1], row[2], row[3], row[0], row[3]};
+        for (int k = 0; k < 4; k++) { vx[k] = t[2 * k]; vy[k] = t[2 * k + 1]; }
+    } else {
+        for (int k = 0; k < 3; k++) { vx[k] = row[2 * k]; vy[k] = row[2 * k + 1]; }
+    }
+    double tx = h->t * dx, ty = h->t * dy, scale = pc__max(fabs(tx), fabs(ty));
+    for (int k = 0; k < A->n; k++) scale = pc__max(scale, pc__max(fabs(A->x[k]), fabs(A->y[k])));
+    for (int k = 0; k < n; k++) scale = pc__max(scale, pc__max(fabs(vx[k]), fabs(vy[k])));
+    int found = 0;
+    double fx = 0.0, fy = 0.0;
+    for (int k = 0; k < n; k++) { /* counter-clockwise: the outward normal of edge k is (ey, -ex) */
+        int l = k + 1 == n ? 0 : k + 1;
+        double ex = vx[l] - vx[k], ey = vy[l] - vy[k], mx = ey, my = -ex, len = hypot(mx, my);
+        if (!(len > 0.0) || !(mx * dx + my * dy < 0.0)) continue;
+        if ((mx == 0.0 || my == 0.0) && pc__tile_side_shared(map, i, j, mx > 0.0 ? 1 : mx < 0.0 ? -1 : 0,
+                                                             my > 0.0 ? 1 : my < 0.0 ? -1 : 0))
+            continue;
+        double least = INFINITY;
+        for (int q = 0; q < A->n; q++)
+            least = pc__min(least, mx * (A->x[q] + tx - vx[k]) + my * (A->y[q] + ty - vy[k]));
+        if (least < -0x1p-30 * len * scale) continue; /* A reaches past the line: it does not separate */
+        double ux = -mx / len, uy = -my / len; /* from A toward the tile */
+        if (ux * h->nx + uy * h->ny > 1.0 - 0x1p-30) return; /* the contact's normal is one */
+        if (!found) { found = 1; fx = ux; fy = uy; }
+    }
+    if (!found) return;
+    h->nx = fx + 0.0;
+    h->ny = fy + 0.0;
+}
+
 void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy)
 {
     if (ka == PC_CIRCLE || ka == PC_POINT) {
@@ -358,7 +404,10 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
             h->near = 1;
             pc__toi before = *h;
             pc__sweep_any(h, &f, ka, a, dx, dy, kind, row);
-            if (h->hit && (!before.hit || h->t < before.t)) h->cell = i * map->cols + j;
+            if (h->hit && (!before.hit || h->t < before.t)) {
+                h->cell = i * map->cols + j;
+                tile_normal(h, map, i, j, kind, row, &A, dx, dy);
+            }
         }
 }
 

@@ -28,6 +28,7 @@
 #include "core.h"
 #include "fpenv.h"
 #include "kernels.h"
+#include "kinds.h"
 #include "tiles.h"
 #include "walk.h"
 
@@ -209,6 +210,13 @@ int pc__tile_side_open(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy
 {
     int side = dy < 0 ? SIDE_S : dy > 0 ? SIDE_N : dx > 0 ? SIDE_E : SIDE_W;
     return face(m->kinds, m->rows, m->cols, i, j, side);
+}
+
+int pc__tile_side_shared(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy)
+{
+    int side = dy < 0 ? SIDE_S : dy > 0 ? SIDE_N : dx > 0 ? SIDE_E : SIDE_W;
+    return (full_sides(kind_at(m->kinds, m->rows, m->cols, i, j)) & side) &&
+           !face(m->kinds, m->rows, m->cols, i, j, side);
 }
 
 static void build_edges(builder *b, const int8_t *kinds)
@@ -430,6 +438,61 @@ int pc__map_overlaps(const pc_tilemap *map, const double *c, int m)
             int kind = pc__tile_shape(map, i, j, row);
             if (kind >= 0 && pc__overlap_one[PC_CIRCLE][kind](&f, c, row, m)) return 1;
         }
+    return 0;
+}
+
+/* A segment of the grid line through corner k of axis `along`'s perpendicular
+ * (x = X_k when vertical): does a piece of positive length of [lo, hi] on it
+ * lie on a face shared by two solid tiles (the interior of the union)? */
+static int on_seam(const pc_tilemap *map, const pc__axis *across, const pc__axis *along, int vertical, double v,
+                   double lo, double hi)
+{
+    int64_t k0, k1, c0, c1;
+    if (!pc__cells(across, v, v, &k0, &k1) || k0 == k1) return 0; /* v is no inner grid line */
+    if (!pc__cells(along, lo, hi, &c0, &c1)) return 0;
+    for (int64_t c = c0; c <= c1; c++) {
+        double a = pc__max(lo, pc__grid(along->o, c, along->s)), b = pc__min(hi, pc__grid(along->o, c + 1, along->s));
+        if (!(a < b)) continue;
+        int closed = vertical ? (full_sides(kind_at(map->kinds, map->rows, map->cols, c, k0)) & SIDE_E) &&
+                                    (full_sides(kind_at(map->kinds, map->rows, map->cols, c, k1)) & SIDE_W)
+                              : (full_sides(kind_at(map->kinds, map->rows, map->cols, k0, c)) & SIDE_N) &&
+                                    (full_sides(kind_at(map->kinds, map->rows, map->cols, k1, c)) & SIDE_S);
+        if (closed) return 1;
+    }
+    return 0;
+}
+
+int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m)
+{
+    if (ka == PC_CIRCLE) return pc__map_overlaps(map, a, m);
+    if (ka == PC_POINT) {
+        double c[3] = {a[0], a[1], 0.0};
+        return pc__map_overlaps(map, c, m);
+    }
+    double bb[4];
+    pc__kind(ka)->bounds(a, bb);
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    int64_t i0, i1, j0, j1;
+    if (!pc__cells(&ax, bb[0], bb[2], &j0, &j1) || !pc__cells(&ay, bb[1], bb[3], &i0, &i1)) return 0;
+    pc__filter f = map_filter(map, pc__magnitude(a, pc_kind_width(ka)));
+    double row[6];
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            int kind = pc__tile_shape(map, i, j, row);
+            if (kind >= 0 && pc__overlap_rows(&f, ka, a, kind, row, m)) return 1;
+        }
+    if (!m) return 0;
+    /* Strictly, a shape with an interior meets the union's interior exactly
+     * when it meets a tile's.  A shape without one (its core a point or a
+     * segment, radius 0) may also lie on a face between two solid tiles. */
+    pc__hull h;
+    pc__hull_of(&f, ka, a, &h);
+    if (h.R > 0.0 || h.n > 2) return 0;
+    if (h.n == 1 || (h.x[0] == h.x[1] && h.y[0] == h.y[1])) return point_interior(map, &f, h.x[0], h.y[0], i0, i1, j0, j1);
+    if (h.x[0] == h.x[1])
+        return on_seam(map, &ax, &ay, 1, h.x[0], pc__min(h.y[0], h.y[1]), pc__max(h.y[0], h.y[1]));
+    if (h.y[0] == h.y[1])
+        return on_seam(map, &ay, &ax, 0, h.y[0], pc__min(h.x[0], h.x[1]), pc__max(h.x[0], h.x[1]));
     return 0;
 }
 

@@ -72,12 +72,20 @@ int pc__tile_shape(const pc_tilemap *m, int64_t i, int64_t j, double *row);
  * solid neighbour? */
 int pc__tile_side_open(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy);
 
+/* Is that side a whole face shared with a solid neighbour (inside the union)? */
+int pc__tile_side_shared(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy);
+
 /* 1 if the point (x, y) lies in a solid tile (closed), with that tile's row
  * and column in *ti, *tj (may be NULL).  Exact. */
 int pc__point_in_solid(const pc_tilemap *map, double x, double y, int64_t *ti, int64_t *tj);
 
 /* 1 if the circle (layout row) overlaps a solid tile in mode m: exact. */
 int pc__map_overlaps(const pc_tilemap *map, const double *circle, int m);
+
+/* pc__map_overlaps for a shape of any kind (layout row a): exact.  Strictly
+ * (m), its interior meets the union's, or, without an interior, it lies in
+ * the union's interior (on a face between two solid tiles too). */
+int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m);
 
 /* The contact of a circle with the solid region: 7 doubles as pc_contact_batch. */
 void pc__map_contact(const pc_tilemap *map, const double *circle, double *out);

@@ -16,16 +16,16 @@ typedef struct {
 
 /* PC_OK and the world of the parts, or PC_ERR_ARG for a bad part or count. */
 int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts);
-/* Exact: does the circle's interior overlap the world (mode PC_STRICT), or
- * the closed circle touch it (PC_TOUCHING)? */
-int pc__world_overlaps(const pc__world *w, const double *circle, int mode);
-/* The first hit of the circle moving by D over the parts (h initialised
+/* Exact: does the shape (kind, layout row a) strictly overlap the world
+ * (mode PC_STRICT), or the closed shape touch it (PC_TOUCHING)? */
+int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode);
+/* The first hit of the shape moving by D over the parts (h initialised
  * here; h->near when some part may come within reach of the path). */
-void pc__world_sweep(const pc__world *w, const double *circle, double dx, double dy, pc__toi *h);
-/* Move circle c (updated) along D for a fraction t of it, or less: the
- * largest fraction found by bisection whose end keeps the interior off the
- * world, when the rounded end at t does not (motion.c). */
-double pc__move_free(const pc__world *w, double *c, double dx, double dy, double t);
+void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h);
+/* Move shape c (kind; updated) along D for a fraction t of it, or less: the
+ * largest fraction found by bisection whose end keeps it from strictly
+ * overlapping the world, when the rounded end at t does not (motion.c). */
+double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t);
 /* The velocity after an impact with unit normal n (from the circle toward
  * the wall), never faster (motion.c). */
 void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu);
