@@ -56,9 +56,9 @@ def best(fn, repeat: int = 3):
     return t, out
 
 
-def run_pymunk(kind: str, rows: np.ndarray, o: np.ndarray, u: np.ndarray, length: float):
-    import pymunk
-
+def pymunk_space(pymunk, kind: str, rows: np.ndarray):
+    """The static shapes in one pymunk Space (its default tree index), and
+    each shape's index."""
     space = pymunk.Space()
     body = space.static_body
     if kind == "circles":
@@ -67,7 +67,13 @@ def run_pymunk(kind: str, rows: np.ndarray, o: np.ndarray, u: np.ndarray, length
         shapes = [pymunk.Segment(body, (float(a), float(b)), (float(c), float(d)), 0.0) for a, b, c, d in rows]
     space.add(*shapes)
     space.reindex_static()
-    index = {s: i for i, s in enumerate(shapes)}
+    return space, {s: i for i, s in enumerate(shapes)}
+
+
+def run_pymunk(kind: str, rows: np.ndarray, o: np.ndarray, u: np.ndarray, length: float):
+    import pymunk
+
+    space, index = pymunk_space(pymunk, kind, rows)
     flt = pymunk.ShapeFilter()
     ends = o + length * u
 

@@ -59,3 +59,20 @@ def test_raycast_harness_runs_small(tmp_path):
     for scene in ("circles", "segments"):
         assert sum(line.startswith(scene) and "pycollide" in line for line in run.stdout.splitlines()) == 3
         assert any(line.startswith(scene) and "pymunk" in line for line in run.stdout.splitlines())
+
+
+@pytest.mark.slow
+def test_sweep_pymunk_harness_runs_small(tmp_path):
+    """benchmarks/sweep_pymunk.py at a small size: four pycollide rows and the
+    pymunk row per scene, with the disagreements explained; the one-thread
+    and every-core answers must agree (the script asserts it)."""
+    pytest.importorskip("pymunk")
+    script = ROOT / "benchmarks" / "sweep_pymunk.py"
+    run = subprocess.run([sys.executable, str(script), "--shapes", "500", "--sweeps", "2000", "--peer-sweeps", "200"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    for scene in ("circles", "segments"):
+        rows = [line for line in lines if line.startswith(scene + " ")]  # the table's, not the notes below it
+        assert sum("pycollide" in line for line in rows) == 4 and sum("pymunk" in line for line in rows) == 1
+        assert any(line.startswith(f"{scene}: ") and "disagree" in line for line in lines)
