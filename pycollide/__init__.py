@@ -22,7 +22,7 @@ from pkgutil import extend_path
 __path__ = extend_path(__path__, __name__)
 
 from .compound import Compound, Placed  # noqa: E402
-from .contact import Contact, Manifold, contact, distance, manifold
+from .contact import Contact, Manifold, WorldContact, contact, distance, manifold
 from .intersect import intersections
 from .motion import Slide, advance, slide
 from .overlap import contains, overlaps
@@ -37,7 +37,7 @@ from .world import World
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
            "transform",
-           "overlaps", "contains", "pairs", "Contact", "contact", "distance", "Manifold", "manifold", "intersections",
+           "overlaps", "contains", "pairs", "Contact", "WorldContact", "contact", "distance", "Manifold", "manifold", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "World", "raycast", "RayHit", "ShapeHit",
            "WorldHit",
            "sweep", "Sweep", "WorldSweep", "advance", "slide", "Slide"]

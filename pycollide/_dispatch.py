@@ -19,6 +19,7 @@ from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int
 from .compound import Placed
 from .shapes import Circles, Points, Shapes, solid_kinds
 from .tiles import TileMap
+from .world import World, c_parts
 
 Shape = Tuple[int, ...]
 Side = Union[Shapes, Placed]
@@ -273,33 +274,52 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
 # ---- tile maps -------------------------------------------------------------------
 
 
-def map_overlap(verb: str, circles: Circles, tilemap: TileMap, out: Optional[np.ndarray], mode_: int,
-                threads: Any) -> np.ndarray:
-    data = circles._data
+def mirror_contact(data: np.ndarray) -> np.ndarray:
+    """contact(b, a) from contact(a, b): the normal negated, the points swapped
+    (a World's part and index, columns 7 and 8, kept)."""
+    return np.concatenate([data[..., :1], 0.0 - data[..., 1:3], data[..., 5:7], data[..., 3:5], data[..., 7:]], axis=-1)
+
+
+# ---- worlds ------------------------------------------------------------------------
+
+
+def world_shapes_arg(verb: str, name: str, value: Any) -> Shapes:
+    if isinstance(value, (Placed, TileMap, World)):
+        raise TypeError(f"{verb}: `{name}` must be a shape array to test against a World, got {type(value).__name__}")
+    return shapes_arg(verb, name, value)
+
+
+def world_overlap(verb: str, shapes: Shapes, world: Union[TileMap, World], out: Optional[np.ndarray], mode_: int,
+                  threads: Any) -> np.ndarray:
+    """Each shape against a world (a TileMap is a world of one part)."""
+    data = shapes._data
     shape = data.shape[:-1]
     res = prepare_out(verb, out, shape)
     if res.size:
+        parts, keep = c_parts(verb, world)
         args, ndim, dims = arrays(shape, [data])
         so = int64_array(res.strides) if shape else ffi.NULL  # bytes
-        check_rc(verb, lib.pc_tilemap_overlaps(tilemap._c, *args, byte_ptr(res), so, ndim, dims, mode_,
-                                               resolve_threads(verb, threads, res.size)))
+        check_rc(verb, lib.pc_world_overlaps(parts, len(keep), shapes.kind, *args, byte_ptr(res), so, ndim, dims,
+                                             mode_, resolve_threads(verb, threads, res.size)))
     return res
 
 
-def map_contact(verb: str, circles: Circles, tilemap: TileMap, threads: Any) -> np.ndarray:
-    data = circles._data
+def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threads: Any) -> np.ndarray:
+    """(S, 9): the contact of least separation over the parts, then the part
+    and the index (a TileMap is a world of one part)."""
+    parts = world.parts if isinstance(world, World) else (world,)
+    if any(isinstance(p, TileMap) for p in parts) and not isinstance(shapes, (Circles, Points)):
+        raise TypeError(f"{verb}: a World with a TileMap part takes Circles or Points (a tile map's contact is "
+                        f"with its merged boundary), got {type(shapes).__name__}")
+    data = shapes._data
     shape = data.shape[:-1]
-    out = np.empty(shape + (7,))
+    out = np.empty(shape + (9,))
     if out.size:
+        parts, keep = c_parts(verb, world)
         args, ndim, dims = arrays(shape, [data, out])
-        check_rc(verb, lib.pc_tilemap_contact(tilemap._c, *args, ndim, dims, resolve_threads(verb, threads,
-                                                                                              out.size // 7)))
+        check_rc(verb, lib.pc_world_contact(parts, len(keep), shapes.kind, *args, ndim, dims,
+                                            resolve_threads(verb, threads, out.size // 9)))
     return out
-
-
-def mirror_contact(data: np.ndarray) -> np.ndarray:
-    """contact(b, a) from contact(a, b): the normal negated, the points swapped."""
-    return np.concatenate([data[..., :1], 0.0 - data[..., 1:3], data[..., 5:7], data[..., 3:5]], axis=-1)
 
 
 # ---- placed compounds --------------------------------------------------------------
@@ -382,27 +402,35 @@ def placed_pairs(verb: str, a: Side, b: Optional[Side], mode_: int, threads: Any
 
 
 def overlap_any(verb: str, a: Any, b: Any, out: Optional[np.ndarray], mode_: int, threads: Any) -> np.ndarray:
-    """overlaps for every accepted side: shapes, placed compounds, tile maps."""
+    """overlaps for every accepted side: shapes, placed compounds, tile maps, worlds."""
+    if isinstance(b, World):
+        return world_overlap(verb, world_shapes_arg(verb, "a", a), b, out, mode_, threads)
+    if isinstance(a, World):
+        return world_overlap(verb, world_shapes_arg(verb, "b", b), a, out, mode_, threads)
     if isinstance(b, TileMap):
-        return map_overlap(verb, circles_arg(verb, "a", a), b, out, mode_, threads)
+        return world_overlap(verb, circles_arg(verb, "a", a), b, out, mode_, threads)
     if isinstance(a, TileMap):
-        return map_overlap(verb, circles_arg(verb, "b", b), a, out, mode_, threads)
+        return world_overlap(verb, circles_arg(verb, "b", b), a, out, mode_, threads)
     if isinstance(a, Placed) or isinstance(b, Placed):
         return placed_overlap(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), out, mode_, threads)
     return overlap(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), out, mode_, threads)
 
 
 def contact_any(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
-    """(S, 7) contact data for every accepted side."""
+    """(S, 7) contact data for every accepted side; (S, 9) against a World."""
+    if isinstance(b, World):
+        return world_contact(verb, world_shapes_arg(verb, "a", a), b, threads)
+    if isinstance(a, World):
+        return mirror_contact(world_contact(verb, world_shapes_arg(verb, "b", b), a, threads))
     if isinstance(b, TileMap):
-        return map_contact(verb, circles_arg(verb, "a", a), b, threads)
+        return world_contact(verb, circles_arg(verb, "a", a), b, threads)[..., :7]
     if isinstance(a, TileMap):
-        return mirror_contact(map_contact(verb, circles_arg(verb, "b", b), a, threads))
+        return mirror_contact(world_contact(verb, circles_arg(verb, "b", b), a, threads)[..., :7])
     if isinstance(a, Placed) or isinstance(b, Placed):
         return placed_contact(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), threads)
     return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads)
 
 
 __all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
-           "collection", "arrays", "overlap", "contact", "intersections", "pair_indices", "map_overlap",
-           "manifold", "map_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]
+           "collection", "arrays", "overlap", "contact", "intersections", "pair_indices",
+           "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 
 from . import _dispatch as d
+from .world import World
 
-__all__ = ["Contact", "contact", "distance", "Manifold", "manifold"]
+__all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "manifold"]
 
 
 class Contact(NamedTuple):
@@ -40,7 +41,34 @@ class Contact(NamedTuple):
         return cls(data[..., 0], data[..., 1:3], data[..., 3:5], data[..., 5:7])
 
 
-def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
+class WorldContact(NamedTuple):
+    """The contact of shapes with a :class:`World`, from :func:`contact`: the
+    fields of :class:`Contact` for the part and shape of least separation,
+    and which they are."""
+
+    separation: np.ndarray
+    """(S): as :attr:`Contact.separation`, the least over the world's shapes
+    (``<= 0`` exactly where :func:`overlaps` with the world is true; inf
+    when the world has no shape at all)."""
+    normal: np.ndarray
+    """(S, 2): as :attr:`Contact.normal` (from the first argument toward the second)."""
+    point_a: np.ndarray
+    """(S, 2): the witness point on the first argument."""
+    point_b: np.ndarray
+    """(S, 2): the witness point on the second."""
+    part: np.ndarray
+    """(S) int64: the part of least separation (the lower at equal separations; -1 if none)."""
+    index: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
+    """(S) int64: the shape within that part (the lower at equal separations;
+    -1 for a tile map, whose contact is with its merged boundary, and if none)."""
+
+    @classmethod
+    def _of(cls, data: np.ndarray) -> "WorldContact":
+        return cls(data[..., 0], data[..., 1:3], data[..., 3:5], data[..., 5:7], data[..., 7].astype(np.int64),
+                   data[..., 8].astype(np.int64))
+
+
+def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Union[Contact, WorldContact]:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
     Any two shape types in either order; the leading axes broadcast like
@@ -52,6 +80,12 @@ def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
     the contact is with its solid region, the union of its solid tiles: the
     deepest contact of each circle, measured to the merged boundary.  With no
     solid tile at all the separation is inf.
+
+    Against a :class:`World` (a shape array of any kind on the other side;
+    circles or points when the world has a tile map) the result is a
+    :class:`WorldContact`: the contact with the part and shape of least
+    separation (the nearest when apart, the deepest when overlapping), found
+    through each collection's tree, with the part and index.
 
     Placed compounds (:meth:`Compound.at`) are accepted on either side: their
     contact is that of the pair of parts with the smallest separation (the
@@ -73,7 +107,10 @@ def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Contact:
     >>> float(pc.contact(pc.Circles([0, 0, 1]), pc.Circles([3, 4, 1])).separation)
     3.0
     """
-    return Contact._of(d.contact_any("contact", a, b, threads))
+    data = d.contact_any("contact", a, b, threads)
+    if isinstance(a, World) or isinstance(b, World):
+        return WorldContact._of(data)
+    return Contact._of(data)
 
 
 def distance(a: Any, b: Any, *, threads: Optional[int] = None) -> np.ndarray:

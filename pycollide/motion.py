@@ -11,7 +11,7 @@ from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads
 from .pairs import pairs
 from .shapes import Boxes, Circles
 from .tiles import TileMap
-from .world import World
+from .world import World, c_parts
 
 __all__ = ["advance", "Slide", "slide"]
 
@@ -170,7 +170,7 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
                              f"collide=True every pair must start apart or touching")
     bounces = np.zeros(n, dtype=np.int64)
     if n:
-        parts, keep = _parts(verb, world)
+        parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
             _collide(verb, parts, len(keep), c, vel, m, bptr, n, dt, restitution, friction, int(max_bounces))
@@ -289,7 +289,7 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
     n = len(b)
     flags = np.zeros(n, dtype=np.int8)
     if n:
-        parts, keep = _parts(verb, world)
+        parts, keep = c_parts(verb, world)
         check_rc(verb, lib.pc_world_slide(parts, len(keep), double_ptr(b), double_ptr(vel),
                                           ffi.cast("int8_t *", ffi.from_buffer(flags)), n, dt, int(max_slides),
                                           _motion_threads(verb, threads, n)))
@@ -346,27 +346,6 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarr
         index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
         raise ValueError(f"{verb}: masses must be finite and > 0; masses{list(index)} is {flat[first]}")
     return flat
-
-
-def _parts(verb: str, world: Union[TileMap, World]) -> Tuple[Any, list]:
-    """The C description of the world's parts, and what keeps it alive."""
-    if isinstance(world, TileMap):
-        pieces: list = [(world, None)]
-    else:
-        pieces = list(zip(world._parts, world._trees))
-    if len(pieces) > lib.PC_WORLD_MAX_PARTS:
-        raise ValueError(f"{verb}: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts for motion, "
-                         f"got {len(pieces)}")
-    parts = ffi.new("pc_world_part[]", len(pieces))
-    for k, (p, tree) in enumerate(pieces):
-        if tree is None:
-            parts[k].map = p._c
-        else:
-            parts[k].map = ffi.NULL
-            parts[k].work = tree.ptr
-            parts[k].work_bytes = tree.work.size
-            parts[k].magnitude = tree.shapes._magnitude
-    return parts, pieces
 
 
 def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, m: Any, bptr: Any, n: int,

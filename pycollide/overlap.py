@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _dispatch as d
 from .tiles import TileMap
+from .world import World
 
 __all__ = ["overlaps", "contains"]
 
@@ -25,7 +26,9 @@ def overlaps(a: Any, b: Any, out: Optional[np.ndarray] = None, *, touching: bool
     a, b : Points, Circles, Boxes, Segments, Triangles, or placed compounds
         (:meth:`Compound.at`: their bounding boxes are tested first, then
         their parts); or circles (or points) and a :class:`TileMap` (its solid
-        tiles), in either order
+        tiles), in either order; or shapes of any kind and a :class:`World`,
+        in either order (true where a shape overlaps some part: a tile map's
+        solid region, the union of its tiles, or some shape of a collection)
     out : ndarray of bool, optional
         Filled with the result and returned; must have the broadcast shape.
         Untouched if an error is raised.
@@ -73,7 +76,8 @@ def contains(shape: Any, points: Any, out: Optional[np.ndarray] = None, *, touch
     like :func:`overlaps`; ``contains(s, p, touching=t)`` equals
     ``overlaps(s, Points(p), touching=t)``.  ``shape`` may also be a
     :class:`TileMap`: then each point is tested against its solid region (a
-    point on a face between two solid tiles is strictly inside).
+    point on a face between two solid tiles is strictly inside); or a
+    :class:`World`: against every part.
 
     Examples
     --------
@@ -85,9 +89,8 @@ def contains(shape: Any, points: Any, out: Optional[np.ndarray] = None, *, touch
     array([ True, False, False])
     """
     mode = d.mode("contains", touching)
-    if isinstance(shape, TileMap):
-        return d.map_overlap("contains", d.circles_arg("contains", "points", d.points_arg("contains", "points", points)),
-                             shape, out, mode, threads)
+    if isinstance(shape, (World, TileMap)):
+        return d.world_overlap("contains", d.points_arg("contains", "points", points), shape, out, mode, threads)
     shape = d.shapes_arg("contains", "shape", shape)
     return d.overlap("contains", shape, d.points_arg("contains", "points", points), out, mode, threads,
                      names=("shape", "points"))

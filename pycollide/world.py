@@ -10,7 +10,7 @@ from ._native import check_rc, double_ptr, ffi, lib
 from .shapes import Lines, Shapes
 from .tiles import TileMap
 
-__all__ = ["World"]
+__all__ = ["World", "c_parts"]
 
 
 class ShapeTree:
@@ -91,3 +91,24 @@ class World:
         inner = ", ".join(f"TileMap({p.shape[0]}x{p.shape[1]})" if isinstance(p, TileMap) else f"{type(p).__name__}[{len(p)}]"
                           for p in self._parts)
         return f"World({inner})"
+
+
+def c_parts(verb: str, world: Union[TileMap, World]) -> Tuple[Any, list]:
+    """The C description of a world's parts (a TileMap is a world of one),
+    and what keeps it alive."""
+    if isinstance(world, TileMap):
+        pieces: list = [(world, None)]
+    else:
+        pieces = list(zip(world._parts, world._trees))
+    if len(pieces) > lib.PC_WORLD_MAX_PARTS:
+        raise ValueError(f"{verb}: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts here, got {len(pieces)}")
+    parts = ffi.new("pc_world_part[]", len(pieces))
+    for k, (p, tree) in enumerate(pieces):
+        if tree is None:
+            parts[k].map = p._c
+        else:
+            parts[k].map = ffi.NULL
+            parts[k].work = tree.ptr
+            parts[k].work_bytes = tree.work.size
+            parts[k].magnitude = tree.shapes._magnitude
+    return parts, pieces

@@ -476,6 +476,25 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
                      double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
                      int64_t events);
 
+/* Each shape of a strided array (kind, layout rows; strides in doubles)
+ * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some
+ * part in mode (PC_TOUCHING or PC_STRICT)?  Exact, for every kind; against a
+ * tile map the solid region is the union of its tiles (a shape without an
+ * interior on a face between two solid tiles is strictly inside).  0 or 1
+ * into out (strides in bytes). */
+int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                      uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode,
+                      int threads);
+/* The contact of each shape with the world: 9 contiguous doubles at out
+ * (strides in doubles): the contact of least separation over the parts (7
+ * doubles as pc_contact_batch; against a tile map pc_tilemap_contact's, so
+ * a world with a tile map takes circles and points only), then the part
+ * and the index within it (a tile map's: -1; both -1 with separation inf
+ * when no part has anything).  The lower part, then the lower index, at
+ * equal separations.  The separation's sign is exact. */
+int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
 /* What a box met in pc_world_slide (flags, or-ed; y up): a wall whose
  * normal toward the box is within 45 degrees of +y is a floor, of -y a
  * ceiling, else a wall. */

@@ -437,6 +437,59 @@ void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx,
     *index = st.index;
 }
 
+/* Depth first through the tree: a node is entered when enter(ctx, its box)
+ * (a leaf is item k of the sorted rows, level 0), the first child first;
+ * stops when leaf(ctx, k) returns nonzero, and returns that. */
+static int descend(const pc__tree_query *c, int (*enter)(void *ctx, const double *box),
+                   int (*leaf)(void *ctx, int64_t k), void *ctx)
+{
+    if (c->tree.levels == 0) return 0;
+    int64_t stack_node[PC_CAST_STACK];
+    int stack_level[PC_CAST_STACK], top = 1;
+    stack_node[0] = 0;
+    stack_level[0] = c->tree.levels - 1;
+    while (top > 0) {
+        top--;
+        int64_t k = stack_node[top];
+        int l = stack_level[top];
+        if (!enter(ctx, c->tree.boxes + 4 * (c->tree.first[l] + k))) continue;
+        if (l == 0) {
+            int rc = leaf(ctx, k);
+            if (rc) return rc;
+            continue;
+        }
+        int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
+        if (c1 > c->tree.count[l - 1]) c1 = c->tree.count[l - 1];
+        for (int64_t ch = c1 - 1; ch >= c0; ch--) {
+            stack_node[top] = ch;
+            stack_level[top++] = l - 1;
+        }
+    }
+    return 0;
+}
+
+struct near_query {
+    const pc__tree_query *c;
+    const pc__filter *f;
+    int ka, mode;
+    const double *a;
+    double box[4];  /* the query's box (grown, for overlaps) */
+    double *out;    /* contact: the best so far */
+    int64_t *index;
+};
+
+static int overlaps_enter(void *v, const double *bb)
+{
+    const struct near_query *q = v;
+    return !(bb[0] > q->box[2] || bb[2] < q->box[0] || bb[1] > q->box[3] || bb[3] < q->box[1]);
+}
+
+static int overlaps_leaf(void *v, int64_t k)
+{
+    const struct near_query *q = v;
+    return pc__overlap_rows(q->f, q->ka, q->a, q->c->tree.kind, q->c->tree.rows + k * q->c->tree.width, q->mode);
+}
+
 int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode)
 {
     if (c->tree.levels == 0) return 0;
@@ -451,29 +504,45 @@ int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode
         x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
         y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
     }
-    x0 -= g; y0 -= g; x1 += g; y1 += g;
-    int64_t stack_node[PC_CAST_STACK];
-    int stack_level[PC_CAST_STACK], top = 1;
-    stack_node[0] = 0;
-    stack_level[0] = c->tree.levels - 1;
-    while (top > 0) {
-        top--;
-        int64_t k = stack_node[top];
-        int l = stack_level[top];
-        const double *bb = c->tree.boxes + 4 * (c->tree.first[l] + k);
-        if (bb[0] > x1 || bb[2] < x0 || bb[1] > y1 || bb[3] < y0) continue;
-        if (l == 0) {
-            if (pc__overlap_rows(&f, ka, a, c->tree.kind, c->tree.rows + k * c->tree.width, mode)) return 1;
-            continue;
-        }
-        int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
-        if (c1 > c->tree.count[l - 1]) c1 = c->tree.count[l - 1];
-        for (int64_t ch = c0; ch < c1; ch++) {
-            stack_node[top] = ch;
-            stack_level[top++] = l - 1;
-        }
+    struct near_query q = {c, &f, ka, mode, a, {x0 - g, y0 - g, x1 + g, y1 + g}, NULL, NULL};
+    return descend(c, overlaps_enter, overlaps_leaf, &q);
+}
+
+/* a lower bound of the separation from the shape to anything in the node:
+ * the boxes' gap, or minus their overlap along the axis where it is least
+ * (separating the boxes separates the shapes).  It is > 0 only when the
+ * boxes are exactly apart, so a node that may hold an overlapping shape is
+ * never pruned once one is known */
+static int contact_enter(void *v, const double *nb)
+{
+    const struct near_query *q = v;
+    const double *bb = q->box;
+    double gap = pc__max(pc__max(nb[0] - bb[2], bb[0] - nb[2]), pc__max(nb[1] - bb[3], bb[1] - nb[3]));
+    return !(gap - fabs(gap) * 0x1p-50 > q->out[0]);
+}
+
+static int contact_leaf(void *v, int64_t k)
+{
+    const struct near_query *q = v;
+    double one[7];
+    int64_t item = q->c->tree.order[k];
+    pc__contact_one(q->f, q->ka, q->a, q->c->tree.kind, q->c->tree.rows + k * q->c->tree.width, one);
+    if (one[0] < q->out[0] || (one[0] == q->out[0] && item < *q->index)) {
+        for (int i = 0; i < 7; i++) q->out[i] = one[i];
+        *q->index = item;
     }
     return 0;
+}
+
+void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *out, int64_t *index)
+{
+    for (int k = 0; k < 7; k++) out[k] = NAN;
+    out[0] = INFINITY;
+    *index = -1;
+    pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
+    struct near_query q = {c, &f, ka, 0, a, {0}, out, index};
+    pc__kind(ka)->bounds(a, q.box);
+    descend(c, contact_enter, contact_leaf, &q);
 }
 
 /* The shape (kind ka, row a) moving by d against every item: the first hit

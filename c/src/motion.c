@@ -106,53 +106,6 @@ static void advance_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
     }
 }
 
-/* ---- the world ------------------------------------------------------------- */
-
-int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
-{
-    if (!parts || nparts < 1 || nparts > PC_WORLD_MAX_PARTS) return PC_ERR_ARG;
-    w->n = nparts;
-    for (int k = 0; k < nparts; k++) {
-        w->map[k] = parts[k].map;
-        if (parts[k].map) {
-            if (!pc__map_ok(parts[k].map)) return PC_ERR_ARG;
-        } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude, INFINITY) !=
-                   PC_OK) {
-            return PC_ERR_ARG;
-        }
-    }
-    return PC_OK;
-}
-
-int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
-{
-    for (int k = 0; k < w->n; k++)
-        if (w->map[k] ? pc__map_overlaps_any(w->map[k], kind, a, mode) : pc__tree_overlaps(&w->tree[k], kind, a, mode))
-            return 1;
-    return 0;
-}
-
-void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
-{
-    pc__toi_init(h);
-    for (int k = 0; k < w->n; k++) {
-        pc__toi one;
-        if (w->map[k]) {
-            if (kind == PC_CIRCLE) pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
-            else pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
-        } else {
-            int64_t index;
-            pc__tree_sweep(&w->tree[k], kind, a, dx, dy, &one, &index);
-        }
-        h->near |= one.near;
-        if (one.hit && (!h->hit || one.t < h->t)) {
-            int near = h->near;
-            *h = one;
-            h->near = near;
-        }
-    }
-}
-
 /* ---- the batch ------------------------------------------------------------- */
 
 static int world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities,

@@ -1,0 +1,146 @@
+/*
+ * A world (world.h): tile maps and trees of shape collections, the static
+ * geometry shapes move through (motion.c, collide.c, slide.c) and that
+ * pc_world_overlaps and pc_world_contact query.
+ *
+ * Overlaps are exact: a shape overlaps the world when it overlaps some part
+ * (a tile map's union of solid tiles, or some shape of a collection found
+ * through its tree).  The contact with the world is the one of least
+ * separation over the parts (the nearest shape when apart, the deepest when
+ * overlapping); its sign is exact, since the trees' boxes prune only shapes
+ * that are exactly apart from the query's box when an overlap is known.
+ */
+#include <float.h>
+
+#include "fpenv.h"
+#include "kernels.h"
+#include "kinds.h"
+#include "tiles.h"
+#include "walk.h"
+#include "world.h"
+
+int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
+{
+    if (!parts || nparts < 1 || nparts > PC_WORLD_MAX_PARTS) return PC_ERR_ARG;
+    w->n = nparts;
+    for (int k = 0; k < nparts; k++) {
+        w->map[k] = parts[k].map;
+        if (parts[k].map) {
+            if (!pc__map_ok(parts[k].map)) return PC_ERR_ARG;
+        } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude, INFINITY) !=
+                   PC_OK) {
+            return PC_ERR_ARG;
+        }
+    }
+    return PC_OK;
+}
+
+int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
+{
+    for (int k = 0; k < w->n; k++)
+        if (w->map[k] ? pc__map_overlaps_any(w->map[k], kind, a, mode) : pc__tree_overlaps(&w->tree[k], kind, a, mode))
+            return 1;
+    return 0;
+}
+
+void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
+{
+    pc__toi_init(h);
+    for (int k = 0; k < w->n; k++) {
+        pc__toi one;
+        if (w->map[k]) {
+            if (kind == PC_CIRCLE) pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
+            else pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
+        } else {
+            int64_t index;
+            pc__tree_sweep(&w->tree[k], kind, a, dx, dy, &one, &index);
+        }
+        h->near |= one.near;
+        if (one.hit && (!h->hit || one.t < h->t)) {
+            int near = h->near;
+            *h = one;
+            h->near = near;
+        }
+    }
+}
+
+/* ---- batches ---------------------------------------------------------------- */
+
+struct world_ctx {
+    const pc__world *w;
+    int kind, mode;
+};
+
+static void overlaps_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct world_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++)
+        *(uint8_t *)(p[1] + i * s[1]) =
+            (uint8_t)pc__world_overlaps(c->w, c->kind, (const double *)(p[0] + i * s[0]), c->mode);
+}
+
+/* 9 doubles: the contact (7, as pc_contact_batch) of least separation over
+ * the parts (the lower part at equal separations), the part and the index
+ * within it (-1 and -1 when every part is empty: separation inf). */
+static void world_contact(const pc__world *w, int kind, const double *a, double *out)
+{
+    for (int k = 0; k < 9; k++) out[k] = NAN;
+    out[0] = INFINITY;
+    out[7] = out[8] = -1.0;
+    for (int k = 0; k < w->n; k++) {
+        double one[7];
+        int64_t index = -1;
+        if (w->map[k]) {
+            double c[3] = {a[0], a[1], kind == PC_CIRCLE ? a[2] : 0.0};
+            pc__map_contact(w->map[k], c, one);
+        } else {
+            pc__tree_contact(&w->tree[k], kind, a, one, &index);
+        }
+        if (one[0] < out[0]) {
+            for (int q = 0; q < 7; q++) out[q] = one[q];
+            out[7] = (double)k;
+            out[8] = (double)index;
+        }
+    }
+}
+
+static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct world_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++)
+        world_contact(c->w, c->kind, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+}
+
+int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                      uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads)
+{
+    pc__fpenv env = pc__fp_enter();
+    pc__world w;
+    int rc = PC_ERR_ARG;
+    if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind) && (mode == PC_TOUCHING || mode == PC_STRICT)) {
+        struct world_ctx ctx = {&w, kind, mode};
+        const void *ptrs[2] = {a, out};
+        const int64_t *st[2] = {strides_a, strides_out};
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK);
+    }
+    pc__fp_leave(env);
+    return rc;
+}
+
+int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+{
+    pc__fpenv env = pc__fp_enter();
+    pc__world w;
+    int rc = PC_ERR_ARG;
+    int ok = pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind);
+    for (int k = 0; ok && k < nparts; k++) ok = !w.map[k] || kind == PC_CIRCLE || kind == PC_POINT;
+    if (ok) {
+        struct world_ctx ctx = {&w, kind, 0};
+        const void *ptrs[2] = {a, out};
+        const int64_t *st[2] = {strides_a, strides_out};
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK);
+    }
+    pc__fp_leave(env);
+    return rc;
+}
