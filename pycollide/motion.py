@@ -8,7 +8,6 @@ import numpy as np
 
 from . import _dispatch as d
 from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads
-from .pairs import pairs
 from .shapes import Boxes, Circles
 from .tiles import TileMap
 from .world import World, c_parts
@@ -162,18 +161,16 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     m = _masses(verb, masses, circles, c) if collide else None
     if masses is not None and not collide:
         raise ValueError(f"{verb}: `masses` matter only when the circles hit each other: pass collide=True")
-    if collide and n > 1:
-        overlapping = pairs(Circles._trusted(c, circles._magnitude), touching=False)
-        if overlapping.shape[1]:
-            i, j = (tuple(int(k) for k in np.unravel_index(int(x), circles.shape)) for x in overlapping[:, 0])
-            raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
-                             f"collide=True every pair must start apart or touching")
     bounces = np.zeros(n, dtype=np.int64)
     if n:
         parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
-            _collide(verb, parts, len(keep), c, vel, m, bptr, n, dt, restitution, friction, int(max_bounces))
+            pair = _collide(verb, parts, len(keep), c, vel, m, bptr, n, dt, restitution, friction, int(max_bounces))
+            if pair is not None:
+                i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
+                raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
+                                 f"collide=True every pair must start apart or touching")
         else:
             rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, restitution,
                                       friction, int(max_bounces), _motion_threads(verb, threads, n))
@@ -349,20 +346,24 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarr
 
 
 def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, m: Any, bptr: Any, n: int,
-             dt: float, e: float, mu: float, max_bounces: int) -> None:
+             dt: float, e: float, mu: float, max_bounces: int) -> Optional[Tuple[int, int]]:
     """The event-driven step, retried from copies with more room while the
-    workspace is too small (the room needed grows with the impacts)."""
+    workspace is too small (the room needed grows with the impacts); the
+    first pair of circles overlapping at the start, if any (nothing moved)."""
     entries, events = 16 * n + 1024, 32 * n + 1024
     c0, v0 = c.copy(), vel.copy()
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
     while True:
         size = lib.pc_collide_workspace(n, entries, events)
         work = np.empty(size, dtype=np.uint8)
+        pair = ffi.new("int64_t[2]")
         rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), double_ptr(m), bptr, n, dt, e, mu,
-                                  max_bounces, ffi.from_buffer(work), size, entries, events)
+                                  max_bounces, ffi.from_buffer(work), size, entries, events, pair)
+        if rc == lib.PC_ERR_OVERLAP:
+            return int(pair[0]), int(pair[1])
         if rc != lib.PC_ERR_SPACE:
             check_rc(verb, rc)
-            return
+            return None
         c[...] = c0
         vel[...] = v0
         bounces[...] = 0

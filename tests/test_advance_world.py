@@ -177,3 +177,28 @@ def test_bad_input():
         pc.advance(pc.Circles([[0.1, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
     with pytest.raises(TypeError, match="collide"):
         pc.advance(touching, [1.0, 0.0], world, 1.0, collide=1)
+
+
+def test_overlap_at_the_start_names_the_first_pair():
+    """Among many circles the first overlapping pair (lexicographic, exact
+    test, by their multi-index) is named and nothing is moved; pairs that
+    only touch are fine, also a ulp apart from overlapping."""
+    world = pc.World(pc.Segments([[0, 0, 40, 0], [40, 0, 40, 40], [40, 40, 0, 40], [0, 40, 0, 0]]))
+    xs, ys = np.meshgrid(np.arange(20) * 2.0 + 1, np.arange(20) * 2.0 + 1)
+    c = np.stack([xs, ys, np.full_like(xs, 0.5)], axis=-1)
+    grid = c.copy()
+    c[17, 18, :2] = c[3, 6, :2] + [0.5, 0.5]       # overlaps (3, 6)
+    c[15, 2, :2] = c[9, 9, :2] + [0.5, 0.0]        # overlaps (9, 9), a later pair
+    c[0, 1, :2] = c[0, 0, :2] + [1.0, 0.0]         # touches (0, 0): allowed
+    before = c.copy()
+    balls = pc.Circles(c)
+    with pytest.raises(ValueError, match=r"circles \(3, 6\) and \(17, 18\) overlap at the start"):
+        pc.advance(balls, [1.0, 0.0], world, 1.0, collide=True)
+    assert np.array_equal(c, before) and np.array_equal(np.asarray(balls._data), before)
+    c[15, 2] = grid[15, 2]
+    c[17, 18, :2] = [14.0, 7.0]                     # between (3, 6) and (3, 7), touching both
+    moved, _ = pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
+    assert pc.pairs(pc.Circles(np.asarray(moved._data).reshape(-1, 3)), touching=False).shape[1] == 0
+    c[17, 18, 0] = np.nextafter(14.0, 0.0)          # a ulp nearer (3, 6): overlapping
+    with pytest.raises(ValueError, match=r"circles \(3, 6\) and \(17, 18\) overlap"):
+        pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)

@@ -69,7 +69,8 @@ enum {
     PC_ERR_KIND = -1,       /* unknown shape kind */
     PC_ERR_ARG = -2,        /* bad dimension count, NULL pointer or negative length */
     PC_ERR_PAIR = -3,       /* both kinds are known but the query does not support the pair */
-    PC_ERR_SPACE = -4       /* a workspace is too small for the work: retry with a larger one */
+    PC_ERR_SPACE = -4,      /* a workspace is too small for the work: retry with a larger one */
+    PC_ERR_OVERLAP = -5     /* pc_world_collide: two circles' interiors overlap at the start */
 };
 
 /* Validation rules reported by pc_validate. */
@@ -464,7 +465,9 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * circle that reaches max_bounces impacts stops for the rest of dt (its
  * velocity kept); others then bounce off it as off a wall.  Guarantees,
  * exactly: no circle's interior overlaps the world or another circle's
- * interior at the end, given none did at the start (the caller checks).
+ * interior at the end.  Two circles whose interiors overlap at the start
+ * (exact test) are PC_ERR_OVERLAP, nothing moved, the first such pair (i, j),
+ * i < j, in lexicographic order, in overlapping[0..1] (may be NULL).
  * Single-threaded (the events are sequential).  Returns PC_ERR_SPACE when the
  * workspace is too small for the entries or events (the arrays may then be
  * partly moved: retry from copies with more room), PC_ERR_ARG for bad
@@ -474,7 +477,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
                      const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
                      double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events);
+                     int64_t events, int64_t *overlapping);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles)
  * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some

@@ -49,6 +49,8 @@ typedef struct {
     /* per circle */
     double *tau;
     int64_t *stamp, *hits, *frozen, *mark;
+    int64_t *clear;    /* its path for the rest of dt is nowhere near the world (the sweep says) */
+    pc__toi *first;    /* each circle's first sweep, for the whole step */
     /* the grid */
     double x0, y0, inv;
     int64_t nx, ny, *head, *next, *who, used, cap;
@@ -64,7 +66,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
     if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
         events > (INT64_C(1) << 40))
         return -1;
-    return 8 * (5 * n + (4 * n + 64) + 2 * entries) + (int64_t)sizeof(event) * events;
+    return 8 * (6 * n + (4 * n + 64) + 2 * entries) + (int64_t)sizeof(event) * events + (int64_t)sizeof(pc__toi) * n;
 }
 
 /* ---- the heap of events ----------------------------------------------------- */
@@ -221,7 +223,12 @@ static void bring(sim *s, int64_t i, double t)
     if (!s->frozen[i] && t > s->tau[i]) {
         double h = t - s->tau[i];
         double *c = s->c + 3 * i;
-        pc__move_free(&s->w, PC_CIRCLE, c, s->v[2 * i] * h, s->v[2 * i + 1] * h, 1.0);
+        if (s->clear[i]) { /* the sweep found nothing within reach of the path: its points are free */
+            c[0] += s->v[2 * i] * h;
+            c[1] += s->v[2 * i + 1] * h;
+        } else {
+            pc__move_free(&s->w, PC_CIRCLE, c, s->v[2 * i] * h, s->v[2 * i + 1] * h, 1.0);
+        }
     }
     s->tau[i] = t;
 }
@@ -240,14 +247,29 @@ static void pair_event(sim *s, int64_t i, int64_t j, void *arg)
 
 /* Circle i's next events, from its time: its wall impact and its impacts
  * with the circles its new path may meet; its path joins the grid. */
-static void schedule(sim *s, int64_t i)
+static int moving(const sim *s, int64_t i)
+{
+    return !s->frozen[i] && (s->v[2 * i] != 0.0 || s->v[2 * i + 1] != 0.0) && s->tau[i] < s->dt;
+}
+
+/* Circle i's sweep against the world for the rest of dt. */
+static void sweep_rest(const sim *s, int64_t i, pc__toi *h)
+{
+    double left = s->dt - s->tau[i];
+    pc__world_sweep(&s->w, PC_CIRCLE, s->c + 3 * i, s->v[2 * i] * left, s->v[2 * i + 1] * left, h);
+}
+
+/* (first: its sweep, done already at the start of the step) */
+static void schedule(sim *s, int64_t i, const pc__toi *first)
 {
     double now = s->tau[i];
-    const double *c = s->c + 3 * i;
-    if (!s->frozen[i] && (s->v[2 * i] != 0.0 || s->v[2 * i + 1] != 0.0) && now < s->dt) {
+    s->clear[i] = 1; /* not moving: nothing to check */
+    if (moving(s, i)) {
         double left = s->dt - now;
         pc__toi h;
-        pc__world_sweep(&s->w, PC_CIRCLE, c, s->v[2 * i] * left, s->v[2 * i + 1] * left, &h);
+        if (first) h = *first;
+        else sweep_rest(s, i, &h);
+        s->clear[i] = !h.near;
         if (h.hit) {
             event e = {pc__min(s->dt, now + h.t * left), h.nx, h.ny, i, -1, s->stamp[i], 0};
             push(s, e);
@@ -353,11 +375,17 @@ static void unpile_pair(sim *s, int64_t i, int64_t j, void *arg)
     u->moved = 1;
 }
 
-static void settle(sim *s)
+/* A filter bounding every circle's values (and their sums). */
+static pc__filter circles_filter(const sim *s)
 {
     double m = 0.0;
     for (int64_t i = 0; i < 3 * s->n; i++) m = pc__max(m, fabs(s->c[i]));
-    pc__filter f = pc__filter_for(2.0 * m);
+    return pc__filter_for(2.0 * m);
+}
+
+static void settle(sim *s)
+{
+    pc__filter f = circles_filter(s);
     int64_t *dirty = s->stamp; /* the stamps are done with: every circle to check, then those pushed */
     for (int64_t i = 0; i < s->n; i++) dirty[i] = 1;
     struct unpile u = {&f, dirty, 0};
@@ -374,6 +402,38 @@ static void settle(sim *s)
     }
 }
 
+/* ---- the start: no two interiors may overlap ------------------------------------- */
+
+struct first_pair {
+    const pc__filter *f;
+    int64_t j;
+};
+
+static void later_overlapping(sim *s, int64_t i, int64_t j, void *arg)
+{
+    struct first_pair *u = arg;
+    if (j > i && (u->j < 0 || j < u->j) && interiors_overlap(u->f, s->c + 3 * i, s->c + 3 * j)) u->j = j;
+}
+
+/* The first pair (i, j), i < j, in that order, of circles whose interiors
+ * overlap (exact), through the grid every circle's path is in: 0 if none. */
+static int first_overlap(sim *s, int64_t *pair)
+{
+    pc__filter f = circles_filter(s);
+    struct first_pair u = {&f, -1};
+    for (int64_t i = 0; i < s->n; i++) {
+        const double *c = s->c + 3 * i;
+        const double b[4] = {c[0] - c[2], c[1] - c[2], c[0] + c[2], c[1] + c[2]};
+        each_neighbour(s, i, b, later_overlapping, &u);
+        if (u.j >= 0) {
+            pair[0] = i;
+            pair[1] = u.j;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- the step ------------------------------------------------------------------- */
 
 static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_t events)
@@ -386,15 +446,17 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->hits = (int64_t *)(void *)p; p += 8 * n;
     s->frozen = (int64_t *)(void *)p; p += 8 * n;
     s->mark = (int64_t *)(void *)p; p += 8 * n;
+    s->clear = (int64_t *)(void *)p; p += 8 * n;
     s->head = (int64_t *)(void *)p; p += 8 * (4 * n + 64);
     s->next = (int64_t *)(void *)p; p += 8 * entries;
     s->who = (int64_t *)(void *)p; p += 8 * entries;
-    s->heap = (event *)(void *)p;
+    s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
+    s->first = (pc__toi *)(void *)p;
     s->cap = entries;
     s->capheap = events;
     s->used = s->nheap = s->query = 0;
     s->full = 0;
-    memset(s->tau, 0, (size_t)(8 * 5 * n));
+    memset(s->tau, 0, (size_t)(8 * 6 * n));
     /* the grid: over every circle's path for the step, about one cell a circle */
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, ext = 0.0;
     for (int64_t i = 0; i < n; i++) {
@@ -420,23 +482,33 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     return PC_OK;
 }
 
-static int run(sim *s)
+static int run(sim *s, int64_t *overlapping)
 {
     int64_t n = s->n;
     for (int64_t i = 0; i < n; i++) {
         const double *c = s->c + 3 * i;
-        if (pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) {
+        /* the step's first sweep: when nothing is within reach of the path,
+         * the start (on it) is free too, with no overlap test */
+        pc__toi *h = &s->first[i];
+        pc__toi_init(h);
+        h->near = 1;
+        int finite = isfinite(c[0] + s->v[2 * i] * s->dt) && isfinite(c[1] + s->v[2 * i + 1] * s->dt);
+        if (finite && moving(s, i)) sweep_rest(s, i, h);
+        if (h->near && pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) {
             s->frozen[i] = 1; /* starts inside: left where it is, and reported */
             if (s->bounces) s->bounces[i] = -1;
-            continue;
-        }
-        double left = s->dt;
-        if (!isfinite(c[0] + s->v[2 * i] * left) || !isfinite(c[1] + s->v[2 * i + 1] * left)) {
+        } else if (!finite) {
             s->frozen[i] = 1;
             if (s->bounces) s->bounces[i] = -2;
         }
     }
-    for (int64_t i = 0; i < n; i++) schedule(s, i);
+    for (int64_t i = 0; i < n; i++) schedule(s, i, s->frozen[i] ? NULL : &s->first[i]);
+    if (s->full) return PC_ERR_SPACE;
+    int64_t pair[2];
+    if (first_overlap(s, pair)) {
+        if (overlapping) memcpy(overlapping, pair, sizeof pair);
+        return PC_ERR_OVERLAP;
+    }
     while (s->nheap > 0 && !s->full) {
         event e = pop(s);
         if (s->stamp[e.i] != e.si || (e.j >= 0 && s->stamp[e.j] != e.sj)) continue;
@@ -446,7 +518,7 @@ static int run(sim *s)
             pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e, s->mu);
             count(s, e.i);
             s->stamp[e.i]++;
-            schedule(s, e.i);
+            schedule(s, e.i, NULL);
             continue;
         }
         bring(s, e.i, e.t);
@@ -460,8 +532,8 @@ static int run(sim *s)
         count(s, e.j);
         s->stamp[e.i]++;
         s->stamp[e.j]++;
-        schedule(s, e.i);
-        schedule(s, e.j);
+        schedule(s, e.i, NULL);
+        schedule(s, e.j, NULL);
     }
     if (s->full) return PC_ERR_SPACE;
     for (int64_t i = 0; i < n; i++) bring(s, i, s->dt); /* a stopped circle stays */
@@ -472,7 +544,7 @@ static int run(sim *s)
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
                      const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
                      double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events)
+                     int64_t events, int64_t *overlapping)
 {
     sim s;
     if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
@@ -491,7 +563,7 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     s.max_bounces = max_bounces;
     pc__fpenv env = pc__fp_enter();
     int rc = setup(&s, work, work_bytes, entries, events);
-    if (rc == PC_OK) rc = run(&s);
+    if (rc == PC_OK) rc = run(&s, overlapping);
     pc__fp_leave(env);
     return rc;
 }
