@@ -6,7 +6,8 @@
 
 Scenes: ``--shapes`` static circles (radii 0.5-2) or segments (length 1-4,
 any direction) uniform in a 1000 x 1000 world; ``--sweeps`` moving circles
-(radius uniform in 0.2-1.0) from uniform start points, each displaced by
+(radius uniform in 0.2-1.0) from uniform start points in the open (drawn
+again while the circle or the box there overlaps a shape), each displaced by
 ``--length`` in a random direction.
 
 * pycollide: ``pc.sweep(pc.Circles(moving), displacement, world)`` against a
@@ -119,12 +120,10 @@ def main(argv=None) -> int:
 
     rng = np.random.default_rng(args.seed)
     n = args.sweeps
-    start = rng.uniform(0, WORLD, (n, 2))
-    moving = np.column_stack([start, rng.uniform(0.2, 1.0, n)])
     d = rng.normal(size=(n, 2))
     disp = args.length * d / np.hypot(d[:, 0], d[:, 1])[:, None]
+    radius = rng.uniform(0.2, 1.0, n)
     half = rng.uniform(0.2, 1.0, (n, 2))
-    circles, boxes = pc.Circles(moving), pc.Boxes(np.column_stack([start - half, start + half]))
     m = min(args.peer_sweeps, n)
     print(f"{args.shapes} shapes in a {WORLD:g} x {WORLD:g} world, {n} sweeps {args.length:g} long; "
           f"pymunk {pymunk.version} on the first {m} sweeps; best of 3 (pymunk: 1)")
@@ -135,6 +134,17 @@ def main(argv=None) -> int:
         rows = scene(kind, args.shapes, rng)
         shapes = pc.Circles(rows) if kind == "circles" else pc.Segments(rows)
         tb, world = best(lambda: pc.World(shapes))
+        # projectiles start in the open: starts drawn again until neither the
+        # circle nor the box there overlaps a shape
+        start = rng.uniform(0, WORLD, (n, 2))
+        while True:
+            inside = (pc.overlaps(pc.Circles(np.column_stack([start, radius])), world)
+                      | pc.overlaps(pc.Boxes(np.column_stack([start - half, start + half])), world))
+            if not inside.any():
+                break
+            start[inside] = rng.uniform(0, WORLD, (int(inside.sum()), 2))
+        moving = np.column_stack([start, radius])
+        circles, boxes = pc.Circles(moving), pc.Boxes(np.column_stack([start - half, start + half]))
         t1, r1 = best(lambda: pc.sweep(circles, disp, world, threads=1))
         tn, rn = best(lambda: pc.sweep(circles, disp, world, threads=None))
         assert np.array_equal(r1.time, rn.time) and np.array_equal(r1.index, rn.index)
