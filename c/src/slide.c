@@ -8,9 +8,11 @@
  * rounding would leave it strictly inside a wall: pc__move_free), then drop
  * the part of the remaining displacement and of the velocity that points
  * into the wall, and slide on with the rest.  A box pressed into an inner
- * corner loses both components in two slides.  Against a tile map a face
- * shared by two solid tiles is never a wall (seam_normal in sweepshape.c),
- * so a box sliding over a floor of tiles does not catch on their seams.
+ * corner loses both components in two slides.  Against a tile map the wall
+ * met at a corner is the tile's exposed face the box moves into, never a
+ * face shared by two solid tiles (tile_normal in sweepshape.c): a box
+ * sliding over a floor of tiles does not catch on their seams, and one
+ * running into the foot of a 45-degree tile slides up it.
  *
  * Which way each wall faced is reported as flags, with y up: a floor when
  * the wall's normal (from the wall toward the box) is within 45 degrees of
