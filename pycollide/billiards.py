@@ -547,7 +547,7 @@ def format_report(rep: Dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The billiards demo's command-line options."""
-    from .demo import fraction, nonnegative, positive_float, spread
+    from .demo import add_time_options, fraction, nonnegative, positive_float, spread
 
     d = BilliardsParams()
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shot's turn (default {d.seed})")
@@ -558,10 +558,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         f"(default {d.angle:g}; 0: dead straight)")
     parser.add_argument("--out", default="billiards.png", metavar="FILE",
                         help="the PNG picture to write (default billiards.png; '' for none)")
-    parser.add_argument("--dt", type=positive_float, default=d.dt, help=f"time step in s (default {d.dt:g}); "
-                        f"speed x dt may be at most {MAX_STEP_TRAVEL:g} m")
-    parser.add_argument("--max-time", type=positive_float, default=d.max_time,
-                        help=f"stop after this much play time in s (default {d.max_time:g})")
+    add_time_options(parser, d.dt, d.max_time, f"; speed x dt may be at most {MAX_STEP_TRAVEL:g} m")
     parser.add_argument("--restitution", type=fraction, default=d.restitution,
                         help=f"bounciness of every impact, ball-ball and cushion alike, 0 to 1 "
                         f"(default {d.restitution:g})")

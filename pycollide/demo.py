@@ -204,6 +204,13 @@ def positive_float(text: str) -> float:
     return value
 
 
+def add_time_options(parser: argparse.ArgumentParser, dt: float, max_time: float, dt_note: str = "") -> None:
+    """--dt and --max-time, the options every demo's stepping shares."""
+    parser.add_argument("--dt", type=positive_float, default=dt, help=f"time step in s (default {dt:g}){dt_note}")
+    parser.add_argument("--max-time", type=positive_float, default=max_time,
+                        help=f"stop after this much play time in s (default {max_time:g})")
+
+
 def nonnegative(text: str) -> float:
     value = _number(text)
     if not value >= 0:
@@ -234,9 +241,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the PNG picture to write (default golf.png; '' for none)")
     parser.add_argument("--course", metavar="FILE", help="a course text file (format above; default: the built-in "
                         "course)")
-    parser.add_argument("--dt", type=positive_float, default=d.dt, help=f"time step in s (default {d.dt:g})")
-    parser.add_argument("--max-time", type=positive_float, default=d.max_time,
-                        help=f"stop after this much play time in s (default {d.max_time:g})")
+    add_time_options(parser, d.dt, d.max_time)
     parser.add_argument("--restitution", type=fraction, default=d.restitution,
                         help=f"bounciness of the walls, 0 to 1 (default {d.restitution:g})")
     parser.add_argument("--wall-friction", type=nonnegative, default=d.wall_friction,

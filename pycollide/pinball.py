@@ -517,7 +517,7 @@ def format_report(rep: Dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The pinball demo's command-line options."""
-    from .demo import fraction, nonnegative, nonnegative_int, positive_float, positive_int
+    from .demo import add_time_options, fraction, nonnegative, nonnegative_int, positive_float, positive_int
 
     d = PinballParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
@@ -530,9 +530,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"launch speeds uniform in [0, V] units/s (default {d.speed:g})")
     parser.add_argument("--gravity", type=nonnegative, default=d.gravity,
                         help=f"along -y, units/s^2 (default {d.gravity:g})")
-    parser.add_argument("--dt", type=positive_float, default=d.dt, help=f"time step in s (default {d.dt:g})")
-    parser.add_argument("--max-time", type=positive_float, default=d.max_time,
-                        help=f"stop after this much play time in s (default {d.max_time:g})")
+    add_time_options(parser, d.dt, d.max_time)
     parser.add_argument("--restitution", type=fraction, default=d.restitution,
                         help=f"bounciness of every impact, 0 to 1 (default {d.restitution:g})")
     parser.add_argument("--friction", type=nonnegative, default=d.friction,

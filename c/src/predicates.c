@@ -228,25 +228,33 @@ int pc__circle_exact(double px, double py, double qx, double qy, double r1, doub
     return big_sign(&e);
 }
 
-/* sign(C^2 - (r1 + r2)^2 L) with C = (b - a) x (c - a), L = |b - a|^2 */
-static int perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
+/* sign(C^2 - (r1 + r2)^2 L) with C = e x f, L = |e|^2, the radii given */
+static int perp_big(const pc_big *ex, const pc_big *ey, const pc_big *fx, const pc_big *fy, const pc_big *r1,
+                    const pc_big *r2)
 {
-    const double v[8] = {ax, ay, bx, by, cx, cy, r1, r2};
-    pc_big in[8], ex, ey, fx, fy, p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
-    load(in, v, 8);
-    differences(in, &ex, &ey, &fx, &fy);
-    big_mul(&p, &ex, &fy);
-    big_mul(&q, &ey, &fx);
+    pc_big p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
+    big_mul(&p, ex, fy);
+    big_mul(&q, ey, fx);
     big_sub(&c, &p, &q);
     big_mul(&c2, &c, &c);
-    big_mul(&l1, &ex, &ex);
-    big_mul(&l2, &ey, &ey);
+    big_mul(&l1, ex, ex);
+    big_mul(&l2, ey, ey);
     big_add(&len2, &l1, &l2);
-    big_add(&rr, &in[6], &in[7]);
+    big_add(&rr, r1, r2);
     big_mul(&r2b, &rr, &rr);
     big_mul(&rl, &r2b, &len2);
     big_sub(&e, &c2, &rl);
     return big_sign(&e);
+}
+
+/* sign(C^2 - (r1 + r2)^2 L) with C = (b - a) x (c - a), L = |b - a|^2 */
+static int perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
+{
+    const double v[8] = {ax, ay, bx, by, cx, cy, r1, r2};
+    pc_big in[8], ex, ey, fx, fy;
+    load(in, v, 8);
+    differences(in, &ex, &ey, &fx, &fy);
+    return perp_big(&ex, &ey, &fx, &fy, &in[6], &in[7]);
 }
 
 int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r)
@@ -443,22 +451,11 @@ int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, 
 static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2)
 {
     const double v[8] = {dx, dy, ax, ay, cx, cy, r1, r2};
-    pc_big in[8], fx, fy, p, q, c, c2, l1, l2, len2, rr, r2b, rl, e;
+    pc_big in[8], fx, fy;
     load(in, v, 8);
     big_sub(&fx, &in[4], &in[2]);
     big_sub(&fy, &in[5], &in[3]);
-    big_mul(&p, &in[0], &fy);
-    big_mul(&q, &in[1], &fx);
-    big_sub(&c, &p, &q);
-    big_mul(&c2, &c, &c);
-    big_mul(&l1, &in[0], &in[0]);
-    big_mul(&l2, &in[1], &in[1]);
-    big_add(&len2, &l1, &l2);
-    big_add(&rr, &in[6], &in[7]);
-    big_mul(&r2b, &rr, &rr);
-    big_mul(&rl, &r2b, &len2);
-    big_sub(&e, &c2, &rl);
-    return big_sign(&e);
+    return perp_big(&in[0], &in[1], &fx, &fy, &in[6], &in[7]);
 }
 
 /* pc__perp2's bound with e = d taken exactly (one rounding fewer in each
