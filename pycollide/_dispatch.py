@@ -253,22 +253,23 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
     nthreads = resolve_threads(verb, threads, na + nb)
     work = np.empty(lib.pc_pairs_workspace(a.kind, na, kind_b, nb), dtype=np.uint8)
     wptr = ffi.from_buffer(work)
-    check_rc(verb, lib.pc_pairs_prepare(a.kind, double_ptr(da), na, kind_b, ffi.NULL if db is None else double_ptr(db),
-                                        nb, wptr, work.size))
+    check_rc(verb, lib.pc_pairs_prepare_any(a.kind, double_ptr(da), na, kind_b,
+                                            ffi.NULL if db is None else double_ptr(db), nb, wptr, work.size))
     found = ffi.new("int64_t *")
     capacity = 2 * (na + nb) + 1024
     if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
         check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, _SAMPLE, ffi.NULL, 0, found))
         capacity = max(capacity // 4, found[0] * _SAMPLE * 5 // 4 + 1024)
     while True:  # twice at most: a second run when the estimate fell short
-        out = np.empty((2, capacity), dtype=np.int64)
+        out = np.empty(2 * capacity, dtype=np.int64)
         check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, 1,
                                          ffi.cast("int64_t *", ffi.from_buffer(out)), capacity, found))
         if found[0] <= capacity:
             break
         capacity = found[0]
     k = found[0]
-    return out[:, :k] if k == capacity else out[:, :k].copy()
+    # i then j, packed at the front; a copy only when most of the buffer is unused
+    return out[:2 * k].reshape(2, k) if 2 * k >= capacity else out[:2 * k].reshape(2, k).copy()
 
 
 # ---- tile maps -------------------------------------------------------------------

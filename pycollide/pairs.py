@@ -19,12 +19,16 @@ def pairs(a: Any, b: Any = None, *, touching: bool = True, threads: Optional[int
     test as :func:`overlaps`, in the same mode.  Any of the shape types on
     either side, as 1-D collections.
 
-    The broad phase is a bounding-volume tree over one side, built by sorting
-    the shapes along a Z-order curve, and queried by every shape of the other
-    (see ``benchmarks/pairs.md`` for the measurements behind the choice). It
-    adapts to clustered positions and uneven sizes, takes
-    O((n + m) log(n + m) + k) time on ordinary data, and memory proportional
-    to n + m + k.
+    Within one collection the broad phase is a hierarchical grid: shapes
+    grouped by size into levels, one uniform grid a level with cells a little
+    larger than the level's largest shape, filled by a counting sort.  Where
+    the shapes suit no grid (small shapes crowded into a few cells, long thin
+    ones across many), and across two collections, it is a bounding-volume tree
+    over one side, built by sorting the shapes along a Z-order curve and
+    queried by every shape of the other.  See ``benchmarks/pairs.md`` for the
+    measurements behind the choice.  Time O(n + m + k) for the grid,
+    O((n + m) log(n + m) + k) for the tree on ordinary data; memory
+    proportional to n + m + k.
 
     Parameters
     ----------

@@ -279,7 +279,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
  * unknown kind or a size it cannot handle (2^31 shapes or more).
  * out holds 2 * capacity int64s.  Writes the number of pairs to *found and,
  * when it is at most capacity, the pairs sorted by i then j: i at out[p] and
- * j at out[capacity + p] for p < *found (i indexes a, j indexes b, or a with
+ * j at out[*found + p] for p < *found (i indexes a, j indexes b, or a with
  * i < j).  When *found > capacity, out holds nothing useful: call again with
  * capacity >= *found.  na and nb must be below 2^31 (else PC_ERR_ARG).
  * Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG (nothing written). */
@@ -292,6 +292,12 @@ int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb);
  * spatial order: an estimate of *found / sample) and writes nothing to out. */
 int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
                      void *work, int64_t work_bytes);
+/* pc_pairs_prepare, except that within one collection it chooses the
+ * structure from the shapes: a hierarchical grid when their sizes and spacing
+ * suit one (the common case), else the tree.  Only pc_pairs_find reads such a
+ * workspace (the raycasts and worlds read pc_pairs_prepare's tree). */
+int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+                         void *work, int64_t work_bytes);
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
                   int64_t *out, int64_t capacity, int64_t *found);
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,

@@ -2,8 +2,11 @@
  * The broad phase: every overlapping pair between two collections of shapes,
  * or within one, exactly.
  *
- * Algorithm (chosen by measurement; see benchmarks/pairs.md): a bounding-volume
- * tree over one side, queried by every shape of the other.
+ * Algorithm (chosen by measurement; see benchmarks/pairs.md): within one
+ * collection, pc_pairs_prepare_any first tries the hierarchical grid of
+ * grid.c, much the faster where it applies; otherwise (and across two
+ * collections, and for the raycasts and worlds that read the tree) a
+ * bounding-volume tree over one side, queried by every shape of the other.
  *  1. Each shape's axis-aligned bounding box, rounded outward so that it holds
  *     the shape exactly (only a circle's x - r etc. round; they are stepped one
  *     ulp outward).  Boxes that overlap exactly are all the narrow phase needs
@@ -34,16 +37,20 @@
  * Output: the queries run in fixed chunks of PC_CHUNK on up to `threads`
  * threads; each pair found is appended as one key, i << jbits | j (within one
  * collection i < j), through one atomic counter, so the keys arrive in an order
- * that depends on the threads, but their set does not.  A radix sort then puts
- * them in (i, j) order, so the output is the same for any thread count.  When
+ * that depends on the threads, but their set does not.  A sort then puts them
+ * in (i, j) order (after the grid a counting sort on i, after the tree a radix
+ * sort on the keys), so the output is the same for any thread count.  When
  * the caller's buffer is too small the count is still exact: call again with a
  * buffer of that size.
  */
 #include <math.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "fpenv.h"
+#include "grid.h"
 #include "kernels.h"
 #include "kinds.h"
 #include "tree.h"
@@ -55,9 +62,9 @@
 #define PC_RADIX_BITS 11
 #define PC_CURVE_BITS 32  /* per axis: dense clusters still spread over many cells */
 #define PC_STACK (PC_MAX_LEVELS * PC_FANOUT + 8)
-#define PC_EMIT 256  /* keys buffered per thread before one atomic append */
 #define PC_GROUP 8          /* consecutive queries that walk the tree together */
 #define PC_GROUP_NODES 64   /* level-1 nodes a group may share, else each walks alone */
+#define PC_GRID_LEAST 2     /* the fewest shapes for which pc_pairs_prepare_any tries the grid */
 
 /* ---- bounding boxes ------------------------------------------------------ */
 
@@ -312,30 +319,8 @@ struct pairs_ctx {
     const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
     int wt, wq;                /* the rows' widths */
     const int64_t *qorder;     /* a query's index (within one collection: t->order) */
-    int jbits;                 /* the key of (i, j) is i << jbits | j */
-    uint64_t *keys;
-    int64_t capacity;          /* 0 when only counting */
-    atomic_llong found;
+    pc__sink sink;
 };
-
-typedef struct {
-    uint64_t key[PC_EMIT];
-    int n;
-} emitter;
-
-static void flush(struct pairs_ctx *c, emitter *e)
-{
-    if (!e->n) return;
-    int64_t at = atomic_fetch_add_explicit(&c->found, e->n, memory_order_relaxed);
-    for (int k = 0; k < e->n && at + k < c->capacity; k++) c->keys[at + k] = e->key[k];
-    e->n = 0;
-}
-
-static inline void emit(struct pairs_ctx *c, emitter *e, uint64_t key)
-{
-    e->key[e->n++] = key;
-    if (e->n == PC_EMIT) flush(c, e);
-}
 
 /* Does the query (box qb, row) reach into the node whose box is nb?  The
  * exact test of a thin query against the node's box runs only where the
@@ -356,7 +341,7 @@ static inline int narrow(const struct pairs_ctx *c, const double *row, const dou
 
 /* The items under the level-1 node k that the query of rank r (box qb, row
  * `row`, index i) overlaps, at tree positions after `after`: decided exactly. */
-static void leaf_hits(struct pairs_ctx *c, emitter *e, const double *qb, const double *row, int64_t i,
+static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, const double *row, int64_t i,
                       int64_t k, int64_t after)
 {
     const tree *t = c->t;
@@ -367,7 +352,7 @@ static void leaf_hits(struct pairs_ctx *c, emitter *e, const double *qb, const d
         if (!narrow(c, row, c->trows + ch * c->wt)) continue;
         int64_t j = t->order[ch];
         int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
-        emit(c, e, (uint64_t)lo << c->jbits | (uint64_t)hi);
+        pc__emit(&c->sink, e, (uint64_t)lo, (uint64_t)hi);
     }
 }
 
@@ -376,7 +361,7 @@ static void leaf_hits(struct pairs_ctx *c, emitter *e, const double *qb, const d
  * wholly at or before position `after`.  With `keep` NULL each is handed to
  * leaf_hits for the query (qb, row, i); else their indices are stored in keep
  * (in order) and their number returned, or -1 when there are more than `room`. */
-static int64_t descend(struct pairs_ctx *c, emitter *e, const double *qb, const double *row, int64_t i,
+static int64_t descend(struct pairs_ctx *c, pc__emitter *e, const double *qb, const double *row, int64_t i,
                        int64_t after, int64_t *keep, int64_t room)
 {
     const tree *t = c->t;
@@ -422,13 +407,13 @@ static inline const double *query_box(const struct pairs_ctx *c, int64_t r)
 
 /* Every tree item that overlaps the query of rank r, one query at a time
  * (within one collection: only those after it in tree order). */
-static void query_one(struct pairs_ctx *c, emitter *e, int64_t r)
+static void query_one(struct pairs_ctx *c, pc__emitter *e, int64_t r)
 {
     const double *qb = query_box(c, r), *row = c->qrows + r * c->wq;
     int64_t i = c->qorder[r], after = c->self ? r : -1;
     if (c->t->levels == 1) {  /* a tree of one item */
         if (0 > after && narrow(c, row, c->trows))
-            emit(c, e, c->swap ? (uint64_t)i : (uint64_t)i << c->jbits);
+            pc__emit(&c->sink, e, c->swap ? 0 : (uint64_t)i, c->swap ? (uint64_t)i : 0);
         return;
     }
     descend(c, e, qb, row, i, after, NULL, 0);
@@ -438,7 +423,7 @@ static void query_one(struct pairs_ctx *c, emitter *e, int64_t r)
  * the curve): one walk down the tree with the box around them all finds the
  * level-1 nodes any of them can reach, then each query visits only those.  If
  * there are too many (the group's box is large), each query walks on its own. */
-static void query_group(struct pairs_ctx *c, emitter *e, int64_t r0, int64_t n)
+static void query_group(struct pairs_ctx *c, pc__emitter *e, int64_t r0, int64_t n)
 {
     if (c->t->levels < 3 || n < 2) {
         for (int64_t r = r0; r < r0 + n; r++) query_one(c, e, r);
@@ -474,7 +459,7 @@ static void query_group(struct pairs_ctx *c, emitter *e, int64_t r0, int64_t n)
 static void pairs_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     struct pairs_ctx *c = vctx;
-    emitter e;
+    pc__emitter e;
     e.n = 0;
     /* operand 0 walks the query order (every step-th rank): its offset is the
      * first query's rank */
@@ -485,7 +470,7 @@ static void pairs_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     } else {
         for (int64_t k = 0, r = first; k < n; k++, r += step) query_one(c, &e, r);
     }
-    flush(c, &e);
+    pc__flush(&c->sink, &e);
 }
 
 /* ---- the entry points ---------------------------------------------------- */
@@ -510,8 +495,10 @@ int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
     workspace w;
     int wa = pc_kind_width(kind_a);
     int64_t body = 0;
-    if (na && nb == 0) {
+    if (na && nb == 0) {  /* the tree, or the grid (pc_pairs_prepare_any) */
         body = carve(na, wa, 0, 0, NULL, &w);
+        int64_t grid = pc__grid_bytes(kind_a, na) - PC_HEADER_BYTES;
+        if (grid > body) body = grid;
     } else if (na) {  /* either side may hold the tree */
         int wb = pc_kind_width(kind_b);
         int64_t tree_b = carve(nb, wb, na, wa, NULL, &w), tree_a = carve(na, wa, nb, wb, NULL, &w);
@@ -569,6 +556,100 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
     return PC_OK;
 }
 
+static int by_index(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* keys[0 .. k) (distinct, k <= 2^31) in (i, j) order into out: i at out[p],
+ * j at out[k + p], by a counting sort on i (count: ni + 1 uint32 of scratch)
+ * and then each i's few j in place.  out may start at keys. */
+static void sort_by_counting(const uint64_t *keys, int64_t k, int jbits, uint32_t *count, int64_t ni, int64_t *out)
+{
+    const uint64_t jmask = ((uint64_t)1 << jbits) - 1;
+    memset(count, 0, (size_t)(ni + 1) * sizeof *count);
+    for (int64_t p = 0; p < k; p++) count[keys[p] >> jbits]++;
+    uint32_t sum = 0;
+    for (int64_t i = 0; i < ni; i++) {
+        uint32_t c = count[i];
+        count[i] = sum;
+        sum += c;
+    }
+    int64_t *j = out + k;
+    for (int64_t p = 0; p < k; p++) j[count[keys[p] >> jbits]++] = (int64_t)(keys[p] & jmask);
+    /* count[i] now ends i's run; the keys are no longer needed */
+    int64_t from = 0;
+    for (int64_t i = 0; i < ni; i++) {
+        int64_t to = count[i];
+        for (int64_t p = from; p < to; p++) out[p] = i;
+        if (to - from > 16) {
+            qsort(j + from, (size_t)(to - from), sizeof *j, by_index);
+        } else {
+            for (int64_t p = from + 1; p < to; p++) {
+                int64_t v = j[p], q = p;
+                for (; q > from && j[q - 1] > v; q--) j[q] = j[q - 1];
+                j[q] = v;
+            }
+        }
+        from = to;
+    }
+}
+
+/* The keys found are all in the sink: count them and, when they fit, put
+ * them in (i, j) order into out: i at out[p], j at out[*found + p].  With
+ * `count` (ni + 1 uint32 of scratch) by a counting sort on i, else by a
+ * radix sort on the keys (ibits: the bits of an index i). */
+static void finish(pc__sink *sink, int64_t sample, int ibits, uint32_t *count, int64_t ni, int64_t *out,
+                   int64_t capacity, int64_t *found)
+{
+    int64_t k = atomic_load(&sink->found);
+    *found = k;
+    if (sample != 1 || k > capacity) return;
+    uint64_t *keys = (uint64_t *)out;
+    if (count && k < ((int64_t)1 << 32)) {
+        sort_by_counting(keys, k, sink->jbits, count, ni, out);
+        return;
+    }
+    radix_sort(keys, (uint64_t *)(out + capacity), NULL, NULL, k, sink->jbits + ibits);
+    const uint64_t jmask = ((uint64_t)1 << sink->jbits) - 1;
+    for (int64_t p = 0; p < k; p++) {  /* out[k + p] lies past every key still to read */
+        uint64_t key = keys[p];
+        out[p] = (int64_t)(key >> sink->jbits);
+        out[k + p] = (int64_t)(key & jmask);
+    }
+}
+
+static int grid_find(void *grid, int mode, double magnitude, int threads, int64_t sample, int64_t *out,
+                     int64_t capacity, int64_t *found)
+{
+    pc__fpenv env = pc__fp_enter();
+    pc__sink sink;
+    int64_t n = pc__grid_count(grid);
+    sink.jbits = bits_for(n);
+    sink.keys = (uint64_t *)out;
+    sink.capacity = sample == 1 ? capacity : 0;
+    atomic_init(&sink.found, 0);
+    pc__filter f = pc__filter_for(magnitude);
+    pc__grid_find(grid, &f, mode == PC_STRICT, threads, sample, &sink);
+    finish(&sink, sample, bits_for(n), pc__grid_scratch(grid), n, out, capacity, found);
+    pc__fp_leave(env);
+    return PC_OK;
+}
+
+int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
+                         void *work, int64_t work_bytes)
+{
+    if (b != NULL || na < PC_GRID_LEAST || !pc__is_shape(kind_a))
+        return pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+    int64_t need = pc_pairs_workspace(kind_a, na, kind_a, 0);
+    if (need < 0 || !work || work_bytes < need || !a) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    int built = pc__grid_build(kind_a, a, na, aligned(work));
+    pc__fp_leave(env);
+    return built ? PC_OK : pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+}
+
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
                   int64_t *out, int64_t capacity, int64_t *found)
 {
@@ -576,6 +657,7 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
         || (capacity && !out) || (mode != PC_TOUCHING && mode != PC_STRICT))
         return PC_ERR_ARG;
     header *h = (header *)(void *)aligned(work);
+    if (pc__grid_is(h)) return grid_find(h, mode, magnitude, threads, sample, out, capacity, found);
     if (h->magic != PC_PAIRS_MAGIC) return PC_ERR_ARG;
     *found = 0;
     if (h->nq == 0) return PC_OK;
@@ -605,27 +687,16 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
     ctx.wt = wt;
     ctx.wq = wq;
     ctx.qorder = h->self ? w.t.order : w.qorder;
-    ctx.jbits = bits_for(h->self ? h->na : h->nb);
-    ctx.keys = (uint64_t *)out;
-    ctx.capacity = sample == 1 ? capacity : 0;
-    atomic_init(&ctx.found, 0);
+    ctx.sink.jbits = bits_for(h->self ? h->na : h->nb);
+    ctx.sink.keys = (uint64_t *)out;
+    ctx.sink.capacity = sample == 1 ? capacity : 0;
+    atomic_init(&ctx.sink.found, 0);
 
     int64_t shape[1] = {(h->nq + sample - 1) / sample}, stride[1] = {8 * sample};
     const int64_t *strides[1] = {stride};
     char *operand[1] = {(char *)ctx.qorder};
     pc__walk(1, shape, 1, operand, strides, pairs_inner, &ctx, threads);
-    int64_t k = atomic_load(&ctx.found);
-    *found = k;
-    if (sample == 1 && k <= capacity) {  /* all are here: sort them by (i, j), then split the keys */
-        uint64_t *keys = (uint64_t *)out, *scratch = (uint64_t *)(out + capacity);
-        radix_sort(keys, scratch, NULL, NULL, k, ctx.jbits + bits_for(h->na));
-        const uint64_t jmask = ((uint64_t)1 << ctx.jbits) - 1;
-        for (int64_t p = 0; p < k; p++) {
-            uint64_t key = keys[p];
-            out[p] = (int64_t)(key >> ctx.jbits);
-            out[capacity + p] = (int64_t)(key & jmask);
-        }
-    }
+    finish(&ctx.sink, sample, bits_for(h->na), NULL, 0, out, capacity, found);
     pc__fp_leave(env);
     return PC_OK;
 }
@@ -659,6 +730,6 @@ int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *
              int64_t *out, int64_t capacity, int64_t *found)
 {
     if (!found) return PC_ERR_ARG;
-    int rc = pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+    int rc = pc_pairs_prepare_any(kind_a, a, na, kind_b, b, nb, work, work_bytes);
     return rc != PC_OK ? rc : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found);
 }

@@ -712,7 +712,7 @@ static void test_pairs(void)
                                   hit, &one, 1, &n, mode, 64, 1);
                 for (int64_t j = self ? i + 1 : 0; j < n; j++) {
                     if (!hit[j]) continue;
-                    ok &= want < found && out[want] == i && out[200000 + want] == j;
+                    ok &= want < found && out[want] == i && out[found + want] == j;
                     want++;
                 }
             }
@@ -724,7 +724,7 @@ static void test_pairs(void)
                 rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, threads, work, self_bytes, out2, 200000, &again)
                           : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, threads, work, bytes, out2, 200000, &again);
                 CHECK(rc == PC_OK && again == found && !memcmp(out, out2, sizeof(int64_t) * (size_t)found)
-                      && !memcmp(out + 200000, out2 + 200000, sizeof(int64_t) * (size_t)found));
+                      && !memcmp(out + found, out2 + found, sizeof(int64_t) * (size_t)found));
             }
             int64_t few = -1;
             rc = pc_pairs(PC_CIRCLE, a, NA, PC_BOX, self ? NULL : b, NB, mode, 64, 2, work, most, out, 10, &few);
@@ -764,7 +764,7 @@ static void test_pairs(void)
     CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 1, work, wb, o1, cap, &n1) == PC_OK);
     CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 3, work, wb, o3, cap, &n3) == PC_OK);
     CHECK(n1 > 10000 && n1 == n3 && n1 <= cap && !memcmp(o1, o3, sizeof(int64_t) * (size_t)n1)
-          && !memcmp(o1 + cap, o3 + cap, sizeof(int64_t) * (size_t)n1));
+          && !memcmp(o1 + n1, o3 + n1, sizeof(int64_t) * (size_t)n1));
     free(work);
     free(o1);
     free(o3);
