@@ -32,7 +32,6 @@
  *  find.  Measurements: benchmarks/pairs.md.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "grid.h"
@@ -40,12 +39,18 @@
 #include "kinds.h"
 #include "walk.h"
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define PC_GRID_AVX2 1
+#endif
+
 #define PC_GRID_MAGIC 0x7063677269643031ull
 #define PC_GRID_LEVELS 8
 #define PC_GRID_SAMPLE 1024   /* extents sampled to choose the levels */
 #define PC_GRID_SPREAD 4.0    /* a level's extents reach this times the median of those left */
 #define PC_GRID_BUDGET 48     /* candidates a shape above which the tree is chosen */
 #define PC_GRID_CHUNK 2048    /* cells in one chunk of parallel work */
+#define PC_GRID_REACH 1       /* a level's largest extent spans this many cells */
 
 typedef struct {
     double gx, gy;   /* the frame: the least lower-left corner of the level's shapes */
@@ -69,9 +74,13 @@ typedef struct {
     uint32_t *start; /* cells + 1: cell c holds sorted positions start[c] .. start[c + 1] - 1 */
     uint32_t *order; /* sorted position -> the shape's index */
     uint32_t *cell;  /* n + 1: while building, each shape's level, then its cell; then free */
-    double *rows;    /* the shapes' rows, in sorted order */
+    double *rows;    /* the shapes' rows, in sorted order (not for circles) */
     double *bb;      /* their bounding boxes (not for circles) */
+    double *x, *y, *r; /* circles: their centres and radii, in sorted order */
 } arrays;
+
+/* Values read past the end of the sorted arrays (whole vectors; ignored). */
+#define PC_GRID_PAD 4
 
 #define PC_ROUND64(b) (((b) + 63) & ~(int64_t)63)
 #define PC_HEADER_SIZE PC_ROUND64((int64_t)sizeof(header))
@@ -88,10 +97,14 @@ static int64_t carve(int kind, int64_t n, char *base, arrays *a)
         bytes = PC_ROUND64(bytes + (int64_t)sizeof(type) * (count)); \
     } while (0)
     PC_TAKE(a->start, uint32_t, max_cells(n) + 1);
-    PC_TAKE(a->order, uint32_t, n);
+    PC_TAKE(a->order, uint32_t, n + PC_GRID_PAD);
     PC_TAKE(a->cell, uint32_t, n + 1);
-    PC_TAKE(a->rows, double, n * pc_kind_width(kind));
-    PC_TAKE(a->bb, double, kind == PC_CIRCLE ? 0 : 4 * n);
+    int circles = kind == PC_CIRCLE;
+    PC_TAKE(a->rows, double, circles ? 0 : n * pc_kind_width(kind));
+    PC_TAKE(a->bb, double, circles ? 0 : 4 * n);
+    PC_TAKE(a->x, double, circles ? n + PC_GRID_PAD : 0);
+    PC_TAKE(a->y, double, circles ? n + PC_GRID_PAD : 0);
+    PC_TAKE(a->r, double, circles ? n + PC_GRID_PAD : 0);
 #undef PC_TAKE
     return bytes;
 }
@@ -176,7 +189,7 @@ static inline int64_t cell_of(double v, double g, double inv, int64_t top)
  * clamped, monotonically).  The margins below are far wider. */
 static double cell_size(const level *lv)
 {
-    double size = lv->ext * (1.0 + 0x1p-40) + lv->mag * 0x1p-40;
+    double size = (lv->ext * (1.0 + 0x1p-40) + lv->mag * 0x1p-40) / PC_GRID_REACH;
     double wx = lv->hx - lv->gx, wy = lv->hy - lv->gy;
     double spacing = wx > 0 && wy > 0 ? sqrt(wx / (double)lv->count * wy) : pc__max(wx, wy) / (double)lv->count;
     size = pc__max(size, spacing);
@@ -216,10 +229,28 @@ static int frame_levels(header *h)
 
 /* ---- choosing the levels ------------------------------------------------- */
 
-static int by_value(const void *a, const void *b)
+/* Put the k-th smallest of v[0 .. n) at v[k] (Hoare's selection, the pivot a
+ * median of three): O(n) on any input that matters here. */
+static void select_kth(double *v, int64_t n, int64_t k)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    int64_t lo = 0, hi = n - 1;
+    while (hi > lo) {
+        double a = v[lo], b = v[lo + (hi - lo) / 2], c = v[hi];
+        double pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+        int64_t i = lo, j = hi;
+        while (i <= j) {
+            while (v[i] < pivot) i++;
+            while (v[j] > pivot) j--;
+            if (i <= j) {
+                double t = v[i];
+                v[i++] = v[j];
+                v[j--] = t;
+            }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else return;
+    }
 }
 
 /* limit[] from the extents of up to PC_GRID_SAMPLE shapes spread over the input. */
@@ -232,13 +263,19 @@ static void choose_levels(header *h, int kind, const double *s, int64_t n)
         corner(kind, s + (k * n / m) * h->width, &lx, &ly, &sample[k]);
         if (sample[k] != sample[k]) sample[k] = INFINITY;
     }
-    qsort(sample, (size_t)m, sizeof *sample, by_value);
-    int64_t from = 0;
+    int64_t from = 0;  /* sample[from .. m): the extents above every limit so far */
     h->levels = 0;
     while (h->levels < PC_GRID_LEVELS - 1 && from < m) {
+        select_kth(sample + from, m - from, (m - from) / 2);
         double limit = PC_GRID_SPREAD * sample[from + (m - from) / 2];
         h->limit[h->levels++] = limit;
-        while (from < m && sample[from] <= limit) from++;
+        for (int64_t k = from; k < m; k++) {
+            if (sample[k] <= limit) {
+                double t = sample[k];
+                sample[k] = sample[from];
+                sample[from++] = t;
+            }
+        }
     }
     h->limit[h->levels++] = INFINITY;
 }
@@ -258,9 +295,11 @@ static double within_levels(const header *h, const uint32_t *count)
             for (int64_t x = 0; x < lv->nx; x++) {
                 double c = row[x];
                 if (c == 0) continue;
-                double near = (x + 1 < lv->nx ? row[x + 1] : 0);
-                if (y + 1 < lv->ny)
-                    near += up[x] + (x > 0 ? up[x - 1] : 0) + (x + 1 < lv->nx ? up[x + 1] : 0);
+                double near = 0;
+                for (int64_t k = x + 1; k <= x + PC_GRID_REACH && k < lv->nx; k++) near += row[k];
+                for (int64_t dy = 1; dy <= PC_GRID_REACH && y + dy < lv->ny; dy++)
+                    for (int64_t k = x - PC_GRID_REACH; k <= x + PC_GRID_REACH; k++)
+                        if (k >= 0 && k < lv->nx) near += up[(dy - 1) * lv->nx + k];
                 total += c * (c - 1) * 0.5 + c * near;
             }
         }
@@ -278,7 +317,7 @@ static double across_levels(const header *h, int l, double lx, double ly, double
         if (!lv->count) continue;
         int64_t x0 = cell_of(lx, lv->gx, lv->inv, lv->nx - 1), x1 = cell_of(lx + ext, lv->gx, lv->inv, lv->nx - 1);
         int64_t y0 = cell_of(ly, lv->gy, lv->inv, lv->ny - 1), y1 = cell_of(ly + ext, lv->gy, lv->inv, lv->ny - 1);
-        double cells = (double)(x1 - x0 + 2) * (double)(y1 - y0 + 2);
+        double cells = (double)(x1 - x0 + 1 + PC_GRID_REACH) * (double)(y1 - y0 + 1 + PC_GRID_REACH);
         total += cells * (1.0 + (double)lv->count / (double)(lv->nx * lv->ny));
     }
     return total;
@@ -344,12 +383,24 @@ int pc__grid_build(int kind, const double *s, int64_t n, void *base)
         sum += k;
     }
     int w = h->width;
-    for (int64_t i = 0; i < n; i++) {
-        uint32_t p = a.start[a.cell[i]]++;
-        a.order[p] = (uint32_t)i;
-        memcpy(a.rows + (int64_t)p * w, s + i * w, (size_t)w * sizeof(double));
-        if (kind != PC_CIRCLE) pc__kind(kind)->bounds(s + i * w, a.bb + 4 * (int64_t)p);
+    if (kind == PC_CIRCLE) {
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t p = a.start[a.cell[i]]++;
+            a.order[p] = (uint32_t)i;
+            a.x[p] = s[3 * i];
+            a.y[p] = s[3 * i + 1];
+            a.r[p] = s[3 * i + 2];
+        }
+        for (int64_t p = n; p < n + PC_GRID_PAD; p++) a.x[p] = a.y[p] = a.r[p] = 0.0;
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t p = a.start[a.cell[i]]++;
+            a.order[p] = (uint32_t)i;
+            memcpy(a.rows + (int64_t)p * w, s + i * w, (size_t)w * sizeof(double));
+            pc__kind(kind)->bounds(s + i * w, a.bb + 4 * (int64_t)p);
+        }
     }
+    for (int64_t p = n; p < n + PC_GRID_PAD; p++) a.order[p] = 0;
     /* start[c] now ends cell c: shift by one */
     memmove(a.start + 1, a.start, (size_t)h->cells * sizeof *a.start);
     a.start[0] = 0;
@@ -360,6 +411,7 @@ int pc__grid_build(int kind, const double *s, int64_t n, void *base)
 /* ---- finding ------------------------------------------------------------- */
 
 struct grid_ctx {
+    int avx2;  /* the circles' loop may use AVX2 (checked at run time) */
     const header *h;
     arrays a;
     pc__one narrow;
@@ -367,6 +419,55 @@ struct grid_ctx {
     int m;
     pc__sink *sink;
 };
+
+/* The exact test of the circles at sorted positions p and q. */
+static PC_COLD int circles_exact(const struct grid_ctx *c, int64_t p, int64_t q)
+{
+    const double *x = c->a.x, *y = c->a.y, *r = c->a.r;
+    return pc__dist_ok(pc__circle_slow(x[p], y[p], x[q], y[q], r[p], r[q]), c->m);
+}
+
+#ifdef PC_GRID_AVX2
+/* The circles loop of test_run, four candidates at a time: the same filter
+ * and the same exact test where the filter cannot decide, so the same
+ * answers.  The emitter keeps room for four keys (flushed beyond
+ * PC_EMIT - 4); reads past q1 stay within the padding and are masked. */
+__attribute__((target("avx2"))) static void circles_avx2(const struct grid_ctx *c, pc__emitter *e, int64_t p,
+                                                          int64_t q0, int64_t q1)
+{
+    const double *xs = c->a.x, *ys = c->a.y, *rs = c->a.r;
+    const uint32_t *order = c->a.order;
+    const __m256d x = _mm256_set1_pd(xs[p]), y = _mm256_set1_pd(ys[p]), r = _mm256_set1_pd(rs[p]);
+    const __m256d bound = _mm256_set1_pd(c->f.circle), neg_bound = _mm256_set1_pd(c->f.circle_neg);
+    const __m128i i = _mm_set1_epi32((int)order[p]), shift = _mm_cvtsi32_si128(c->sink->jbits);
+    int n = e->n;
+    for (int64_t q = q0; q < q1; q += 4) {
+        __m256d dx = _mm256_sub_pd(x, _mm256_loadu_pd(xs + q)), dy = _mm256_sub_pd(y, _mm256_loadu_pd(ys + q));
+        __m256d rr = _mm256_add_pd(r, _mm256_loadu_pd(rs + q));
+        __m256d v = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)), _mm256_mul_pd(rr, rr));
+        int valid = q1 - q >= 4 ? 15 : (1 << (q1 - q)) - 1;
+        int yes = _mm256_movemask_pd(_mm256_cmp_pd(v, neg_bound, _CMP_LT_OQ)) & valid;
+        int unsure = ~_mm256_movemask_pd(_mm256_cmp_pd(v, bound, _CMP_GT_OQ)) & ~yes & valid;
+        if (PC_UNLIKELY(unsure))
+            for (int k = 0; k < 4; k++)
+                if (unsure >> k & 1) yes |= circles_exact(c, p, q + k) << k;
+        __m128i j = _mm_loadu_si128((const __m128i *)(const void *)(order + q));
+        __m256i lo = _mm256_cvtepu32_epi64(_mm_min_epu32(i, j)), hi = _mm256_cvtepu32_epi64(_mm_max_epu32(i, j));
+        uint64_t key[4];
+        _mm256_storeu_si256((__m256i *)(void *)key, _mm256_or_si256(_mm256_sll_epi64(lo, shift), hi));
+        for (int k = 0; k < 4; k++) {
+            e->key[n] = key[k];
+            n += yes >> k & 1;
+        }
+        if (n > PC_EMIT - 4) {
+            e->n = n;
+            pc__flush(c->sink, e);
+            n = 0;
+        }
+    }
+    e->n = n;
+}
+#endif
 
 static inline int boxes_meet(const double *a, const double *b)
 {
@@ -379,14 +480,35 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
     const uint32_t *order = c->a.order;
     uint32_t i = order[p];
     if (c->h->kind == PC_CIRCLE) {
-        const double *rows = c->a.rows;
-        pc_circle A = {rows[3 * p], rows[3 * p + 1], rows[3 * p + 2]};
-        for (int64_t q = q0; q < q1; q++) {
-            pc_circle B = {rows[3 * q], rows[3 * q + 1], rows[3 * q + 2]};
-            if (!pc__k_circle_circle(&c->f, A, B, c->m)) continue;
-            uint32_t j = order[q];
-            pc__emit(c->sink, e, i < j ? i : j, i < j ? j : i);
+#ifdef PC_GRID_AVX2
+        if (c->avx2) {
+            circles_avx2(c, e, p, q0, q1);
+            return;
         }
+#endif
+        /* pc__k_circle_circle without a branch on the answer: each
+         * candidate's key is written, and kept when the filter proves the
+         * overlap (or, rarely, the exact test does) */
+        const double *xs = c->a.x, *ys = c->a.y, *rs = c->a.r;
+        const double x = xs[p], y = ys[p], r = rs[p];
+        const double bound = c->f.circle, neg_bound = c->f.circle_neg;
+        const int jbits = c->sink->jbits;
+        int n = e->n;  /* in a register, not in *e, across the loop */
+        for (int64_t q = q0; q < q1; q++) {
+            double dx = x - xs[q], dy = y - ys[q], rr = r + rs[q];
+            double v = (dx * dx + dy * dy) - rr * rr;
+            uint32_t j = order[q], lo = i < j ? i : j, hi = i ^ j ^ lo;
+            int yes = v < neg_bound;
+            if (PC_UNLIKELY(!yes && !(v > bound))) yes = circles_exact(c, p, q);
+            e->key[n] = (uint64_t)lo << jbits | hi;
+            n += yes;
+            if (PC_UNLIKELY(n == PC_EMIT)) {
+                e->n = n;
+                pc__flush(c->sink, e);
+                n = 0;
+            }
+        }
+        e->n = n;
         return;
     }
     int w = c->h->width;
@@ -407,11 +529,11 @@ static void test_below(const struct grid_ctx *c, pc__emitter *e, int64_t p, int 
 {
     double lx, ly, hx, hy;
     if (c->h->kind == PC_CIRCLE) {
-        const double *row = c->a.rows + 3 * p;
-        lx = row[0] - row[2];
-        ly = row[1] - row[2];
-        hx = row[0] + row[2];
-        hy = row[1] + row[2];
+        const double x = c->a.x[p], y = c->a.y[p], r = c->a.r[p];
+        lx = x - r;
+        ly = y - r;
+        hx = x + r;
+        hy = y + r;
     } else {
         const double *bb = c->a.bb + 4 * p;
         lx = bb[0], ly = bb[1], hx = bb[2], hy = bb[3];
@@ -421,8 +543,8 @@ static void test_below(const struct grid_ctx *c, pc__emitter *e, int64_t p, int 
         if (!lv->count) continue;
         int64_t x0 = cell_of(lx, lv->gx, lv->inv, lv->nx - 1), x1 = cell_of(hx, lv->gx, lv->inv, lv->nx - 1);
         int64_t y0 = cell_of(ly, lv->gy, lv->inv, lv->ny - 1), y1 = cell_of(hy, lv->gy, lv->inv, lv->ny - 1);
-        x0 -= x0 > 0;
-        y0 -= y0 > 0;
+        x0 = x0 > PC_GRID_REACH ? x0 - PC_GRID_REACH : 0;
+        y0 = y0 > PC_GRID_REACH ? y0 - PC_GRID_REACH : 0;
         for (int64_t y = y0; y <= y1; y++) {
             int64_t row = lv->first + y * lv->nx;
             test_run(c, e, p, c->a.start[row + x0], c->a.start[row + x1 + 1]);
@@ -441,16 +563,17 @@ static void visit(const struct grid_ctx *c, pc__emitter *e, int64_t cell)
     while (cell >= c->h->lv[l].first + c->h->lv[l].nx * c->h->lv[l].ny) l++;
     const level *lv = &c->h->lv[l];
     int64_t x = (cell - lv->first) % lv->nx, y = (cell - lv->first) / lv->nx;
-    int64_t right = start[cell + 1 + (x + 1 < lv->nx)];  /* end of the next cell in the row */
-    int64_t up0 = 0, up1 = 0;
-    if (y + 1 < lv->ny) {
-        int64_t above = cell + lv->nx;
-        up0 = start[above - (x > 0)];
-        up1 = start[above + (x + 1 < lv->nx) + 1];
+    int64_t row = cell - x, x0 = x > PC_GRID_REACH ? x - PC_GRID_REACH : 0;
+    int64_t x1 = x + PC_GRID_REACH < lv->nx ? x + PC_GRID_REACH : lv->nx - 1;
+    int64_t right = start[row + x1 + 1];  /* the end of the reachable cells in the row */
+    int64_t up0[PC_GRID_REACH], up1[PC_GRID_REACH], rows = 0;
+    for (int64_t dy = 1; dy <= PC_GRID_REACH && y + dy < lv->ny; dy++, rows++) {
+        up0[rows] = start[row + dy * lv->nx + x0];
+        up1[rows] = start[row + dy * lv->nx + x1 + 1];
     }
     for (int64_t p = a0; p < a1; p++) {
         test_run(c, e, p, p + 1, right);
-        test_run(c, e, p, up0, up1);
+        for (int64_t k = 0; k < rows; k++) test_run(c, e, p, up0[k], up1[k]);
         if (l) test_below(c, e, p, l);
     }
 }
@@ -465,12 +588,19 @@ static void grid_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     pc__flush(c->sink, &e);
 }
 
-void pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, pc__sink *sink)
+void pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
+                   pc__sink *sink)
 {
     struct grid_ctx c;
     c.h = base;
     carve(c.h->kind, c.h->n, (char *)(uintptr_t)base, &c.a);
     c.narrow = pc__overlap_one[c.h->kind][c.h->kind];
+#ifdef PC_GRID_AVX2
+    c.avx2 = simd && __builtin_cpu_supports("avx2");
+#else
+    (void)simd;
+    c.avx2 = 0;
+#endif
     c.f = *f;
     c.m = m;
     c.sink = sink;

@@ -556,18 +556,22 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
     return PC_OK;
 }
 
-static int by_index(const void *a, const void *b)
+static int by_key(const void *a, const void *b)
 {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);
 }
 
-/* keys[0 .. k) (distinct, k <= 2^31) in (i, j) order into out: i at out[p],
- * j at out[k + p], by a counting sort on i (count: ni + 1 uint32 of scratch)
- * and then each i's few j in place.  out may start at keys. */
-static void sort_by_counting(const uint64_t *keys, int64_t k, int jbits, uint32_t *count, int64_t ni, int64_t *out)
+/* keys[0 .. k) (distinct, k < 2^32) in (i, j) order into out: i at out[p],
+ * j at out[k + p], where out = (int64_t *)keys.  A counting sort on i
+ * (count: ni + 1 uint32 of scratch) moves the keys to out[k ..), each i's run
+ * in the order found; runs of more than 32 are then sorted on their own, and
+ * one insertion pass over all the keys sorts the short ones (a few moves
+ * each, no branch a run). */
+static void sort_by_counting(uint64_t *keys, int64_t k, int jbits, uint32_t *count, int64_t ni)
 {
-    const uint64_t jmask = ((uint64_t)1 << jbits) - 1;
+    int64_t *out = (int64_t *)(void *)keys;
+    uint64_t *sorted = keys + k;
     memset(count, 0, (size_t)(ni + 1) * sizeof *count);
     for (int64_t p = 0; p < k; p++) count[keys[p] >> jbits]++;
     uint32_t sum = 0;
@@ -576,23 +580,25 @@ static void sort_by_counting(const uint64_t *keys, int64_t k, int jbits, uint32_
         count[i] = sum;
         sum += c;
     }
-    int64_t *j = out + k;
-    for (int64_t p = 0; p < k; p++) j[count[keys[p] >> jbits]++] = (int64_t)(keys[p] & jmask);
-    /* count[i] now ends i's run; the keys are no longer needed */
-    int64_t from = 0;
-    for (int64_t i = 0; i < ni; i++) {
-        int64_t to = count[i];
-        for (int64_t p = from; p < to; p++) out[p] = i;
-        if (to - from > 16) {
-            qsort(j + from, (size_t)(to - from), sizeof *j, by_index);
-        } else {
-            for (int64_t p = from + 1; p < to; p++) {
-                int64_t v = j[p], q = p;
-                for (; q > from && j[q - 1] > v; q--) j[q] = j[q - 1];
-                j[q] = v;
-            }
-        }
-        from = to;
+    for (int64_t p = 0; p < k; p++) sorted[count[keys[p] >> jbits]++] = keys[p];
+    /* count[i] now ends i's run */
+    for (int64_t i = 0, from = 0; i < ni; from = count[i++])
+        if (PC_UNLIKELY(count[i] - from > 32)) qsort(sorted + from, (size_t)(count[i] - from), sizeof *sorted, by_key);
+    for (int64_t p = 1; p < k; p++) {
+        uint64_t v = sorted[p];
+        if (sorted[p - 1] <= v) continue;
+        int64_t q = p;
+        do {
+            sorted[q] = sorted[q - 1];
+            q--;
+        } while (q > 0 && sorted[q - 1] > v);
+        sorted[q] = v;
+    }
+    const uint64_t jmask = ((uint64_t)1 << jbits) - 1;
+    for (int64_t p = 0; p < k; p++) {  /* j over its own key, i below it */
+        uint64_t key = sorted[p];
+        out[p] = (int64_t)(key >> jbits);
+        out[k + p] = (int64_t)(key & jmask);
     }
 }
 
@@ -608,7 +614,7 @@ static void finish(pc__sink *sink, int64_t sample, int ibits, uint32_t *count, i
     if (sample != 1 || k > capacity) return;
     uint64_t *keys = (uint64_t *)out;
     if (count && k < ((int64_t)1 << 32)) {
-        sort_by_counting(keys, k, sink->jbits, count, ni, out);
+        sort_by_counting(keys, k, sink->jbits, count, ni);
         return;
     }
     radix_sort(keys, (uint64_t *)(out + capacity), NULL, NULL, k, sink->jbits + ibits);
@@ -631,7 +637,7 @@ static int grid_find(void *grid, int mode, double magnitude, int threads, int64_
     sink.capacity = sample == 1 ? capacity : 0;
     atomic_init(&sink.found, 0);
     pc__filter f = pc__filter_for(magnitude);
-    pc__grid_find(grid, &f, mode == PC_STRICT, threads, sample, &sink);
+    pc__grid_find(grid, &f, mode == PC_STRICT, threads, sample, 1, &sink);
     finish(&sink, sample, bits_for(n), pc__grid_scratch(grid), n, out, capacity, found);
     pc__fp_leave(env);
     return PC_OK;

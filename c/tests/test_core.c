@@ -8,6 +8,7 @@
 #include "pycollide.h"
 #include "predicates.h" /* internal: the filter stages are tested against the exact one */
 #include "tiles.h"      /* internal: exact cell lookups */
+#include "grid.h"       /* internal: the broad phase's grid, its portable and vector loops */
 
 #if defined(__x86_64__)
 #include <xmmintrin.h>
@@ -672,6 +673,59 @@ static void test_threads(void)
 
 /* pc_pairs against brute force over pc_overlaps_batch: self and bipartite,
  * both modes, several thread counts, an undersized buffer, the two steps. */
+static int by_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The grid's portable and vector loops find the same pairs as brute force:
+ * circles on a half-integer lattice (many touch exactly) with a few large
+ * ones (a second level), in both modes. */
+static void test_grid_loops(void)
+{
+    enum { N = 3000 };
+    static double c[3 * N];
+    static uint64_t keys[2][400000];
+    static uint8_t hit[N];
+    unsigned state = 99;
+    for (int k = 0; k < N; k++) {
+        state = state * 1103515245u + 12345u;
+        c[3 * k] = (double)((state >> 16) % 120) * 0.5;
+        state = state * 1103515245u + 12345u;
+        c[3 * k + 1] = (double)((state >> 16) % 120) * 0.5;
+        c[3 * k + 2] = k % 97 == 0 ? 6.0 : (double)((state >> 8) % 4) * 0.25;
+    }
+    int64_t bytes = pc__grid_bytes(PC_CIRCLE, N);
+    char *raw = malloc((size_t)bytes + 64), *base = raw + (64 - (uintptr_t)raw % 64) % 64;
+    CHECK(pc__grid_build(PC_CIRCLE, c, N, base) == 1);
+    pc__filter f = pc__filter_for(70.0);
+    for (int m = 0; m < 2; m++) {
+        int64_t count[2];
+        for (int simd = 0; simd < 2; simd++) {
+            pc__sink sink;
+            sink.keys = keys[simd];
+            sink.capacity = 400000;
+            sink.jbits = 12;
+            atomic_init(&sink.found, 0);
+            pc__grid_find(base, &f, m, 2, 1, simd, &sink);
+            count[simd] = atomic_load(&sink.found);
+            qsort(keys[simd], (size_t)count[simd], sizeof(uint64_t), by_u64);
+        }
+        CHECK(count[0] == count[1] && count[0] > 1000
+              && !memcmp(keys[0], keys[1], (size_t)count[0] * sizeof(uint64_t)));
+        int64_t want = 0, ok = 1;
+        for (int i = 0; i < N && ok; i++) {
+            int64_t zero = 0, three = 3, n = N;
+            pc_overlaps_batch(PC_CIRCLE, c + 3 * i, &zero, PC_CIRCLE, c, &three, hit, (int64_t[]){1}, 1, &n, m, 70, 1);
+            for (int j = i + 1; j < N; j++)
+                if (hit[j]) ok &= want < count[0] && keys[0][want++] == ((uint64_t)i << 12 | (uint64_t)j);
+        }
+        CHECK(ok && want == count[0]);
+    }
+    free(raw);
+}
+
 static void test_pairs(void)
 {
     enum { NA = 3000, NB = 1700 };
@@ -985,6 +1039,7 @@ int main(void)
     test_intersections();
     test_threads();
     test_pairs();
+    test_grid_loops();
     test_tiles();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
