@@ -95,6 +95,20 @@ def mode(verb: str, touching: Any) -> int:
     return int(lib.PC_TOUCHING if touching else lib.PC_STRICT)
 
 
+def nonnegative(verb: str, name: str, value: Any, finite: bool, hint: str = "") -> float:
+    """A number >= 0 (NaN rejected; inf too unless not ``finite``)."""
+    if isinstance(value, (bool, np.bool_, str, bytes)):
+        raise TypeError(f"{verb}: `{name}` must be a number, got {value!r}")
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{verb}: `{name}` must be a number, got {type(value).__name__}") from None
+    if not v >= 0 or (finite and v == np.inf):  # NaN too
+        rule = "finite and >= 0" if finite else "a number >= 0"
+        raise ValueError(f"{verb}: `{name}` must be {rule}{hint}, got {value!r}")
+    return v
+
+
 def broadcast(verb: str, named: Sequence[Tuple[str, Shape]]) -> Shape:
     """The broadcast of the leading shapes, or a ValueError naming them all."""
     shapes = [s for _, s in named]
@@ -241,8 +255,10 @@ def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.nda
 _SAMPLE = 32  # one query in this many sizes the pairs' output
 
 
-def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads: Any) -> np.ndarray:
-    """(2, k) int64: every overlapping (i, j), sorted (within ``a`` when ``b`` is None)."""
+def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads: Any,
+                 distance: float = 0.0) -> np.ndarray:
+    """(2, k) int64: every overlapping (i, j), or with ``distance`` > 0 every
+    (i, j) within it, sorted (within ``a`` when ``b`` is None)."""
     na, nb = len(a), (0 if b is None else len(b))
     if na == 0 or (b is not None and nb == 0):
         return np.empty((2, 0), dtype=np.int64)
@@ -254,7 +270,7 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
     work = np.empty(lib.pc_pairs_workspace(a.kind, na, kind_b, nb), dtype=np.uint8)
     wptr = ffi.from_buffer(work)
     check_rc(verb, lib.pc_pairs_prepare_any(a.kind, double_ptr(da), na, kind_b,
-                                            ffi.NULL if db is None else double_ptr(db), nb, wptr, work.size))
+                                            ffi.NULL if db is None else double_ptr(db), nb, distance, wptr, work.size))
     found = ffi.new("int64_t *")
     capacity = 2 * (na + nb) + 1024
     if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries

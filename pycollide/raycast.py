@@ -61,13 +61,7 @@ class WorldHit(NamedTuple):
 
 
 def _max_distance(verb: str, value: Any) -> float:
-    try:
-        m = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{verb}: `max_distance` must be a number, got {type(value).__name__}") from None
-    if not m >= 0:  # NaN too
-        raise ValueError(f"{verb}: `max_distance` must be >= 0 (inf for no limit), got {value!r}")
-    return m
+    return d.nonnegative(verb, "max_distance", value, False, " (inf for no limit)")
 
 
 def _zero_direction(verb: str, v: np.ndarray, distance: np.ndarray) -> None:

@@ -295,9 +295,14 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
 /* pc_pairs_prepare, except that within one collection it chooses the
  * structure from the shapes: a hierarchical grid when their sizes and spacing
  * suit one (the common case), else the tree.  Only pc_pairs_find reads such a
- * workspace (the raycasts and worlds read pc_pairs_prepare's tree). */
+ * workspace (the raycasts and worlds read pc_pairs_prepare's tree).  With
+ * distance > 0 (finite) pc_pairs_find then finds the pairs within that
+ * distance instead of the overlapping ones: the distance between the shapes
+ * (0 where they overlap) at most `distance` in mode PC_TOUCHING, below it in
+ * PC_STRICT, decided exactly.  PC_ERR_ARG for a negative or non-finite
+ * distance. */
 int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-                         void *work, int64_t work_bytes);
+                         double distance, void *work, int64_t work_bytes);
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
                   int64_t *out, int64_t capacity, int64_t *found);
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,

@@ -118,14 +118,20 @@ static int cores_meet(const pc__filter *f, const pc__view *a, const pc__view *b,
     return edge_axes(f, a, b->x, b->y, b->n, m) && edge_axes(f, b, a->x, a->y, a->n, m);
 }
 
-/* Some vertex of v within r1 + r2 of an edge of w (below it when strict). */
-static int vertex_near_edge(const pc__filter *f, const pc__view *v, const pc__view *w, double r1, double r2, int m)
+/* Some vertex of v within r1 + r2 + r3 of an edge of w (below it when
+ * strict); r3 (a distance) is 0 for overlaps. */
+static int vertex_near_edge(const pc__filter *f, const pc__view *v, const pc__view *w, double r1, double r2,
+                            double r3, int m)
 {
     int edges = w->n == 1 ? 1 : w->n == 2 ? 1 : w->n;
     for (int e = 0; e < edges; e++) {
         int g = w->n == 1 ? 0 : (e + 1 == w->n ? 0 : e + 1);
-        for (int k = 0; k < v->n; k++)
-            if (pc__near_segment(f, v->x[k], v->y[k], w->x[e], w->y[e], w->x[g], w->y[g], r1, r2, m)) return 1;
+        for (int k = 0; k < v->n; k++) {
+            double cx = v->x[k], cy = v->y[k], ax = w->x[e], ay = w->y[e], bx = w->x[g], by = w->y[g];
+            if (r3 == 0 ? pc__near_segment(f, cx, cy, ax, ay, bx, by, r1, r2, m)
+                        : pc__near_segment3(f, cx, cy, ax, ay, bx, by, r1, r2, r3, m))
+                return 1;
+        }
     }
     return 0;
 }
@@ -138,5 +144,27 @@ int pc__views_overlap(const pc__filter *f, const pc__view *a, const pc__view *b,
     double g = (a->r + b->r) * (1.0 + 0x1p-48);
     if (b->xmin - a->xmax > g || a->xmin - b->xmax > g || b->ymin - a->ymax > g || a->ymin - b->ymax > g) return 0;
     if (cores_meet(f, a, b, 0)) return 1;
-    return vertex_near_edge(f, a, b, a->r, b->r, m) || vertex_near_edge(f, b, a, a->r, b->r, m);
+    return vertex_near_edge(f, a, b, a->r, b->r, 0.0, m) || vertex_near_edge(f, b, a, a->r, b->r, 0.0, m);
+}
+
+/* The distance between the shapes is max(0, |core_a - core_b| - ra - rb), so
+ * it is at most d exactly when the cores are within R = ra + rb + d (closed),
+ * and below d exactly when d > 0 and they are within R open (cores that meet
+ * are within any R > 0).  Cores that do not meet are nearest at a vertex of
+ * one and an edge of the other, as for overlaps, with R unrounded. */
+static int views_within(const pc__filter *f, const pc__view *a, const pc__view *b, double d, int m)
+{
+    if (m && !(d > 0)) return 0;
+    double g = ((a->r + b->r) + d) * (1.0 + 0x1p-47); /* >= R however the sums round */
+    if (b->xmin - a->xmax > g || a->xmin - b->xmax > g || b->ymin - a->ymax > g || a->ymin - b->ymax > g) return 0;
+    if (cores_meet(f, a, b, 0)) return 1;
+    return vertex_near_edge(f, a, b, a->r, b->r, d, m) || vertex_near_edge(f, b, a, a->r, b->r, d, m);
+}
+
+int pc__within_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, double d, int m)
+{
+    pc__view va, vb;
+    pc__view_of(f, ka, a, &va);
+    pc__view_of(f, kb, b, &vb);
+    return views_within(f, &va, &vb, d, m);
 }

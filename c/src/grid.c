@@ -66,6 +66,7 @@ typedef struct {
     uint64_t magic;
     int kind, width, levels;
     int64_t n, cells;
+    double d;  /* > 0: pairs within this distance, not overlapping ones */
     double limit[PC_GRID_LEVELS]; /* a shape of extent e is on the first level L with e <= limit[L] */
     level lv[PC_GRID_LEVELS];
 } header;
@@ -187,9 +188,9 @@ static inline int64_t cell_of(double v, double g, double inv, int64_t top)
  * below 1 when size > E + 2^-47 M: their floors then differ by at most 1 (and
  * likewise downward from a query's own corner; a query beyond the frame is
  * clamped, monotonically).  The margins below are far wider. */
-static double cell_size(const level *lv)
+static double cell_size(const level *lv, double d)
 {
-    double size = (lv->ext * (1.0 + 0x1p-40) + lv->mag * 0x1p-40) / PC_GRID_REACH;
+    double size = ((lv->ext + d) * (1.0 + 0x1p-40) + lv->mag * 0x1p-40) / PC_GRID_REACH;
     double wx = lv->hx - lv->gx, wy = lv->hy - lv->gy;
     double spacing = wx > 0 && wy > 0 ? sqrt(wx / (double)lv->count * wy) : pc__max(wx, wy) / (double)lv->count;
     size = pc__max(size, spacing);
@@ -207,7 +208,7 @@ static int frame_levels(header *h)
         lv->nx = lv->ny = 0;
         if (!lv->count) continue;
         /* 2 count + 64 a level: max_cells(n) in all */
-        double size = cell_size(lv), cap = (double)(2 * lv->count + 64);
+        double size = cell_size(lv, h->d), cap = (double)(2 * lv->count + 64);
         for (;;) {
             if (!isfinite(size) || !isfinite(lv->hx - lv->gx) || !isfinite(lv->hy - lv->gy)) return 0;
             /* one column and row more than the corners need, whatever the
@@ -317,7 +318,8 @@ static double across_levels(const header *h, int l, double lx, double ly, double
         if (!lv->count) continue;
         int64_t x0 = cell_of(lx, lv->gx, lv->inv, lv->nx - 1), x1 = cell_of(lx + ext, lv->gx, lv->inv, lv->nx - 1);
         int64_t y0 = cell_of(ly, lv->gy, lv->inv, lv->ny - 1), y1 = cell_of(ly + ext, lv->gy, lv->inv, lv->ny - 1);
-        double cells = (double)(x1 - x0 + 1 + PC_GRID_REACH) * (double)(y1 - y0 + 1 + PC_GRID_REACH);
+        double reach = (double)(1 + PC_GRID_REACH) + h->d * lv->inv;
+        double cells = ((double)(x1 - x0) + reach) * ((double)(y1 - y0) + reach);
         total += cells * (1.0 + (double)lv->count / (double)(lv->nx * lv->ny));
     }
     return total;
@@ -325,7 +327,7 @@ static double across_levels(const header *h, int l, double lx, double ly, double
 
 /* ---- building ------------------------------------------------------------ */
 
-int pc__grid_build(int kind, const double *s, int64_t n, void *base)
+int pc__grid_build(int kind, const double *s, int64_t n, double d, void *base)
 {
     header *h = base;
     arrays a;
@@ -334,6 +336,7 @@ int pc__grid_build(int kind, const double *s, int64_t n, void *base)
     h->kind = kind;
     h->width = pc_kind_width(kind);
     h->n = n;
+    h->d = d;
     choose_levels(h, kind, s, n);
     for (int l = 0; l < h->levels; l++) {
         h->lv[l].gx = h->lv[l].gy = INFINITY;
@@ -469,9 +472,11 @@ __attribute__((target("avx2"))) static void circles_avx2(const struct grid_ctx *
 }
 #endif
 
-static inline int boxes_meet(const double *a, const double *b)
+/* Do the closed boxes come within d of each other (d = 0: meet)?  Each gap
+ * rounds once, monotonically, so a gap at most d never rounds above it. */
+static inline int boxes_meet(const double *a, const double *b, double d)
 {
-    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
+    return (a[0] - b[2] <= d) & (b[0] - a[2] <= d) & (a[1] - b[3] <= d) & (b[1] - a[3] <= d);
 }
 
 /* The shape at sorted position p against those at positions q0 .. q1 - 1. */
@@ -479,6 +484,15 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
 {
     const uint32_t *order = c->a.order;
     uint32_t i = order[p];
+    if (c->h->kind == PC_CIRCLE && c->h->d > 0) {
+        const double *xs = c->a.x, *ys = c->a.y, *rs = c->a.r, d = c->h->d;
+        for (int64_t q = q0; q < q1; q++) {
+            if (!pc__dist_ok(pc__circle3(xs[p], ys[p], xs[q], ys[q], rs[p], rs[q], d), c->m)) continue;
+            uint32_t j = order[q];
+            pc__emit(c->sink, e, i < j ? i : j, i < j ? j : i);
+        }
+        return;
+    }
     if (c->h->kind == PC_CIRCLE) {
 #ifdef PC_GRID_AVX2
         if (c->avx2) {
@@ -514,9 +528,10 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
     int w = c->h->width;
     const double *bp = c->a.bb + 4 * p, *row = c->a.rows + p * w;
     for (int64_t q = q0; q < q1; q++) {
-        if (!boxes_meet(bp, c->a.bb + 4 * q)) continue;
+        if (!boxes_meet(bp, c->a.bb + 4 * q, c->h->d)) continue;
         const double *other = c->a.rows + q * w;
-        int hit = c->narrow ? c->narrow(&c->f, row, other, c->m)
+        int hit = c->h->d > 0 ? pc__within_rows(&c->f, c->h->kind, row, c->h->kind, other, c->h->d, c->m)
+                : c->narrow ? c->narrow(&c->f, row, other, c->m)
                             : pc__overlap_rows(&c->f, c->h->kind, row, c->h->kind, other, c->m);
         if (!hit) continue;
         uint32_t j = order[q];
@@ -538,6 +553,8 @@ static void test_below(const struct grid_ctx *c, pc__emitter *e, int64_t p, int 
         const double *bb = c->a.bb + 4 * p;
         lx = bb[0], ly = bb[1], hx = bb[2], hy = bb[3];
     }
+    hx += c->h->d;  /* rounded to nearest: at least any corner within d */
+    hy += c->h->d;
     for (int k = 0; k < l; k++) {
         const level *lv = &c->h->lv[k];
         if (!lv->count) continue;

@@ -16,10 +16,11 @@
 int64_t pc__grid_bytes(int kind, int64_t n);
 
 /* Build the grid over the n >= 1 shapes (rows of `kind` at s) at base, which
- * holds pc__grid_bytes(kind, n) bytes: 1 when built, 0 when the shapes suit
+ * holds pc__grid_bytes(kind, n) bytes, to find the pairs within distance
+ * d > 0 (d = 0: the overlapping ones): 1 when built, 0 when the shapes suit
  * the tree better (too many candidates for their number, a value too large
  * for the cells' arithmetic); base is then scratch. */
-int pc__grid_build(int kind, const double *s, int64_t n, void *base);
+int pc__grid_build(int kind, const double *s, int64_t n, double d, void *base);
 
 /* Is base a grid built by pc__grid_build? */
 int pc__grid_is(const void *base);

@@ -371,6 +371,16 @@ static inline int pc__near_segment(const pc__filter *f, double cx, double cy, do
     return pc__dist_ok(pc__perp_sum(f, ax, ay, bx, by, cx, cy, r1, r2), m);
 }
 
+/* pc__near_segment with a third radius r3 (a distance): c within r1 + r2 +
+ * r3 of the segment ab (below it when strict), radii >= 0. */
+static inline int pc__near_segment3(const pc__filter *f, double cx, double cy, double ax, double ay, double bx,
+                                    double by, double r1, double r2, double r3, int m)
+{
+    if (pc__dot(f, ax, ay, bx, by, cx, cy) <= 0) return pc__dist_ok(pc__circle3(cx, cy, ax, ay, r1, r2, r3), m);
+    if (pc__dot(f, bx, by, ax, ay, cx, cy) <= 0) return pc__dist_ok(pc__circle3(cx, cy, bx, by, r1, r2, r3), m);
+    return pc__dist_ok(pc__perp3(ax, ay, bx, by, cx, cy, r1, r2, r3), m);
+}
+
 static inline int pc__k_capsule_capsule(const pc__filter *f, pc_capsule a, pc_capsule b, int m)
 {
     double r = a.r + b.r, g = r * (1.0 + 0x1p-48); /* >= r1 + r2 however the sum rounds */
@@ -438,6 +448,10 @@ int pc__views_overlap(const pc__filter *f, const pc__view *a, const pc__view *b,
  * where it has one, else the views. */
 typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
 extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
+/* Exact: is the distance between the two shapes (layout rows) at most d
+ * (m = 0) or below d (m = 1)?  d >= 0 finite; the distance of overlapping
+ * shapes is 0 (generic.c). */
+int pc__within_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, double d, int m);
 int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m);
 
 /* The contact of two layout rows (contact.c): 7 doubles as pc_contact_batch. */

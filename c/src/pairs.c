@@ -72,9 +72,11 @@
  * every point of the shape (the kind's descriptor: exact, or rounded outward). */
 static inline void bounds_of(int kind, const double *s, double *bb) { pc__kind(kind)->bounds(s, bb); }
 
-static inline int boxes_meet(const double *a, const double *b)
+/* Do the closed boxes come within d of each other (d = 0: meet)?  Each gap
+ * rounds once, monotonically, so a gap at most d never rounds above it. */
+static inline int boxes_meet(const double *a, const double *b, double d)
 {
-    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
+    return (a[0] - b[2] <= d) & (b[0] - a[2] <= d) & (a[1] - b[3] <= d) & (b[1] - a[3] <= d);
 }
 
 /* ---- the Morton order ---------------------------------------------------- */
@@ -316,6 +318,7 @@ struct pairs_ctx {
     int prune;
     pc__filter prune_filter;   /* for the node boxes' magnitude */
     int mode, self, swap;      /* swap: the tree holds a, the queries are b's */
+    double d;                  /* > 0: pairs within this distance, not overlapping ones */
     const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
     int wt, wq;                /* the rows' widths */
     const int64_t *qorder;     /* a query's index (within one collection: t->order) */
@@ -328,13 +331,14 @@ struct pairs_ctx {
  * it saves; on long ones it saves most of the work). */
 static inline int node_meets(const struct pairs_ctx *c, const double *qb, const double *row, const double *nb)
 {
-    if (!boxes_meet(qb, nb)) return 0;
+    if (!boxes_meet(qb, nb, c->d)) return 0;
     if (!c->prune || (qb[2] - qb[0]) + (qb[3] - qb[1]) <= (nb[2] - nb[0]) + (nb[3] - nb[1])) return 1;
     return pc__overlap_rows(&c->prune_filter, PC_BOX, nb, c->kind_q, row, PC_TOUCHING);
 }
 
 static inline int narrow(const struct pairs_ctx *c, const double *row, const double *trow)
 {
+    if (c->d > 0) return pc__within_rows(&c->filter, c->kind_q, row, c->kind_t, trow, c->d, c->mode);
     if (c->narrow) return c->narrow(&c->filter, row, trow, c->mode);
     return pc__overlap_rows(&c->filter, c->kind_q, row, c->kind_t, trow, c->mode);
 }
@@ -348,7 +352,7 @@ static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, con
     int64_t c0 = k * PC_FANOUT, c1 = c0 + PC_FANOUT;
     if (c1 > t->count[0]) c1 = t->count[0];
     for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
-        if (!boxes_meet(qb, t->boxes + 4 * ch)) continue;
+        if (!boxes_meet(qb, t->boxes + 4 * ch, c->d)) continue;
         if (!narrow(c, row, c->trows + ch * c->wt)) continue;
         int64_t j = t->order[ch];
         int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
@@ -370,7 +374,7 @@ static int64_t descend(struct pairs_ctx *c, pc__emitter *e, const double *qb, co
     int sp = 0;
     int top = t->levels - 1;
     const double *root = t->boxes + 4 * t->first[top];
-    if (row ? node_meets(c, qb, row, root) : boxes_meet(qb, root)) {
+    if (row ? node_meets(c, qb, row, root) : boxes_meet(qb, root, c->d)) {
         stack_node[sp] = 0;
         stack_level[sp++] = top;
     }
@@ -390,7 +394,7 @@ static int64_t descend(struct pairs_ctx *c, pc__emitter *e, const double *qb, co
         /* pushed last first, so the children are visited in order */
         for (int64_t ch = c1 - 1; ch >= c0; ch--) {
             if ((ch + 1) * span - 1 <= after) break;  /* all at or before `after` */
-            if (row ? node_meets(c, qb, row, below + 4 * ch) : boxes_meet(qb, below + 4 * ch)) {
+            if (row ? node_meets(c, qb, row, below + 4 * ch) : boxes_meet(qb, below + 4 * ch, c->d)) {
                 stack_node[sp] = ch;
                 stack_level[sp++] = l - 1;
             }
@@ -480,6 +484,7 @@ typedef struct {
     uint64_t magic;
     int self, swap, kind_q, kind_t;  /* kinds of the queries and of the tree */
     int64_t na, nb, nq, nt;
+    double distance;                 /* pc_pairs_prepare_any's (0 from pc_pairs_prepare) */
 } header;
 
 #define PC_PAIRS_MAGIC 0x7063706169727331ull
@@ -529,6 +534,7 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
     double extent_b = self ? 0.0 : frame_extend(kind_b, b, pc_kind_width(kind_b), nb, lo_hi);
     frame fr = frame_of(lo_hi);
     h->magic = PC_PAIRS_MAGIC;
+    h->distance = 0.0;
     h->self = self;
     h->swap = !self && extent_a < extent_b;
     h->kind_t = h->swap ? kind_a : kind_b;
@@ -644,16 +650,22 @@ static int grid_find(void *grid, int mode, double magnitude, int threads, int64_
 }
 
 int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-                         void *work, int64_t work_bytes)
+                         double distance, void *work, int64_t work_bytes)
 {
-    if (b != NULL || na < PC_GRID_LEAST || !pc__is_shape(kind_a))
-        return pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
-    int64_t need = pc_pairs_workspace(kind_a, na, kind_a, 0);
-    if (need < 0 || !work || work_bytes < need || !a) return PC_ERR_ARG;
-    pc__fpenv env = pc__fp_enter();
-    int built = pc__grid_build(kind_a, a, na, aligned(work));
-    pc__fp_leave(env);
-    return built ? PC_OK : pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+    if (!(distance >= 0) || !isfinite(distance)) return PC_ERR_ARG;
+    int rc = PC_OK, built = 0;
+    if (b == NULL && na >= PC_GRID_LEAST && pc__is_shape(kind_a)) {
+        int64_t need = pc_pairs_workspace(kind_a, na, kind_a, 0);
+        if (need < 0 || !work || work_bytes < need || !a) return PC_ERR_ARG;
+        pc__fpenv env = pc__fp_enter();
+        built = pc__grid_build(kind_a, a, na, distance, aligned(work));
+        pc__fp_leave(env);
+    }
+    if (!built) {
+        rc = pc_pairs_prepare(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+        if (rc == PC_OK) ((header *)(void *)aligned(work))->distance = distance;
+    }
+    return rc;
 }
 
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
@@ -682,7 +694,8 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
     double root_mag = pc__max(pc__max(fabs(root[0]), fabs(root[1])), pc__max(fabs(root[2]), fabs(root[3])));
     int thin = h->kind_q == PC_SEGMENT || h->kind_q == PC_TRIANGLE || h->kind_q == PC_CAPSULE
             || h->kind_q >= PC_POLYGON;
-    ctx.prune = thin && isfinite(root_mag);
+    ctx.d = h->distance;
+    ctx.prune = thin && isfinite(root_mag) && ctx.d == 0;
     ctx.prune_filter = pc__filter_for(pc__max(magnitude, root_mag));
     ctx.mode = mode;
     ctx.self = h->self;
@@ -736,6 +749,6 @@ int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *
              int64_t *out, int64_t capacity, int64_t *found)
 {
     if (!found) return PC_ERR_ARG;
-    int rc = pc_pairs_prepare_any(kind_a, a, na, kind_b, b, nb, work, work_bytes);
+    int rc = pc_pairs_prepare_any(kind_a, a, na, kind_b, b, nb, 0.0, work, work_bytes);
     return rc != PC_OK ? rc : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found);
 }

@@ -212,20 +212,31 @@ int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double 
     return two_products_exact(v, 1);
 }
 
-int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2)
+/* sign(|p - q|^2 - (r1 + ... + rk)^2) for in = (px, py, qx, qy, r1, .., rk) */
+static int circle_big(const pc_big *in, int radii)
 {
-    const double v[6] = {px, py, qx, qy, r1, r2};
-    pc_big in[6], dx, dy, rr, x2, y2, z2, s, e;
-    load(in, v, 6);
+    pc_big dx, dy, rr, sum, x2, y2, z2, s, e;
     big_sub(&dx, &in[0], &in[2]);
     big_sub(&dy, &in[1], &in[3]);
-    big_add(&rr, &in[4], &in[5]);
+    rr = in[4];
+    for (int k = 1; k < radii; k++) {
+        big_add(&sum, &rr, &in[4 + k]);
+        rr = sum;
+    }
     big_mul(&x2, &dx, &dx);
     big_mul(&y2, &dy, &dy);
     big_mul(&z2, &rr, &rr);
     big_add(&s, &x2, &y2);
     big_sub(&e, &s, &z2);
     return big_sign(&e);
+}
+
+int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2)
+{
+    const double v[6] = {px, py, qx, qy, r1, r2};
+    pc_big in[6];
+    load(in, v, 6);
+    return circle_big(in, 2);
 }
 
 /* sign(C^2 - (r1 + r2)^2 L) with C = e x f, L = |e|^2, the radii given */
@@ -245,6 +256,27 @@ static int perp_big(const pc_big *ex, const pc_big *ey, const pc_big *fx, const 
     big_mul(&rl, &r2b, &len2);
     big_sub(&e, &c2, &rl);
     return big_sign(&e);
+}
+
+/* sign(|p - q|^2 - (r1 + r2 + r3)^2), exactly */
+static int circle3_exact(double px, double py, double qx, double qy, double r1, double r2, double r3)
+{
+    const double v[7] = {px, py, qx, qy, r1, r2, r3};
+    pc_big in[7];
+    load(in, v, 7);
+    return circle_big(in, 3);
+}
+
+/* sign(C^2 - (r1 + r2 + r3)^2 L) with C = (b - a) x (c - a), L = |b - a|^2 */
+static int perp3_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2,
+                       double r3)
+{
+    const double v[9] = {ax, ay, bx, by, cx, cy, r1, r2, r3};
+    pc_big in[9], ex, ey, fx, fy, r12;
+    load(in, v, 9);
+    differences(in, &ex, &ey, &fx, &fy);
+    big_add(&r12, &in[6], &in[7]);
+    return perp_big(&ex, &ey, &fx, &fy, &r12, &in[8]);
 }
 
 /* sign(C^2 - (r1 + r2)^2 L) with C = (b - a) x (c - a), L = |b - a|^2 */
@@ -426,14 +458,19 @@ int pc__sumsq_cmp(double ax, double ay, double bx, double by)
 
 /* The filter of sign(C^2 - rr^2 L), C = t1 - t2, L = ex^2 + ey^2, rr =
  * fl(r1 + r2): the sign, or 2 when the bound below cannot decide it. */
-static int perp_filter(double ex, double ey, double t1, double t2, double rr)
+static int perp_filter_k(double ex, double ey, double t1, double t2, double rr, double kp)
 {
     double c = t1 - t2;
     double ec = (3.0 * PC_U + 16.0 * PC_U * PC_U) * (fabs(t1) + fabs(t2)) + PC_ETA;
     double len2 = ex * ex + ey * ey, rr2 = rr * rr;
     double c2 = c * c, p = rr2 * len2, e = c2 - p;
-    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 8.01 * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
+    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + kp * PC_U * p + PC_ETA * (2.0 + 3.0 * rr2 + 1.01 * len2);
     return fabs(e) > 2.02 * k ? pc__sign(e) : 2;
+}
+
+static int perp_filter(double ex, double ey, double t1, double t2, double rr)
+{
+    return perp_filter_k(ex, ey, t1, t2, rr, 8.01);
 }
 
 /* sign(C^2 - (r1 + r2)^2 L): pc__perp_slow's bound, with the radius rr =
@@ -532,4 +569,27 @@ double pc__round_dot_exact(double a, double x, double b, double y, double t)
     big_add(&S, &P, &Q);
     big_add(&R, &S, &T);
     return big_to_double(&R, e);
+}
+
+/* sign(C^2 - (r1 + r2 + r3)^2 L) for radii >= 0: pc__perp2's filter with rr =
+ * fl(fl(r1 + r2) + r3) carrying two roundings (2.0001u), so fl(rr^2) within
+ * 5.001u of (r1 + r2 + r3)^2 and P within 10.002u of its exact value. */
+int pc__perp3(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2, double r3)
+{
+    double ex = bx - ax, ey = by - ay;
+    int s = perp_filter_k(ex, ey, ex * (cy - ay), ey * (cx - ax), (r1 + r2) + r3, 10.01);
+    return s != 2 ? s : perp3_exact(ax, ay, bx, by, cx, cy, r1, r2, r3);
+}
+
+/* sign(|p - q|^2 - (r1 + r2 + r3)^2) for radii >= 0.  The float value: dx, dy
+ * round once, their squares' sum S carries at most 4.001u S, rr = fl(fl(r1 +
+ * r2) + r3) 2.0001u and T = fl(rr^2) 5.001u T, the difference one more
+ * rounding: under 10.01u (S + T) in all, against the bound 16u (S + T), plus
+ * 2^-1000 for what underflow loses.  An overflow gives inf or NaN: exact. */
+int pc__circle3(double px, double py, double qx, double qy, double r1, double r2, double r3)
+{
+    double dx = px - qx, dy = py - qy, rr = (r1 + r2) + r3;
+    double S = dx * dx + dy * dy, T = rr * rr, e = S - T;
+    if (fabs(e) > (S + T) * 0x1p-49 + 0x1p-1000) return pc__sign(e);
+    return circle3_exact(px, py, qx, qy, r1, r2, r3);
 }

@@ -103,6 +103,10 @@ PC_COLD int pc__orient_slow(double ax, double ay, double bx, double by, double c
 PC_COLD int pc__dot_slow(double ax, double ay, double bx, double by, double cx, double cy);
 PC_COLD int pc__circle_slow(double px, double py, double qx, double qy, double r1, double r2);
 PC_COLD int pc__perp_slow(double ax, double ay, double bx, double by, double cx, double cy, double r);
+/* The same signs with a third radius (distances: r3 is the distance asked
+ * about), all radii >= 0: filter and exact stage in one. */
+int pc__circle3(double px, double py, double qx, double qy, double r1, double r2, double r3);
+int pc__perp3(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2, double r3);
 /* Stage 3 alone (exposed for the C tests). */
 int pc__orient_exact(double ax, double ay, double bx, double by, double cx, double cy);
 int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy);

@@ -698,7 +698,7 @@ static void test_grid_loops(void)
     }
     int64_t bytes = pc__grid_bytes(PC_CIRCLE, N);
     char *raw = malloc((size_t)bytes + 64), *base = raw + (64 - (uintptr_t)raw % 64) % 64;
-    CHECK(pc__grid_build(PC_CIRCLE, c, N, base) == 1);
+    CHECK(pc__grid_build(PC_CIRCLE, c, N, 0.0, base) == 1);
     pc__filter f = pc__filter_for(70.0);
     for (int m = 0; m < 2; m++) {
         int64_t count[2];

@@ -14,6 +14,7 @@ from .geometry import (
     core_distance_squared,
     overlaps,
     radius_sum,
+    within,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "projection_gap",
     "radius_sum",
     "separation",
+    "within",
 ]

@@ -292,6 +292,22 @@ def radius_sum(kind_a, a, kind_b, b):
     return shape_core(kind_a, a)[1] + shape_core(kind_b, b)[1]
 
 
+def within(kind_a, a, kind_b, b, distance, touching=True):
+    """Is the distance between the closed shapes at most ``distance``
+    (``touching=False``: below it)?
+
+    The distance is max(0, |core_a - core_b| - R), so it is at most d >= 0
+    exactly when |core_a - core_b|² <= (R + d)², and below d exactly when
+    d > 0 and |core_a - core_b|² < (R + d)² (cores that meet are at 0).
+    """
+    d = _exact(distance)
+    if d < 0:
+        raise ValueError(f"distance must be >= 0, got {distance!r}")
+    reach2 = (radius_sum(kind_a, a, kind_b, b) + d) ** 2
+    dist2 = core_distance_squared(kind_a, a, kind_b, b)
+    return dist2 <= reach2 if touching else (d > 0 and dist2 < reach2)
+
+
 def overlaps(kind_a, a, kind_b, b, touching=True):
     """Do the closed shapes a and b intersect?
 
