@@ -26,7 +26,7 @@ from .contact import Contact, Manifold, WorldContact, contact, distance, manifol
 from .intersect import intersections
 from .motion import Slide, advance, slide
 from .overlap import contains, overlaps
-from .pairs import pairs
+from .pairs import Nearest, nearest, pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
 from .response import impulse, reflect
 from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
@@ -37,7 +37,7 @@ from .world import World
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
            "transform",
-           "overlaps", "contains", "pairs", "Contact", "WorldContact", "contact", "distance", "Manifold", "manifold", "intersections",
+           "overlaps", "contains", "pairs", "Nearest", "nearest", "Contact", "WorldContact", "contact", "distance", "Manifold", "manifold", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "World", "raycast", "RayHit", "ShapeHit",
            "WorldHit",
            "sweep", "Sweep", "WorldSweep", "advance", "slide", "Slide"]

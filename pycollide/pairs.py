@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import math
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
 from . import _dispatch as d
+from ._native import check_rc, lib, resolve_threads
 from .compound import Placed
+from .world import ShapeTree
 
-__all__ = ["pairs"]
+__all__ = ["pairs", "Nearest", "nearest"]
 
 
 def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: bool = True,
@@ -92,3 +95,63 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     if isinstance(a, Placed) or isinstance(b, Placed):
         return d.placed_pairs("pairs", a, b, mode, threads)
     return d.pair_indices("pairs", a, b, mode, threads)
+
+
+class Nearest(NamedTuple):
+    """:func:`nearest`'s result, one entry per shape of ``a``."""
+
+    #: int64: the nearest shape of ``b`` (-1 when none within max_distance)
+    index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index (see ShapeHit)
+    distance: np.ndarray  #: float64: the distance to it (inf when none)
+
+
+def nearest(a: Any, b: Any, *, max_distance: float = math.inf, threads: Optional[int] = None) -> Nearest:
+    """For each shape of ``a``, the nearest shape of ``b`` and the distance to it.
+
+    Like scipy's ``cKDTree.query`` (k=1) or shapely's ``STRtree.query_nearest``,
+    for shapes of any kinds: a branch-and-bound walk of the broad-phase tree
+    over ``b``, which prunes every node whose bounding box is farther than
+    the best distance found so far.
+
+    What is exact: a distance of 0 means the shapes touch or overlap, and
+    every touching or overlapping shape has distance 0 (the sign of their
+    separation is exact, as in :func:`contact`).  A positive distance is the
+    separation as :func:`contact` rounds it.  Ties, at 0 or at equal rounded
+    distances, go to the lowest index of ``b``; so where several shapes of
+    ``b`` overlap ``a[i]``, ``index[i]`` is the lowest of them.
+
+    Parameters
+    ----------
+    a : shape array (any leading shape)
+    b : shape array, 1-D
+    max_distance : float, default inf
+        Only shapes at most this far (by the computed distance) count; none
+        within it gives index -1 and distance inf.
+    threads : int, optional
+        As for :func:`overlaps`; the result never depends on it.
+
+    Returns
+    -------
+    Nearest(index, distance)
+        Arrays of ``a``'s leading shape.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> pegs = pc.Circles([[0, 0, 1], [10, 0, 1], [4, 0, 1]])
+    >>> r = pc.nearest(pc.Points([[6, 0], [9.5, 0], [50, 0]]), pegs, max_distance=20)
+    >>> r.index.tolist(), r.distance.tolist()
+    ([2, 1, -1], [1.0, 0.0, inf])
+    """
+    verb = "nearest"
+    a = d.shapes_arg(verb, "a", a)
+    b = d.collection(verb, "b", d.shapes_arg(verb, "b", b))
+    limit = d.nonnegative(verb, "max_distance", max_distance, False, " (inf for no limit)")
+    shape = a.shape
+    out = np.empty(shape + (2,), dtype=np.float64)
+    if out.size:
+        tree = ShapeTree(verb, b)
+        args, ndim, dims = d.arrays(shape, [a._data, out])
+        check_rc(verb, lib.pc_nearest_tree(tree.ptr, tree.work.size, b._magnitude, a.kind, args[0], args[1], limit,
+                                           args[2], args[3], ndim, dims, resolve_threads(verb, threads, out.size // 2)))
+    return Nearest(out[..., 1].astype(np.int64), out[..., 0])

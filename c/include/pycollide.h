@@ -443,6 +443,17 @@ int pc_sweep_shapes(int kind_a, const double *a, const int64_t *strides_a, const
 int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, const int64_t *strides_a,
                             const double *displacements, const int64_t *strides_d, double *out,
                             const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+/* For each shape a[...] (kind_a, strided), the nearest shape of a
+ * one-collection pc_pairs workspace (whose rows have the given magnitude)
+ * within max_distance (>= 0, may be inf), walking its tree: 2 doubles out,
+ * the distance (inf when none) and the index (-1 when none).  The distance of
+ * shapes that touch or overlap is 0, exactly (the sign of their separation
+ * is exact); otherwise it is the separation as pc_contact_batch rounds it.
+ * Of shapes at equal distances, the lowest index.  PC_ERR_ARG for a bad
+ * workspace or a negative or NaN max_distance. */
+int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
+                    const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
+                    const int64_t *shape, int threads);
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at

@@ -545,6 +545,67 @@ void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *
     descend(c, contact_enter, contact_leaf, &q);
 }
 
+/* nearest: the distance to the item is its contact's separation, or 0 when
+ * that is <= 0 (its sign is exact: the shapes touch or overlap) */
+static int nearest_leaf(void *v, int64_t k)
+{
+    const struct near_query *q = v;
+    double one[7];
+    int64_t item = q->c->tree.order[k];
+    pc__contact_one(q->f, q->ka, q->a, q->c->tree.kind, q->c->tree.rows + k * q->c->tree.width, one);
+    double dist = one[0] > 0 ? one[0] : 0.0;
+    if (dist < q->out[0] || (dist == q->out[0] && item < *q->index)) {
+        q->out[0] = dist;
+        *q->index = item;
+    }
+    return 0;
+}
+
+/* The item nearest the shape (kind ka, row a) within max_distance: out[0] its
+ * distance (inf when none), out[1] its index (-1 when none; the lowest at
+ * equal distances).  Pruned as pc__tree_contact, by the boxes' gap. */
+static void nearest_one(const pc__tree_query *c, int ka, const double *a, double *out)
+{
+    double best[7] = {c->max_distance};
+    int64_t index = INT64_MAX;
+    if (c->tree.levels) {
+        pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
+        struct near_query q = {c, &f, ka, 0, a, {0}, best, &index};
+        pc__kind(ka)->bounds(a, q.box);
+        descend(c, contact_enter, nearest_leaf, &q);
+    }
+    out[0] = index == INT64_MAX ? INFINITY : best[0];
+    out[1] = index == INT64_MAX ? -1.0 : (double)index;
+}
+
+struct nearest_ctx {
+    const cast_ctx *c;
+    int ka;
+};
+
+static void nearest_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct nearest_ctx *x = vctx;
+    for (int64_t i = 0; i < n; i++)
+        nearest_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+}
+
+int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
+                    const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
+                    const int64_t *shape, int threads)
+{
+    if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
+    cast_ctx ctx;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    struct nearest_ctx x = {&ctx, kind_a};
+    const void *ptrs[2] = {a, out};
+    const int64_t *st[2] = {strides_a, strides_out};
+    int rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK);
+    pc__fp_leave(env);
+    return rc;
+}
+
 /* The shape (kind ka, row a) moving by d against every item: the first hit
  * (the lowest index at equal times), 6 doubles as pc_sweep_tree. */
 static void sweep_tree_one(const cast_ctx *c, int ka, const double *a, const double *d, double *out)
