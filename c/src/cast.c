@@ -438,10 +438,12 @@ void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx,
 }
 
 /* Depth first through the tree: a node is entered when enter(ctx, its box)
- * (a leaf is item k of the sorted rows, level 0), the first child first;
- * stops when leaf(ctx, k) returns nonzero, and returns that. */
-static int descend(const pc__tree_query *c, int (*enter)(void *ctx, const double *box),
-                   int (*leaf)(void *ctx, int64_t k), void *ctx)
+ * (a leaf is item k of the sorted rows, level 0), the first child first, or
+ * with `key` the child of least key(ctx, its box) first (nearest first, so
+ * that a branch and bound finds a good bound early); stops when leaf(ctx, k)
+ * returns nonzero, and returns that. */
+static int descend_by(const pc__tree_query *c, int (*enter)(void *ctx, const double *box),
+                      int (*leaf)(void *ctx, int64_t k), double (*key)(void *ctx, const double *box), void *ctx)
 {
     if (c->tree.levels == 0) return 0;
     int64_t stack_node[PC_CAST_STACK];
@@ -460,12 +462,34 @@ static int descend(const pc__tree_query *c, int (*enter)(void *ctx, const double
         }
         int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
         if (c1 > c->tree.count[l - 1]) c1 = c->tree.count[l - 1];
+        if (key) {  /* pushed by decreasing key (insertion), so the least is popped first */
+            double keys[PC_TREE_FANOUT];
+            int from = top;
+            for (int64_t ch = c0; ch < c1; ch++) {
+                double v = key(ctx, c->tree.boxes + 4 * (c->tree.first[l - 1] + ch));
+                int at = top++;
+                for (; at > from && keys[at - 1 - from] < v; at--) {
+                    keys[at - from] = keys[at - 1 - from];
+                    stack_node[at] = stack_node[at - 1];
+                }
+                keys[at - from] = v;
+                stack_node[at] = ch;
+            }
+            for (int i = from; i < top; i++) stack_level[i] = l - 1;
+            continue;
+        }
         for (int64_t ch = c1 - 1; ch >= c0; ch--) {
             stack_node[top] = ch;
             stack_level[top++] = l - 1;
         }
     }
     return 0;
+}
+
+static int descend(const pc__tree_query *c, int (*enter)(void *ctx, const double *box),
+                   int (*leaf)(void *ctx, int64_t k), void *ctx)
+{
+    return descend_by(c, enter, leaf, NULL, ctx);
 }
 
 struct near_query {
@@ -513,11 +537,27 @@ int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode
  * (separating the boxes separates the shapes).  It is > 0 only when the
  * boxes are exactly apart, so a node that may hold an overlapping shape is
  * never pruned once one is known */
-static int contact_enter(void *v, const double *nb)
+static double box_gap(void *v, const double *nb)
 {
     const struct near_query *q = v;
     const double *bb = q->box;
-    double gap = pc__max(pc__max(nb[0] - bb[2], bb[0] - nb[2]), pc__max(nb[1] - bb[3], bb[1] - nb[3]));
+    return pc__max(pc__max(nb[0] - bb[2], bb[0] - nb[2]), pc__max(nb[1] - bb[3], bb[1] - nb[3]));
+}
+
+/* the squared Euclidean gap between the boxes (for the order of a descent) */
+static double box_gap2(void *v, const double *nb)
+{
+    const struct near_query *q = v;
+    const double *bb = q->box;
+    double dx = pc__max(0.0, pc__max(nb[0] - bb[2], bb[0] - nb[2]));
+    double dy = pc__max(0.0, pc__max(nb[1] - bb[3], bb[1] - nb[3]));
+    return dx * dx + dy * dy;
+}
+
+static int contact_enter(void *v, const double *nb)
+{
+    const struct near_query *q = v;
+    double gap = box_gap(v, nb);
     return !(gap - fabs(gap) * 0x1p-50 > q->out[0]);
 }
 
@@ -543,6 +583,15 @@ void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *
     struct near_query q = {c, &f, ka, 0, a, {0}, out, index};
     pc__kind(ka)->bounds(a, q.box);
     descend(c, contact_enter, contact_leaf, &q);
+}
+
+/* nearest: a node is entered unless the Euclidean gap between the boxes (a
+ * lower bound of the distance, shrunk past its roundings) exceeds the best
+ * distance so far (ties are entered: a lower index may wait there) */
+static int nearest_enter(void *v, const double *nb)
+{
+    const struct near_query *q = v;
+    return !(sqrt(box_gap2(v, nb)) * (1.0 - 0x1p-48) > q->out[0]);
 }
 
 /* nearest: the distance to the item is its contact's separation, or 0 when
@@ -572,7 +621,7 @@ static void nearest_one(const pc__tree_query *c, int ka, const double *a, double
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
         struct near_query q = {c, &f, ka, 0, a, {0}, best, &index};
         pc__kind(ka)->bounds(a, q.box);
-        descend(c, contact_enter, nearest_leaf, &q);
+        descend_by(c, nearest_enter, nearest_leaf, box_gap2, &q);
     }
     out[0] = index == INT64_MAX ? INFINITY : best[0];
     out[1] = index == INT64_MAX ? -1.0 : (double)index;
