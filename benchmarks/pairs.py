@@ -4,6 +4,7 @@ inputs per call; nearest shapes against scipy and shapely.
 
     python benchmarks/pairs.py [--n N] [--repeat R] [--scenes uniform,spread,skewed,clustered]
                                [--shapely-n M] [--no-shapely] [--no-small] [--no-nearest]
+                               [--large-n 10000000]
 
 Scenes (all circles, self pairs, a few neighbours each):
   uniform    radii 0.5-1.5 (3x), uniform positions;
@@ -39,7 +40,7 @@ def scene(kind, n, rng):
         big = rng.random(n) < 0.001
         r[big] *= 30
     # a square world where a circle has about two neighbours on average
-    mean_reach2 = np.mean((r[:, None] + r[None, :1000]) ** 2)
+    mean_reach2 = np.mean((r[:1000, None] + r[None, :1000]) ** 2)
     world = np.sqrt(n * np.pi * mean_reach2 / 2)
     if kind == "clustered":
         centres = rng.uniform(0, world, (200, 2))
@@ -166,6 +167,22 @@ def nearest_vs_peers(n, m, shapely_n, repeat, use_shapely):
           f"{t_sh:.3f}s   ratio {t_sh / t_pc:.2f}x", flush=True)
 
 
+def large_input(n):
+    """pairs on n circles (uniform scene) on every core: time, pairs, peak memory."""
+    import resource
+    xy, r = scene("uniform", n, np.random.default_rng(7))
+    circles = pc.Circles(center=xy, radius=r)
+    del xy, r
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    t0 = time.perf_counter()
+    got = pc.pairs(circles)
+    t = time.perf_counter() - t0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(f"\nlarge input: {n:,} circles ({circles._data.nbytes / 1e9:.2f} GB): {t:.2f}s on every core, "
+          f"{got.shape[1]:,} pairs ({got.nbytes / 1e9:.2f} GB); peak RSS {peak / 1e9:.2f} GB "
+          f"({before / 1e9:.2f} GB before the call)", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=1_000_000)
@@ -175,6 +192,7 @@ def main():
     parser.add_argument("--no-shapely", action="store_true")
     parser.add_argument("--no-small", action="store_true")
     parser.add_argument("--no-nearest", action="store_true")
+    parser.add_argument("--large-n", type=int, default=0, help="also time pairs on this many circles (e.g. 10000000)")
     args = parser.parse_args()
     threads = resolve_threads("bench", None, 2**20)
     print(f"self pairs among n circles, best of {args.repeat}; {threads} thread(s) available")
@@ -201,6 +219,8 @@ def main():
                   f"{t_sh / t_sub:>7.1f}x  <- shapely STRtree", flush=True)
     if not args.no_small:
         small_inputs(max(3, args.repeat))
+    if args.large_n:
+        large_input(args.large_n)
     if not args.no_nearest:
         nearest_vs_peers(min(args.n, 1_000_000), args.n, args.shapely_n, args.repeat, not args.no_shapely)
 
