@@ -30,7 +30,6 @@ when every ball is at rest or pocketed, or at ``max_time``.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
@@ -547,7 +546,7 @@ def format_report(rep: Dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The billiards demo's command-line options."""
-    from .demo import add_time_options, fraction, nonnegative, positive_float, spread
+    from .demo import add_time_options, positive_float, spread
 
     d = BilliardsParams()
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shot's turn (default {d.seed})")
@@ -556,19 +555,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--angle", type=spread, default=d.angle, metavar="DEG",
                         help=f"the shot turns from the line to the apex by an angle uniform in +-DEG degrees "
                         f"(default {d.angle:g}; 0: dead straight)")
-    parser.add_argument("--out", default="billiards.png", metavar="FILE",
-                        help="the PNG picture to write (default billiards.png; '' for none)")
     add_time_options(parser, d.dt, d.max_time, f"; speed x dt may be at most {MAX_STEP_TRAVEL:g} m")
-    parser.add_argument("--restitution", type=fraction, default=d.restitution,
-                        help=f"bounciness of every impact, ball-ball and cushion alike, 0 to 1 "
-                        f"(default {d.restitution:g})")
-    parser.add_argument("--friction", type=nonnegative, default=d.friction,
-                        help=f"Coulomb friction at every impact (default {d.friction:g})")
-    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
-                        help=f"rolling resistance: speed lost per second, m/s^2 (default {d.rolling:g})")
     parser.add_argument("--rack-gap", type=positive_float, default=d.rack_gap, metavar="M",
                         help=f"gap between neighbours in the rack, m (default {d.rack_gap:g})")
-    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    tables.add_table_options(parser, "billiards.png", d, ", ball-ball and cushion alike", ", m/s^2")
 
 
 def params_from_args(args: argparse.Namespace) -> BilliardsParams:
@@ -584,12 +574,5 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     from .demo import OutputError
 
     params = params_from_args(args)
-    try:
-        report = run(params, out=args.out or None, progress=sys.stderr, json_path=args.json)
-    except (SetupError, OutputError) as exc:
-        return fail(exc, parser)
-    print(format_report(report), flush=True)
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(report, fh, indent=2)
-    return 0
+    return tables.report_main(lambda: run(params, out=args.out or None, progress=sys.stderr, json_path=args.json),
+                              format_report, args.json, (SetupError, OutputError), parser)

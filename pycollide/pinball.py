@@ -25,7 +25,6 @@ has drained, or at ``max_time``.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
@@ -517,13 +516,11 @@ def format_report(rep: Dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The pinball demo's command-line options."""
-    from .demo import add_time_options, fraction, nonnegative, nonnegative_int, positive_float, positive_int
+    from .demo import add_time_options, nonnegative, nonnegative_int, positive_float, positive_int
 
     d = PinballParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the launches (default {d.seed})")
-    parser.add_argument("--out", default="pinball.png", metavar="FILE",
-                        help="the PNG picture to write (default pinball.png; '' for none)")
     parser.add_argument("--rate", type=positive_float, default=d.rate,
                         help=f"launches per second (default {d.rate:g})")
     parser.add_argument("--speed", type=nonnegative, default=d.speed, metavar="V",
@@ -531,16 +528,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gravity", type=nonnegative, default=d.gravity,
                         help=f"along -y, units/s^2 (default {d.gravity:g})")
     add_time_options(parser, d.dt, d.max_time)
-    parser.add_argument("--restitution", type=fraction, default=d.restitution,
-                        help=f"bounciness of every impact, 0 to 1 (default {d.restitution:g})")
-    parser.add_argument("--friction", type=nonnegative, default=d.friction,
-                        help=f"Coulomb friction at every impact (default {d.friction:g})")
-    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
-                        help=f"rolling resistance: speed lost per second (default {d.rolling:g})")
     parser.add_argument("--kick", type=nonnegative, default=d.kick,
                         help=f"the least normal speed a bumper sends a ball off at (default {d.kick:g}; 0: none)")
     parser.add_argument("--trails", type=nonnegative_int, default=60, help="paths drawn (default 60)")
-    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    tables.add_table_options(parser, "pinball.png", d, "", "")
 
 
 def params_from_args(args: argparse.Namespace) -> PinballParams:
@@ -555,12 +546,6 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     from .demo import OutputError
 
     params = params_from_args(args)
-    try:
-        report = run(params, out=args.out or None, trails=args.trails, progress=sys.stderr, json_path=args.json)
-    except OutputError as exc:
-        return fail(exc, parser)
-    print(format_report(report), flush=True)
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(report, fh, indent=2)
-    return 0
+    return tables.report_main(lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr,
+                                          json_path=args.json),
+                              format_report, args.json, (OutputError,), parser)

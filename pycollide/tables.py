@@ -17,7 +17,7 @@ import math
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Type
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -265,6 +265,41 @@ def title(canvas: Canvas, text: str) -> None:
 
 class SetupError(ValueError):
     """Options that cannot be simulated (checked before any work)."""
+
+
+def add_table_options(parser: argparse.ArgumentParser, picture: str, d: Any, restitution_help: str,
+                      rolling_unit: str) -> None:
+    """The options the table demos share: the picture and the impacts'
+    restitution, friction and rolling resistance (``d``: the defaults)."""
+    from .demo import fraction, nonnegative
+
+    parser.add_argument("--out", default=picture, metavar="FILE",
+                        help=f"the PNG picture to write (default {picture}; '' for none)")
+    parser.add_argument("--restitution", type=fraction, default=d.restitution,
+                        help=f"bounciness of every impact{restitution_help}, 0 to 1 (default {d.restitution:g})")
+    parser.add_argument("--friction", type=nonnegative, default=d.friction,
+                        help=f"Coulomb friction at every impact (default {d.friction:g})")
+    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
+                        help=f"rolling resistance: speed lost per second{rolling_unit} (default {d.rolling:g})")
+    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+
+
+def report_main(run_demo: Callable[[], Dict[str, Any]], format_report: Callable[[Dict[str, Any]], str],
+                json_path: Optional[str], errors: Tuple[Type[Exception], ...],
+                parser: Optional[argparse.ArgumentParser]) -> int:
+    """A table demo's main: run it, print the report (and write it as JSON);
+    0, or 2 on one of ``errors`` (reported as :func:`fail` does)."""
+    import json
+
+    try:
+        report = run_demo()
+    except errors as exc:
+        return fail(exc, parser)
+    print(format_report(report), flush=True)
+    if json_path:
+        with open(json_path, "w") as fh:
+            json.dump(report, fh, indent=2)
+    return 0
 
 
 def fail(exc: Exception, parser: Optional[argparse.ArgumentParser]) -> int:

@@ -85,13 +85,24 @@ def test_circles_exactly_at_the_distance():
     assert got.tolist() == [[0, 0, 0, 1, 2], [1, 2, 3, 3, 3]]
     assert pc.pairs(balls, distance=3, touching=False).tolist() == [[1, 2], [3, 3]]
     assert pc.pairs(balls, distance=np.nextafter(3, 0)).tolist() == [[1, 2], [3, 3]]
-    # a distance no double holds: sqrt(2) - 1 between these unit circles' edges
+    # a distance no double holds: sqrt(2) - 1 between these circles' edges.  The
+    # doubles within 8 ulps of it straddle it: each answer as the reference's
     pair = pc.Circles([[0, 0, 0.5], [1, 1, 0.5]])
-    gap = np.sqrt(2) - 1
-    assert pc.pairs(pair, distance=gap).shape[1] == (gap >= np.sqrt(2) - 1) * 1
-    below, above = np.nextafter(gap, 0), np.nextafter(gap, 1)
-    assert pc.pairs(pair, distance=below).shape[1] == int(ref.within("circle", (0, 0, .5), "circle", (1, 1, .5), below))
-    assert pc.pairs(pair, distance=above).shape[1] == 1
+    step = np.spacing(np.sqrt(2) - 1)
+    answers = []
+    for k in range(-8, 9):
+        d = float(np.sqrt(2) - 1 + k * step)
+        want = ref.within("circle", (0.0, 0.0, 0.5), "circle", (1.0, 1.0, 0.5), d)
+        assert pc.pairs(pair, distance=d).shape[1] == int(want), k
+        answers.append(want)
+    assert answers[0] is False and answers[-1] is True  # the boundary lies inside the window
+    # a pair where the plain float test |c1 - c2|^2 <= (r1 + r2 + d)^2 says yes, wrongly
+    far = pc.Circles([[-33657963.0, -25255555.0, 0.375], [-33657094.0, -25255132.0, 0.125]])
+    d = 965.9833159449779
+    assert ((869.0 ** 2 + 423.0 ** 2) - (0.5 + d) ** 2 <= 0)  # what floats say
+    assert not ref.within("circle", tuple(far._data[0]), "circle", tuple(far._data[1]), d)
+    assert pc.pairs(far, distance=d).shape == (2, 0)
+    assert pc.pairs(far, far, distance=d).tolist() == [[0, 1], [0, 1]]  # the tree: each with itself only
 
 
 def test_large_collections_grid_and_tree_agree():
