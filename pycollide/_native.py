@@ -18,8 +18,10 @@ THREADS_ENV = "PYCOLLIDE_NUM_THREADS"
 
 
 def _ptr(ctype: str, array: np.ndarray):
-    # from_buffer is the cheap route (and keeps the array alive); it needs one
-    # contiguous block, so other layouts go through the array's address
+    # from_buffer is the cheap route; it needs one contiguous block, so other
+    # layouts go through the array's address.  Either way the pointer keeps
+    # nothing alive: the caller must hold the array (a named variable, not a
+    # temporary) until the C call returns.
     if array.flags.c_contiguous:
         return ffi.cast(ctype, ffi.from_buffer(array))
     return ffi.cast(ctype, array.ctypes.data)

@@ -87,6 +87,10 @@ class World:
     def __len__(self) -> int:
         return len(self._parts)
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # rebuilt from its parts: each tree is rebuilt where it is unpickled
+        return (World, self._parts)
+
     def __repr__(self) -> str:
         inner = ", ".join(f"TileMap({p.shape[0]}x{p.shape[1]})" if isinstance(p, TileMap) else f"{type(p).__name__}[{len(p)}]"
                           for p in self._parts)

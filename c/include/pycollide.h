@@ -116,6 +116,15 @@ int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, 
  * the doubles is infinite).  Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG. */
 int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads);
 
+/* Each box's place on a Hilbert curve of order `order` (1 to 31): the centre
+ * of box i (4 doubles at bounds + 4i, xmin, ymin, xmax, ymax) falls in cell
+ * (floor((cx - frame[0]) * frame[2]), floor((cy - frame[1]) * frame[3])) of a
+ * 2^order x 2^order grid, clamped to the grid (a NaN to 0), and keys[i] is the
+ * cell's distance along the curve, below 4^order.  Consecutive keys are
+ * neighbouring cells.  For grouping shapes spatially; no answer depends on it.
+ * Returns PC_OK or PC_ERR_ARG. */
+int pc_curve_keys(const double *bounds, int64_t n, const double *frame, int order, uint64_t *keys);
+
 /* Copies of n contiguous shapes of a kind, mirrored and moved: copy c maps
  * every point (x, y) to (sx x + tx, sy y + ty), with sx = -1 where
  * mirror_x[c] < 0 (else +1), likewise sy, and (tx, ty) = offsets[2c],

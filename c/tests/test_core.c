@@ -1022,6 +1022,43 @@ static void test_perp_dir_and_shape_rays(void)
     free(work);
 }
 
+
+/* The curve visits every cell of the grid once, each step to a neighbour. */
+static void test_curve_keys(void)
+{
+    enum { ORDER = 5, SIDE = 1 << ORDER };
+    double bounds[SIDE * SIDE * 4], frame[4] = {0, 0, 1, 1};
+    uint64_t keys[SIDE * SIDE];
+    int at_x[SIDE * SIDE], at_y[SIDE * SIDE], seen[SIDE * SIDE] = {0};
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++) {
+            double *b = bounds + 4 * (y * SIDE + x);
+            b[0] = x + 0.25, b[1] = y + 0.25, b[2] = x + 0.75, b[3] = y + 0.75;
+        }
+    CHECK(pc_curve_keys(bounds, SIDE * SIDE, frame, ORDER, keys) == PC_OK);
+    int ok = 1;
+    for (int c = 0; c < SIDE * SIDE; c++) {
+        if (keys[c] >= SIDE * SIDE || seen[keys[c]]++) {
+            ok = 0;
+            break;
+        }
+        at_x[keys[c]] = c % SIDE, at_y[keys[c]] = c / SIDE;
+    }
+    CHECK(ok);
+    for (int k = 1; ok && k < SIDE * SIDE; k++)
+        ok = abs(at_x[k] - at_x[k - 1]) + abs(at_y[k] - at_y[k - 1]) == 1;
+    CHECK(ok);
+    CHECK(keys[0] == 0); /* the curve starts at the origin's cell */
+    /* outside the grid and NaN clamp to it */
+    double odd[12] = {-5, -5, -4, -4, 1e300, 1e300, INFINITY, INFINITY, NAN, NAN, NAN, NAN};
+    uint64_t k3[3];
+    CHECK(pc_curve_keys(odd, 3, frame, ORDER, k3) == PC_OK);
+    CHECK(k3[0] == 0 && k3[2] == 0 && k3[1] == keys[SIDE * SIDE - 1]);
+    CHECK(pc_curve_keys(odd, 3, frame, 0, k3) == PC_ERR_ARG);
+    CHECK(pc_curve_keys(odd, 3, frame, 32, k3) == PC_ERR_ARG);
+    CHECK(pc_curve_keys(NULL, 3, frame, 5, k3) == PC_ERR_ARG);
+}
+
 int main(void)
 {
     test_kernels();
@@ -1040,6 +1077,7 @@ int main(void)
     test_threads();
     test_pairs();
     test_grid_loops();
+    test_curve_keys();
     test_tiles();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;

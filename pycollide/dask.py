@@ -1,0 +1,689 @@
+"""pycollide on dask: the same exact queries over dask arrays, out of core and across workers.
+
+An optional extra (``pip install "pycollide[dask]"``).  The lazy shape types
+mirror the numpy ones: ``pycollide.dask.Circles(darr)`` wraps a dask array of
+the layout ``(..., 3)``, chunked along its leading axes; the trailing
+(coordinate) axis is kept whole, in one chunk.  Nothing is read or checked
+when a lazy shape is built, except the dtype and the layout: every block is
+validated inside the task that uses it, by the numpy type's own validation,
+so a bad value raises its ``ValueError`` when the result is computed (the
+index it names is within the block).
+
+The verbs return dask arrays and run blockwise: :func:`overlaps`,
+:func:`contains`, :func:`contact` and :func:`distance` broadcast the leading
+axes exactly as the numpy verbs do, each task calling the numpy verb on one
+block of each side, so no data moves except what broadcasting needs.  A
+numpy shape array, a :class:`~pycollide.TileMap` or a :class:`~pycollide.World`
+may stand on either side; tile maps and worlds travel to the workers pickled.
+
+:func:`pairs` finds every overlapping pair of one or two large collections,
+partitioned spatially (see its docstring).  Every answer is the numpy verb's
+answer, so every yes/no is exact.
+
+Inside a task the C core runs on one thread (``threads=1`` by default): dask
+schedules the tasks on its own threads or worker processes, and the C calls
+release the GIL, so the threaded scheduler runs them in parallel.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Type, Union
+
+import numpy as np
+
+try:
+    import dask
+    import dask.array as da
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError('pycollide.dask needs dask: pip install "pycollide[dask]"') from exc
+
+from . import _dispatch as d
+from ._native import check_rc, double_ptr, ffi, lib
+from .contact import Contact, WorldContact
+from .contact import distance as _np_distance
+from .overlap import contains as _np_contains
+from .overlap import overlaps as _np_overlaps
+from .pairs import pairs as _np_pairs
+from .shapes import KINDS
+from .shapes import Polygons as _PolygonsNumpy
+from .shapes import Shapes as _NumpyShapes
+from .tiles import TileMap
+from .world import World
+
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons",
+           "overlaps", "contains", "contact", "distance", "pairs"]
+
+
+
+# ---- lazy shape types ---------------------------------------------------------------
+
+
+class Shapes:
+    """Base of the lazy shape types: a dask array of one kind's layout.
+
+    Build a concrete type, ``Circles(darr)``, ``Boxes(darr)``, ... from a dask
+    array (or from anything numpy takes, or a numpy shape array, with
+    ``chunks=``, the leading axes' chunks as ``dask.array.from_array`` takes
+    them).  Polygons take ``(..., K, 2)`` or their flat layout ``(..., 2K)``.
+    """
+
+    __slots__ = ("_raw",)
+    _raw: Any
+    #: the numpy shape type this lazy type mirrors (pycollide.Circles, ...)
+    numpy_type: ClassVar[Type[_NumpyShapes]]
+
+    def __init__(self, data: Any, /, *, chunks: Any = "auto") -> None:
+        name = type(self).__name__
+        if "numpy_type" not in type(self).__dict__ and type(self) is not Polygons:
+            raise TypeError("pycollide.dask.Shapes is the abstract base; build Points, Circles, Boxes, "
+                            "Segments, Triangles, Capsules or Polygons")
+        if isinstance(data, Shapes):
+            if type(data) is not type(self) and not (isinstance(self, Polygons) and isinstance(data, Polygons)):
+                raise TypeError(f"pycollide.dask.{name}: got lazy {type(data).__name__}")
+            self._raw = data._raw
+            return
+        if isinstance(data, _NumpyShapes):
+            if not isinstance(data, self.numpy_type_of(data)):
+                raise TypeError(f"pycollide.dask.{name}: got numpy {type(data).__name__}")
+            data = np.asarray(data._data)
+        if not isinstance(data, da.Array):
+            data = np.asarray(data)
+            if data.dtype == object:
+                raise TypeError(f"pycollide.dask.{name}: `data` must be an array of real numbers")
+            lead = data.ndim - (2 if isinstance(self, Polygons) and data.ndim >= 2 and data.shape[-1] == 2 else 1)
+            if isinstance(chunks, (int, str)):
+                chunks = (chunks,) * max(lead, 0) + (-1,) * (data.ndim - max(lead, 0))
+            data = da.from_array(data, chunks=chunks)
+        if data.dtype == bool or not (np.issubdtype(data.dtype, np.integer) or np.issubdtype(data.dtype, np.floating)):
+            raise TypeError(f"pycollide.dask.{name}: `data` must hold real numbers, got dtype {data.dtype}")
+        self._raw = self._layout(data)
+
+    @classmethod
+    def numpy_type_of(cls, data: Any) -> Type[_NumpyShapes]:
+        return cls.numpy_type
+
+    @classmethod
+    def _layout(cls, arr: Any) -> Any:
+        width = cls.numpy_type.width
+        if arr.ndim == 0 or arr.shape[-1] != width:
+            raise ValueError(f"pycollide.dask.{cls.__name__}: `data` must have shape (..., {width}) with columns "
+                             f"({', '.join(cls.numpy_type.columns)}); got shape {arr.shape}")
+        return _whole_trailing(arr.astype(np.float64), 1)
+
+    @classmethod
+    def _wrap(cls, raw: Any) -> "Shapes":
+        self = cls.__new__(cls)
+        self._raw = raw
+        return self
+
+    # -- array behaviour ------------------------------------------------------
+    @property
+    def kind_name(self) -> str:
+        return self.numpy_type.name
+
+    @property
+    def shape(self) -> Tuple[float, ...]:
+        """The leading shape (``nan`` where dask does not know a chunk's size)."""
+        return tuple(self._raw.shape[:-1])
+
+    @property
+    def ndim(self) -> int:
+        return self._raw.ndim - 1
+
+    @property
+    def chunks(self) -> Tuple[Tuple[float, ...], ...]:
+        """The chunks of the leading axes."""
+        return self._raw.chunks[:-1]
+
+    @property
+    def numblocks(self) -> Tuple[int, ...]:
+        return self._raw.numblocks[:-1]
+
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError(f"len() of a single {self.kind_name} (shape ())")
+        return int(self._raw.shape[0])
+
+    def __getitem__(self, key: Any) -> "Shapes":
+        if not isinstance(key, tuple):
+            key = (key,)
+        if any(k is Ellipsis for k in key):
+            raise IndexError(f"pycollide.dask.{type(self).__name__}: index the leading axes without `...`")
+        return type(self)._wrap(self._raw[key + (slice(None),)])
+
+    def rechunk(self, chunks: Any) -> "Shapes":
+        """The same shapes with the leading axes rechunked (the trailing axis stays whole)."""
+        if not isinstance(chunks, (tuple, dict)):
+            chunks = (chunks,) * self.ndim
+        if isinstance(chunks, tuple):
+            chunks = chunks + (-1,)
+        return type(self)._wrap(self._raw.rechunk(chunks))
+
+    @property
+    def data(self) -> Any:
+        """The layout as a dask array, each block validated when it is computed."""
+        return self._raw.map_blocks(_validate_block, kind=self.kind_name, dtype=np.float64, meta=np.empty((0,) * self._raw.ndim))
+
+    def bounds(self) -> Any:
+        """The closed bounding boxes as a dask array of layout ``(..., 4)`` (see
+        :meth:`pycollide.Shapes.bounds`)."""
+        return self._raw.map_blocks(_bounds_block, kind=self.kind_name, dtype=np.float64,
+                                    chunks=self._raw.chunks[:-1] + ((4,),))
+
+    def compute(self, **kwargs: Any) -> _NumpyShapes:
+        """The numpy shape array (validated), computed with ``dask.compute``'s options."""
+        (arr,) = dask.compute(self._raw, **kwargs)
+        return _numpy_shapes(self.kind_name, arr)
+
+    def persist(self, **kwargs: Any) -> "Shapes":
+        """The same shapes, their blocks computed and kept (``dask.persist``)."""
+        (raw,) = dask.persist(self._raw, **kwargs)
+        return type(self)._wrap(raw)
+
+    def __repr__(self) -> str:
+        return f"pycollide.dask.{type(self).__name__}<{self.kind_name}, shape={self.shape}, chunks={self.chunks}>"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self)._wrap, (self._raw,))
+
+
+def _whole_trailing(arr: Any, trailing: int) -> Any:
+    """``arr`` with its trailing axes in one chunk each (the leading chunks kept)."""
+    if all(len(c) == 1 for c in arr.chunks[arr.ndim - trailing:]):
+        return arr
+    return arr.rechunk({axis: -1 for axis in range(arr.ndim - trailing, arr.ndim)})
+
+
+def _lazy_type(numpy_type: Type[_NumpyShapes], doc: str) -> Type[Shapes]:
+    name = numpy_type.__name__
+    cls = type(name, (Shapes,), {"__slots__": (), "numpy_type": numpy_type, "__module__": __name__,
+                                 "__doc__": f"Lazy {name} over a dask array of layout (..., {numpy_type.width}): "
+                                            f"{doc}.  See :class:`pycollide.dask.Shapes`."})
+    return cls
+
+
+from .shapes import Boxes as _B, Capsules as _Ca, Circles as _C, Points as _P, Segments as _S, Triangles as _T  # noqa: E402
+
+Points = _lazy_type(_P, "x, y")
+Circles = _lazy_type(_C, "x, y, r")
+Boxes = _lazy_type(_B, "xmin, ymin, xmax, ymax")
+Segments = _lazy_type(_S, "x0, y0, x1, y1")
+Triangles = _lazy_type(_T, "x0, y0, x1, y1, x2, y2")
+Capsules = _lazy_type(_Ca, "x0, y0, x1, y1, r")
+
+
+class Polygons(Shapes):
+    """Lazy convex polygons of K vertices (3 <= K <= 8) over a dask array of
+    shape ``(..., K, 2)`` or ``(..., 2K)``, chunked on the leading axes (see
+    :class:`pycollide.Polygons`).  The K is read from the array."""
+
+    __slots__ = ("_k",)
+    _k: int
+
+    def __init__(self, data: Any, /, *, chunks: Any = "auto") -> None:
+        if isinstance(data, Polygons):
+            self._k = data._k
+        elif isinstance(data, _PolygonsNumpy):
+            self._k = data.vertex_count
+        else:
+            shape = getattr(data, "shape", None)
+            if shape is None:
+                shape = np.shape(data)
+            if len(shape) >= 2 and shape[-1] == 2 and 3 <= shape[-2] <= 8:
+                self._k = int(shape[-2])
+            elif len(shape) >= 1 and shape[-1] in range(6, 17, 2):  # the flat layout
+                self._k = int(shape[-1]) // 2
+            else:
+                raise ValueError(f"pycollide.dask.Polygons: `data` must have shape (..., K, 2) or (..., 2K), "
+                                 f"3 <= K <= 8; got shape {tuple(shape)}")
+        super().__init__(data, chunks=chunks)
+
+    @property
+    def numpy_type(self) -> Type[_NumpyShapes]:  # type: ignore[override]
+        return _PolygonsNumpy._by_count[self._k]
+
+    def numpy_type_of(self, data: Any) -> Type[_NumpyShapes]:  # type: ignore[override]
+        return _PolygonsNumpy
+
+    def _layout(self, arr: Any) -> Any:  # type: ignore[override]
+        k = self._k
+        if arr.ndim >= 2 and arr.shape[-2:] == (k, 2):
+            arr = _whole_trailing(arr.astype(np.float64), 2)
+            arr = arr.reshape(arr.shape[:-2] + (2 * k,))
+        return _whole_trailing(arr.astype(np.float64), 1)
+
+    @classmethod
+    def _wrap(cls, raw: Any) -> "Shapes":
+        self = cls.__new__(cls)
+        self._raw = raw
+        self._k = raw.shape[-1] // 2
+        return self
+
+    @property
+    def vertex_count(self) -> int:
+        return self._k
+
+
+_LAZY: Dict[str, Type[Shapes]] = {c.numpy_type.name: c for c in (Points, Circles, Boxes, Segments, Triangles, Capsules)}
+
+
+def _lazy_of(s: _NumpyShapes) -> Type[Shapes]:
+    return Polygons if isinstance(s, _PolygonsNumpy) else _LAZY[s.name]
+
+
+# ---- inside the tasks ----------------------------------------------------------------
+
+
+def _numpy_shapes(kind: str, block: np.ndarray, start: Any = None) -> _NumpyShapes:
+    """The numpy shape array of one block, validated (in place: no copy when
+    the block is contiguous).  ``start``, the block's first index in the whole
+    array where the task knows it, is added to a validation error."""
+    try:
+        return KINDS[kind](block, copy=False)
+    except ValueError as exc:
+        if start is None:
+            raise
+        raise ValueError(f"{exc} (in the dask block starting at index {tuple(start)})") from None
+
+
+def _validate_block(block: np.ndarray, kind: str, block_info: Any = None) -> np.ndarray:
+    start = None if not block_info else tuple(lo for lo, _ in block_info[0]["array-location"][:-1])
+    return np.asarray(_numpy_shapes(kind, block, start)._data)
+
+
+def _bounds_block(block: np.ndarray, kind: str) -> np.ndarray:
+    return _numpy_shapes(kind, block).bounds()
+
+
+def _operand(value: Any, kind: Optional[str]) -> Any:
+    return value if kind is None else _numpy_shapes(kind, value)
+
+
+def _verb_block(a: Any, b: Any, *, verb: str, kinds: Tuple[Optional[str], Optional[str]], touching: bool,
+                threads: int) -> np.ndarray:
+    x, y = _operand(a, kinds[0]), _operand(b, kinds[1])
+    if verb == "overlaps":
+        return _np_overlaps(x, y, touching=touching, threads=threads)
+    if verb == "contains":
+        return _np_contains(x, y, touching=touching, threads=threads)
+    if verb == "distance":
+        return _np_distance(x, y, threads=threads)
+    return np.asarray(d.contact_any("contact", x, y, threads))
+
+
+# ---- the blockwise verbs ------------------------------------------------------------
+
+_Operand = Union[Shapes, TileMap, World]
+
+
+def _as_lazy(verb: str, name: str, value: Any, points: bool = False) -> _Operand:
+    if isinstance(value, (Shapes, TileMap, World)):
+        return value
+    if isinstance(value, _NumpyShapes):
+        if not value.solid:
+            raise TypeError(f"{verb}: `{name}` must be a shape array, got {type(value).__name__}")
+        return _lazy_of(value)(value, chunks=-1)
+    if points and isinstance(value, da.Array):
+        return Points(value)
+    if points:
+        return Points(d.points_arg(verb, name, value), chunks=-1)
+    raise TypeError(f"{verb}: `{name}` must be a lazy shape array (pycollide.dask.Circles, ...), a numpy shape "
+                    f"array, a TileMap or a World; got {type(value).__name__}")
+
+
+def _blockwise(verb: str, names: Tuple[str, str], a: _Operand, b: _Operand, extra: int, dtype: Any,
+               touching: bool = True, threads: int = 1) -> Any:
+    lazy = [s for s in (a, b) if isinstance(s, Shapes)]
+    if not lazy:
+        raise TypeError(f"{verb}: one side must be a lazy shape array (pycollide.dask.Circles, ...)")
+    shapes = [s.shape for s in lazy]
+    if not any(math.isnan(n) for s in shapes for n in s):
+        d.broadcast(verb, [(n, tuple(int(k) for k in s.shape)) for n, s in zip(names, (a, b)) if isinstance(s, Shapes)])
+    ndim = max(s.ndim for s in lazy)
+    out_ind = tuple(f"i{k}" for k in range(ndim))
+    args: List[Any] = []
+    for side, s in zip("ab", (a, b)):
+        if isinstance(s, Shapes):
+            args += [s._raw, out_ind[ndim - s.ndim:] + (f"t{side}",)]
+        else:
+            args += [s, None]
+    kinds = tuple(s.kind_name if isinstance(s, Shapes) else None for s in (a, b))
+    new_axes = {f"o{k}": n for k, n in enumerate((extra,) if extra else ())}
+    return da.blockwise(_verb_block, out_ind + tuple(new_axes), *args, new_axes=new_axes, concatenate=True,
+                        dtype=dtype, meta=np.empty((0,) * (ndim + len(new_axes)), dtype=dtype),
+                        kinds=kinds, touching=touching, threads=threads, verb=verb.rsplit(".", 1)[-1])
+
+
+def _threads(verb: str, threads: Any) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"{verb}: `threads` must be a positive integer, got {threads!r}")
+    return int(threads)
+
+
+def overlaps(a: Any, b: Any, *, touching: bool = True, threads: int = 1) -> Any:
+    """Whether ``a`` and ``b`` overlap, as a lazy bool dask array of the
+    broadcast shape: :func:`pycollide.overlaps` on each pair of blocks.
+
+    ``a`` and ``b`` are lazy shape arrays, or one of them a numpy shape array,
+    a TileMap or a World.  ``threads`` is the C core's threads per task.
+
+    >>> import dask.array as da, numpy as np, pycollide as pc, pycollide.dask as pcd
+    >>> balls = pcd.Circles(da.from_array(np.array([[0, 0, 1], [5, 0, 1], [9, 0, 1]]), chunks=(2, 3)))
+    >>> pcd.overlaps(balls, pc.Boxes([1, -1, 4, 1])).compute()
+    array([ True,  True, False])
+    """
+    verb = "pycollide.dask.overlaps"
+    d.mode(verb, touching)
+    return _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 0, bool,
+                      touching=bool(touching), threads=_threads(verb, threads))
+
+
+def contains(shape: Any, points: Any, *, touching: bool = True, threads: int = 1) -> Any:
+    """Whether each point lies in ``shape`` (lazy bool dask array), as
+    :func:`pycollide.contains`: ``points`` is lazy Points, a dask or numpy array
+    of layout ``(..., 2)``; ``shape`` lazy shapes, numpy shapes, a TileMap or a World."""
+    verb = "pycollide.dask.contains"
+    d.mode(verb, touching)
+    return _blockwise(verb, ("shape", "points"), _as_lazy(verb, "shape", shape),
+                      _as_lazy(verb, "points", points, points=True), 0, bool, touching=bool(touching),
+                      threads=_threads(verb, threads))
+
+
+def contact(a: Any, b: Any, *, threads: int = 1) -> Union[Contact, WorldContact]:
+    """:func:`pycollide.contact` blockwise: a :class:`~pycollide.Contact` (or
+    :class:`~pycollide.WorldContact` against a World) whose fields are lazy dask
+    arrays, all slices of one computation per block."""
+    verb = "pycollide.dask.contact"
+    world = isinstance(a, World) or isinstance(b, World)
+    packed = _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 9 if world else 7,
+                        np.float64, threads=_threads(verb, threads))
+    return WorldContact._of(packed) if world else Contact._of(packed)
+
+
+def distance(a: Any, b: Any, *, threads: int = 1) -> Any:
+    """:func:`pycollide.distance` blockwise, as a lazy float64 dask array."""
+    verb = "pycollide.dask.distance"
+    return _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 0, np.float64,
+                      threads=_threads(verb, threads))
+
+
+# ---- pairs: a spatial join along a Hilbert curve ------------------------------------
+
+_ORDER = 16  # the curve runs over a 2**16 x 2**16 grid of the centres' bounding box
+_SAMPLE = 1 << 16  # at most this many sampled shapes choose the partitions' cuts
+
+
+def _centres(bounds: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    return bounds[:, 0] * 0.5 + bounds[:, 2] * 0.5, bounds[:, 1] * 0.5 + bounds[:, 3] * 0.5
+
+
+def _frame(lo: np.ndarray, hi: np.ndarray) -> Tuple[float, float, float, float]:
+    """(x0, y0, scale x, scale y) mapping the centres' box onto the curve's grid."""
+    n = float(1 << _ORDER)
+    with np.errstate(all="ignore"):
+        scale = [n / (h - l) if np.isfinite(h - l) and h > l else 0.0 for l, h in zip(lo, hi)]
+    origin = [float(v) if np.isfinite(v) else 0.0 for v in lo]
+    return (origin[0], origin[1], scale[0], scale[1])
+
+
+def _keys(bounds: np.ndarray, frame: Tuple[float, float, float, float]) -> np.ndarray:
+    """Each shape's place on the Hilbert curve, by the centre of its box (C:
+    ``pc_curve_keys``).  Only a heuristic for grouping: no answer depends on
+    it (infinite or huge boxes simply land at the grid's edge)."""
+    bounds = np.ascontiguousarray(bounds, dtype=np.float64)
+    keys = np.empty(len(bounds), dtype=np.uint64)
+    grid = np.array(frame, dtype=np.float64)  # named: it must outlive the call (a cast pointer keeps nothing alive)
+    check_rc("pairs", lib.pc_curve_keys(double_ptr(bounds), len(bounds), double_ptr(grid), _ORDER,
+                                        ffi.cast("uint64_t *", ffi.from_buffer(keys))))
+    return keys
+
+
+def survey_block(block: np.ndarray, kind: str, m: int, offset: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pass 1 of pairs: the block's centre box and the boxes of ``m`` evenly spaced shapes."""
+    bounds = _numpy_shapes(kind, block, (offset,)).bounds()
+    if not len(bounds):
+        return np.full(2, np.inf), np.full(2, -np.inf), bounds
+    cx, cy = _centres(bounds)
+    lo = np.array([np.nanmin(cx), np.nanmin(cy)]) if not np.isnan(cx).all() else np.zeros(2)
+    hi = np.array([np.nanmax(cx), np.nanmax(cy)]) if not np.isnan(cx).all() else np.zeros(2)
+    pick = np.unique(np.linspace(0, len(bounds) - 1, max(1, min(m, len(bounds)))).astype(np.int64))
+    return lo, hi, bounds[pick]
+
+
+def _assign(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> Tuple[
+        _NumpyShapes, np.ndarray, np.ndarray, np.ndarray]:
+    """The block's shapes, boxes, the order that groups them by partition, and where each partition starts."""
+    shapes = _numpy_shapes(kind, block, (offset,))
+    bounds = shapes.bounds().reshape(-1, 4)
+    part = np.searchsorted(cuts, _keys(bounds, frame), side="right")
+    part = part.astype(np.uint16) if len(cuts) < (1 << 16) else part  # a radix sort for 16-bit keys
+    order = np.argsort(part, kind="stable")
+    starts = np.zeros(len(cuts) + 2, np.int64)
+    np.cumsum(np.bincount(part, minlength=len(cuts) + 1), out=starts[1:])
+    return shapes, bounds, order, starts
+
+
+def census_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> Tuple[
+        np.ndarray, np.ndarray]:
+    """Pass 2 of pairs: how many of the block's shapes each partition gets, and the box around them."""
+    _, bounds, order, starts = _assign(block, kind, frame, cuts, offset)
+    counts = np.diff(starts)
+    box = np.empty((len(counts), 4))
+    box[:, :2], box[:, 2:] = np.inf, -np.inf
+    full = counts > 0
+    if full.any():
+        ordered, at = bounds[order], starts[:-1][full]
+        for c, reduce in enumerate((np.minimum, np.minimum, np.maximum, np.maximum)):
+            box[full, c] = reduce.reduceat(ordered[:, c], at)
+    return counts, box
+
+
+def split_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> Tuple[np.ndarray, ...]:
+    """The block's shapes grouped by partition, with their global indices."""
+    shapes, _, order, starts = _assign(block, kind, frame, cuts, offset)
+    return np.asarray(shapes._data).reshape(len(order), -1)[order], order + offset, starts
+
+
+def piece(split: Tuple[np.ndarray, ...], p: int) -> Tuple[np.ndarray, np.ndarray]:
+    data, index, starts = split
+    return data[starts[p]:starts[p + 1]], index[starts[p]:starts[p + 1]]
+
+
+def gather_partition(*pieces: Tuple[np.ndarray, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
+    return np.concatenate([p[0] for p in pieces]), np.concatenate([p[1] for p in pieces])
+
+
+def join_partitions(left: Tuple[np.ndarray, np.ndarray], right: Optional[Tuple[np.ndarray, np.ndarray]],
+                    kinds: Tuple[str, str], touching: bool, within: Optional[float], orient: bool,
+                    boxes: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> np.ndarray:
+    """The pairs between two partitions (within one when ``right`` is None), in
+    global indices.  Between two, only the shapes whose boxes meet the other
+    partition's box take part: for neighbouring partitions, a strip along the
+    border, not the whole partition."""
+    a = _numpy_shapes(kinds[0], left[0])
+    ia = left[1]
+    if right is None:
+        local = _np_pairs(a, distance=within, touching=touching, threads=1)
+        i, j = ia[local[0]], ia[local[1]]
+    else:
+        b = _numpy_shapes(kinds[1], right[0])
+        ib = right[1]
+        if boxes is not None:
+            gap = 0.0 if within is None else within
+            near_a = np.flatnonzero(_bounds_meet(boxes[1], a.bounds(), gap))
+            near_b = np.flatnonzero(_bounds_meet(boxes[0], b.bounds(), gap))
+            a, ia, b, ib = a[near_a], ia[near_a], b[near_b], ib[near_b]
+        local = _np_pairs(a, b, distance=within, touching=touching, threads=1)
+        i, j = ia[local[0]], ib[local[1]]
+    if orient:  # within one collection: (i, j) with i < j
+        i, j = np.minimum(i, j), np.maximum(i, j)
+    return np.stack([i, j])
+
+
+def _sorted(found: np.ndarray) -> np.ndarray:
+    """Pairs sorted by i then j."""
+    if found.shape[1] < 2:
+        return found
+    if found.max() < (1 << 31):
+        key = (found[0] << 32) | found[1]
+        key.sort()
+        return np.stack([key >> 32, key & 0xFFFFFFFF])
+    return found[:, np.lexsort((found[1], found[0]))]
+
+
+def collect_pairs(*found: np.ndarray) -> np.ndarray:
+    return _sorted(np.concatenate(found, axis=1) if found else np.empty((2, 0), np.int64))
+
+
+def route_pairs(found: np.ndarray, edges: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """Sorted pairs and where each of ``a``'s blocks (global index ranges) starts in them."""
+    return found, np.searchsorted(found[0], edges)
+
+
+def routed(pairs_at: Tuple[np.ndarray, np.ndarray], k: int) -> np.ndarray:
+    found, at = pairs_at
+    return found[:, at[k]:at[k + 1]]
+
+
+def _bounds_meet(box: np.ndarray, boxes: np.ndarray, within: float) -> np.ndarray:
+    """Whether ``box`` comes within ``within`` of each of ``boxes`` (closed; empty boxes never meet).
+    Each difference rounds monotonically, so boxes truly within the distance are never missed."""
+    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: an empty box; overflow: far apart
+        return ((box[0] - boxes[:, 2] <= within) & (boxes[:, 0] - box[2] <= within)
+                & (box[1] - boxes[:, 3] <= within) & (boxes[:, 1] - box[3] <= within))
+
+
+def _collection(verb: str, name: str, value: Any) -> Shapes:
+    if not isinstance(value, Shapes):
+        if isinstance(value, _NumpyShapes):
+            value = _as_lazy(verb, name, value)
+        else:
+            raise TypeError(f"{verb}: `{name}` must be a lazy shape array (pycollide.dask.Circles, ...), "
+                            f"got {type(value).__name__}")
+    assert isinstance(value, Shapes)
+    if value.ndim != 1:
+        raise ValueError(f"{verb}: `{name}` must be a 1-D collection of shapes, got leading shape {value.shape}")
+    if any(math.isnan(c) for c in value.chunks[0]):
+        raise ValueError(f"{verb}: `{name}` has chunks of unknown size; call `.compute_chunk_sizes()` on its "
+                         "dask array first")
+    return value
+
+
+def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: bool = True,
+          partitions: Optional[int] = None, sort: bool = True) -> Any:
+    """Every overlapping pair ``(i, j)`` of two large collections (``i < j``
+    within one), as a lazy ``(2, k)`` int64 dask array whose computed value
+    equals :func:`pycollide.pairs` on the concatenated input: the same pairs,
+    each exactly once, in global indices, sorted by ``i`` then ``j``.
+
+    How: the shapes are partitioned spatially along a Hilbert curve over the
+    centres of their bounding boxes, into ``partitions`` ranges of the curve
+    holding about equal numbers of shapes (cut at the quantiles of a sample).
+    Each shape goes to exactly one partition, by its centre, however many
+    partitions its box spans.  The bounding box of each partition is known
+    before any join is planned, and only partitions whose boxes meet (come
+    within ``distance``) are joined, each join one task running the C
+    :func:`pycollide.pairs` on the two partitions.  A pair is found in the one
+    join of its two shapes' partitions, so exactly once.  With ``sort`` the
+    pairs are then routed to the output chunk of ``a``'s block that holds
+    ``i`` and sorted there; without it each chunk holds one partition's joins
+    (sorted within the chunk, the chunks in no particular order).
+
+    Three passes over the input: a sample to choose the cuts, a census of the
+    partitions' sizes and boxes (both computed at once, small results), then
+    the graph of the join itself.  Persist the input first if computing it is
+    expensive.  Memory per task is about two partitions and their pairs; the
+    partitions and pairs spill to disk on a distributed cluster with a memory
+    limit, so the input may exceed memory.
+
+    Parameters
+    ----------
+    a, b : 1-D lazy shape arrays (or numpy shape arrays), chunk sizes known
+    distance, touching : as :func:`pycollide.pairs`
+    partitions : int, optional
+        How many spatial partitions; default: the number of input blocks.
+    sort : bool, default True
+        Sort the result globally (as :func:`pycollide.pairs`) or leave it in join order.
+
+    Examples
+    --------
+    >>> import dask.array as da, numpy as np, pycollide as pc, pycollide.dask as pcd
+    >>> xy = np.array([[0, 0, 1], [1.5, 0, 1], [3.5, 0, 1], [10, 0, 1]])
+    >>> balls = pcd.Circles(da.from_array(xy, chunks=(2, 3)))
+    >>> pcd.pairs(balls).compute()
+    array([[0, 1],
+           [1, 2]])
+    """
+    verb = "pycollide.dask.pairs"
+    d.mode(verb, touching)
+    within = None if distance is None else d.nonnegative(verb, "distance", distance, True)
+    if not isinstance(sort, (bool, np.bool_)):
+        raise TypeError(f"{verb}: `sort` must be True or False, got {sort!r}")
+    sides = [_collection(verb, "a", a)] + ([] if b is None else [_collection(verb, "b", b)])
+    blocks = [list(s._raw.to_delayed().ravel()) for s in sides]
+    sizes = [[int(c) for c in s.chunks[0]] for s in sides]
+    total = sum(map(sum, sizes))
+    if partitions is None:
+        partitions = max(1, sum(len(c) for c in sizes))
+    elif isinstance(partitions, bool) or not isinstance(partitions, (int, np.integer)) or not 1 <= partitions <= 1 << 20:
+        raise ValueError(f"{verb}: `partitions` must be an integer from 1 to 2**20, got {partitions!r}")
+    count = int(partitions)
+    if total == 0 or (b is not None and min(map(sum, sizes)) == 0):
+        return da.zeros((2, 0), dtype=np.int64)
+    kinds = tuple(s.kind_name for s in sides)
+    task = lambda f: dask.delayed(f, pure=True)  # noqa: E731
+
+    offsets = [np.concatenate([[0], np.cumsum(szs)]).tolist() for szs in sizes]
+
+    # pass 1: the centres' box and a sample, for the curve's frame and the cuts
+    want = min(total, max(_SAMPLE // 4, 64 * count), _SAMPLE)
+    survey = dask.compute(*[task(survey_block)(blk, kind, -(-n * want // total), off)
+                            for side, kind, szs, offs in zip(blocks, kinds, sizes, offsets)
+                            for blk, n, off in zip(side, szs, offs)])
+    lo = np.min([s[0] for s in survey], axis=0)
+    hi = np.max([s[1] for s in survey], axis=0)
+    frame = _frame(lo, hi)
+    keys = np.sort(_keys(np.concatenate([s[2] for s in survey]).reshape(-1, 4), frame))
+    cuts = keys[(np.arange(1, count) * len(keys)) // count] if len(keys) else np.zeros(count - 1, np.uint64)
+
+    # pass 2: each partition's size and box, per side
+    census = dask.compute(*[[task(census_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
+                            for side, kind, offs in zip(blocks, kinds, offsets)])
+    counts = [np.sum([c[0] for c in cs], axis=0) for cs in census]
+    boxes = []
+    for cs in census:
+        box = np.stack([c[1] for c in cs])
+        boxes.append(np.concatenate([box[:, :, :2].min(axis=0), box[:, :, 2:].max(axis=0)], axis=1))
+
+    # the graph: split every block by partition, gather the partitions, join those that meet
+    parts: List[Dict[int, Any]] = []
+    for side, kind, offs, cnt in zip(blocks, kinds, offsets, counts):
+        splits = [task(split_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
+        parts.append({p: task(gather_partition)(*[task(piece)(s, p) for s in splits])
+                      for p in range(count) if cnt[p]})
+    gap = 0.0 if within is None else within
+    joined = []
+    for p, left in parts[0].items():
+        if b is None:
+            near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[0], gap)).tolist()
+            found = [task(join_partitions)(left, None if q == p else parts[0][q], kinds * 2, bool(touching),
+                                           within, True, (boxes[0][p], boxes[0][q]))
+                     for q in near if q >= p]
+        else:
+            near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[1], gap)).tolist()
+            found = [task(join_partitions)(left, parts[1][q], kinds, bool(touching), within, False,
+                                           (boxes[0][p], boxes[1][q]))
+                     for q in near]
+        if found:
+            joined.append(task(collect_pairs)(*found))
+    if sort:
+        edges = np.array(offsets[0], dtype=np.int64)
+        routes = [task(route_pairs)(j, edges) for j in joined]
+        chunks = [task(collect_pairs)(*[task(routed)(r, k) for r in routes]) for k in range(len(sizes[0]))]
+    else:
+        chunks = joined
+    if not chunks:
+        return da.zeros((2, 0), dtype=np.int64)
+    return da.concatenate([da.from_delayed(c, shape=(2, np.nan), dtype=np.int64) for c in chunks], axis=1)
