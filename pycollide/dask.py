@@ -480,15 +480,15 @@ def census_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, off
     return counts, box
 
 
-def split_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> Tuple[np.ndarray, ...]:
-    """The block's shapes grouped by partition, with their global indices."""
+def split_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> List[Tuple[np.ndarray,
+                                                                                                      np.ndarray]]:
+    """The block's shapes cut by partition, with their global indices: one
+    pair of arrays of their own per partition (not views of one buffer, so
+    that a worker spilling or freeing one piece frees its memory, and dask
+    counts each piece at its true size)."""
     shapes, _, order, starts = _assign(block, kind, frame, cuts, offset)
-    return np.asarray(shapes._data).reshape(len(order), -1)[order], order + offset, starts
-
-
-def piece(split: Tuple[np.ndarray, ...], p: int) -> Tuple[np.ndarray, np.ndarray]:
-    data, index, starts = split
-    return data[starts[p]:starts[p + 1]], index[starts[p]:starts[p + 1]]
+    data = np.asarray(shapes._data).reshape(len(order), -1)
+    return [(data[rows], rows + offset) for rows in (order[starts[p]:starts[p + 1]] for p in range(len(starts) - 1))]
 
 
 def gather_partition(*pieces: Tuple[np.ndarray, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
@@ -537,14 +537,11 @@ def collect_pairs(*found: np.ndarray) -> np.ndarray:
     return _sorted(np.concatenate(found, axis=1) if found else np.empty((2, 0), np.int64))
 
 
-def route_pairs(found: np.ndarray, edges: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """Sorted pairs and where each of ``a``'s blocks (global index ranges) starts in them."""
-    return found, np.searchsorted(found[0], edges)
-
-
-def routed(pairs_at: Tuple[np.ndarray, np.ndarray], k: int) -> np.ndarray:
-    found, at = pairs_at
-    return found[:, at[k]:at[k + 1]]
+def route_pairs(found: np.ndarray, edges: np.ndarray) -> List[np.ndarray]:
+    """Sorted pairs cut by the block of ``a`` holding ``i`` (``edges``: where
+    each block's global indices start), each piece an array of its own."""
+    at = np.searchsorted(found[0], edges)
+    return [found[:, at[k]:at[k + 1]].copy() for k in range(len(edges) - 1)]
 
 
 def _bounds_meet(box: np.ndarray, boxes: np.ndarray, within: float) -> np.ndarray:
@@ -661,7 +658,7 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     parts: List[Dict[int, Any]] = []
     for side, kind, offs, cnt in zip(blocks, kinds, offsets, counts):
         splits = [task(split_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
-        parts.append({p: task(gather_partition)(*[task(piece)(s, p) for s in splits])
+        parts.append({p: task(gather_partition)(*[task(operator.getitem)(s, p) for s in splits])
                       for p in range(count) if cnt[p]})
     gap = 0.0 if within is None else within
     joined = []
@@ -681,7 +678,7 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     if sort:
         edges = np.array(offsets[0], dtype=np.int64)
         routes = [task(route_pairs)(j, edges) for j in joined]
-        chunks = [task(collect_pairs)(*[task(routed)(r, k) for r in routes]) for k in range(len(sizes[0]))]
+        chunks = [task(collect_pairs)(*[task(operator.getitem)(r, k) for r in routes]) for k in range(len(sizes[0]))]
     else:
         chunks = joined
     if not chunks:

@@ -76,3 +76,17 @@ def test_sweep_pymunk_harness_runs_small(tmp_path):
         rows = [line for line in lines if line.startswith(scene + " ")]  # the table's, not the notes below it
         assert sum("pycollide" in line for line in rows) == 4 and sum("pymunk" in line for line in rows) == 1
         assert any(line.startswith(f"{scene}: ") and "disagree" in line for line in lines)
+
+
+@pytest.mark.slow
+def test_dask_pairs_benchmark_runs_small(tmp_path):
+    """benchmarks/dask_pairs.py at README's small size: the cluster's pairs
+    must equal the in-memory pairs (the script fails otherwise), and it
+    reports the out-of-core run's time, pairs and each worker's peak memory."""
+    script = ROOT / "benchmarks" / "dask_pairs.py"
+    run = subprocess.run([sys.executable, str(script), "--n", "4e5", "--chunk", "5e4", "--in-memory-n", "2e5",
+                          "--spill-dir", str(tmp_path)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "the same pairs (count and checksum)" in run.stdout
+    assert "peak memory per worker" in run.stdout and "pairs among circles" in run.stdout
+    assert "% Completed" in run.stdout  # dask's progress bar

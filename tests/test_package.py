@@ -66,7 +66,7 @@ def test_no_import_cycle():
 def test_every_module_imports_alone():
     for name in ("shapes", "tiles", "compound", "_dispatch", "overlap", "contact", "intersect", "pairs",
                  "raycast", "sweep", "motion", "response", "bench", "demo", "world", "tables", "billiards",
-                 "pinball"):
+                 "pinball", "dask"):
         code = f"import pycollide.{name}"
         subprocess.run([sys.executable, "-c", code], check=True, cwd=tempfile.gettempdir())
 
@@ -79,7 +79,7 @@ def test_every_public_object_pickles():
                pc.Triangles([0, 0, 1, 0, 0, 1]), pc.Lines([0, 0, 1, 1]), course, body,
                body.at([[0, 0], [3, 3]], flip_x=[False, True]), pc.Tile.CUT_NE,
                pc.contact(ball, course), pc.raycast([1.5, -1.25], [1, 0], course), pc.sweep(ball, [1, 0], course),
-               pc.sweep(ball, [1, 0], pc.World(course))]
+               pc.sweep(ball, [1, 0], pc.World(course)), pc.World(course, ball)]
     for obj in objects:
         back = pickle.loads(pickle.dumps(obj))
         assert type(back) is type(obj)
