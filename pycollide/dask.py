@@ -588,10 +588,10 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     ``i`` and sorted there; without it each chunk holds one partition's joins
     (sorted within the chunk, the chunks in no particular order).
 
-    Three passes over the input: a sample to choose the cuts, a census of the
-    partitions' sizes and boxes (both computed at once, small results), then
-    the graph of the join itself.  Persist the input first if computing it is
-    expensive.  Memory per task is about two partitions and their pairs; the
+    Three passes over the input: two small computations before ``pairs``
+    returns (a sample to choose the cuts, then a census of the partitions'
+    sizes and boxes; only these summaries come back), then the lazy graph of
+    the join itself.  Persist the input first if computing it is expensive.  Memory per task is about two partitions and their pairs; the
     partitions and pairs spill to disk on a distributed cluster with a memory
     limit, so the input may exceed memory.
 
@@ -624,7 +624,9 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     total = sum(map(sum, sizes))
     if partitions is None:
         partitions = max(1, sum(len(c) for c in sizes))
-    elif isinstance(partitions, bool) or not isinstance(partitions, (int, np.integer)) or not 1 <= partitions <= 1 << 20:
+    elif isinstance(partitions, bool) or not isinstance(partitions, (int, np.integer)):
+        raise TypeError(f"{verb}: `partitions` must be an integer from 1 to 2**20, got {partitions!r}")
+    elif not 1 <= partitions <= 1 << 20:
         raise ValueError(f"{verb}: `partitions` must be an integer from 1 to 2**20, got {partitions!r}")
     count = int(partitions)
     if total == 0 or (b is not None and min(map(sum, sizes)) == 0):

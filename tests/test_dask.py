@@ -286,6 +286,8 @@ def test_pairs_edge_cases_and_errors():
         pcd.pairs(unknown)
     with pytest.raises(ValueError, match="partitions"):
         pcd.pairs(s, partitions=0)
+    with pytest.raises(TypeError, match="partitions"):
+        pcd.pairs(s, partitions=2.5)
     with pytest.raises(ValueError, match="distance"):
         pcd.pairs(s, distance=-1)
     with pytest.raises(TypeError, match="sort"):
