@@ -319,6 +319,10 @@ _Operand = Union[Shapes, TileMap, World]
 
 
 def _as_lazy(verb: str, name: str, value: Any, points: bool = False) -> _Operand:
+    if points and isinstance(value, (Shapes, TileMap, World)) and not isinstance(value, Points):
+        raise TypeError(f"{verb}: `{name}` must be points, got {type(value).__name__}")
+    if points and isinstance(value, _NumpyShapes):
+        value = d.points_arg(verb, name, value)
     if isinstance(value, (Shapes, TileMap, World)):
         return value
     if isinstance(value, _NumpyShapes):

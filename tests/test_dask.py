@@ -188,6 +188,9 @@ def test_verb_errors():
         pcd.overlaps(s, s, touching="yes")
     with pytest.raises(ValueError, match="threads"):
         pcd.distance(s, s, threads=0)
+    for not_points in (s, pc.Circles([0, 0, 1]), pc.TileMap([[1]])):
+        with pytest.raises(TypeError, match="points"):
+            pcd.contains(s, not_points)
 
 
 # ---- pairs -----------------------------------------------------------------------
@@ -326,7 +329,7 @@ def test_the_gil_is_released_inside_the_c_calls():
     """A thread inside a long C call must leave the interpreter to others: the
     main thread keeps running Python while the call lasts."""
     rng = np.random.default_rng(9)
-    data = pc.Circles(crowd(rng, 400_000, "uniform"))
+    data = pc.Circles(crowd(rng, 1_200_000, "uniform"))
     start = time.perf_counter()
     pc.pairs(data, threads=1)
     alone = time.perf_counter() - start
