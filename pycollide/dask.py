@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Type, Union
+from typing import Any, ClassVar, Dict, List, Optional, Tuple, Type, Union
 
 import numpy as np
 

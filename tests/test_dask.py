@@ -299,15 +299,6 @@ def test_pairs_edge_cases_and_errors():
         pcd.pairs(np.zeros((4, 3)))
 
 
-def test_pairs_beyond_2_31_indices_would_be_global():
-    # the global index is an offset plus the index within a block: int64 throughout
-    rng = np.random.default_rng(8)
-    data = crowd(rng, 600, "uniform")
-    got = pcd.pairs(lazy("circle", data, 100))
-    assert got.dtype == np.int64
-    assert np.array_equal(got.compute(), pc.pairs(pc.Circles(data)))
-
-
 # ---- pickling, the GIL, a distributed cluster --------------------------------------
 
 

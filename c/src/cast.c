@@ -627,14 +627,16 @@ static void nearest_one(const pc__tree_query *c, int ka, const double *a, double
     out[1] = index == INT64_MAX ? -1.0 : (double)index;
 }
 
-struct nearest_ctx {
+/* A tree query's context and the moving or querying shapes' kind: what the
+ * per-row loops of pc_nearest_tree and pc_sweep_tree carry. */
+struct tree_kind_ctx {
     const cast_ctx *c;
     int ka;
 };
 
 static void nearest_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
-    const struct nearest_ctx *x = vctx;
+    const struct tree_kind_ctx *x = vctx;
     for (int64_t i = 0; i < n; i++)
         nearest_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
 }
@@ -647,7 +649,7 @@ int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a
     cast_ctx ctx;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    struct nearest_ctx x = {&ctx, kind_a};
+    struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[2] = {a, out};
     const int64_t *st[2] = {strides_a, strides_out};
     int rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK);
@@ -670,14 +672,9 @@ static void sweep_tree_one(const cast_ctx *c, int ka, const double *a, const dou
     out[5] = (double)index;
 }
 
-struct sweep_tree_ctx {
-    const cast_ctx *c;
-    int ka;
-};
-
 static void sweep_tree_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
-    const struct sweep_tree_ctx *x = vctx;
+    const struct tree_kind_ctx *x = vctx;
     for (int64_t i = 0; i < n; i++)
         sweep_tree_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
                        (double *)(p[2] + i * s[2]));
@@ -728,7 +725,7 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
     cast_ctx ctx;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, INFINITY) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    struct sweep_tree_ctx x = {&ctx, kind_a};
+    struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[3] = {a, displacements, out};
     const int64_t *st[3] = {strides_a, strides_d, strides_out};
     int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_tree_inner, &x, threads, PC_CHUNK);
