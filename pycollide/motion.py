@@ -345,12 +345,19 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarr
     return flat
 
 
+# The first workspace of pc_world_collide, per circle: broad-phase entries
+# (each circle's box in every grid cell it covers, and the pairs of circles
+# whose boxes met) and queued impacts.  A step that needs more is retried
+# from copies with four times as much.
+_COLLIDE_ROOM = (8, 8)
+
+
 def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, m: Any, bptr: Any, n: int,
              dt: float, e: float, mu: float, max_bounces: int) -> Optional[Tuple[int, int]]:
     """The event-driven step, retried from copies with more room while the
     workspace is too small (the room needed grows with the impacts); the
     first pair of circles overlapping at the start, if any (nothing moved)."""
-    entries, events = 16 * n + 1024, 32 * n + 1024
+    entries, events = _COLLIDE_ROOM[0] * n + 1024, _COLLIDE_ROOM[1] * n + 1024
     c0, v0 = c.copy(), vel.copy()
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
     while True:

@@ -202,3 +202,67 @@ def test_overlap_at_the_start_names_the_first_pair():
     c[17, 18, 0] = np.nextafter(14.0, 0.0)          # a ulp nearer (3, 6): overlapping
     with pytest.raises(ValueError, match=r"circles \(3, 6\) and \(17, 18\) overlap"):
         pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
+
+
+def _room_scene(seed, n=40, side=12.0):
+    rng = np.random.default_rng(seed)
+    walls = pc.Segments([[0, 0, side, 0], [side, 0, side, side], [side, side, 0, side], [0, side, 0, 0]])
+    pegs = pc.Circles(np.c_[rng.uniform(1, side - 1, (30, 2)), np.full(30, 0.2)])
+    c = scatter(rng, pc.World(walls, pegs), n, 0.25, (0.3, 0.3), (side - 0.3, side - 0.3))
+    return rng, walls, pegs, c
+
+
+@pytest.mark.parametrize("extra", ["many far shapes", "long diagonals"])
+def test_world_found_near_by_cells_or_by_trees_alike(extra):
+    """Whether a circle's path comes near the world is found from the grid
+    cells the world's shapes cover, or (a world of many shapes, or of shapes
+    covering many cells) from the trees: the results are the same bit for bit,
+    and the promises hold either way."""
+    rng, walls, pegs, c = _room_scene(4)
+    v = rng.normal(0, 15, (len(c), 2))
+    if extra == "many far shapes":  # more shapes than a few per circle, none within reach
+        far = pc.Circles(np.c_[rng.uniform(100, 200, (400, 2)), np.full(400, 0.5)])
+    else:  # each box covers the whole room, the segments beyond its far corner
+        far = pc.Segments([[-1 - k, 30 + k, 30 + k, -1 - k] for k in range(12)])
+    one = pc.World(walls, pegs)
+    two = pc.World(walls, pegs, far)
+    a, b = (c, v), (c, v)
+    for _ in range(15):
+        a = pc.advance(a[0], a[1], one, 0.05, collide=True, restitution=0.95, return_bounces=True)
+        b = pc.advance(b[0], b[1], two, 0.05, collide=True, restitution=0.95, return_bounces=True)
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(np.asarray(x), np.asarray(y))
+        assert not inside_any(two, a[0]).any()
+        assert pc.pairs(a[0], touching=False).shape[1] == 0
+    assert a[2].sum() > 0
+
+
+def test_a_step_that_overfills_its_workspace_is_retried(monkeypatch):
+    """With almost no room at first (a few entries and events per circle,
+    where fast circles cover many cells and queue many impacts), the step is
+    retried from copies with more room: the same results bit for bit, every
+    promise kept, the caller's arrays unchanged."""
+    from pycollide import motion
+
+    rng, walls, pegs, c = _room_scene(9, n=120)
+    world = pc.World(walls, pegs)
+    v = rng.normal(0, 3, (len(c), 2))
+    v[:6] = rng.normal(0, 400, (6, 2))  # across the room several times a step
+    runs = []
+    for room in [motion._COLLIDE_ROOM, (-8, -8)]:  # -8: 1024 - 8 n = 64 entries and events for 120 circles
+        monkeypatch.setattr(motion, "_COLLIDE_ROOM", room)
+        cc, vv, v0 = c, v, v.copy()
+        steps = []
+        for _ in range(3):
+            cc, vv, b = pc.advance(cc, vv, world, 0.05, collide=True, max_bounces=64, return_bounces=True)
+            assert not inside_any(world, cc).any()
+            assert pc.pairs(cc, touching=False).shape[1] == 0
+            x, y = cc.center.T
+            assert ((x > 0) & (x < 12) & (y > 0) & (y < 12)).all()
+            steps.append((np.asarray(cc), vv, b))
+        assert np.array_equal(v, v0)
+        assert steps[-1][2][:6].min() > 0
+        runs.append(steps)
+    for one, two in zip(*runs):
+        for x, y in zip(one, two):
+            np.testing.assert_array_equal(x, y)

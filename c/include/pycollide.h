@@ -487,7 +487,8 @@ int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, do
                      int64_t n, double dt, double restitution, double friction, int max_bounces, int threads);
 
 /* The bytes of the workspace pc_world_collide needs for n circles, room for
- * `entries` broad-phase entries and `events` queued impacts. */
+ * `entries` broad-phase entries (and as many pairs of circles noted) and
+ * `events` queued impacts. */
 int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
 /* Move n circles through a world for dt as pc_world_advance does, and make
  * them hit each other too: impacts (wall or circle) are processed in time

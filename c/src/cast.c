@@ -532,6 +532,20 @@ int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode
     return descend(c, overlaps_enter, overlaps_leaf, &q);
 }
 
+static int any_leaf(void *v, int64_t k)
+{
+    (void)v;
+    (void)k;
+    return 1;
+}
+
+int pc__tree_meets_box(const pc__tree_query *c, const double *box)
+{
+    double g = 0x1p-30 * (c->tree_mag + pc__magnitude(box, 4)) + 0x1p-1000;
+    struct near_query q = {c, NULL, 0, 0, NULL, {box[0] - g, box[1] - g, box[2] + g, box[3] + g}, NULL, NULL};
+    return descend(c, overlaps_enter, any_leaf, &q);
+}
+
 /* a lower bound of the separation from the shape to anything in the node:
  * the boxes' gap, or minus their overlap along the axis where it is least
  * (separating the boxes separates the shapes).  It is > 0 only when the

@@ -12,11 +12,19 @@
  * next events are found again; every event made stale by a response carries
  * an old stamp and is dropped when it comes up.
  *
- * Broad phase: a grid over the step's swept boxes; each circle's box (its
- * path over the rest of dt, grown by r) is added to the cells it covers
- * whenever its path changes, so two circles whose paths may cross always
- * meet in some cell: the one whose path changed last finds the other's box.
- * Cells beyond the grid are folded onto its border cells.
+ * Broad phase: a grid over the step's swept boxes, about one cell a circle.
+ * Each circle's box (its path over the rest of dt, grown by r) is in every
+ * cell it covers.  At the start all boxes are sorted into the cells at once
+ * (a counting sort; each entry keeps a copy of its box), and every pair of
+ * boxes that meet is found once, in the cell holding the low corner of their
+ * overlap.  A circle whose path changes after an impact adds its new box to
+ * a list per cell and looks for the boxes its new one meets, so two circles
+ * whose paths may cross always meet: the one whose path changed last finds
+ * the other's box.  Cells beyond the grid are folded onto its border cells.
+ * The cells the world's shapes cover are marked once, so a circle whose
+ * cells are unmarked skips its sweep against the world (a world of many
+ * shapes, or a tile map, is asked through its trees or its sweep instead).
+ * Every pair whose boxes met is noted: only those can overlap at the end.
  *
  * The exact promises: a move is shortened by bisection when its rounded end
  * would leave the circle inside the world (pc__move_free); at the end every
@@ -38,6 +46,18 @@ typedef struct {
     int64_t si, sj;    /* the circles' stamps when it was found */
 } event;
 
+/* The cells a box covers: x0..x1 by y0..y1. */
+typedef struct {
+    int64_t x0, y0, x1, y1;
+} span;
+
+/* A circle's box in the grid built at the start of the step. */
+typedef struct {
+    double b[4];
+    int64_t i;
+    int64_t cx, cy;    /* the cell of the box's low corner */
+} entry;
+
 typedef struct {
     pc__world w;
     double *c, *v;
@@ -48,12 +68,23 @@ typedef struct {
     int max_bounces;
     /* per circle */
     double *tau;
+    double *box;       /* its path's box for the rest of dt, grown (see path_box) */
+    span *cell;        /* the cells that box covers */
     int64_t *stamp, *hits, *frozen, *mark;
-    int64_t *clear;    /* its path for the rest of dt is nowhere near the world (the sweep says) */
+    int64_t *clear;    /* its path for the rest of dt is nowhere near the world */
     pc__toi *first;    /* each circle's first sweep, for the whole step */
-    /* the grid */
+    /* the grid: the start's boxes sorted by cell (static), and the paths
+     * found after impacts in a list per cell (dynamic) */
     double x0, y0, inv;
-    int64_t nx, ny, *head, *next, *who, used, cap;
+    int64_t nx, ny;
+    int64_t *start;    /* entries of cell k: ent[start[k] .. start[k + 1]) */
+    uint8_t *wall;     /* cell k may hold some of the world (when walls_known) */
+    int walls_known;
+    entry *ent;
+    int64_t *head, *next, *who, used, cap;
+    /* the pairs of circles whose paths' boxes met at some time: the only
+     * ones that may overlap at the end */
+    int64_t *pair, npairs;
     /* the heap */
     event *heap;
     int64_t nheap, capheap;
@@ -66,7 +97,8 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
     if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
         events > (INT64_C(1) << 40))
         return -1;
-    return 8 * (6 * n + (4 * n + 64) + 2 * entries) + (int64_t)sizeof(event) * events + (int64_t)sizeof(pc__toi) * n;
+    return 8 * (14 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 32) * entries +
+           (int64_t)sizeof(event) * events + (int64_t)sizeof(pc__toi) * n;
 }
 
 /* ---- the heap of events ----------------------------------------------------- */
@@ -121,36 +153,99 @@ static int64_t cell_of(double x, double o, double inv, int64_t n)
     return (int64_t)f;
 }
 
-/* The box circle i covers from its time to dt, with its current velocity. */
-static void path_box(const sim *s, int64_t i, double *b)
+/* The box of circle i at its time (frozen: where it stands), or of its path
+ * from there to dt with its current velocity, grown by a relative 2^-30 so
+ * that rounding in the boxes cannot split a touching pair. */
+static void grown_box(const double *c, double ex, double ey, double *b)
 {
-    const double *c = s->c + 3 * i;
-    double left = s->frozen[i] ? 0.0 : s->dt - s->tau[i];
-    double ex = c[0] + s->v[2 * i] * left, ey = c[1] + s->v[2 * i + 1] * left, r = c[2];
+    double r = c[2];
     b[0] = pc__min(c[0], ex) - r;
     b[1] = pc__min(c[1], ey) - r;
     b[2] = pc__max(c[0], ex) + r;
     b[3] = pc__max(c[1], ey) + r;
-}
-
-static void cells(const sim *s, const double *b, int64_t *ix0, int64_t *iy0, int64_t *ix1, int64_t *iy1)
-{
-    /* widened by a relative 2^-30 so that rounding in the boxes cannot split a touching pair */
     double g = 0x1p-30 * (fabs(b[0]) + fabs(b[1]) + fabs(b[2]) + fabs(b[3])) + 0x1p-1000;
-    *ix0 = cell_of(b[0] - g, s->x0, s->inv, s->nx);
-    *ix1 = cell_of(b[2] + g, s->x0, s->inv, s->nx);
-    *iy0 = cell_of(b[1] - g, s->y0, s->inv, s->ny);
-    *iy1 = cell_of(b[3] + g, s->y0, s->inv, s->ny);
+    b[0] -= g;
+    b[1] -= g;
+    b[2] += g;
+    b[3] += g;
 }
 
+static void path_box(const sim *s, int64_t i, double *b)
+{
+    const double *c = s->c + 3 * i;
+    double left = s->frozen[i] ? 0.0 : s->dt - s->tau[i];
+    grown_box(c, c[0] + s->v[2 * i] * left, c[1] + s->v[2 * i + 1] * left, b);
+}
+
+static void disk_box(const sim *s, int64_t i, double *b)
+{
+    const double *c = s->c + 3 * i;
+    grown_box(c, c[0], c[1], b);
+}
+
+static int64_t imax(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static int boxes_meet(const double *a, const double *b)
+{
+    return !(a[0] > b[2] || b[0] > a[2] || a[1] > b[3] || b[1] > a[3]);
+}
+
+static span cells(const sim *s, const double *b)
+{
+    span c = {cell_of(b[0], s->x0, s->inv, s->nx), cell_of(b[1], s->y0, s->inv, s->ny),
+              cell_of(b[2], s->x0, s->inv, s->nx), cell_of(b[3], s->y0, s->inv, s->ny)};
+    return c;
+}
+
+/* Circle i's path box from its time, and its cells. */
+static void new_path(sim *s, int64_t i)
+{
+    path_box(s, i, s->box + 4 * i);
+    s->cell[i] = cells(s, s->box + 4 * i);
+}
+
+/* The static grid: every circle's box (s->box) in each cell it covers, the
+ * entries sorted by cell, by circle within a cell (a counting sort). */
+static void build(sim *s)
+{
+    int64_t cellsn = s->nx * s->ny, *count = s->head; /* the heads are free until the first impact */
+    for (int64_t k = 0; k <= cellsn; k++) s->start[k] = 0;
+    int64_t total = 0;
+    for (int64_t i = 0; i < s->n; i++) {
+        span c = s->cell[i];
+        for (int64_t y = c.y0; y <= c.y1; y++)
+            for (int64_t x = c.x0; x <= c.x1; x++) s->start[y * s->nx + x + 1]++;
+        total += (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+    }
+    if (total > s->cap) {
+        s->full = 1;
+        return;
+    }
+    for (int64_t k = 0; k < cellsn; k++) {
+        s->start[k + 1] += s->start[k];
+        count[k] = s->start[k];
+    }
+    for (int64_t i = 0; i < s->n; i++) {
+        const double *b = s->box + 4 * i;
+        span c = s->cell[i];
+        for (int64_t y = c.y0; y <= c.y1; y++)
+            for (int64_t x = c.x0; x <= c.x1; x++) {
+                entry *e = &s->ent[count[y * s->nx + x]++];
+                memcpy(e->b, b, sizeof e->b);
+                e->i = i;
+                e->cx = c.x0;
+                e->cy = c.y0;
+            }
+    }
+    for (int64_t k = 0; k < cellsn; k++) s->head[k] = -1;
+}
+
+/* Circle i's current box (s->box) joins the dynamic grid. */
 static void insert(sim *s, int64_t i)
 {
-    double b[4];
-    int64_t ix0, iy0, ix1, iy1;
-    path_box(s, i, b);
-    cells(s, b, &ix0, &iy0, &ix1, &iy1);
-    for (int64_t y = iy0; y <= iy1; y++)
-        for (int64_t x = ix0; x <= ix1; x++) {
+    span c = s->cell[i];
+    for (int64_t y = c.y0; y <= c.y1; y++)
+        for (int64_t x = c.x0; x <= c.x1; x++) {
             if (s->used >= s->cap) {
                 s->full = 1;
                 return;
@@ -163,22 +258,43 @@ static void insert(sim *s, int64_t i)
 }
 
 /* Call visit(s, i, j, arg) once for every other circle j with an entry in
- * the cells the box b covers. */
-static void each_neighbour(sim *s, int64_t i, const double *b, void (*visit)(sim *, int64_t, int64_t, void *),
-                           void *arg)
+ * the cells c the box b covers: a dynamic one, or a static one whose box
+ * meets b. */
+static void each_neighbour(sim *s, int64_t i, const double *b, span c,
+                           void (*visit)(sim *, int64_t, int64_t, void *), void *arg)
 {
-    int64_t ix0, iy0, ix1, iy1;
-    cells(s, b, &ix0, &iy0, &ix1, &iy1);
     int64_t q = ++s->query;
     s->mark[i] = q;
-    for (int64_t y = iy0; y <= iy1; y++)
-        for (int64_t x = ix0; x <= ix1; x++)
-            for (int64_t k = s->head[y * s->nx + x]; k >= 0; k = s->next[k]) {
+    for (int64_t y = c.y0; y <= c.y1; y++)
+        for (int64_t x = c.x0; x <= c.x1; x++) {
+            int64_t cell = y * s->nx + x;
+            for (int64_t k = s->start[cell]; k < s->start[cell + 1]; k++) {
+                /* a circle whose path changed since has dynamic entries too */
+                if (!boxes_meet(s->ent[k].b, b)) continue;
+                int64_t j = s->ent[k].i;
+                if (s->mark[j] == q) continue;
+                s->mark[j] = q;
+                visit(s, i, j, arg);
+            }
+            for (int64_t k = s->head[cell]; k >= 0; k = s->next[k]) {
                 int64_t j = s->who[k];
                 if (s->mark[j] == q) continue;
                 s->mark[j] = q;
                 visit(s, i, j, arg);
             }
+        }
+}
+
+/* Circles i and j may come to overlap by the end: checked there. */
+static void note_pair(sim *s, int64_t i, int64_t j)
+{
+    if (s->npairs >= s->cap) {
+        s->full = 1;
+        return;
+    }
+    s->pair[2 * s->npairs] = i;
+    s->pair[2 * s->npairs + 1] = j;
+    s->npairs++;
 }
 
 /* ---- impacts ---------------------------------------------------------------- */
@@ -223,7 +339,7 @@ static void bring(sim *s, int64_t i, double t)
     if (!s->frozen[i] && t > s->tau[i]) {
         double h = t - s->tau[i];
         double *c = s->c + 3 * i;
-        if (s->clear[i]) { /* the sweep found nothing within reach of the path: its points are free */
+        if (s->clear[i]) { /* nothing of the world within reach of the path: its points are free */
             c[0] += s->v[2 * i] * h;
             c[1] += s->v[2 * i + 1] * h;
         } else {
@@ -233,10 +349,11 @@ static void bring(sim *s, int64_t i, double t)
     s->tau[i] = t;
 }
 
-/* The impact of circles i (at time *now) and j, queued if within dt. */
-static void pair_event(sim *s, int64_t i, int64_t j, void *arg)
+/* The impact of circles i and j, queued if within dt; both valid at `now`
+ * or later (each at its own time). */
+static void pair_event(sim *s, int64_t i, int64_t j, double now)
 {
-    double t = pair_time(s, i, j, pc__max(*(const double *)arg, s->tau[j]));
+    double t = pair_time(s, i, j, pc__max(now, pc__max(s->tau[i], s->tau[j])));
     if (t <= s->dt) {
         event e = {t, 0.0, 0.0, i < j ? i : j, i < j ? j : i, 0, 0};
         e.si = s->stamp[e.i];
@@ -245,40 +362,67 @@ static void pair_event(sim *s, int64_t i, int64_t j, void *arg)
     }
 }
 
-/* Circle i's next events, from its time: its wall impact and its impacts
- * with the circles its new path may meet; its path joins the grid. */
+/* A circle j met by circle i's new path: a pair to check, and an impact. */
+static void met(sim *s, int64_t i, int64_t j, void *arg)
+{
+    (void)arg;
+    if (!boxes_meet(s->box + 4 * i, s->box + 4 * j)) return;
+    note_pair(s, i, j);
+    pair_event(s, i, j, s->tau[i]);
+}
+
 static int moving(const sim *s, int64_t i)
 {
     return !s->frozen[i] && (s->v[2 * i] != 0.0 || s->v[2 * i + 1] != 0.0) && s->tau[i] < s->dt;
 }
 
-/* Circle i's sweep against the world for the rest of dt. */
+/* 0 when nothing of the world lies within circle i's box. */
+static int near_world(const sim *s, int64_t i)
+{
+    if (!s->walls_known) return pc__world_near_box(&s->w, s->box + 4 * i);
+    span c = s->cell[i];
+    for (int64_t y = c.y0; y <= c.y1; y++)
+        for (int64_t x = c.x0; x <= c.x1; x++)
+            if (s->wall[y * s->nx + x]) return 1;
+    return 0;
+}
+
+/* Circle i's sweep against the world for the rest of dt, into h; none when
+ * its path's box (s->box) meets nothing of the world. */
 static void sweep_rest(const sim *s, int64_t i, pc__toi *h)
 {
+    if (!near_world(s, i)) {
+        pc__toi_init(h);
+        return;
+    }
     double left = s->dt - s->tau[i];
     pc__world_sweep(&s->w, PC_CIRCLE, s->c + 3 * i, s->v[2 * i] * left, s->v[2 * i + 1] * left, h);
 }
 
-/* (first: its sweep, done already at the start of the step) */
-static void schedule(sim *s, int64_t i, const pc__toi *first)
+/* Circle i's wall impact (its sweep h), queued. */
+static void wall_event(sim *s, int64_t i, const pc__toi *h)
 {
-    double now = s->tau[i];
+    s->clear[i] = !h->near;
+    if (h->hit) {
+        event e = {pc__min(s->dt, s->tau[i] + h->t * (s->dt - s->tau[i])), h->nx, h->ny, i, -1, s->stamp[i], 0};
+        push(s, e);
+    }
+}
+
+/* Circle i's next events after an impact changed its path: its wall impact
+ * and its impacts with the circles its new path may meet; the path joins
+ * the grid. */
+static void schedule(sim *s, int64_t i)
+{
+    new_path(s, i);
     s->clear[i] = 1; /* not moving: nothing to check */
     if (moving(s, i)) {
-        double left = s->dt - now;
         pc__toi h;
-        if (first) h = *first;
-        else sweep_rest(s, i, &h);
-        s->clear[i] = !h.near;
-        if (h.hit) {
-            event e = {pc__min(s->dt, now + h.t * left), h.nx, h.ny, i, -1, s->stamp[i], 0};
-            push(s, e);
-        }
+        sweep_rest(s, i, &h);
+        wall_event(s, i, &h);
     }
     insert(s, i);
-    double b[4];
-    path_box(s, i, b);
-    each_neighbour(s, i, b, pair_event, &now);
+    each_neighbour(s, i, s->box + 4 * i, s->cell[i], met, NULL);
 }
 
 static double inverse_mass(const sim *s, int64_t i)
@@ -383,55 +527,26 @@ static pc__filter circles_filter(const sim *s)
     return pc__filter_for(2.0 * m);
 }
 
+/* Every circle is at dt, inside its last path's box: only the noted pairs
+ * can overlap.  Those that do are pushed apart, and the circles pushed are
+ * checked again against every neighbour, until none moves. */
 static void settle(sim *s)
 {
     pc__filter f = circles_filter(s);
-    int64_t *dirty = s->stamp; /* the stamps are done with: every circle to check, then those pushed */
-    for (int64_t i = 0; i < s->n; i++) dirty[i] = 1;
+    int64_t *dirty = s->stamp; /* the stamps are done with: the circles pushed */
+    for (int64_t i = 0; i < s->n; i++) dirty[i] = 0;
     struct unpile u = {&f, dirty, 0};
-    for (int pass = 0; pass < 4096; pass++) {
+    for (int64_t k = 0; k < s->npairs; k++) unpile_pair(s, s->pair[2 * k], s->pair[2 * k + 1], &u);
+    for (int pass = 0; pass < 4096 && u.moved; pass++) {
         u.moved = 0;
         for (int64_t i = 0; i < s->n; i++) {
             if (!dirty[i]) continue;
             dirty[i] = 0;
-            const double *c = s->c + 3 * i;
-            const double b[4] = {c[0] - c[2], c[1] - c[2], c[0] + c[2], c[1] + c[2]};
-            each_neighbour(s, i, b, unpile_pair, &u);
-        }
-        if (!u.moved) break;
-    }
-}
-
-/* ---- the start: no two interiors may overlap ------------------------------------- */
-
-struct first_pair {
-    const pc__filter *f;
-    int64_t j;
-};
-
-static void later_overlapping(sim *s, int64_t i, int64_t j, void *arg)
-{
-    struct first_pair *u = arg;
-    if (j > i && (u->j < 0 || j < u->j) && interiors_overlap(u->f, s->c + 3 * i, s->c + 3 * j)) u->j = j;
-}
-
-/* The first pair (i, j), i < j, in that order, of circles whose interiors
- * overlap (exact), through the grid every circle's path is in: 0 if none. */
-static int first_overlap(sim *s, int64_t *pair)
-{
-    pc__filter f = circles_filter(s);
-    struct first_pair u = {&f, -1};
-    for (int64_t i = 0; i < s->n; i++) {
-        const double *c = s->c + 3 * i;
-        const double b[4] = {c[0] - c[2], c[1] - c[2], c[0] + c[2], c[1] + c[2]};
-        each_neighbour(s, i, b, later_overlapping, &u);
-        if (u.j >= 0) {
-            pair[0] = i;
-            pair[1] = u.j;
-            return 1;
+            double b[4];
+            disk_box(s, i, b);
+            each_neighbour(s, i, b, cells(s, b), unpile_pair, &u);
         }
     }
-    return 0;
 }
 
 /* ---- the step ------------------------------------------------------------------- */
@@ -447,21 +562,32 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->frozen = (int64_t *)(void *)p; p += 8 * n;
     s->mark = (int64_t *)(void *)p; p += 8 * n;
     s->clear = (int64_t *)(void *)p; p += 8 * n;
+    s->box = (double *)(void *)p; p += 8 * 4 * n;
+    s->cell = (span *)(void *)p; p += 8 * 4 * n;
     s->head = (int64_t *)(void *)p; p += 8 * (4 * n + 64);
+    s->start = (int64_t *)(void *)p; p += 8 * (4 * n + 65);
+    s->ent = (entry *)(void *)p; p += (int64_t)sizeof(entry) * entries;
     s->next = (int64_t *)(void *)p; p += 8 * entries;
     s->who = (int64_t *)(void *)p; p += 8 * entries;
+    s->pair = (int64_t *)(void *)p; p += 16 * entries;
     s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
-    s->first = (pc__toi *)(void *)p;
+    s->first = (pc__toi *)(void *)p; p += (int64_t)sizeof(pc__toi) * n;
+    s->wall = (uint8_t *)(void *)p;
     s->cap = entries;
     s->capheap = events;
-    s->used = s->nheap = s->query = 0;
-    s->full = 0;
+    s->used = s->nheap = s->query = s->npairs = 0;
+    s->full = s->walls_known = 0;
     memset(s->tau, 0, (size_t)(8 * 6 * n));
-    /* the grid: over every circle's path for the step, about one cell a circle */
+    return PC_OK;
+}
+
+/* The grid over every circle's box (s->box), about one cell a circle. */
+static void grid(sim *s)
+{
+    int64_t n = s->n;
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, ext = 0.0;
     for (int64_t i = 0; i < n; i++) {
-        double b[4];
-        path_box(s, i, b);
+        const double *b = s->box + 4 * i;
         x0 = pc__min(x0, b[0]); y0 = pc__min(y0, b[1]);
         x1 = pc__max(x1, b[2]); y1 = pc__max(y1, b[3]);
         ext += (b[2] - b[0]) + (b[3] - b[1]);
@@ -471,29 +597,79 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     if (!(size > 0.0) || !isfinite(size)) size = pc__max(pc__max(w, h), 1.0);
     s->nx = (int64_t)pc__clamp(w / size + 1.0, 1.0, 2.0 * sqrt((double)n) + 4.0);
     s->ny = (int64_t)pc__clamp(h / size + 1.0, 1.0, (double)(4 * n + 64) / (double)s->nx);
-    double span = pc__max(w / (double)s->nx, h / (double)s->ny);
-    if (!(span > 0.0) || !isfinite(span)) span = 1.0;
-    s->x0 = x0;
-    s->y0 = y0;
-    s->inv = 1.0 / span;
-    if (!isfinite(s->x0)) s->x0 = 0.0;
-    if (!isfinite(s->y0)) s->y0 = 0.0;
-    for (int64_t k = 0; k < s->nx * s->ny; k++) s->head[k] = -1;
-    return PC_OK;
+    double side = pc__max(w / (double)s->nx, h / (double)s->ny);
+    if (!(side > 0.0) || !isfinite(side)) side = 1.0;
+    s->x0 = isfinite(x0) ? x0 : 0.0;
+    s->y0 = isfinite(y0) ? y0 : 0.0;
+    s->inv = 1.0 / side;
+    for (int64_t i = 0; i < n; i++) s->cell[i] = cells(s, s->box + 4 * i);
 }
 
-static int run(sim *s, int64_t *overlapping)
+static int finite_move(const sim *s, int64_t i)
 {
-    int64_t n = s->n;
-    for (int64_t i = 0; i < n; i++) {
+    const double *c = s->c + 3 * i;
+    return isfinite(c[0] + s->v[2 * i] * s->dt) && isfinite(c[1] + s->v[2 * i + 1] * s->dt);
+}
+
+/* Each circle's path box for the step (a move that would leave the doubles:
+ * where it stands). */
+static void boxes(sim *s)
+{
+    for (int64_t i = 0; i < s->n; i++) {
+        if (finite_move(s, i)) path_box(s, i, s->box + 4 * i);
+        else disk_box(s, i, s->box + 4 * i);
+    }
+}
+
+/* The cells the world's shapes' boxes (grown) cover, when the world is
+ * shape collections of no more shapes, and covering no more cells in all,
+ * than a few per circle; otherwise each query asks the trees. */
+static void walls(sim *s)
+{
+    int64_t cellsn = s->nx * s->ny, leaves = 0, covered = 0;
+    s->walls_known = 0;
+    for (int k = 0; k < s->w.n; k++) {
+        if (s->w.map[k]) return;
+        leaves += s->w.tree[k].tree.levels ? s->w.tree[k].tree.count[0] : 0;
+    }
+    if (leaves > 4 * s->n + 64) return;
+    memset(s->wall, 0, (size_t)cellsn);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < s->w.n; k++) {
+            const pc__tree_query *q = &s->w.tree[k];
+            if (!q->tree.levels) continue;
+            for (int64_t m = 0; m < q->tree.count[0]; m++) {
+                const double *lb = q->tree.boxes + 4 * (q->tree.first[0] + m);
+                double g = 0x1p-30 * (q->tree_mag + pc__magnitude(lb, 4)) + 0x1p-1000;
+                const double b[4] = {lb[0] - g, lb[1] - g, lb[2] + g, lb[3] + g};
+                span c = cells(s, b);
+                if (pass == 0) {
+                    covered += (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+                    if (covered > 8 * cellsn + 64) return;
+                    continue;
+                }
+                for (int64_t y = c.y0; y <= c.y1; y++) memset(s->wall + y * s->nx + c.x0, 1, (size_t)(c.x1 - c.x0 + 1));
+            }
+        }
+    s->walls_known = 1;
+}
+
+/* The start: each circle's first sweep, circles that start in the world or
+ * would leave the doubles stopped. */
+static void start(sim *s)
+{
+    for (int64_t i = 0; i < s->n; i++) {
         const double *c = s->c + 3 * i;
-        /* the step's first sweep: when nothing is within reach of the path,
-         * the start (on it) is free too, with no overlap test */
         pc__toi *h = &s->first[i];
         pc__toi_init(h);
         h->near = 1;
-        int finite = isfinite(c[0] + s->v[2 * i] * s->dt) && isfinite(c[1] + s->v[2 * i + 1] * s->dt);
-        if (finite && moving(s, i)) sweep_rest(s, i, h);
+        int finite = finite_move(s, i);
+        if (finite) {
+            /* when nothing of the world is within reach of the path, its
+             * start is free too, with no overlap test */
+            if (moving(s, i)) sweep_rest(s, i, h);
+            else h->near = near_world(s, i);
+        }
         if (h->near && pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) {
             s->frozen[i] = 1; /* starts inside: left where it is, and reported */
             if (s->bounces) s->bounces[i] = -1;
@@ -501,14 +677,61 @@ static int run(sim *s, int64_t *overlapping)
             s->frozen[i] = 1;
             if (s->bounces) s->bounces[i] = -2;
         }
+        if (s->frozen[i]) new_path(s, i);
     }
-    for (int64_t i = 0; i < n; i++) schedule(s, i, s->frozen[i] ? NULL : &s->first[i]);
+}
+
+/* Every pair of circles whose boxes meet, found once in the cell holding the
+ * low corner of the boxes' overlap: noted, and its impact queued; the first
+ * pair (i < j, lexicographic) whose interiors overlap into pair[], if any. */
+static int first_pairs(sim *s, int64_t *pair)
+{
+    pc__filter f = circles_filter(s);
+    int found = 0;
+    for (int64_t y = 0; y < s->ny; y++)
+        for (int64_t x = 0; x < s->nx; x++) {
+            int64_t cell = y * s->nx + x, k1 = s->start[cell + 1];
+            for (int64_t a = s->start[cell]; a < k1; a++) {
+                const entry *ea = &s->ent[a];
+                for (int64_t b = a + 1; b < k1; b++) {
+                    const entry *eb = &s->ent[b];
+                    if (!boxes_meet(ea->b, eb->b) || imax(ea->cx, eb->cx) != x || imax(ea->cy, eb->cy) != y)
+                        continue;
+                    int64_t i = ea->i, j = eb->i; /* i < j: entries are in circle order within a cell */
+                    note_pair(s, i, j);
+                    if (interiors_overlap(&f, s->c + 3 * i, s->c + 3 * j)) {
+                        if (!found || i < pair[0] || (i == pair[0] && j < pair[1])) {
+                            pair[0] = i;
+                            pair[1] = j;
+                        }
+                        found = 1;
+                    }
+                    pair_event(s, i, j, 0.0);
+                }
+            }
+        }
+    return found;
+}
+
+static int run(sim *s, int64_t *overlapping)
+{
+    int64_t n = s->n;
+    boxes(s);
+    grid(s);
+    walls(s);
+    start(s);
+    build(s);
     if (s->full) return PC_ERR_SPACE;
     int64_t pair[2];
-    if (first_overlap(s, pair)) {
+    if (first_pairs(s, pair)) {
         if (overlapping) memcpy(overlapping, pair, sizeof pair);
         return PC_ERR_OVERLAP;
     }
+    for (int64_t i = 0; i < n; i++) {
+        s->clear[i] = 1;
+        if (moving(s, i)) wall_event(s, i, &s->first[i]);
+    }
+    if (s->full) return PC_ERR_SPACE;
     while (s->nheap > 0 && !s->full) {
         event e = pop(s);
         if (s->stamp[e.i] != e.si || (e.j >= 0 && s->stamp[e.j] != e.sj)) continue;
@@ -518,7 +741,7 @@ static int run(sim *s, int64_t *overlapping)
             pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e, s->mu);
             count(s, e.i);
             s->stamp[e.i]++;
-            schedule(s, e.i, NULL);
+            schedule(s, e.i);
             continue;
         }
         bring(s, e.i, e.t);
@@ -532,8 +755,8 @@ static int run(sim *s, int64_t *overlapping)
         count(s, e.j);
         s->stamp[e.i]++;
         s->stamp[e.j]++;
-        schedule(s, e.i, NULL);
-        schedule(s, e.j, NULL);
+        schedule(s, e.i);
+        schedule(s, e.j);
     }
     if (s->full) return PC_ERR_SPACE;
     for (int64_t i = 0; i < n; i++) bring(s, i, s->dt); /* a stopped circle stays */

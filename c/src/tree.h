@@ -45,6 +45,10 @@ void pc__tree_sweep(const pc__tree_query *q, int ka, const double *a, double dx,
                     int64_t *index);
 /* Exact: does the shape overlap some item (mode PC_TOUCHING or PC_STRICT)? */
 int pc__tree_overlaps(const pc__tree_query *q, int ka, const double *a, int mode);
+/* Does some item's box meet the box (xmin, ymin, xmax, ymax), grown by
+ * 2^-30 of the magnitudes so that rounding never hides one?  No: nothing of
+ * the collection lies within the box. */
+int pc__tree_meets_box(const pc__tree_query *q, const double *box);
 /* The contact (7 doubles, as pc_contact_batch) of the shape (kind ka, row a)
  * with the item of least separation, and that item's index (the lowest at
  * equal separations); separation inf and index -1 for an empty tree.  The

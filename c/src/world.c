@@ -43,6 +43,13 @@ int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
     return 0;
 }
 
+int pc__world_near_box(const pc__world *w, const double *box)
+{
+    for (int k = 0; k < w->n; k++)
+        if (w->map[k] || pc__tree_meets_box(&w->tree[k], box)) return 1;
+    return 0;
+}
+
 void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
 {
     pc__toi_init(h);

@@ -19,6 +19,9 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts);
 /* Exact: does the shape (kind, layout row a) strictly overlap the world
  * (mode PC_STRICT), or the closed shape touch it (PC_TOUCHING)? */
 int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode);
+/* 0 when no part of the world lies within the box (xmin, ymin, xmax, ymax)
+ * (a tile map part always answers 1: it may). */
+int pc__world_near_box(const pc__world *w, const double *box);
 /* The first hit of the shape moving by D over the parts (h initialised
  * here; h->near when some part may come within reach of the path). */
 void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h);
