@@ -185,9 +185,11 @@ static void disk_box(const sim *s, int64_t i, double *b)
 
 static int64_t imax(int64_t a, int64_t b) { return a > b ? a : b; }
 
+/* (& rather than &&: the outcome is random, so a branch would be
+ * mispredicted; the boxes hold no NaN) */
 static int boxes_meet(const double *a, const double *b)
 {
-    return !(a[0] > b[2] || b[0] > a[2] || a[1] > b[3] || b[1] > a[3]);
+    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
 }
 
 static span cells(const sim *s, const double *b)
@@ -695,7 +697,7 @@ static int first_pairs(sim *s, int64_t *pair)
                 const entry *ea = &s->ent[a];
                 for (int64_t b = a + 1; b < k1; b++) {
                     const entry *eb = &s->ent[b];
-                    if (!boxes_meet(ea->b, eb->b) || imax(ea->cx, eb->cx) != x || imax(ea->cy, eb->cy) != y)
+                    if (!(boxes_meet(ea->b, eb->b) & (imax(ea->cx, eb->cx) == x) & (imax(ea->cy, eb->cy) == y)))
                         continue;
                     int64_t i = ea->i, j = eb->i; /* i < j: entries are in circle order within a cell */
                     note_pair(s, i, j);
