@@ -72,7 +72,6 @@ typedef struct {
     span *cell;        /* the cells that box covers */
     int64_t *stamp, *hits, *frozen, *mark;
     int64_t *clear;    /* its path for the rest of dt is nowhere near the world */
-    pc__toi *first;    /* each circle's first sweep, for the whole step */
     /* the grid: the start's boxes sorted by cell (static), and the paths
      * found after impacts in a list per cell (dynamic) */
     double x0, y0, inv;
@@ -98,7 +97,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
         events > (INT64_C(1) << 40))
         return -1;
     return 8 * (14 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 32) * entries +
-           (int64_t)sizeof(event) * events + (int64_t)sizeof(pc__toi) * n;
+           (int64_t)sizeof(event) * events;
 }
 
 /* ---- the heap of events ----------------------------------------------------- */
@@ -573,7 +572,6 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->who = (int64_t *)(void *)p; p += 8 * entries;
     s->pair = (int64_t *)(void *)p; p += 16 * entries;
     s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
-    s->first = (pc__toi *)(void *)p; p += (int64_t)sizeof(pc__toi) * n;
     s->wall = (uint8_t *)(void *)p;
     s->cap = entries;
     s->capheap = events;
@@ -656,13 +654,13 @@ static void walls(sim *s)
     s->walls_known = 1;
 }
 
-/* The start: each circle's first sweep, circles that start in the world or
- * would leave the doubles stopped. */
+/* The start: each circle's first sweep and wall impact, circles that start
+ * in the world or would leave the doubles stopped. */
 static void start(sim *s)
 {
     for (int64_t i = 0; i < s->n; i++) {
         const double *c = s->c + 3 * i;
-        pc__toi *h = &s->first[i];
+        pc__toi one, *h = &one;
         pc__toi_init(h);
         h->near = 1;
         int finite = finite_move(s, i);
@@ -679,7 +677,9 @@ static void start(sim *s)
             s->frozen[i] = 1;
             if (s->bounces) s->bounces[i] = -2;
         }
+        s->clear[i] = 1;
         if (s->frozen[i]) new_path(s, i);
+        else if (moving(s, i)) wall_event(s, i, h);
     }
 }
 
@@ -729,11 +729,6 @@ static int run(sim *s, int64_t *overlapping)
         if (overlapping) memcpy(overlapping, pair, sizeof pair);
         return PC_ERR_OVERLAP;
     }
-    for (int64_t i = 0; i < n; i++) {
-        s->clear[i] = 1;
-        if (moving(s, i)) wall_event(s, i, &s->first[i]);
-    }
-    if (s->full) return PC_ERR_SPACE;
     while (s->nheap > 0 && !s->full) {
         event e = pop(s);
         if (s->stamp[e.i] != e.si || (e.j >= 0 && s->stamp[e.j] != e.sj)) continue;
