@@ -82,8 +82,8 @@ def vectors(verb: str, name: str, value: Any) -> np.ndarray:
     arr = np.ascontiguousarray(arr, dtype=np.float64)
     if arr.ndim == 0 or arr.shape[-1] != 2:
         raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
-    finite = np.isfinite(arr).all(axis=-1)
-    if not finite.all():
+    if not np.isfinite(arr).all():  # one flat reduction: over the axis of length 2 it is 10x slower
+        finite = np.isfinite(arr).all(axis=-1)
         bad = tuple(int(i) for i in np.argwhere(~finite)[0])
         raise ValueError(f"{verb}: `{name}` must be finite; {name}{list(bad) if bad else ''} is {arr[bad].tolist()}")
     return arr
