@@ -321,13 +321,14 @@ def _moved(verb: str, cls: Any, rows: np.ndarray, shape: Tuple[int, ...]) -> Any
     return cls._trusted(rows.reshape(shape + (cls.width,)), float(magnitude[0]))
 
 
-def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> np.ndarray:
-    """Finite positive masses, one per circle (default r**2)."""
+def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional[np.ndarray]:
+    """Finite positive masses, one per circle, or None for the default
+    (proportional to r**2, which the C core computes without overflow)."""
     if masses is None:
         if len(c) and not (c[:, 2] > 0).all():
             point = tuple(int(k) for k in np.unravel_index(int(np.flatnonzero(~(c[:, 2] > 0))[0]), circles.shape))
             raise ValueError(f"{verb}: circle {point} has radius 0, so no area to take a mass from: give `masses`")
-        return np.ascontiguousarray(c[:, 2] * c[:, 2])
+        return None
     try:
         arr = np.asarray(masses, dtype=np.float64)
     except (TypeError, ValueError):
@@ -364,7 +365,8 @@ def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray,
         size = lib.pc_collide_workspace(n, entries, events)
         work = np.empty(size, dtype=np.uint8)
         pair = ffi.new("int64_t[2]")
-        rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), double_ptr(m), bptr, n, dt, e, mu,
+        mp = ffi.NULL if m is None else double_ptr(m)  # NULL: the default masses
+        rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, e, mu,
                                   max_bounces, ffi.from_buffer(work), size, entries, events, pair)
         if rc == lib.PC_ERR_OVERLAP:
             return int(pair[0]), int(pair[1])

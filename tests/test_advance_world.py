@@ -266,3 +266,53 @@ def test_a_step_that_overfills_its_workspace_is_retried(monkeypatch):
     for one, two in zip(*runs):
         for x, y in zip(one, two):
             np.testing.assert_array_equal(x, y)
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e-30, 1e30, 1e200])
+def test_many_balls_at_extreme_scales(scale):
+    """The broad phase keeps its boxes in floats rounded outward: beyond the
+    floats' range (1e+-200) and near its ends the balls still hit each other
+    and the walls, and every promise holds."""
+    rng, walls, pegs, c = _room_scene(6, n=60)
+    world = pc.World(pc.Segments(np.asarray(walls) * scale), pc.Circles(np.asarray(pegs) * scale))
+    balls, v = pc.Circles(np.asarray(c) * scale), rng.normal(0, 20, (len(c), 2)) * scale
+    total = 0
+    for _ in range(6):
+        balls, v, b = pc.advance(balls, v, world, 0.05, collide=True, return_bounces=True)
+        total += int(b.sum())
+        assert not inside_any(world, balls).any()
+        assert pc.pairs(balls, touching=False).shape[1] == 0
+        x, y = balls.center.T / scale
+        assert ((x > 0) & (x < 12) & (y > 0) & (y < 12)).all()
+    assert total > 20
+
+
+@pytest.mark.parametrize("given_masses", [False, True])
+def test_collisions_are_the_same_at_every_scale(given_masses):
+    """Scaling positions and velocities by a power of 2 scales every
+    collision's result exactly, down to 2^-900 and up to 2^900 (the times of
+    impact are found on scaled values where squares would overflow or vanish,
+    and the default masses, r^2, on radii scaled to about 1)."""
+    rng = np.random.default_rng(8)
+    far = np.array([[-1e3, -1e3, 1e3, -1e3]])  # a world out of reach: only the balls meet
+    c = np.array(scatter(rng, pc.World(pc.Segments(far)), 150, 0.3, (0, 0), (12, 12)))
+    c[::3, 2] = 0.1  # mixed radii: masses differ
+    masses = rng.uniform(0.5, 3.0, 150) if given_masses else None
+    v0 = rng.normal(0, 5, (150, 2))
+
+    def run(k):
+        s = 2.0 ** k
+        world, balls, v = pc.World(pc.Segments(far * s)), pc.Circles(c * s), v0 * s
+        out = []
+        for _ in range(4):
+            balls, v, b = pc.advance(balls, v, world, 0.1, collide=True, masses=masses, max_bounces=1000,
+                                     return_bounces=True)
+            out.append((np.asarray(balls) / s, v / s, b))
+        return out
+
+    ref = run(0)
+    assert sum(int(b.sum()) for _, _, b in ref) > 300
+    for k in (-900, -300, 300, 900):
+        for one, two in zip(ref, run(k)):
+            for x, y in zip(one, two):
+                np.testing.assert_array_equal(x, y)

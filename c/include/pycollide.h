@@ -493,7 +493,8 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
 /* Move n circles through a world for dt as pc_world_advance does, and make
  * them hit each other too: impacts (wall or circle) are processed in time
  * order, each circle at its own time (event-driven), with masses (NULL:
- * proportional to r^2), restitution and Coulomb friction (no spin).  A
+ * proportional to r^2, computed so that it never overflows or vanishes),
+ * restitution and Coulomb friction (no spin).  A
  * circle that reaches max_bounces impacts stops for the rest of dt (its
  * velocity kept); others then bounce off it as off a wall.  Guarantees,
  * exactly: no circle's interior overlaps the world or another circle's

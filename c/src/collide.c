@@ -51,17 +51,26 @@ typedef struct {
     int64_t x0, y0, x1, y1;
 } span;
 
-/* A circle's box in the grid built at the start of the step. */
+/* A circle's box in the grid built at the start of the step, in floats
+ * rounded outward (see fbox_of): a test that the boxes meet may say yes
+ * where they do not, never the other way. */
 typedef struct {
-    double b[4];
+    float b[4];
     int64_t i;
-    int64_t cx, cy;    /* the cell of the box's low corner */
+    int32_t cx, cy;    /* the cell of the box's low corner */
 } entry;
+
+/* A circle's box added after an impact changed its path (a list per cell). */
+typedef struct {
+    float b[4];
+    int64_t i, next;
+} added;
 
 typedef struct {
     pc__world w;
     double *c, *v;
     const double *masses;
+    double rscale;     /* no masses given: radii scaled by this power of 2 (see inverse_mass) */
     int64_t *bounces;
     int64_t n;
     double dt, e, mu;
@@ -69,6 +78,7 @@ typedef struct {
     /* per circle */
     double *tau;
     double *box;       /* its path's box for the rest of dt, grown (see path_box) */
+    float *fbox;       /* that box in floats, rounded outward */
     span *cell;        /* the cells that box covers */
     int64_t *stamp, *hits, *frozen, *mark;
     int64_t *clear;    /* its path for the rest of dt is nowhere near the world */
@@ -80,7 +90,8 @@ typedef struct {
     uint8_t *wall;     /* cell k may hold some of the world (when walls_known) */
     int walls_known;
     entry *ent;
-    int64_t *head, *next, *who, used, cap;
+    added *add;
+    int64_t *head, used, cap;
     /* the pairs of circles whose paths' boxes met at some time: the only
      * ones that may overlap at the end */
     int64_t *pair, npairs;
@@ -96,7 +107,8 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
     if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
         events > (INT64_C(1) << 40))
         return -1;
-    return 8 * (14 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 32) * entries +
+    return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) +
+           ((int64_t)sizeof(entry) + (int64_t)sizeof(added) + 16) * entries +
            (int64_t)sizeof(event) * events;
 }
 
@@ -191,6 +203,23 @@ static int boxes_meet(const double *a, const double *b)
     return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
 }
 
+static int fboxes_meet(const float *a, const float *b)
+{
+    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
+}
+
+/* The box b in floats, rounded outward: a bound moved out by a relative
+ * 2^-22 and an absolute 2^-120, more than a float's rounding (2^-24
+ * relative, 2^-150 absolute), and held within +-FLT_MAX on its inner side
+ * (a huge value rounds to an infinity on its outer side, which is fine). */
+static void fbox_of(const double *b, float *f)
+{
+    for (int k = 0; k < 2; k++) {
+        f[k] = (float)pc__min(b[k] - fabs(b[k]) * 0x1p-22 - 0x1p-120, FLT_MAX);
+        f[k + 2] = (float)pc__max(b[k + 2] + fabs(b[k + 2]) * 0x1p-22 + 0x1p-120, -FLT_MAX);
+    }
+}
+
 static span cells(const sim *s, const double *b)
 {
     span c = {cell_of(b[0], s->x0, s->inv, s->nx), cell_of(b[1], s->y0, s->inv, s->ny),
@@ -202,6 +231,7 @@ static span cells(const sim *s, const double *b)
 static void new_path(sim *s, int64_t i)
 {
     path_box(s, i, s->box + 4 * i);
+    fbox_of(s->box + 4 * i, s->fbox + 4 * i);
     s->cell[i] = cells(s, s->box + 4 * i);
 }
 
@@ -227,15 +257,15 @@ static void build(sim *s)
         count[k] = s->start[k];
     }
     for (int64_t i = 0; i < s->n; i++) {
-        const double *b = s->box + 4 * i;
+        const float *b = s->fbox + 4 * i;
         span c = s->cell[i];
         for (int64_t y = c.y0; y <= c.y1; y++)
             for (int64_t x = c.x0; x <= c.x1; x++) {
                 entry *e = &s->ent[count[y * s->nx + x]++];
                 memcpy(e->b, b, sizeof e->b);
                 e->i = i;
-                e->cx = c.x0;
-                e->cy = c.y0;
+                e->cx = (int32_t)c.x0;
+                e->cy = (int32_t)c.y0;
             }
     }
     for (int64_t k = 0; k < cellsn; k++) s->head[k] = -1;
@@ -252,16 +282,17 @@ static void insert(sim *s, int64_t i)
                 return;
             }
             int64_t k = s->used++, cell = y * s->nx + x;
-            s->who[k] = i;
-            s->next[k] = s->head[cell];
+            memcpy(s->add[k].b, s->fbox + 4 * i, sizeof s->add[k].b);
+            s->add[k].i = i;
+            s->add[k].next = s->head[cell];
             s->head[cell] = k;
         }
 }
 
 /* Call visit(s, i, j, arg) once for every other circle j with an entry in
- * the cells c the box b covers: a dynamic one, or a static one whose box
- * meets b. */
-static void each_neighbour(sim *s, int64_t i, const double *b, span c,
+ * the cells c the box b (floats, rounded outward) covers whose box meets b
+ * (an entry in the static grid may be stale: j's later boxes are added). */
+static void each_neighbour(sim *s, int64_t i, const float *b, span c,
                            void (*visit)(sim *, int64_t, int64_t, void *), void *arg)
 {
     int64_t q = ++s->query;
@@ -270,15 +301,15 @@ static void each_neighbour(sim *s, int64_t i, const double *b, span c,
         for (int64_t x = c.x0; x <= c.x1; x++) {
             int64_t cell = y * s->nx + x;
             for (int64_t k = s->start[cell]; k < s->start[cell + 1]; k++) {
-                /* a circle whose path changed since has dynamic entries too */
-                if (!boxes_meet(s->ent[k].b, b)) continue;
+                if (!fboxes_meet(s->ent[k].b, b)) continue;
                 int64_t j = s->ent[k].i;
                 if (s->mark[j] == q) continue;
                 s->mark[j] = q;
                 visit(s, i, j, arg);
             }
-            for (int64_t k = s->head[cell]; k >= 0; k = s->next[k]) {
-                int64_t j = s->who[k];
+            for (int64_t k = s->head[cell]; k >= 0; k = s->add[k].next) {
+                if (!fboxes_meet(s->add[k].b, b)) continue;
+                int64_t j = s->add[k].i;
                 if (s->mark[j] == q) continue;
                 s->mark[j] = q;
                 visit(s, i, j, arg);
@@ -309,8 +340,36 @@ static void centre_at(const sim *s, int64_t i, double t, double *x, double *y)
     *y = c[1] + s->v[2 * i + 1] * h;
 }
 
+/* The first time >= 0 at which p + u t is R from the origin while
+ * approaching (floating point); INFINITY for never. */
+static double touch_time(double px, double py, double ux, double uy, double R)
+{
+    double b = px * ux + py * uy;
+    if (!(b < 0.0)) return INFINITY; /* not approaching */
+    double a = ux * ux + uy * uy, c = (px * px + py * py) - R * R;
+    if (c <= 0.0) return 0.0;
+    double disc = b * b - a * c;
+    if (!(disc > 0.0)) return INFINITY;
+    return c / (-b + sqrt(disc));
+}
+
+/* 1 / the power of 2 at or below x > 0 (x below 2^-1000: 2^1000, exact on
+ * such tiny values too); a power of 2, so scaling by it is exact. */
+static double unscale(double x)
+{
+    if (x < 0x1p-1000) return 0x1p1000;
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits &= UINT64_C(0x7ff0000000000000);
+    memcpy(&x, &bits, sizeof x);
+    return 1.0 / x;
+}
+
 /* When circles i and j, both valid at time now, first touch while
- * approaching (floating point); INFINITY for never within dt. */
+ * approaching (floating point); INFINITY for never within dt.  Far from 1
+ * (the squares and their products could overflow or vanish) positions and
+ * velocities are first scaled by powers of 2, which leaves the time as it
+ * would be in unbounded doubles. */
 static double pair_time(const sim *s, int64_t i, int64_t j, double now)
 {
     double xi, yi, xj, yj;
@@ -319,16 +378,14 @@ static double pair_time(const sim *s, int64_t i, int64_t j, double now)
     double ux = (s->frozen[j] ? 0.0 : s->v[2 * j]) - (s->frozen[i] ? 0.0 : s->v[2 * i]);
     double uy = (s->frozen[j] ? 0.0 : s->v[2 * j + 1]) - (s->frozen[i] ? 0.0 : s->v[2 * i + 1]);
     double px = xj - xi, py = yj - yi, R = s->c[3 * i + 2] + s->c[3 * j + 2];
-    double b = px * ux + py * uy;
-    if (!(b < 0.0)) return INFINITY; /* not approaching */
-    double a = ux * ux + uy * uy, c = (px * px + py * py) - R * R;
+    double P = pc__max(pc__max(fabs(px), fabs(py)), R), U = pc__max(fabs(ux), fabs(uy));
     double t;
-    if (c <= 0.0) {
-        t = 0.0;
+    if (P >= 0x1p-250 && P <= 0x1p250 && U >= 0x1p-250 && U <= 0x1p250) {
+        t = touch_time(px, py, ux, uy, R);
     } else {
-        double disc = b * b - a * c;
-        if (!(disc > 0.0)) return INFINITY;
-        t = c / (-b + sqrt(disc));
+        if (!(U > 0.0) || !(P > 0.0)) return INFINITY; /* no relative motion, or both points at one place */
+        double sp = unscale(P), su = unscale(U);
+        t = touch_time(px * sp, py * sp, ux * su, uy * su, R * sp) * su / sp;
     }
     t = now + t;
     return t <= s->dt ? t : INFINITY;
@@ -423,14 +480,30 @@ static void schedule(sim *s, int64_t i)
         wall_event(s, i, &h);
     }
     insert(s, i);
-    each_neighbour(s, i, s->box + 4 * i, s->cell[i], met, NULL);
+    each_neighbour(s, i, s->fbox + 4 * i, s->cell[i], met, NULL);
 }
 
+/* 1 / mass; the default mass r^2 is taken of the radius scaled by a power
+ * of 2 that brings the largest radius into [1/2, 1), so that it neither
+ * overflows (r > 1e154) nor vanishes (r < 1e-154): an exact scaling, so the
+ * impulses come out bit for bit as with r^2 wherever r^2 is normal.  A
+ * radius below 2^-500 of the largest gets the mass of 2^-500 of it. */
 static double inverse_mass(const sim *s, int64_t i)
 {
     if (s->frozen[i]) return 0.0;
-    double r = s->c[3 * i + 2];
-    return 1.0 / (s->masses ? s->masses[i] : r * r);
+    if (s->masses) return 1.0 / s->masses[i];
+    double r = s->c[3 * i + 2] * s->rscale;
+    return 1.0 / pc__max(r * r, 0x1p-1000);
+}
+
+/* The power of 2 that brings the largest radius into [1/2, 1) (1 for none). */
+static double radius_scale(const sim *s)
+{
+    double rmax = 0.0;
+    for (int64_t i = 0; i < s->n; i++) rmax = pc__max(rmax, s->c[3 * i + 2]);
+    int e = 0;
+    if (rmax > 0.0 && isfinite(rmax)) frexp(rmax, &e);
+    return ldexp(1.0, -e);
 }
 
 static void count(sim *s, int64_t i)
@@ -544,8 +617,10 @@ static void settle(sim *s)
             if (!dirty[i]) continue;
             dirty[i] = 0;
             double b[4];
+            float fb[4];
             disk_box(s, i, b);
-            each_neighbour(s, i, b, cells(s, b), unpile_pair, &u);
+            fbox_of(b, fb);
+            each_neighbour(s, i, fb, cells(s, b), unpile_pair, &u);
         }
     }
 }
@@ -564,12 +639,12 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->mark = (int64_t *)(void *)p; p += 8 * n;
     s->clear = (int64_t *)(void *)p; p += 8 * n;
     s->box = (double *)(void *)p; p += 8 * 4 * n;
+    s->fbox = (float *)(void *)p; p += 4 * 4 * n;
     s->cell = (span *)(void *)p; p += 8 * 4 * n;
     s->head = (int64_t *)(void *)p; p += 8 * (4 * n + 64);
     s->start = (int64_t *)(void *)p; p += 8 * (4 * n + 65);
     s->ent = (entry *)(void *)p; p += (int64_t)sizeof(entry) * entries;
-    s->next = (int64_t *)(void *)p; p += 8 * entries;
-    s->who = (int64_t *)(void *)p; p += 8 * entries;
+    s->add = (added *)(void *)p; p += (int64_t)sizeof(added) * entries;
     s->pair = (int64_t *)(void *)p; p += 16 * entries;
     s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
     s->wall = (uint8_t *)(void *)p;
@@ -596,13 +671,16 @@ static void grid(sim *s)
     double size = pc__max(ext / (2.0 * (double)n), sqrt(w * h / (double)n));
     if (!(size > 0.0) || !isfinite(size)) size = pc__max(pc__max(w, h), 1.0);
     s->nx = (int64_t)pc__clamp(w / size + 1.0, 1.0, 2.0 * sqrt((double)n) + 4.0);
-    s->ny = (int64_t)pc__clamp(h / size + 1.0, 1.0, (double)(4 * n + 64) / (double)s->nx);
+    s->ny = (int64_t)pc__clamp(h / size + 1.0, 1.0, pc__min((double)(4 * n + 64) / (double)s->nx, 0x1p30));
     double side = pc__max(w / (double)s->nx, h / (double)s->ny);
     if (!(side > 0.0) || !isfinite(side)) side = 1.0;
     s->x0 = isfinite(x0) ? x0 : 0.0;
     s->y0 = isfinite(y0) ? y0 : 0.0;
     s->inv = 1.0 / side;
-    for (int64_t i = 0; i < n; i++) s->cell[i] = cells(s, s->box + 4 * i);
+    for (int64_t i = 0; i < n; i++) {
+        s->cell[i] = cells(s, s->box + 4 * i);
+        fbox_of(s->box + 4 * i, s->fbox + 4 * i);
+    }
 }
 
 static int finite_move(const sim *s, int64_t i)
@@ -697,7 +775,7 @@ static int first_pairs(sim *s, int64_t *pair)
                 const entry *ea = &s->ent[a];
                 for (int64_t b = a + 1; b < k1; b++) {
                     const entry *eb = &s->ent[b];
-                    if (!(boxes_meet(ea->b, eb->b) & (imax(ea->cx, eb->cx) == x) & (imax(ea->cy, eb->cy) == y)))
+                    if (!(fboxes_meet(ea->b, eb->b) & (imax(ea->cx, eb->cx) == x) & (imax(ea->cy, eb->cy) == y)))
                         continue;
                     int64_t i = ea->i, j = eb->i; /* i < j: entries are in circle order within a cell */
                     note_pair(s, i, j);
@@ -782,6 +860,7 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     s.mu = friction;
     s.max_bounces = max_bounces;
     pc__fpenv env = pc__fp_enter();
+    s.rscale = masses ? 1.0 : radius_scale(&s);
     int rc = setup(&s, work, work_bytes, entries, events);
     if (rc == PC_OK) rc = run(&s, overlapping);
     pc__fp_leave(env);
