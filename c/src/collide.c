@@ -340,36 +340,9 @@ static void centre_at(const sim *s, int64_t i, double t, double *x, double *y)
     *y = c[1] + s->v[2 * i + 1] * h;
 }
 
-/* The first time >= 0 at which p + u t is R from the origin while
- * approaching (floating point); INFINITY for never. */
-static double touch_time(double px, double py, double ux, double uy, double R)
-{
-    double b = px * ux + py * uy;
-    if (!(b < 0.0)) return INFINITY; /* not approaching */
-    double a = ux * ux + uy * uy, c = (px * px + py * py) - R * R;
-    if (c <= 0.0) return 0.0;
-    double disc = b * b - a * c;
-    if (!(disc > 0.0)) return INFINITY;
-    return c / (-b + sqrt(disc));
-}
-
-/* 1 / the power of 2 at or below x > 0 (x below 2^-1000: 2^1000, exact on
- * such tiny values too); a power of 2, so scaling by it is exact. */
-static double unscale(double x)
-{
-    if (x < 0x1p-1000) return 0x1p1000;
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    bits &= UINT64_C(0x7ff0000000000000);
-    memcpy(&x, &bits, sizeof x);
-    return 1.0 / x;
-}
-
 /* When circles i and j, both valid at time now, first touch while
- * approaching (floating point); INFINITY for never within dt.  Far from 1
- * (the squares and their products could overflow or vanish) positions and
- * velocities are first scaled by powers of 2, which leaves the time as it
- * would be in unbounded doubles. */
+ * approaching (floating point, at any scale: pc__touch_time); INFINITY for
+ * never within dt. */
 static double pair_time(const sim *s, int64_t i, int64_t j, double now)
 {
     double xi, yi, xj, yj;
@@ -378,16 +351,7 @@ static double pair_time(const sim *s, int64_t i, int64_t j, double now)
     double ux = (s->frozen[j] ? 0.0 : s->v[2 * j]) - (s->frozen[i] ? 0.0 : s->v[2 * i]);
     double uy = (s->frozen[j] ? 0.0 : s->v[2 * j + 1]) - (s->frozen[i] ? 0.0 : s->v[2 * i + 1]);
     double px = xj - xi, py = yj - yi, R = s->c[3 * i + 2] + s->c[3 * j + 2];
-    double P = pc__max(pc__max(fabs(px), fabs(py)), R), U = pc__max(fabs(ux), fabs(uy));
-    double t;
-    if (P >= 0x1p-250 && P <= 0x1p250 && U >= 0x1p-250 && U <= 0x1p250) {
-        t = touch_time(px, py, ux, uy, R);
-    } else {
-        if (!(U > 0.0) || !(P > 0.0)) return INFINITY; /* no relative motion, or both points at one place */
-        double sp = unscale(P), su = unscale(U);
-        t = touch_time(px * sp, py * sp, ux * su, uy * su, R * sp) * su / sp;
-    }
-    t = now + t;
+    double t = now + pc__touch_time(px, py, ux, uy, R);
     return t <= s->dt ? t : INFINITY;
 }
 

@@ -70,6 +70,44 @@ static inline double pc__clamp(double v, double lo, double hi)
     return t > hi ? hi : t;
 }
 
+/* 1 / the power of 2 at or below x > 0 (x below 2^-1000: 2^1000, exact on
+ * such tiny values too): scaling by it is exact. */
+static inline double pc__unscale(double x)
+{
+    if (x < 0x1p-1000) return 0x1p1000;
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits &= UINT64_C(0x7ff0000000000000);
+    memcpy(&x, &bits, sizeof x);
+    return 1.0 / x;
+}
+
+static inline double pc__touch_time_unscaled(double px, double py, double ux, double uy, double R)
+{
+    double b = px * ux + py * uy;
+    if (!(b < 0.0)) return INFINITY; /* not approaching */
+    double a = ux * ux + uy * uy, c = (px * px + py * py) - R * R;
+    if (c <= 0.0) return 0.0;
+    double disc = b * b - a * c;
+    if (!(disc > 0.0)) return INFINITY;
+    return c / (-b + sqrt(disc)); /* the smaller root, without cancellation */
+}
+
+/* Floating point: the first time t >= 0 at which p + t u is R from the
+ * origin, moving closer (0 when it is within R already and moving closer);
+ * INFINITY for never.  Far from 1, where the squares and their products
+ * could overflow or vanish, p, R and u are first scaled by powers of 2: the
+ * time is then as it would be in doubles of unbounded range. */
+static inline double pc__touch_time(double px, double py, double ux, double uy, double R)
+{
+    double P = pc__max(pc__max(fabs(px), fabs(py)), R), U = pc__max(fabs(ux), fabs(uy));
+    if (P >= 0x1p-250 && P <= 0x1p250 && U >= 0x1p-250 && U <= 0x1p250)
+        return pc__touch_time_unscaled(px, py, ux, uy, R);
+    if (!(U > 0.0) || !(P > 0.0)) return INFINITY; /* no motion, or at the centre with R = 0 */
+    double sp = pc__unscale(P), su = pc__unscale(U);
+    return pc__touch_time_unscaled(px * sp, py * sp, ux * su, uy * su, R * sp) * su / sp;
+}
+
 static inline int pc__on_segment(const pc__filter *f, double px, double py, double ax, double ay, double bx, double by)
 {
     if (px < pc__min(ax, bx) || px > pc__max(ax, bx) || py < pc__min(ay, by) || py > pc__max(ay, by))

@@ -92,22 +92,17 @@ void pc__toi_take(pc__toi *h, double t, double nx, double ny, double px, double 
 static void toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, double rho, double R, double vx,
                        double vy)
 {
-    double fx = cx - vx, fy = cy - vy;
-    double a = dx * dx + dy * dy, b = fx * dx + fy * dy, c = (fx * fx + fy * fy) - rho * rho;
-    if (!(a > 0.0) || !(b < 0.0)) return; /* not moving toward the corner */
-    double t;
-    if (c <= 0.0) {
-        t = 0.0;
-    } else {
-        double disc = b * b - a * c;
-        if (!(disc > 0.0)) return;
-        t = c / (-b + sqrt(disc)); /* the smaller root, without cancellation */
-        if (!(t <= 1.0)) return;
-    }
-    if (!(t <= h->t)) return;
+    /* (at any scale: pc__touch_time; INFINITY when not moving toward the corner) */
+    double t = pc__touch_time(cx - vx, cy - vy, dx, dy, rho);
+    if (!(t <= 1.0) || !(t <= h->t)) return;
     double px = cx + t * dx, py = cy + t * dy, nx = vx - px, ny = vy - py, l = hypot(nx, ny);
     if (l > 0.0) { nx /= l; ny /= l; }
-    else { l = sqrt(a); nx = dx / l; ny = dy / l; }
+    else { /* |D|, its square scaled to about 1 */
+        double su = pc__unscale(pc__max(fabs(dx), fabs(dy))), qx = dx * su, qy = dy * su;
+        l = sqrt(qx * qx + qy * qy) / su;
+        nx = dx / l;
+        ny = dy / l;
+    }
     pc__toi_take(h, t, nx, ny, vx - R * nx, vy - R * ny);
 }
 
@@ -140,10 +135,12 @@ static void toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, dou
 static void toi_point(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy)
 {
     double t = 0.0, nx = NAN, ny = NAN;
+    /* along D: the projections onto D scaled to about 1 (the square of a
+     * huge or tiny D would overflow or vanish) */
+    double su = pc__unscale(pc__max(fabs(dx), fabs(dy))), qx = dx * su, qy = dy * su, qq = qx * qx + qy * qy;
+    double l = sqrt(qq) / su; /* |D| */
     if (k->n == 1) {
-        double dd = dx * dx + dy * dy;
-        t = ((k->x[0] - cx) * dx + (k->y[0] - cy) * dy) / dd;
-        double l = sqrt(dd);
+        t = ((k->x[0] - cx) * qx + (k->y[0] - cy) * qy) / qq * su;
         nx = dx / l;
         ny = dy / l;
     } else {
@@ -164,9 +161,8 @@ static void toi_point(pc__toi *h, const pc__hull *k, double cx, double cy, doubl
             }
         }
         if (!found) { /* moving along a segment core: its nearer end */
-            double dd = dx * dx + dy * dy, l = sqrt(dd);
-            double t0 = ((k->x[0] - cx) * dx + (k->y[0] - cy) * dy) / dd;
-            double t1 = ((k->x[1] - cx) * dx + (k->y[1] - cy) * dy) / dd;
+            double t0 = ((k->x[0] - cx) * qx + (k->y[0] - cy) * qy) / qq * su;
+            double t1 = ((k->x[1] - cx) * qx + (k->y[1] - cy) * qy) / qq * su;
             t = pc__min(t0, t1);
             nx = dx / l;
             ny = dy / l;
