@@ -96,6 +96,18 @@ def test_a_grazing_capsule_and_a_corner_of_a_triangle():
     assert corner.hit and corner.distance == pytest.approx(2 * math.sqrt(2))
 
 
+def test_a_ray_through_a_sliver_enters_where_it_crosses():
+    """A triangle thinner than rounding (one corner 4.5e-235 off the line of
+    the other two): the ray crosses it at one place, which the float entry
+    and exit put in the wrong order; the distance is still the crossing's,
+    not the closest approach to a corner (found by hypothesis)."""
+    row = (0.0, 0.0, 0.0, 1.0, -4.474334816702771e-235, -3.0)
+    o, d = (1.0, 0.0), (-3.125, 3.0)
+    check_rays("triangle", [row], [o], [d])
+    r = pc.raycast(np.array([o]), np.array([d]), pc.Triangles([row]))
+    assert abs(r.distance[0] - RR.entry_distance("triangle", row, o, d)) <= 1e-12
+
+
 def test_huge_and_tiny_coordinates():
     for s in (2.0 ** -1000, 2.0 ** -520, 1.0, 2.0 ** 520, 2.0 ** 1000):
         balls = pc.Circles(np.array([[4.0, 0.0, 1.0], [8.0, 0.0, 2.0]]) * s)

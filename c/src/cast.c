@@ -111,9 +111,11 @@ static int enter_disk(const cast_ray *r, double cx, double cy, double R, double 
 
 /* Cyrus-Beck over half-planes a_k . (p - q_k) <= h_k (a_k outward, any
  * length): 1 and the entry t (0 when the origin is inside) with the entering
- * face k (-1 for none), or 0 when the ray misses in floats. */
+ * face k (-1 for none), or 0 when the ray misses in floats.  With graze (the
+ * exact test said the ray meets the shape), an entry that rounding put past
+ * the exit is still the entry: a ray through a sliver. */
 static int enter_halfplanes(const cast_ray *r, int n, const double *ax, const double *ay, const double *qx,
-                            const double *qy, const double *h, double *t, int *face)
+                            const double *qy, const double *h, int graze, double *t, int *face)
 {
     double tin = -INFINITY, tout = INFINITY;
     *face = -1;
@@ -129,7 +131,9 @@ static int enter_halfplanes(const cast_ray *r, int n, const double *ax, const do
             return 0;
         }
     }
-    if (!(tin <= tout) || tout < 0) return 0;
+    if (!(tin <= tout) || tout < 0) {
+        if (!graze || !(tin > -INFINITY)) return 0;
+    }
     if (tin <= 0) { *face = -1; tin = 0.0; }
     *t = tin;
     return 1;
@@ -172,7 +176,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
             double qx[4] = {vx[0], vx[0], vx[0], vx[1]}, qy[4] = {vy[0], vy[0], vy[0], vy[1]};
             double h[4] = {R, R, 0.0, 0.0}, best = INFINITY, tk;
             int face, found = 0;
-            if (enter_halfplanes(r, 4, ax, ay, qx, qy, h, &tk, &face) && face >= 0 && face < 2) {
+            if (enter_halfplanes(r, 4, ax, ay, qx, qy, h, 0, &tk, &face) && face >= 0 && face < 2) {
                 best = tk;
                 *nx = ax[face];
                 *ny = ay[face];
@@ -209,7 +213,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
         h[k] = 0.0;
     }
     int face;
-    if (!enter_halfplanes(r, n, ax, ay, vx, vy, h, t, &face)) return 0;
+    if (!enter_halfplanes(r, n, ax, ay, vx, vy, h, 1, t, &face)) return 0;
     if (face >= 0) {
         double l = hypot(ax[face], ay[face]);
         *nx = ax[face] / l;

@@ -297,9 +297,9 @@ static int scale_exponent(double magnitude)
  * The common contacts of games and simulations: a ball near a wall, a crate
  * on a slope, two capsules.  Squared distances and depths choose the closest
  * features (or the shallowest axis); one square root for the winner, no libm
- * call.  Taken only where no square can overflow or underflow (m, the
- * magnitude of both rows, within 2^-400..2^500; every edge at least 2^-36 m
- * long) and the gap or depth is at least 2^-36 m, far above the float
+ * call.  Taken only where no square, nor a square of a cross product
+ * (degree 4), can overflow or underflow (m, the magnitude of both rows,
+ * within 2^-200..2^240; every edge at least 2^-36 m long) and the gap or depth is at least 2^-36 m, far above the float
  * geometry's error (a few ulps of m; nearer, which feature is closest is for
  * the general path's careful geometry to say); otherwise these return 0 and
  * the general path answers.  The results are the general path's up to
@@ -723,7 +723,7 @@ static void contact_canonical(const pc__filter *f, int ka, const double *a, int 
                               double degenerate_ny, pc__result *res)
 {
     double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
-    if (m <= 0x1p500 && m >= 0x1p-400) {  /* the fast paths (canonical order: ka <= kb) */
+    if (m <= 0x1p240 && m >= 0x1p-200) {  /* the fast paths (canonical order: ka <= kb) */
         if (ka == PC_BOX && kb == PC_BOX && box_box(a, b, m, res)) return;
         int ball_box_pair = ka <= PC_CIRCLE && kb == PC_BOX && b[0] != b[2] && b[1] != b[3];
         if (ball_box_pair ? ball_box(a, ka == PC_CIRCLE ? a[2] : 0.0, b, m, res)

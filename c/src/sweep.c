@@ -172,7 +172,7 @@ static void toi_point(pc__toi *h, const pc__hull *k, double cx, double cy, doubl
     pc__toi_take(h, t, nx, ny, cx + t * dx, cy + t * dy);
 }
 
-void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
+static void toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
 {
     double rho = r + k->R;
     if (rho == 0.0) {
@@ -187,6 +187,32 @@ void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx
             /* counter-clockwise: the outside is on the right of x[i] -> x[j] */
             toi_edge(h, cx, cy, dx, dy, rho, k->R, k->x[i], k->y[i], k->x[j], k->y[j], 1);
         }
+}
+
+/* The magnitudes of the problem (the core's vertices from the centre, the
+ * radii, D) far from 1, where squares and products could overflow or
+ * vanish: the core is taken relative to the centre and everything scaled by
+ * the power of 2 that brings the largest distance near 1; the time is the
+ * same, the normal too, the point scaled back. */
+void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
+{
+    double P = r + k->R, D = pc__max(fabs(dx), fabs(dy));
+    for (int i = 0; i < k->n; i++) P = pc__max(P, pc__max(fabs(k->x[i] - cx), fabs(k->y[i] - cy)));
+    if ((P >= 0x1p-250 && P <= 0x1p250 && D >= 0x1p-250 && D <= 0x1p250) || !(P > 0.0) || !(P < INFINITY)) {
+        toi_hull(h, k, cx, cy, dx, dy, r);
+        return;
+    }
+    double sp = pc__unscale(P);
+    pc__hull s;
+    s.n = k->n;
+    s.R = k->R * sp;
+    for (int i = 0; i < k->n; i++) {
+        s.x[i] = (k->x[i] - cx) * sp;
+        s.y[i] = (k->y[i] - cy) * sp;
+    }
+    pc__toi g = *h;
+    toi_hull(&g, &s, 0.0, 0.0, dx * sp, dy * sp, r * sp);
+    if (g.hit) pc__toi_take(h, g.t, g.nx, g.ny, cx + g.px / sp, cy + g.py / sp);
 }
 
 /* ---- what a hit is, exactly ------------------------------------------------ */

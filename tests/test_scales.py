@@ -1,0 +1,93 @@
+"""Floating-point results (contact, manifold, sweep times) at every scale:
+scaling the inputs by a power of 2 scales the results, up to rounding, from
+2^-900 to 2^900.  Squares of coordinates, and squares of cross products,
+overflow or vanish far from 1, so each computation must stay within range
+(the yes/no answers are exact at every scale and are tested elsewhere)."""
+
+import numpy as np
+import pytest
+
+import pycollide as pc
+
+SCALES = [-900, -600, -300, -220, -150, 150, 245, 300, 600, 900]
+
+MOVERS = {
+    "circle": pc.Circles([[3, 5, 0.5]]),
+    "point": pc.Points([[4.2, 5]]),
+    "box": pc.Boxes([[2.5, 4.5, 3.5, 5.5]]),
+    "capsule": pc.Capsules([[2.5, 5, 3.5, 5.2, 0.3]]),
+    "triangle": pc.Triangles([[2, 4, 4, 4, 3, 5]]),
+}
+NEAR = {  # within contact range of the targets below, some overlapping
+    "circle": pc.Circles([[3, 0.3, 0.5]]),
+    "box": pc.Boxes([[2.5, -0.2, 3.5, 0.8]]),
+    "capsule": pc.Capsules([[2.5, 1.2, 3.5, 1.4, 0.3]]),
+    "triangle": pc.Triangles([[2, 2, 4, 2, 3, 3]]),
+    "polygon": pc.Polygons([[[2, -0.1], [4, -0.1], [4, 1], [2, 1]]]),
+}
+TARGETS = {
+    "segment": pc.Segments([[0, 0, 10, 0]]),
+    "circle": pc.Circles([[5, 0, 1]]),
+    "capsule": pc.Capsules([[4, 0, 6, 0.5, 0.7]]),
+    "triangle": pc.Triangles([[3, -1, 7, -1, 5, 1]]),
+    "box": pc.Boxes([[0, -2, 10, 0]]),
+}
+
+
+def scaled(shapes, s):
+    return type(shapes)(np.asarray(shapes) * s)
+
+
+# A box resting on a box's face touches it along a segment: any point of it
+# is a witness (the fast path takes the middle, the general path an end), so
+# only the separation and normal are compared there, and the witnesses'
+# consistency with them.
+FACE_ON_FACE = {("box", "box")}
+
+
+def close(x, y):
+    np.testing.assert_allclose(np.asarray(x, dtype=float), np.asarray(y, dtype=float), rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("a", NEAR)
+@pytest.mark.parametrize("b", TARGETS)
+def test_contact_at_every_scale(a, b):
+    ref = pc.contact(NEAR[a], TARGETS[b])
+    for k in SCALES:
+        s = 2.0 ** k
+        got = pc.contact(scaled(NEAR[a], s), scaled(TARGETS[b], s))
+        close(got.separation / s, ref.separation)
+        close(got.normal, ref.normal)
+        close((got.point_b - got.point_a) / s, ref.separation[..., None] * ref.normal)
+        if (a, b) not in FACE_ON_FACE:
+            close(got.point_a / s, ref.point_a)
+            close(got.point_b / s, ref.point_b)
+
+
+@pytest.mark.parametrize("a", NEAR)
+@pytest.mark.parametrize("b", TARGETS)
+def test_manifold_at_every_scale(a, b):
+    ref = pc.manifold(NEAR[a], TARGETS[b], margin=0.5)
+    for k in SCALES:
+        s = 2.0 ** k
+        got = pc.manifold(scaled(NEAR[a], s), scaled(TARGETS[b], s), margin=0.5 * s)
+        np.testing.assert_array_equal(got.count, ref.count)
+        close(got.normal, ref.normal)
+        np.testing.assert_array_equal(np.isnan(got.points), np.isnan(ref.points))
+        close(np.nan_to_num(got.points / s), np.nan_to_num(ref.points))
+        close(np.nan_to_num(got.separations / s), np.nan_to_num(ref.separations))
+
+
+@pytest.mark.parametrize("m", MOVERS)
+@pytest.mark.parametrize("b", TARGETS)
+def test_sweep_at_every_scale(m, b):
+    d = np.array([1.0, -8.0])
+    ref = pc.sweep(MOVERS[m], d, TARGETS[b])
+    assert bool(np.asarray(ref[0]).all()), "every mover hits every target"
+    for k in SCALES:
+        s = 2.0 ** k
+        got = pc.sweep(scaled(MOVERS[m], s), d * s, scaled(TARGETS[b], s))
+        close(got[0], ref[0])      # the time, a fraction of D
+        close(got[1], ref[1])      # the normal
+        if (m, b) not in FACE_ON_FACE:
+            close(np.asarray(got[2]) / s, ref[2])  # the point
