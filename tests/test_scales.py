@@ -91,3 +91,16 @@ def test_sweep_at_every_scale(m, b):
         close(got[1], ref[1])      # the normal
         if (m, b) not in FACE_ON_FACE:
             close(np.asarray(got[2]) / s, ref[2])  # the point
+
+
+@pytest.mark.parametrize("b", TARGETS)
+def test_raycast_at_every_scale(b):
+    o, d = np.array([[3.0, 5.0], [9.5, 3.0]]), np.array([[0.2, -1.0], [-1.0, -0.7]])
+    ref = pc.raycast(o, d, TARGETS[b])
+    assert ref.hit.all()
+    for k in SCALES:
+        s = 2.0 ** k
+        got = pc.raycast(o * s, d * (2.0 ** -k), scaled(TARGETS[b], s))  # any direction's length
+        np.testing.assert_array_equal(got.hit, ref.hit)
+        close(got.distance / s, ref.distance)
+        close(got.normal, ref.normal)
