@@ -299,10 +299,11 @@ static int scale_exponent(double magnitude)
  * features (or the shallowest axis); one square root for the winner, no libm
  * call.  Taken only where no square, nor a square of a cross product
  * (degree 4), can overflow or underflow (m, the magnitude of both rows,
- * within 2^-200..2^240; every edge at least 2^-36 m long) and the gap or depth is at least 2^-36 m, far above the float
- * geometry's error (a few ulps of m; nearer, which feature is closest is for
- * the general path's careful geometry to say); otherwise these return 0 and
- * the general path answers.  The results are the general path's up to
+ * within 2^-200..2^240; every edge at least 2^-36 m long) and the gap or
+ * depth is at least 2^-36 m, far above the float geometry's error (a few
+ * ulps of m; nearer, which feature is closest is for the general path's
+ * careful geometry to say); otherwise these return 0 and the general path
+ * answers.  The results are the general path's up to
  * rounding: the same features, an interior foot giving the edge's normal. */
 
 /* A core's edges for the fast paths: edge k runs from vertex k to vertex
