@@ -104,3 +104,40 @@ def test_raycast_at_every_scale(b):
         np.testing.assert_array_equal(got.hit, ref.hit)
         close(got.distance / s, ref.distance)
         close(got.normal, ref.normal)
+
+
+@pytest.mark.parametrize("b", TARGETS)
+def test_distance_and_nearest_at_every_scale(b):
+    """nearest prunes the tree by the boxes' Euclidean gap: its square
+    overflowed beyond 2^511 and pruned every box but the first visited (at
+    2^900 among three equal shapes the last one was named, not the lowest)."""
+    pts = np.random.default_rng(1).uniform(-2, 12, (40, 2))
+    three = type(TARGETS[b])(np.repeat(np.asarray(TARGETS[b]), 3, axis=0))
+    near = [pc.Segments([[1, 1, 6, -0.5]]), pc.Points([[3.3, 0.4]]), NEAR["triangle"], NEAR["capsule"]]
+    ref_d = [pc.distance(a, TARGETS[b]) for a in near]
+    ref_n = pc.nearest(pc.Points(pts), three)
+    assert (ref_n.index == 0).all()
+    for k in SCALES:
+        s = 2.0 ** k
+        for a, d in zip(near, ref_d):
+            close(pc.distance(scaled(a, s), scaled(TARGETS[b], s)) / s, d)
+        got = pc.nearest(pc.Points(pts * s), scaled(three, s))
+        np.testing.assert_array_equal(got.index, ref_n.index)
+        close(got.distance / s, ref_n.distance)
+
+
+def test_slide_at_every_scale():
+    """A box resting on a floor of tiles and pushed into a wall: at 2^-600 and
+    below the faces' products vanished and the box stopped dead where it
+    stood (the corner of a floor tile taken for a wall)."""
+    text = "#......\n#......\n#######"
+    box = pc.Boxes([[3.0, 1.0, 4.0, 2.0]])
+    ref = pc.slide(box, [[-5.0, -3.0]], pc.TileMap.from_text(text), 0.5)
+    assert ref.on_floor.all() and ref.on_wall.all()
+    for k in SCALES:
+        s = 2.0 ** k
+        got = pc.slide(scaled(box, s), [[-5.0 * s, -3.0 * s]], pc.TileMap.from_text(text, tile_size=s), 0.5)
+        close(np.asarray(got.boxes) / s, np.asarray(ref.boxes))
+        close(got.velocity / s, ref.velocity)
+        for x, y in zip(got[2:], ref[2:]):
+            np.testing.assert_array_equal(x, y)

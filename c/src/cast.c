@@ -562,7 +562,8 @@ static double box_gap(void *v, const double *nb)
     return pc__max(pc__max(nb[0] - bb[2], bb[0] - nb[2]), pc__max(nb[1] - bb[3], bb[1] - nb[3]));
 }
 
-/* the squared Euclidean gap between the boxes (for the order of a descent) */
+/* the squared Euclidean gap between the boxes (for the order of a descent:
+ * where it overflows or vanishes, ties only cost time) */
 static double box_gap2(void *v, const double *nb)
 {
     const struct near_query *q = v;
@@ -570,6 +571,24 @@ static double box_gap2(void *v, const double *nb)
     double dx = pc__max(0.0, pc__max(nb[0] - bb[2], bb[0] - nb[2]));
     double dy = pc__max(0.0, pc__max(nb[1] - bb[3], bb[1] - nb[3]));
     return dx * dx + dy * dy;
+}
+
+/* the Euclidean gap between the boxes (for pruning), its square taken of the
+ * gaps scaled by a power of 2 where it would overflow or vanish */
+static double box_gap_len(void *v, const double *nb)
+{
+    const struct near_query *q = v;
+    const double *bb = q->box;
+    double dx = pc__max(0.0, pc__max(nb[0] - bb[2], bb[0] - nb[2]));
+    double dy = pc__max(0.0, pc__max(nb[1] - bb[3], bb[1] - nb[3]));
+    double m = pc__max(dx, dy);
+    if (m > 0x1p500 || (m < 0x1p-500 && m > 0.0)) {
+        double s = pc__unscale(m);
+        dx *= s;
+        dy *= s;
+        return sqrt(dx * dx + dy * dy) / s;
+    }
+    return sqrt(dx * dx + dy * dy);
 }
 
 static int contact_enter(void *v, const double *nb)
@@ -609,7 +628,7 @@ void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *
 static int nearest_enter(void *v, const double *nb)
 {
     const struct near_query *q = v;
-    return !(sqrt(box_gap2(v, nb)) * (1.0 - 0x1p-48) > q->out[0]);
+    return !(box_gap_len(v, nb) * (1.0 - 0x1p-48) > q->out[0]);
 }
 
 /* nearest: the distance to the item is its contact's separation, or 0 when

@@ -349,19 +349,23 @@ static void tile_normal(pc__toi *h, const pc_tilemap *map, int64_t i, int64_t j,
     double tx = h->t * dx, ty = h->t * dy, scale = pc__max(fabs(tx), fabs(ty));
     for (int k = 0; k < A->n; k++) scale = pc__max(scale, pc__max(fabs(A->x[k]), fabs(A->y[k])));
     for (int k = 0; k < n; k++) scale = pc__max(scale, pc__max(fabs(vx[k]), fabs(vy[k])));
+    if (!(scale > 0.0) || !(scale < INFINITY)) return;
+    /* every length scaled by a power of 2 into [1, 2): products of two of
+     * them neither overflow nor vanish, and the directions are the same */
+    double sc = pc__unscale(scale), sdx = dx * sc, sdy = dy * sc;
     int found = 0;
     double fx = 0.0, fy = 0.0;
     for (int k = 0; k < n; k++) { /* counter-clockwise: the outward normal of edge k is (ey, -ex) */
         int l = k + 1 == n ? 0 : k + 1;
-        double ex = vx[l] - vx[k], ey = vy[l] - vy[k], mx = ey, my = -ex, len = hypot(mx, my);
-        if (!(len > 0.0) || !(mx * dx + my * dy < 0.0)) continue;
+        double ex = (vx[l] - vx[k]) * sc, ey = (vy[l] - vy[k]) * sc, mx = ey, my = -ex, len = hypot(mx, my);
+        if (!(len > 0.0) || !(mx * sdx + my * sdy < 0.0)) continue;
         if ((mx == 0.0 || my == 0.0) && pc__tile_side_shared(map, i, j, mx > 0.0 ? 1 : mx < 0.0 ? -1 : 0,
                                                              my > 0.0 ? 1 : my < 0.0 ? -1 : 0))
             continue;
         double least = INFINITY;
         for (int q = 0; q < A->n; q++)
-            least = pc__min(least, mx * (A->x[q] + tx - vx[k]) + my * (A->y[q] + ty - vy[k]));
-        if (least < -0x1p-30 * len * scale) continue; /* A reaches past the line: it does not separate */
+            least = pc__min(least, mx * ((A->x[q] + tx - vx[k]) * sc) + my * ((A->y[q] + ty - vy[k]) * sc));
+        if (least < -0x1p-30 * len * (scale * sc)) continue; /* A reaches past the line: it does not separate */
         double ux = -mx / len, uy = -my / len; /* from A toward the tile */
         if (ux * h->nx + uy * h->ny > 1.0 - 0x1p-30) return; /* the contact's normal is one */
         if (!found) { found = 1; fx = ux; fy = uy; }
