@@ -141,3 +141,45 @@ def test_slide_at_every_scale():
         close(got.velocity / s, ref.velocity)
         for x, y in zip(got[2:], ref[2:]):
             np.testing.assert_array_equal(x, y)
+
+
+def _world(s):
+    return pc.World(pc.Segments(np.array([[0, 0, 10, 0]]) * s), pc.Circles(np.array([[5, 3, 1]]) * s),
+                    pc.TileMap.from_text("#...#\n#####", tile_size=s, origin=(20 * s, 0)))
+
+
+def test_world_raycast_and_sweeps_at_every_scale():
+    """Against a World of a collection, bumpers and a tile map.  (Below 2^-500
+    a tile map's raycast measured products of two tiny lengths, which
+    vanished: distance 0.)"""
+    o, d = np.array([[3.0, 5.0], [21.5, 3.0], [4.0, 6.0]]), np.array([[0.2, -1.0], [0.1, -1.0], [0.3, -1.0]])
+    circles = pc.Circles([[3, 5, 0.5], [21.5, 3, 0.3], [4, 6, 0.2]])
+    boxes = pc.Boxes([[2.5, 4.5, 3.5, 5.5], [21.2, 2.5, 21.8, 3.2], [3.8, 5.8, 4.2, 6.2]])
+    ref_ray = pc.raycast(o, d, _world(1.0))
+    ref_sweeps = [pc.sweep(m, d * 6, _world(1.0)) for m in (circles, boxes)]
+    assert ref_ray.hit.all() and all(np.asarray(h[0]).max() < 1 for h in ref_sweeps)
+    for k in SCALES:
+        s = 2.0 ** k
+        ray = pc.raycast(o * s, d, _world(s))
+        np.testing.assert_array_equal(ray.hit, ref_ray.hit)
+        np.testing.assert_array_equal(ray.part, ref_ray.part)
+        close(ray.distance / s, ref_ray.distance)
+        close(ray.normal, ref_ray.normal)
+        for m, ref in zip((circles, boxes), ref_sweeps):
+            got = pc.sweep(scaled(m, s), d * 6 * s, _world(s))
+            close(got[0], ref[0])
+            close(got[1], ref[1])
+
+
+@pytest.mark.parametrize("a, b", [(pc.Segments([[1, 1, 6, -0.5]]), pc.Segments([[3, -2, 3.2, 5]])),
+                                  (pc.Segments([[1, 1, 6, -0.5]]), pc.Circles([[5, 0, 1]])),
+                                  (pc.Circles([[3, 0.3, 1.5]]), pc.Circles([[5, 0, 1]])),
+                                  (pc.Segments([[1, 1, 6, -0.5]]), pc.Boxes([[0, -2, 10, 0]]))])
+def test_crossing_points_at_every_scale(a, b):
+    ref_points, ref_count = pc.intersections(a, b)
+    assert ref_count.sum() > 0
+    for k in SCALES:
+        s = 2.0 ** k
+        points, count = pc.intersections(scaled(a, s), scaled(b, s))
+        np.testing.assert_array_equal(count, ref_count)
+        close(np.nan_to_num(points / s), np.nan_to_num(ref_points))

@@ -20,8 +20,8 @@
  *
  * Distances are measured along the major axis, with the direction scaled so
  * that its major component is 1: a direction of 1e-308 or 1e308 is no harder
- * than one of 1.  Coordinates beyond 2^500 are scaled by a power of two for
- * the float arithmetic.  A distance beyond the largest double is +inf, but
+ * than one of 1.  Coordinates beyond 2^500 (or all below 2^-500) are scaled
+ * by a power of two for the float arithmetic.  A distance beyond the largest double is +inf, but
  * the hit is still reported (the output's hit flag).
  */
 #include <float.h>
@@ -144,7 +144,7 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
     pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(mags, 4)));
     double m = pc__max(map->magnitude, pc__max(fabs(o[0]), fabs(o[1])));
     r.e = 0;
-    if (m > 0x1p500 && isfinite(m)) frexp(m, &r.e);
+    if ((m > 0x1p500 || m < 0x1p-500) && m > 0.0 && isfinite(m)) frexp(m, &r.e);
     int64_t ti, tj;
     if (pc__point_in_solid(map, o[0], o[1], &ti, &tj)) {
         out[0] = 1.0; out[1] = 0.0; out[2] = -r.u[0] / len + 0.0; out[3] = -r.u[1] / len + 0.0;
