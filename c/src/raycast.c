@@ -21,8 +21,8 @@
  * Distances are measured along the major axis, with the direction scaled so
  * that its major component is 1: a direction of 1e-308 or 1e308 is no harder
  * than one of 1.  Coordinates beyond 2^500 (or all below 2^-500) are scaled
- * by a power of two for the float arithmetic.  A distance beyond the largest double is +inf, but
- * the hit is still reported (the output's hit flag).
+ * by a power of two for the float arithmetic.  A distance beyond the largest
+ * double is +inf, but the hit is still reported (the output's hit flag).
  */
 #include <float.h>
 
