@@ -1,8 +1,10 @@
-"""Floating-point results (contact, manifold, sweep times) at every scale:
-scaling the inputs by a power of 2 scales the results, up to rounding, from
-2^-900 to 2^900.  Squares of coordinates, and squares of cross products,
-overflow or vanish far from 1, so each computation must stay within range
-(the yes/no answers are exact at every scale and are tested elsewhere)."""
+"""Floating-point results at every scale: contact, manifold, distance,
+nearest, sweeps, raycasts (against collections and a World with a tile map),
+slide and crossing points.  Scaling the inputs by a power of 2 scales the
+results, up to rounding, from 2^-900 to 2^900.  Squares of coordinates, and
+squares of cross products, overflow or vanish far from 1, so each computation
+must stay within range (the yes/no answers are exact at every scale and are
+tested elsewhere)."""
 
 import numpy as np
 import pytest
