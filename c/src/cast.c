@@ -573,22 +573,14 @@ static double box_gap2(void *v, const double *nb)
     return dx * dx + dy * dy;
 }
 
-/* the Euclidean gap between the boxes (for pruning), its square taken of the
- * gaps scaled by a power of 2 where it would overflow or vanish */
+/* the Euclidean gap between the boxes (for pruning: at any scale) */
 static double box_gap_len(void *v, const double *nb)
 {
     const struct near_query *q = v;
     const double *bb = q->box;
     double dx = pc__max(0.0, pc__max(nb[0] - bb[2], bb[0] - nb[2]));
     double dy = pc__max(0.0, pc__max(nb[1] - bb[3], bb[1] - nb[3]));
-    double m = pc__max(dx, dy);
-    if (m > 0x1p500 || (m < 0x1p-500 && m > 0.0)) {
-        double s = pc__unscale(m);
-        dx *= s;
-        dy *= s;
-        return sqrt(dx * dx + dy * dy) / s;
-    }
-    return sqrt(dx * dx + dy * dy);
+    return pc__length(dx, dy);
 }
 
 static int contact_enter(void *v, const double *nb)

@@ -198,11 +198,6 @@ static int64_t imax(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* (& rather than &&: the outcome is random, so a branch would be
  * mispredicted; the boxes hold no NaN) */
-static int boxes_meet(const double *a, const double *b)
-{
-    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
-}
-
 static int fboxes_meet(const float *a, const float *b)
 {
     return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3]);
@@ -289,6 +284,14 @@ static void insert(sim *s, int64_t i)
         }
 }
 
+/* Circle j not seen yet by query q (and now seen). */
+static int unseen(sim *s, int64_t j, int64_t q)
+{
+    if (s->mark[j] == q) return 0;
+    s->mark[j] = q;
+    return 1;
+}
+
 /* Call visit(s, i, j, arg) once for every other circle j with an entry in
  * the cells c the box b (floats, rounded outward) covers whose box meets b
  * (an entry in the static grid may be stale: j's later boxes are added). */
@@ -300,20 +303,10 @@ static void each_neighbour(sim *s, int64_t i, const float *b, span c,
     for (int64_t y = c.y0; y <= c.y1; y++)
         for (int64_t x = c.x0; x <= c.x1; x++) {
             int64_t cell = y * s->nx + x;
-            for (int64_t k = s->start[cell]; k < s->start[cell + 1]; k++) {
-                if (!fboxes_meet(s->ent[k].b, b)) continue;
-                int64_t j = s->ent[k].i;
-                if (s->mark[j] == q) continue;
-                s->mark[j] = q;
-                visit(s, i, j, arg);
-            }
-            for (int64_t k = s->head[cell]; k >= 0; k = s->add[k].next) {
-                if (!fboxes_meet(s->add[k].b, b)) continue;
-                int64_t j = s->add[k].i;
-                if (s->mark[j] == q) continue;
-                s->mark[j] = q;
-                visit(s, i, j, arg);
-            }
+            for (int64_t k = s->start[cell]; k < s->start[cell + 1]; k++)
+                if (fboxes_meet(s->ent[k].b, b) && unseen(s, s->ent[k].i, q)) visit(s, i, s->ent[k].i, arg);
+            for (int64_t k = s->head[cell]; k >= 0; k = s->add[k].next)
+                if (fboxes_meet(s->add[k].b, b) && unseen(s, s->add[k].i, q)) visit(s, i, s->add[k].i, arg);
         }
 }
 
@@ -388,7 +381,7 @@ static void pair_event(sim *s, int64_t i, int64_t j, double now)
 static void met(sim *s, int64_t i, int64_t j, void *arg)
 {
     (void)arg;
-    if (!boxes_meet(s->box + 4 * i, s->box + 4 * j)) return;
+    if (!fboxes_meet(s->fbox + 4 * i, s->fbox + 4 * j)) return; /* j's current box (its entry may be stale) */
     note_pair(s, i, j);
     pair_event(s, i, j, s->tau[i]);
 }

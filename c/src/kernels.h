@@ -82,6 +82,19 @@ static inline double pc__unscale(double x)
     return 1.0 / x;
 }
 
+/* |(x, y)|, its square taken of a copy scaled by a power of 2 where it would
+ * overflow or vanish (within 2^+-500: sqrt(x^2 + y^2), as written) */
+static inline double pc__length(double x, double y)
+{
+    double m = pc__max(fabs(x), fabs(y));
+    if (m >= 0x1p-500 && m <= 0x1p500) return sqrt(x * x + y * y);
+    if (!(m > 0.0) || !(m < INFINITY)) return m; /* 0, inf or NaN */
+    double s = pc__unscale(m);
+    x *= s;
+    y *= s;
+    return sqrt(x * x + y * y) / s;
+}
+
 static inline double pc__touch_time_unscaled(double px, double py, double ux, double uy, double R)
 {
     double b = px * ux + py * uy;

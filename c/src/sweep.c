@@ -97,12 +97,7 @@ static void toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, d
     if (!(t <= 1.0) || !(t <= h->t)) return;
     double px = cx + t * dx, py = cy + t * dy, nx = vx - px, ny = vy - py, l = hypot(nx, ny);
     if (l > 0.0) { nx /= l; ny /= l; }
-    else { /* |D|, its square scaled to about 1 */
-        double su = pc__unscale(pc__max(fabs(dx), fabs(dy))), qx = dx * su, qy = dy * su;
-        l = sqrt(qx * qx + qy * qy) / su;
-        nx = dx / l;
-        ny = dy / l;
-    }
+    else { l = pc__length(dx, dy); nx = dx / l; ny = dy / l; }
     pc__toi_take(h, t, nx, ny, vx - R * nx, vy - R * ny);
 }
 
@@ -138,7 +133,7 @@ static void toi_point(pc__toi *h, const pc__hull *k, double cx, double cy, doubl
     /* along D: the projections onto D scaled to about 1 (the square of a
      * huge or tiny D would overflow or vanish) */
     double su = pc__unscale(pc__max(fabs(dx), fabs(dy))), qx = dx * su, qy = dy * su, qq = qx * qx + qy * qy;
-    double l = sqrt(qq) / su; /* |D| */
+    double l = pc__length(dx, dy);
     if (k->n == 1) {
         t = ((k->x[0] - cx) * qx + (k->y[0] - cy) * qy) / qq * su;
         nx = dx / l;
