@@ -194,29 +194,29 @@ int main(int argc, char **argv)
     if (ftz) fprintf(stderr, "scalar: ftz is only set on x86-64; timing in the standard mode\n");
 #endif
     const int T = PC_TOUCHING;
-    ROW("point-circle", pc_overlap_point_circle(pa[i], ca[i], T),
+    ROW("point-circle", pc_overlap_point_circle(&pa[i], &ca[i], T),
         c2CircleToPoint(qca[i], qpa[i]));
-    ROW("point-box", pc_overlap_point_box(pa[i], ba[i], T),
+    ROW("point-box", pc_overlap_point_box(&pa[i], &ba[i], T),
         c2AABBtoPoint(qba[i], qpa[i]));
-    ROW("circle-circle", pc_overlap_circle_circle(ca[i], cb[i], T),
+    ROW("circle-circle", pc_overlap_circle_circle(&ca[i], &cb[i], T),
         c2CircletoCircle(qca[i], qcb[i]));
-    ROW("circle-box", pc_overlap_circle_box(ca[i], bb[i], T),
+    ROW("circle-box", pc_overlap_circle_box(&ca[i], &bb[i], T),
         c2CircletoAABB(qca[i], qbb[i]));
-    ROW("box-box", pc_overlap_box_box(ba[i], bb[i], T),
+    ROW("box-box", pc_overlap_box_box(&ba[i], &bb[i], T),
         c2AABBtoAABB(qba[i], qbb[i]));
-    ROW("circle-segment", pc_overlap_circle_segment(ca[i], sb[i], T),
+    ROW("circle-segment", pc_overlap_circle_segment(&ca[i], &sb[i], T),
         c2CircletoCapsule(qca[i], qsb[i]));
-    ROW("box-segment", pc_overlap_box_segment(ba[i], sb[i], T),
+    ROW("box-segment", pc_overlap_box_segment(&ba[i], &sb[i], T),
         c2AABBtoCapsule(qba[i], qsb[i]));
-    ROW("segment-segment", pc_overlap_segment_segment(sa[i], sb[i], T),
+    ROW("segment-segment", pc_overlap_segment_segment(&sa[i], &sb[i], T),
         c2CapsuletoCapsule(qsa[i], qsb[i]));
-    ROW("circle-triangle", pc_overlap_circle_triangle(ca[i], tb[i], T),
+    ROW("circle-triangle", pc_overlap_circle_triangle(&ca[i], &tb[i], T),
         c2CircletoPoly(qca[i], &qtb[i], NULL));
-    ROW("box-triangle", pc_overlap_box_triangle(ba[i], tb[i], T),
+    ROW("box-triangle", pc_overlap_box_triangle(&ba[i], &tb[i], T),
         c2AABBtoPoly(qba[i], &qtb[i], NULL));
-    ROW("segment-triangle", pc_overlap_segment_triangle(sa[i], tb[i], T),
+    ROW("segment-triangle", pc_overlap_segment_triangle(&sa[i], &tb[i], T),
         c2CapsuletoPoly(qsa[i], &qtb[i], NULL));
-    ROW("triangle-triangle", pc_overlap_triangle_triangle(ta[i], tb[i], T),
+    ROW("triangle-triangle", pc_overlap_triangle_triangle(&ta[i], &tb[i], T),
         c2PolytoPoly(&qta[i], NULL, &qtb[i], NULL));
     return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * pycollide: exact 2D collision queries.  Public C API.
  *
- * Shapes are small structs passed by value.  Every yes/no answer is the exact
+ * Shapes are small structs of doubles, passed by pointer.  Every yes/no answer is the exact
  * answer for the real numbers the doubles represent (closed sets: touching
  * counts).  The library keeps no global state, never allocates, prints or aborts:
  * errors are return codes.  Inputs must be finite and valid (see pc_validate);
@@ -135,7 +135,10 @@ int pc_curve_keys(const double *bounds, int64_t n, const double *frame, int orde
 int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, const double *mirror_y,
              const double *offsets, int64_t copies, double *out);
 
-/* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode.
+/* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode,
+ * 0 if not, PC_ERR_ARG for a NULL shape or a mode other than PC_TOUCHING and
+ * PC_STRICT.  The shapes are passed by pointer (a struct of 3 to 6 doubles
+ * passed by value is copied through the stack, which cost more than the test).
  * No floating-point mode the caller's thread has set (rounding direction,
  * flush-to-zero, denormals-are-zero) changes an answer.  Point-circle,
  * point-box, circle-circle, circle-box, box-box and circle-segment first try a
@@ -143,21 +146,21 @@ int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, 
  * cannot decide, and for the other pairs, the call runs in the standard
  * environment (round to nearest, no flushing) and restores the caller's on
  * return (x86-64 and AArch64). */
-int pc_overlap_point_point(pc_point a, pc_point b, int mode);
-int pc_overlap_point_circle(pc_point a, pc_circle b, int mode);
-int pc_overlap_point_box(pc_point a, pc_box b, int mode);
-int pc_overlap_point_segment(pc_point a, pc_segment b, int mode);
-int pc_overlap_point_triangle(pc_point a, pc_triangle b, int mode);
-int pc_overlap_circle_circle(pc_circle a, pc_circle b, int mode);
-int pc_overlap_circle_box(pc_circle a, pc_box b, int mode);
-int pc_overlap_circle_segment(pc_circle a, pc_segment b, int mode);
-int pc_overlap_circle_triangle(pc_circle a, pc_triangle b, int mode);
-int pc_overlap_box_box(pc_box a, pc_box b, int mode);
-int pc_overlap_box_segment(pc_box a, pc_segment b, int mode);
-int pc_overlap_box_triangle(pc_box a, pc_triangle b, int mode);
-int pc_overlap_segment_segment(pc_segment a, pc_segment b, int mode);
-int pc_overlap_segment_triangle(pc_segment a, pc_triangle b, int mode);
-int pc_overlap_triangle_triangle(pc_triangle a, pc_triangle b, int mode);
+int pc_overlap_point_point(const pc_point *a, const pc_point *b, int mode);
+int pc_overlap_point_circle(const pc_point *a, const pc_circle *b, int mode);
+int pc_overlap_point_box(const pc_point *a, const pc_box *b, int mode);
+int pc_overlap_point_segment(const pc_point *a, const pc_segment *b, int mode);
+int pc_overlap_point_triangle(const pc_point *a, const pc_triangle *b, int mode);
+int pc_overlap_circle_circle(const pc_circle *a, const pc_circle *b, int mode);
+int pc_overlap_circle_box(const pc_circle *a, const pc_box *b, int mode);
+int pc_overlap_circle_segment(const pc_circle *a, const pc_segment *b, int mode);
+int pc_overlap_circle_triangle(const pc_circle *a, const pc_triangle *b, int mode);
+int pc_overlap_box_box(const pc_box *a, const pc_box *b, int mode);
+int pc_overlap_box_segment(const pc_box *a, const pc_segment *b, int mode);
+int pc_overlap_box_triangle(const pc_box *a, const pc_triangle *b, int mode);
+int pc_overlap_segment_segment(const pc_segment *a, const pc_segment *b, int mode);
+int pc_overlap_segment_triangle(const pc_segment *a, const pc_triangle *b, int mode);
+int pc_overlap_triangle_triangle(const pc_triangle *a, const pc_triangle *b, int mode);
 
 /* Any two shapes given as layout rows of their kinds (every ordered pair of
  * kinds, polygons and capsules included): 1 if they overlap in the mode,

@@ -147,26 +147,37 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
 
 /* the exact kernel in the standard mode: the path every pair can take */
 #define PC_SCALAR_EXACT(ATTR, A, B)                                             \
-    static ATTR int pc__scalar_##A##_##B(pc_##A a, pc_##B b, int mode)          \
+    static ATTR int pc__scalar_##A##_##B(pc_##A a, pc_##B b, int m)             \
     {                                                                           \
         pc__fpenv env = pc__fp_enter();                                         \
         pc__filter f = pc__filter_for(pc__max(pc__mag_##A(a), pc__mag_##B(b))); \
-        int r = pc__k_##A##_##B(&f, a, b, mode == PC_STRICT);                   \
+        int r = pc__k_##A##_##B(&f, a, b, m);                                   \
         pc__fp_leave(env);                                                      \
         return r;                                                               \
     }
+/* The public kernels take their shapes by pointer: a shape of 3 to 6 doubles
+ * passed by value goes through the stack (x86-64 and AArch64 pass structs
+ * over 16 bytes in memory), and copying it there cost more than the fast test
+ * itself.  A NULL shape or a mode other than PC_TOUCHING / PC_STRICT is
+ * PC_ERR_ARG (one well-predicted branch). */
+#define PC_BAD_CALL(a, b, mode) ((!(a) | !(b)) | ((unsigned)(mode) > 1u))
 /* a public kernel with a fast path */
-#define PC_PUBLIC_FAST(A, B)                                     \
-    PC_SCALAR_EXACT(PC_COLD, A, B)                               \
-    int pc_overlap_##A##_##B(pc_##A a, pc_##B b, int mode)       \
-    {                                                            \
-        int r = pc__fast_##A##_##B(a, b, mode == PC_STRICT);     \
-        return r != PC_UNDECIDED ? r : pc__scalar_##A##_##B(a, b, mode); \
+#define PC_PUBLIC_FAST(A, B)                                                   \
+    PC_SCALAR_EXACT(PC_COLD, A, B)                                             \
+    int pc_overlap_##A##_##B(const pc_##A *a, const pc_##B *b, int mode)       \
+    {                                                                          \
+        if (PC_BAD_CALL(a, b, mode)) return PC_ERR_ARG;                        \
+        int r = pc__fast_##A##_##B(*a, *b, mode);                              \
+        return r != PC_UNDECIDED ? r : pc__scalar_##A##_##B(*a, *b, mode);     \
     }
 /* a public kernel without one: the kernel is larger than the mode switch */
-#define PC_PUBLIC_PLAIN(A, B)                                    \
-    PC_SCALAR_EXACT(inline, A, B)                                \
-    int pc_overlap_##A##_##B(pc_##A a, pc_##B b, int mode) { return pc__scalar_##A##_##B(a, b, mode); }
+#define PC_PUBLIC_PLAIN(A, B)                                                  \
+    PC_SCALAR_EXACT(inline, A, B)                                              \
+    int pc_overlap_##A##_##B(const pc_##A *a, const pc_##B *b, int mode)       \
+    {                                                                          \
+        if (PC_BAD_CALL(a, b, mode)) return PC_ERR_ARG;                        \
+        return pc__scalar_##A##_##B(*a, *b, mode);                             \
+    }
 
 PC_PUBLIC_PLAIN(point, point)
 PC_PUBLIC_FAST(point, circle)

@@ -33,39 +33,63 @@ static void test_kernels(void)
     pc_segment diag = {0, 0, 2, 2};
     pc_triangle tri = {0, 0, 2, 0, 0, 2};
 
-    CHECK(pc_overlap_point_point(p, (pc_point){1, 1}, PC_TOUCHING));
-    CHECK(!pc_overlap_point_point(p, (pc_point){1, nextafter(1, 2)}, PC_TOUCHING));
-    CHECK(pc_overlap_point_circle((pc_point){1, 0}, c, PC_TOUCHING));               /* on the circle */
-    CHECK(!pc_overlap_point_circle((pc_point){nextafter(1, 2), 0}, c, PC_TOUCHING));
-    CHECK(pc_overlap_point_box(p, unit, PC_TOUCHING));                              /* corner */
-    CHECK(pc_overlap_point_segment(p, diag, PC_TOUCHING));
-    CHECK(!pc_overlap_point_segment((pc_point){3, 3}, diag, PC_TOUCHING));          /* on the line, past the end */
-    CHECK(pc_overlap_point_triangle(p, tri, PC_TOUCHING));                          /* on the hypotenuse */
-    CHECK(!pc_overlap_point_triangle((pc_point){1, nextafter(1, 2)}, tri, PC_TOUCHING));
-    CHECK(pc_overlap_circle_circle(c, (pc_circle){2, 0, 1}, PC_TOUCHING));          /* touching */
-    CHECK(!pc_overlap_circle_circle(c, (pc_circle){2, 0, nextafter(1, 0)}, PC_TOUCHING));
-    CHECK(pc_overlap_circle_box((pc_circle){2, 1, 1}, unit, PC_TOUCHING));
-    CHECK(!pc_overlap_circle_box((pc_circle){2, 2, 1}, unit, PC_TOUCHING));         /* corner gap */
-    CHECK(pc_overlap_circle_segment((pc_circle){0, 2, sqrt(2.0)}, diag, PC_TOUCHING) ==
+    CHECK(pc_overlap_point_point(&p, &(pc_point){1, 1}, PC_TOUCHING));
+    CHECK(!pc_overlap_point_point(&p, &(pc_point){1, nextafter(1, 2)}, PC_TOUCHING));
+    CHECK(pc_overlap_point_circle(&(pc_point){1, 0}, &c, PC_TOUCHING));               /* on the circle */
+    CHECK(!pc_overlap_point_circle(&(pc_point){nextafter(1, 2), 0}, &c, PC_TOUCHING));
+    CHECK(pc_overlap_point_box(&p, &unit, PC_TOUCHING));                              /* corner */
+    CHECK(pc_overlap_point_segment(&p, &diag, PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment(&(pc_point){3, 3}, &diag, PC_TOUCHING));          /* on the line, past the end */
+    CHECK(pc_overlap_point_triangle(&p, &tri, PC_TOUCHING));                          /* on the hypotenuse */
+    CHECK(!pc_overlap_point_triangle(&(pc_point){1, nextafter(1, 2)}, &tri, PC_TOUCHING));
+    CHECK(pc_overlap_circle_circle(&c, &(pc_circle){2, 0, 1}, PC_TOUCHING));          /* touching */
+    CHECK(!pc_overlap_circle_circle(&c, &(pc_circle){2, 0, nextafter(1, 0)}, PC_TOUCHING));
+    CHECK(pc_overlap_circle_box(&(pc_circle){2, 1, 1}, &unit, PC_TOUCHING));
+    CHECK(!pc_overlap_circle_box(&(pc_circle){2, 2, 1}, &unit, PC_TOUCHING));         /* corner gap */
+    CHECK(pc_overlap_circle_segment(&(pc_circle){0, 2, sqrt(2.0)}, &diag, PC_TOUCHING) ==
           (1 /* sqrt(2) rounds up: 2 <= fl(sqrt 2)^2 */));
-    CHECK(pc_overlap_circle_triangle((pc_circle){1, 1, 0}, tri, PC_TOUCHING));
-    CHECK(pc_overlap_box_box(unit, (pc_box){1, 1, 2, 2}, PC_TOUCHING));
-    CHECK(!pc_overlap_box_box(unit, (pc_box){nextafter(1, 2), 0, 2, 1}, PC_TOUCHING));
-    CHECK(pc_overlap_box_segment(unit, (pc_segment){2, 0, 0, 2}, PC_TOUCHING));     /* through the corner (1, 1) */
-    CHECK(!pc_overlap_box_segment(unit, (pc_segment){2, 0, 0, nextafter(2, 3)}, PC_TOUCHING));   /* passes just above (1, 1) */
-    CHECK(pc_overlap_box_triangle((pc_box){1, 1, 2, 2}, tri, PC_TOUCHING));         /* corner on the hypotenuse */
-    CHECK(!pc_overlap_box_triangle((pc_box){nextafter(1, 2), nextafter(1, 2), 2, 2}, tri, PC_TOUCHING));
-    CHECK(pc_overlap_segment_segment(diag, (pc_segment){0, 2, 2, 0}, PC_TOUCHING));
-    CHECK(pc_overlap_segment_segment(diag, (pc_segment){2, 2, 3, 3}, PC_TOUCHING));  /* collinear, shared end */
-    CHECK(!pc_overlap_segment_segment(diag, (pc_segment){nextafter(2, 3), nextafter(2, 3), 3, 3}, PC_TOUCHING));
-    CHECK(pc_overlap_segment_triangle((pc_segment){-1, 1, 3, 1}, tri, PC_TOUCHING));
-    CHECK(pc_overlap_triangle_triangle(tri, (pc_triangle){1, 1, 3, 1, 1, 3}, PC_TOUCHING));
-    CHECK(!pc_overlap_triangle_triangle(tri, (pc_triangle){1, nextafter(1, 2), 3, 1, 1, 3}, PC_TOUCHING));
+    CHECK(pc_overlap_circle_triangle(&(pc_circle){1, 1, 0}, &tri, PC_TOUCHING));
+    CHECK(pc_overlap_box_box(&unit, &(pc_box){1, 1, 2, 2}, PC_TOUCHING));
+    CHECK(!pc_overlap_box_box(&unit, &(pc_box){nextafter(1, 2), 0, 2, 1}, PC_TOUCHING));
+    CHECK(pc_overlap_box_segment(&unit, &(pc_segment){2, 0, 0, 2}, PC_TOUCHING));     /* through the corner (1, 1) */
+    CHECK(!pc_overlap_box_segment(&unit, &(pc_segment){2, 0, 0, nextafter(2, 3)}, PC_TOUCHING));   /* passes just above (1, 1) */
+    CHECK(pc_overlap_box_triangle(&(pc_box){1, 1, 2, 2}, &tri, PC_TOUCHING));         /* corner on the hypotenuse */
+    CHECK(!pc_overlap_box_triangle(&(pc_box){nextafter(1, 2), nextafter(1, 2), 2, 2}, &tri, PC_TOUCHING));
+    CHECK(pc_overlap_segment_segment(&diag, &(pc_segment){0, 2, 2, 0}, PC_TOUCHING));
+    CHECK(pc_overlap_segment_segment(&diag, &(pc_segment){2, 2, 3, 3}, PC_TOUCHING));  /* collinear, shared end */
+    CHECK(!pc_overlap_segment_segment(&diag, &(pc_segment){nextafter(2, 3), nextafter(2, 3), 3, 3}, PC_TOUCHING));
+    CHECK(pc_overlap_segment_triangle(&(pc_segment){-1, 1, 3, 1}, &tri, PC_TOUCHING));
+    CHECK(pc_overlap_triangle_triangle(&tri, &(pc_triangle){1, 1, 3, 1, 1, 3}, PC_TOUCHING));
+    CHECK(!pc_overlap_triangle_triangle(&tri, &(pc_triangle){1, nextafter(1, 2), 3, 1, 1, 3}, PC_TOUCHING));
     /* degenerate: collinear triangle is its hull segment */
     pc_triangle flat = {0, 0, 4, 0, 2, 0};
-    CHECK(pc_overlap_point_triangle((pc_point){3, 0}, flat, PC_TOUCHING));
-    CHECK(!pc_overlap_point_triangle((pc_point){5, 0}, flat, PC_TOUCHING));
-    CHECK(pc_overlap_box_triangle((pc_box){3.5, -1, 5, 0}, flat, PC_TOUCHING));
+    CHECK(pc_overlap_point_triangle(&(pc_point){3, 0}, &flat, PC_TOUCHING));
+    CHECK(!pc_overlap_point_triangle(&(pc_point){5, 0}, &flat, PC_TOUCHING));
+    CHECK(pc_overlap_box_triangle(&(pc_box){3.5, -1, 5, 0}, &flat, PC_TOUCHING));
+    /* a NULL shape or an unknown mode is PC_ERR_ARG, never an answer */
+#define BAD_CALLS(A, B, a, b)                                                  \
+    CHECK(pc_overlap_##A##_##B(NULL, &(b), PC_TOUCHING) == PC_ERR_ARG);        \
+    CHECK(pc_overlap_##A##_##B(&(a), NULL, PC_STRICT) == PC_ERR_ARG);          \
+    CHECK(pc_overlap_##A##_##B(&(a), &(b), 2) == PC_ERR_ARG);                  \
+    CHECK(pc_overlap_##A##_##B(&(a), &(b), -1) == PC_ERR_ARG);                 \
+    CHECK(pc_overlap_##A##_##B(&(a), &(b), PC_TOUCHING) == 1);
+    BAD_CALLS(point, point, p, p)
+    pc_point on_c = {1, 0};
+    BAD_CALLS(point, circle, on_c, c)
+    BAD_CALLS(point, box, p, unit)
+    BAD_CALLS(point, segment, p, diag)
+    BAD_CALLS(point, triangle, p, tri)
+    BAD_CALLS(circle, circle, c, c)
+    BAD_CALLS(circle, box, c, unit)
+    BAD_CALLS(circle, segment, c, diag)
+    BAD_CALLS(circle, triangle, c, tri)
+    BAD_CALLS(box, box, unit, unit)
+    BAD_CALLS(box, segment, unit, diag)
+    BAD_CALLS(box, triangle, unit, tri)
+    BAD_CALLS(segment, segment, diag, diag)
+    BAD_CALLS(segment, triangle, diag, tri)
+    BAD_CALLS(triangle, triangle, tri, tri)
+#undef BAD_CALLS
 }
 
 /* Answers must not change when all coordinates are scaled by 2^k, at any k. */
@@ -74,20 +98,20 @@ static void test_scaling(void)
     for (int k = -1070; k <= 970; k += 7) {
         double s = ldexp(1.0, k);
         pc_circle c = {0, 0, 5 * s};
-        CHECK(pc_overlap_point_circle((pc_point){3 * s, 4 * s}, c, PC_TOUCHING));             /* exactly on it */
-        CHECK(pc_overlap_circle_circle(c, (pc_circle){6 * s, 8 * s, 5 * s}, PC_TOUCHING));  /* touching */
-        CHECK(pc_overlap_circle_segment((pc_circle){0, 5 * s, 5 * s}, (pc_segment){-s, 0, s, 0}, PC_TOUCHING));
-        CHECK(pc_overlap_segment_segment((pc_segment){0, 0, 2 * s, 2 * s}, (pc_segment){0, 2 * s, 2 * s, 0}, PC_TOUCHING));
-        CHECK(pc_overlap_point_segment((pc_point){s, s}, (pc_segment){0, 0, 2 * s, 2 * s}, PC_TOUCHING));
+        CHECK(pc_overlap_point_circle(&(pc_point){3 * s, 4 * s}, &c, PC_TOUCHING));             /* exactly on it */
+        CHECK(pc_overlap_circle_circle(&c, &(pc_circle){6 * s, 8 * s, 5 * s}, PC_TOUCHING));  /* touching */
+        CHECK(pc_overlap_circle_segment(&(pc_circle){0, 5 * s, 5 * s}, &(pc_segment){-s, 0, s, 0}, PC_TOUCHING));
+        CHECK(pc_overlap_segment_segment(&(pc_segment){0, 0, 2 * s, 2 * s}, &(pc_segment){0, 2 * s, 2 * s, 0}, PC_TOUCHING));
+        CHECK(pc_overlap_point_segment(&(pc_point){s, s}, &(pc_segment){0, 0, 2 * s, 2 * s}, PC_TOUCHING));
         if (k <= 968) {
             double big = 4 * s;  /* still finite */
-            CHECK(!pc_overlap_point_circle((pc_point){big, big}, (pc_circle){0, 0, big}, PC_TOUCHING));
+            CHECK(!pc_overlap_point_circle(&(pc_point){big, big}, &(pc_circle){0, 0, big}, PC_TOUCHING));
         }
     }
     /* a far offset with a tiny feature: exact despite cancellation */
     double off = 0x1p60;
-    CHECK(pc_overlap_point_segment((pc_point){off + 2048, off + 2048}, (pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
-    CHECK(!pc_overlap_point_segment((pc_point){off + 2048, off + 4096}, (pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
+    CHECK(pc_overlap_point_segment(&(pc_point){off + 2048, off + 2048}, &(pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment(&(pc_point){off + 2048, off + 4096}, &(pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
 }
 
 static void test_batch(void)
@@ -120,28 +144,28 @@ static void test_batch(void)
 static void test_strict(void)
 {
     pc_box unit = {0, 0, 1, 1};
-    CHECK(pc_overlap_box_box(unit, (pc_box){1, 0, 2, 1}, PC_TOUCHING));    /* shared edge */
-    CHECK(!pc_overlap_box_box(unit, (pc_box){1, 0, 2, 1}, PC_STRICT));
-    CHECK(pc_overlap_box_box(unit, (pc_box){nextafter(1, 0), 0, 2, 1}, PC_STRICT));
+    CHECK(pc_overlap_box_box(&unit, &(pc_box){1, 0, 2, 1}, PC_TOUCHING));    /* shared edge */
+    CHECK(!pc_overlap_box_box(&unit, &(pc_box){1, 0, 2, 1}, PC_STRICT));
+    CHECK(pc_overlap_box_box(&unit, &(pc_box){nextafter(1, 0), 0, 2, 1}, PC_STRICT));
     pc_segment s1 = {0, 0, 2, 2}, s2 = {0, 2, 2, 0}, s3 = {1, 1, 3, 3};
-    CHECK(pc_overlap_segment_segment(s1, s2, PC_STRICT));                  /* proper crossing */
-    CHECK(!pc_overlap_segment_segment(s1, s3, PC_STRICT));                 /* collinear overlap */
-    CHECK(pc_overlap_segment_segment(s1, s3, PC_TOUCHING));
-    CHECK(!pc_overlap_point_segment((pc_point){1, 1}, s1, PC_STRICT));
-    CHECK(!pc_overlap_circle_box((pc_circle){1, 0.5, 0}, unit, PC_STRICT)); /* r = 0 on the edge */
-    CHECK(pc_overlap_circle_box((pc_circle){0.5, 0.5, 0}, unit, PC_STRICT));
-    CHECK(!pc_overlap_circle_box((pc_circle){2, 0.5, 1}, unit, PC_STRICT)); /* tangent */
-    CHECK(pc_overlap_circle_box((pc_circle){2, 0.5, nextafter(1, 2)}, unit, PC_STRICT));
+    CHECK(pc_overlap_segment_segment(&s1, &s2, PC_STRICT));                  /* proper crossing */
+    CHECK(!pc_overlap_segment_segment(&s1, &s3, PC_STRICT));                 /* collinear overlap */
+    CHECK(pc_overlap_segment_segment(&s1, &s3, PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment(&(pc_point){1, 1}, &s1, PC_STRICT));
+    CHECK(!pc_overlap_circle_box(&(pc_circle){1, 0.5, 0}, &unit, PC_STRICT)); /* r = 0 on the edge */
+    CHECK(pc_overlap_circle_box(&(pc_circle){0.5, 0.5, 0}, &unit, PC_STRICT));
+    CHECK(!pc_overlap_circle_box(&(pc_circle){2, 0.5, 1}, &unit, PC_STRICT)); /* tangent */
+    CHECK(pc_overlap_circle_box(&(pc_circle){2, 0.5, nextafter(1, 2)}, &unit, PC_STRICT));
     /* a zero-length segment strictly inside a box, and a zero-width box crossed by a segment */
-    CHECK(pc_overlap_box_segment(unit, (pc_segment){0.5, 0.5, 0.5, 0.5}, PC_STRICT));
-    CHECK(pc_overlap_box_segment((pc_box){0, 0, 0, 2}, (pc_segment){-1, 1, 1, 1}, PC_STRICT));
-    CHECK(!pc_overlap_box_segment((pc_box){0, 0, 0, 2}, (pc_segment){0, 1, 0, 3}, PC_STRICT));
+    CHECK(pc_overlap_box_segment(&unit, &(pc_segment){0.5, 0.5, 0.5, 0.5}, PC_STRICT));
+    CHECK(pc_overlap_box_segment(&(pc_box){0, 0, 0, 2}, &(pc_segment){-1, 1, 1, 1}, PC_STRICT));
+    CHECK(!pc_overlap_box_segment(&(pc_box){0, 0, 0, 2}, &(pc_segment){0, 1, 0, 3}, PC_STRICT));
     pc_triangle tri = {0, 0, 2, 0, 0, 2};
-    CHECK(!pc_overlap_triangle_triangle(tri, (pc_triangle){2, 0, 0, 2, 2, 2}, PC_STRICT)); /* shared edge */
-    CHECK(pc_overlap_triangle_triangle(tri, (pc_triangle){2, 0, 0, 2, 2, 2}, PC_TOUCHING));
-    CHECK(pc_overlap_segment_triangle((pc_segment){-1, 1, 3, 1}, tri, PC_STRICT));
-    CHECK(!pc_overlap_segment_triangle((pc_segment){-1, 0, 3, 0}, tri, PC_STRICT));   /* along an edge */
-    CHECK(!pc_overlap_point_point((pc_point){1, 1}, (pc_point){1, 1}, PC_STRICT));
+    CHECK(!pc_overlap_triangle_triangle(&tri, &(pc_triangle){2, 0, 0, 2, 2, 2}, PC_STRICT)); /* shared edge */
+    CHECK(pc_overlap_triangle_triangle(&tri, &(pc_triangle){2, 0, 0, 2, 2, 2}, PC_TOUCHING));
+    CHECK(pc_overlap_segment_triangle(&(pc_segment){-1, 1, 3, 1}, &tri, PC_STRICT));
+    CHECK(!pc_overlap_segment_triangle(&(pc_segment){-1, 0, 3, 0}, &tri, PC_STRICT));   /* along an edge */
+    CHECK(!pc_overlap_point_point(&(pc_point){1, 1}, &(pc_point){1, 1}, PC_STRICT));
 }
 
 /* Results must not depend on the caller's floating-point environment. */
@@ -163,10 +187,10 @@ static void test_fp_environment(void)
     unsigned int modes[4] = {saved, saved | 0x8040u, (saved & ~0x6000u) | 0x2000u, (saved & ~0x6000u) | 0x6000u};
     for (int k = 0; k < 4; k++) {
         _mm_setcsr(modes[k]);
-        int got[4] = {pc_overlap_point_circle(on, c, PC_TOUCHING), pc_overlap_point_circle(off, c, PC_TOUCHING),
-                      pc_overlap_point_segment((pc_point){4 * tiny, 4 * tiny}, seg, PC_TOUCHING),
-                      pc_overlap_point_segment(above, seg, PC_TOUCHING)};
-        int sliver_in = pc_overlap_point_triangle(inside, sliver, PC_TOUCHING);
+        int got[4] = {pc_overlap_point_circle(&on, &c, PC_TOUCHING), pc_overlap_point_circle(&off, &c, PC_TOUCHING),
+                      pc_overlap_point_segment(&(pc_point){4 * tiny, 4 * tiny}, &seg, PC_TOUCHING),
+                      pc_overlap_point_segment(&above, &seg, PC_TOUCHING)};
+        int sliver_in = pc_overlap_point_triangle(&inside, &sliver, PC_TOUCHING);
         double pts[2] = {3 * tiny, 5 * tiny};
         double circ[3] = {0, 0, 5 * tiny};
         uint8_t out = 9;
@@ -303,12 +327,12 @@ static void test_scalar_fast_paths_every_mode(void)
                     int got[2][6];
                     _mm_setcsr(mode);
                     for (int m = 0; m < 2; m++) {
-                        got[m][0] = pc_overlap_point_circle(p, c1, m);
-                        got[m][1] = pc_overlap_point_box(p, b1, m);
-                        got[m][2] = pc_overlap_circle_circle(c1, c2, m);
-                        got[m][3] = pc_overlap_circle_box(c1, b2, m);
-                        got[m][4] = pc_overlap_box_box(b1, b2, m);
-                        got[m][5] = pc_overlap_circle_segment(c2, sg, m);
+                        got[m][0] = pc_overlap_point_circle(&p, &c1, m);
+                        got[m][1] = pc_overlap_point_box(&p, &b1, m);
+                        got[m][2] = pc_overlap_circle_circle(&c1, &c2, m);
+                        got[m][3] = pc_overlap_circle_box(&c1, &b2, m);
+                        got[m][4] = pc_overlap_box_box(&b1, &b2, m);
+                        got[m][5] = pc_overlap_circle_segment(&c2, &sg, m);
                     }
                     unsigned int after = _mm_getcsr();
                     _mm_setcsr(saved);
@@ -654,8 +678,8 @@ static void test_threads(void)
         for (int q = 0; q < Q; q++)
             for (int r = 0; r < R; r++)
                 one[p][q][r] = (uint8_t)pc_overlap_circle_box(
-                    (pc_circle){circles[q][0], circles[q][1], circles[q][2]},
-                    (pc_box){boxes[p][r][0], boxes[p][r][1], boxes[p][r][2], boxes[p][r][3]}, PC_TOUCHING);
+                    &(pc_circle){circles[q][0], circles[q][1], circles[q][2]},
+                    &(pc_box){boxes[p][r][0], boxes[p][r][1], boxes[p][r][2], boxes[p][r][3]}, PC_TOUCHING);
     int threads[] = {1, 2, 3, 8};
     for (int t = 0; t < 4; t++) {
         memset(many, 7, sizeof many);
