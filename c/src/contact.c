@@ -431,6 +431,33 @@ static int cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *
  * The witness on the face is the other core's deepest vertex moved onto the
  * face line; 0 when it falls off the face (slivers: the general path breaks
  * such ties), or the depth is within 2^-36 m of 0. */
+/* The result for the least depth found: face k of side b_side (its normal
+ * flipped for a segment's other side), s_best < 0 the separation of the other
+ * core's vertex w along the face's normal (times |edge|).  0 when the vertex's
+ * foot falls off the face (slivers: the general path breaks such ties), or
+ * the depth is within 2^-36 m of 0. */
+static int meeting_face(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
+                        double floor2, int b_side, int b_k, int b_w, int b_flip, double s_best, pc__result *res)
+{
+    const pc__hull *face = b_side ? hb : ha, *other = b_side ? ha : hb;
+    const pc__edges *fe = b_side ? eb : ea;
+    double ex = fe->ex[b_k], ey = fe->ey[b_k];
+    if (!(s_best * s_best >= floor2 * fe->ee[b_k])) return 0;
+    double len = sqrt(fe->ee[b_k]), depth = -s_best / len;
+    double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
+    if (b_flip) { ux = -ux; uy = -uy; }
+    double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy;  /* on the face line */
+    double t = (cx - face->x[b_k]) * ex + (cy - face->y[b_k]) * ey;
+    if (!(t >= 0 && t <= fe->ee[b_k])) return 0;  /* off the face */
+    face_result(b_side, ux, uy, cx, cy, depth, res);
+    grow(res, ha->R, hb->R);
+    return 1;
+}
+
+/* Two cores meeting: the least depth over the edge normals of both (both
+ * normals of a segment core: the general path's axes), by squared depths;
+ * the witness on the face is the other core's deepest vertex moved onto the
+ * face line (meeting_face). */
 static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
                          double floor2, pc__result *res)
 {
@@ -456,19 +483,53 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
         }
     }
     if (best == INFINITY) return 0;  /* two points */
-    if (!(best >= floor2)) return 0;
-    const pc__hull *face = b_side ? hb : ha, *other = b_side ? ha : hb;
-    const pc__edges *fe = b_side ? eb : ea;
-    double ex = fe->ex[b_k], ey = fe->ey[b_k];
-    double len = sqrt(fe->ee[b_k]), depth = -s_best / len;
-    double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
-    if (b_flip) { ux = -ux; uy = -uy; }
-    double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy;  /* on the face line */
-    double t = (cx - face->x[b_k]) * ex + (cy - face->y[b_k]) * ey;
-    if (!(t >= 0 && t <= fe->ee[b_k])) return 0;  /* off the face */
-    face_result(b_side, ux, uy, cx, cy, depth, res);
-    grow(res, ha->R, hb->R);
-    return 1;
+    return meeting_face(ha, ea, hb, eb, floor2, b_side, b_k, b_w, b_flip, s_best, res);
+}
+
+/* A ball's centre p (core a, one point) against a polygon core b, given for
+ * each edge k the cross product c[k] = e_k x (p - v_k) (> 0: p on the inner
+ * side) and the projection t[k] = (p - v_k) . e_k.
+ * Outside (some c[k] < 0), the nearest point of the polygon is found from
+ * p's Voronoi region, with no search over all features: the foot on edge k
+ * when p lies outside k's line and projects inside the edge (the polygon lies
+ * behind that line, so the foot is nearest), or vertex k when p projects
+ * before edge k and past edge k - 1 (p - v_k then lies in the vertex's normal
+ * cone).  The regions cover the outside, so one of them holds up to rounding;
+ * none holding (rounding at a border) returns -1 for the full search.
+ * Inside (every c[k] > 0), the least depth c[k] / |e_k| (as cores_meeting
+ * computes it: its separation there is -c[k], bit for bit). */
+static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
+                        const double *c, const double *t, int inside, double floor2, pc__result *res)
+{
+    int n = eb->ne;
+    if (inside) {
+        double best = INFINITY;
+        int b_k = 0;
+        for (int k = 0; k < n; k++) {
+            double s2 = c[k] * c[k] / eb->ee[k];
+            int b = s2 < best;
+            best = b ? s2 : best;
+            b_k = b ? k : b_k;
+        }
+        return meeting_face(ha, ea, hb, eb, floor2, 1, b_k, 0, 0, -c[b_k], res);
+    }
+    double px = ha->x[0], py = ha->y[0];
+    for (int k = 0, j = n - 1; k < n; j = k++) {
+        if (c[k] < 0 && t[k] > 0 && t[k] < eb->ee[k]) {  /* the foot on edge k */
+            if (!(c[k] * c[k] >= floor2 * eb->ee[k])) return 0;
+            double len = sqrt(eb->ee[k]);
+            gap_result(px, py, -c[k] / len, -eb->ey[k] / len, eb->ex[k] / len, ha->R, hb->R, res);
+            return 1;
+        }
+        if (t[k] <= 0 && t[j] >= eb->ee[j]) {  /* vertex k */
+            double wx = hb->x[k] - px, wy = hb->y[k] - py, d2 = wx * wx + wy * wy;
+            if (!(d2 >= floor2)) return 0;
+            double d = sqrt(d2);
+            gap_result(px, py, d, wx / d, wy / d, ha->R, hb->R, res);
+            return 1;
+        }
+    }
+    return -1;
 }
 
 /* ---- separating axes: one pass over the faces of both cores ----
@@ -590,13 +651,18 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
          * roundings; where the semi-static filter settles every sign, inside
          * or outside is decided without the exact test */
         int in = 1, out = 0;
+        double c[PC_CORE_MAX], t[PC_CORE_MAX];
         for (int k = 0; k < eb.ne; k++) {
-            double c = eb.ex[k] * (ha.y[0] - hb.y[k]) - eb.ey[k] * (ha.x[0] - hb.x[k]);
-            in &= c > f->orient;
-            out |= c < f->orient_neg;
+            double wx = ha.x[0] - hb.x[k], wy = ha.y[0] - hb.y[k];
+            c[k] = eb.ex[k] * wy - eb.ey[k] * wx;
+            t[k] = wx * eb.ex[k] + wy * eb.ey[k];
+            in &= c[k] > f->orient;
+            out |= c[k] < f->orient_neg;
         }
-        if (out) return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
-        if (in) return cores_meeting(&ha, &ea, &hb, &eb, floor2, res);
+        if (out | in) {
+            int r = ball_polygon(&ha, &ea, &hb, &eb, c, t, in, floor2, res);
+            return r >= 0 ? r : cores_apart(&ha, &ea, &hb, &eb, floor2, res);
+        }
     }
     if (!pc__overlap_rows(f, pc__kind(ka)->core_kind, a, pc__kind(kb)->core_kind, b, PC_TOUCHING))
         return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
