@@ -137,8 +137,9 @@ int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, 
 
 /* The 15 scalar overlap kernels: 1 if the shapes overlap in the given mode,
  * 0 if not, PC_ERR_ARG for a NULL shape or a mode other than PC_TOUCHING and
- * PC_STRICT.  The shapes are passed by pointer (a struct of 3 to 6 doubles
- * passed by value is copied through the stack, which cost more than the test).
+ * PC_STRICT.  The shapes are passed by pointer (on x86-64 a struct of 3 to 6
+ * doubles passed by value is copied through the stack, which cost more than
+ * the test).
  * No floating-point mode the caller's thread has set (rounding direction,
  * flush-to-zero, denormals-are-zero) changes an answer.  Point-circle,
  * point-box, circle-circle, circle-box, box-box and circle-segment first try a

@@ -156,8 +156,9 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
         return r;                                                               \
     }
 /* The public kernels take their shapes by pointer: a shape of 3 to 6 doubles
- * passed by value goes through the stack (x86-64 and AArch64 pass structs
- * over 16 bytes in memory), and copying it there cost more than the fast test
+ * passed by value goes through the stack on x86-64 (structs over 16 bytes
+ * are passed in memory; AArch64 passes up to 4 doubles in registers, a
+ * triangle in memory), and copying it there cost more than the fast test
  * itself.  A NULL shape or a mode other than PC_TOUCHING / PC_STRICT is
  * PC_ERR_ARG (one well-predicted branch). */
 #define PC_BAD_CALL(a, b, mode) ((!(a) | !(b)) | ((unsigned)(mode) > 1u))
