@@ -426,16 +426,12 @@ static int cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *
     return 1;
 }
 
-/* Two cores meeting: the least depth over the edge normals of both (both
- * normals of a segment core: the general path's axes), by squared depths.
- * The witness on the face is the other core's deepest vertex moved onto the
- * face line; 0 when it falls off the face (slivers: the general path breaks
- * such ties), or the depth is within 2^-36 m of 0. */
-/* The result for the least depth found: face k of side b_side (its normal
+/* The result for the least depth found: face b_k of side b_side (its normal
  * flipped for a segment's other side), s_best < 0 the separation of the other
- * core's vertex w along the face's normal (times |edge|).  0 when the vertex's
- * foot falls off the face (slivers: the general path breaks such ties), or
- * the depth is within 2^-36 m of 0. */
+ * core's vertex b_w along the face's normal (times |edge|).  The witness on
+ * the face is that vertex moved onto the face line; 0 when it falls off the
+ * face (slivers: the general path breaks such ties), or the depth is within
+ * 2^-36 m of 0. */
 static int meeting_face(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
                         double floor2, int b_side, int b_k, int b_w, int b_flip, double s_best, pc__result *res)
 {
