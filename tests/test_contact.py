@@ -149,32 +149,43 @@ def test_balls_near_and_inside_every_kind(ka, kb):
     check_mirrored(ka, kb, A, B, ab)
 
 
-def test_balls_on_the_borders_of_a_polygons_regions():
+@pytest.mark.parametrize("poly", [
+    [(0, 0), (4, 0), (4, 2), (2, 4), (0, 2)],
+    [(0, 0), (2, 0), (4, 0), (4, 2), (2, 4), (0, 2)],  # straight on through (2, 0)
+], ids=["pentagon", "straight-vertex"])
+def test_balls_on_the_borders_of_a_polygons_regions(poly):
     """A ball outside a polygon takes its nearest feature from the Voronoi
     region its centre lies in (the foot on an edge, or a vertex), with no
     search over every feature; the borders between regions are where
     rounding could pick the wrong one.  Centres exactly on every border of a
-    pentagon with integer corners (v + t n for each edge's normal n at both
+    polygon with integer corners (v + t n for each edge's normal n at both
     its ends), a quarter unit either side of it, and inside near the corners,
-    in both orders and both windings, against the reference."""
-    poly = [(0, 0), (4, 0), (4, 2), (2, 4), (0, 2)]
+    in both orders and both windings, against the reference.  Where the
+    polygon runs straight on through a vertex, that vertex's borders are one
+    line through it, which crosses the inside too: centres beyond the far
+    side on that line (and on the axis lines through every vertex) must not
+    be taken for that vertex's."""
+    k = len(poly)
+    kind = f"polygon{k}"
     centres = []
-    for k, (x0, y0) in enumerate(poly):
-        x1, y1 = poly[(k + 1) % 5]
+    for i, (x0, y0) in enumerate(poly):
+        x1, y1 = poly[(i + 1) % k]
         nx, ny = y1 - y0, x0 - x1  # outward (counter-clockwise), integer
         for vx, vy in ((x0, y0), (x1, y1)):
             for t in (0.25, 0.5, 1, 3):
                 for sx, sy in ((0, 0), (0.25, 0), (0, 0.25), (-0.25, 0), (0, -0.25)):
                     centres.append((vx + t * nx + sx, vy + t * ny + sy))
                     centres.append((vx - 0.125 * t * nx + sx, vy - 0.125 * t * ny + sy))
+        for d in (-6, -5, 5, 6):  # on the axis lines through each vertex, outside
+            centres += [(x0 + d, y0), (x0, y0 + d)]
     centres = np.array(centres, dtype=float)
     n = len(centres)
-    for kind, radius in (("point", None), ("circle", 0.5)):
+    for ka, radius in (("point", None), ("circle", 0.5), ("circle", 2.0)):
         A = centres if radius is None else np.column_stack([centres, np.full(n, radius)])
         for winding in (poly, poly[::-1]):
-            B = np.tile(np.array(winding, dtype=float).reshape(1, 10), (n, 1))
-            ab = check_batch(kind, "polygon5", A, B)
-            check_mirrored(kind, "polygon5", A, B, ab)
+            B = np.tile(np.array(winding, dtype=float).reshape(1, 2 * k), (n, 1))
+            ab = check_batch(ka, kind, A, B)
+            check_mirrored(ka, kind, A, B, ab)
 
 
 # ---------------------------------------------------------------- by hand

@@ -489,9 +489,13 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
  * p's Voronoi region, with no search over all features: the foot on edge k
  * when p lies outside k's line and projects inside the edge (the polygon lies
  * behind that line, so the foot is nearest), or vertex k when p projects
- * before edge k and past edge k - 1 (p - v_k then lies in the vertex's normal
- * cone).  The regions cover the outside, so one of them holds up to rounding;
- * none holding (rounding at a border) returns -1 for the full search.
+ * before edge k and past edge k - 1 and lies outside one of the two edges'
+ * lines (p - v_k then lies in the vertex's normal cone; for a corner that
+ * turns, the last condition follows from the first two, but where the core
+ * runs straight on through v_k, as polygon_hull allows, the first two hold on
+ * the whole perpendicular through v_k, inner half included).  The regions
+ * cover the outside, so one of them holds up to rounding; none holding
+ * (rounding at a border) returns -1 for the full search.
  * Inside (every c[k] > 0), the least depth c[k] / |e_k| (as cores_meeting
  * computes it: its separation there is -c[k], bit for bit). */
 static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
@@ -517,7 +521,7 @@ static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull 
             gap_result(px, py, -c[k] / len, -eb->ey[k] / len, eb->ex[k] / len, ha->R, hb->R, res);
             return 1;
         }
-        if (t[k] <= 0 && t[j] >= eb->ee[j]) {  /* vertex k */
+        if (t[k] <= 0 && t[j] >= eb->ee[j] && (c[k] < 0 || c[j] < 0)) {  /* vertex k */
             double wx = hb->x[k] - px, wy = hb->y[k] - py, d2 = wx * wx + wy * wy;
             if (!(d2 >= floor2)) return 0;
             double d = sqrt(d2);
@@ -647,13 +651,42 @@ static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb
     return 1;
 }
 
+/* A polygon's core for the fast paths, from one orientation instead of one
+ * per vertex.  A valid polygon (pc_validate: convex, going round once) turns
+ * as any three of its vertices taken in order do, unless those are
+ * collinear; its vertices in that order (reversed if clockwise, as
+ * polygon_core gives them) are then its core, except that the vertices
+ * polygon_core drops are kept: a repeated one makes an edge too short for
+ * the fast paths (edges_of), which give way to the general path, and one
+ * lying straight on changes none of their answers.  0 (nothing written) when
+ * the three are collinear. */
+static int polygon_hull(const pc__filter *f, const double *s, int k, pc__hull *h)
+{
+    int i = k / 3, j = 2 * k / 3;
+    int o = pc__orient(f, s[0], s[1], s[2 * i], s[2 * i + 1], s[2 * j], s[2 * j + 1]);
+    if (!o) return 0;
+    h->R = 0.0;
+    h->n = k;
+    for (int t = 0; t < k; t++) {
+        int v = o > 0 ? t : k - 1 - t;
+        h->x[t] = s[2 * v];
+        h->y[t] = s[2 * v + 1];
+    }
+    return 1;
+}
+
+static void hull_for_fast(const pc__filter *f, int kind, const double *s, pc__hull *h)
+{
+    if (!(kind >= PC_POLYGON && polygon_hull(f, s, kind - PC_POLYGON + 3, h))) pc__hull_of(f, kind, s, h);
+}
+
 /* Any two kinds, their cores apart or meeting; 0 for the general path. */
 static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, const double *b, double m,
                       pc__result *res)
 {
     pc__hull ha, hb;
-    pc__hull_of(f, ka, a, &ha);
-    pc__hull_of(f, kb, b, &hb);
+    hull_for_fast(f, ka, a, &ha);
+    hull_for_fast(f, kb, b, &hb);
     double floor2 = 0x1p-72 * (m * m);
     pc__edges ea, eb;
     if (!edges_of(&ha, floor2, &ea) || !edges_of(&hb, floor2, &eb)) return 0;
