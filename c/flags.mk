@@ -3,9 +3,14 @@
 #   PC_STD_FLAGS    the language and threads
 #   PC_EXACT_FLAGS  what the exact predicates' error bounds assume: every
 #                   operation rounded on its own (no a*b+c contracted into an
-#                   fma) and IEEE semantics (no fast-math).  The Makefile
+#                   fma) and IEEE semantics (no fast-math).  sqrt need not
+#                   set errno (nothing here reads it): then it is one
+#                   instruction, with no call into libm for an argument it
+#                   cannot take, and the same correctly rounded root (this
+#                   flag comes after -fno-fast-math, which would turn errno
+#                   back on).  The Makefile
 #                   appends them after any CFLAGS given (make CFLAGS=... cannot
 #                   drop them) and predicates.h refuses to compile with
 #                   -ffast-math.
 PC_STD_FLAGS = -std=c11 -pthread -fno-strict-aliasing
-PC_EXACT_FLAGS = -ffp-contract=off -fno-fast-math
+PC_EXACT_FLAGS = -ffp-contract=off -fno-fast-math -fno-math-errno
