@@ -35,7 +35,8 @@ from hypothesis import given, strategies as st
 
 import pycollide as pc
 import reference as ref
-from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape
+from strategies import (KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape,
+                        valid_rows)
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 COORDS = {"grid": lambda: grid_coords(3), "random": random_coords}
@@ -186,6 +187,41 @@ def test_balls_on_the_borders_of_a_polygons_regions(poly):
             B = np.tile(np.array(winding, dtype=float).reshape(1, 2 * k), (n, 1))
             ab = check_batch(ka, kind, A, B)
             check_mirrored(ka, kind, A, B, ab)
+
+
+@pytest.mark.parametrize("kb", ["triangle", "box", "polygon5", "polygon6", "polygon8"])
+@pytest.mark.parametrize("ka", ["triangle", "polygon5", "polygon7", "polygon8"])
+def test_polygons_apart_at_their_corners(ka, kb):
+    """Two polygons apart, corner towards corner or edge, at every angle: the
+    fast path finds each face's deepest vertex by walking round the other
+    polygon (five or more vertices) and, where that vertex is off the best
+    face, takes the nearest pair at the corner with a proof; against the
+    reference, in both orders.  Regular polygons turned by random angles
+    (vertices off every grid), some with a vertex repeated or lying straight
+    on, at gaps from 1e-3 to 2 of their size."""
+    rng = np.random.default_rng(sum(map(ord, ka + "/" + kb)))
+
+    def rows(kind, centres):
+        n = len(centres)
+        if kind == "box":
+            half = rng.uniform(0.2, 1.0, (n, 2))
+            return np.column_stack([centres - half, centres + half])
+        k = 3 if kind == "triangle" else int(kind[len("polygon"):])
+        turn = rng.uniform(0, 2 * np.pi, (n, 1)) + np.arange(k) * (2 * np.pi / k)
+        if rng.random() < 0.5:  # sometimes fewer distinct corners, some straight on or repeated
+            turn[:, -1] = turn[:, -2] if k > 3 else turn[:, -1]
+        radius = rng.uniform(0.3, 1.0, (n, 1))
+        ring = np.stack([centres[:, :1] + radius * np.cos(turn), centres[:, 1:] + radius * np.sin(turn)], -1)
+        return ring.reshape(n, 2 * k)
+
+    n = 60
+    ca = rng.uniform(-5, 5, (n, 2))
+    angle = rng.uniform(0, 2 * np.pi, n)
+    gap = 2.0 + np.exp(rng.uniform(np.log(1e-3), np.log(2.0), n))  # centre distance beyond the sizes
+    cb = ca + gap[:, None] * np.column_stack([np.cos(angle), np.sin(angle)])
+    A, B = valid_rows(ka, rows(ka, ca)), valid_rows(kb, rows(kb, cb))
+    ab = check_batch(ka, kb, A, B)
+    check_mirrored(ka, kb, A, B, ab)
 
 
 # ---------------------------------------------------------------- by hand

@@ -482,20 +482,55 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
     return meeting_face(ha, ea, hb, eb, floor2, b_side, b_k, b_w, b_flip, s_best, res);
 }
 
+/* The Voronoi region of a polygon core (counter-clockwise, n >= 3) that a
+ * point p outside it lies in, given for each edge k the cross product
+ * c[k] = e_k x (p - v_k) (> 0: p on the inner side) and the projection
+ * t[k] = (p - v_k) . e_k: PC_FOOT with *k the edge when p lies outside k's
+ * line and projects inside the edge (the polygon lies behind that line, so
+ * the foot is nearest), PC_VERTEX with *k the vertex when p projects before
+ * edge k and past edge k - 1 and lies outside one of the two edges' lines
+ * (p - v_k then lies in the vertex's normal cone; for a corner that turns,
+ * the last condition follows from the first two, but where the core runs
+ * straight on through v_k, as polygon_hull allows, the first two hold on the
+ * whole perpendicular through v_k, inner half included).  The regions cover
+ * the outside, so one of them holds up to rounding; none holding (rounding
+ * at a border) is PC_NO_REGION. */
+enum { PC_NO_REGION, PC_FOOT, PC_VERTEX };
+static PC_ALWAYS_INLINE int voronoi_region(const pc__edges *e, const double *c, const double *t, int *k)
+{
+    int n = e->ne;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        *k = i;
+        if (c[i] < 0 && t[i] > 0 && t[i] < e->ee[i]) return PC_FOOT;
+        if (t[i] <= 0 && t[j] >= e->ee[j] && (c[i] < 0 || c[j] < 0)) return PC_VERTEX;
+    }
+    return PC_NO_REGION;
+}
+
+/* The nearest point (*qx, *qy) of a polygon core h (n >= 3) to the point
+ * (x, y) outside it, by voronoi_region; 0 when no region holds. */
+static int polygon_nearest(const pc__hull *h, const pc__edges *e, double x, double y, double *qx, double *qy)
+{
+    double c[PC_CORE_MAX], t[PC_CORE_MAX];
+    for (int i = 0; i < e->ne; i++) {
+        double wx = x - h->x[i], wy = y - h->y[i];
+        c[i] = e->ex[i] * wy - e->ey[i] * wx;
+        t[i] = wx * e->ex[i] + wy * e->ey[i];
+    }
+    int k, region = voronoi_region(e, c, t, &k);
+    if (region == PC_NO_REGION) return 0;
+    double s = region == PC_FOOT ? t[k] / e->ee[k] : 0.0;
+    *qx = h->x[k] + s * e->ex[k];
+    *qy = h->y[k] + s * e->ey[k];
+    return 1;
+}
+
 /* A ball's centre p (core a, one point) against a polygon core b, given for
  * each edge k the cross product c[k] = e_k x (p - v_k) (> 0: p on the inner
  * side) and the projection t[k] = (p - v_k) . e_k.
  * Outside (some c[k] < 0), the nearest point of the polygon is found from
- * p's Voronoi region, with no search over all features: the foot on edge k
- * when p lies outside k's line and projects inside the edge (the polygon lies
- * behind that line, so the foot is nearest), or vertex k when p projects
- * before edge k and past edge k - 1 and lies outside one of the two edges'
- * lines (p - v_k then lies in the vertex's normal cone; for a corner that
- * turns, the last condition follows from the first two, but where the core
- * runs straight on through v_k, as polygon_hull allows, the first two hold on
- * the whole perpendicular through v_k, inner half included).  The regions
- * cover the outside, so one of them holds up to rounding; none holding
- * (rounding at a border) returns -1 for the full search.
+ * p's Voronoi region (voronoi_region), with no search over all features;
+ * -1 for the full search where rounding leaves no region.
  * Inside (every c[k] > 0), the least depth c[k] / |e_k| (as cores_meeting
  * computes it: its separation there is -c[k], bit for bit). */
 static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
@@ -514,20 +549,19 @@ static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull 
         return meeting_face(ha, ea, hb, eb, floor2, 1, b_k, 0, 0, -c[b_k], res);
     }
     double px = ha->x[0], py = ha->y[0];
-    for (int k = 0, j = n - 1; k < n; j = k++) {
-        if (c[k] < 0 && t[k] > 0 && t[k] < eb->ee[k]) {  /* the foot on edge k */
-            if (!(c[k] * c[k] >= floor2 * eb->ee[k])) return 0;
-            double len = sqrt(eb->ee[k]);
-            gap_result(px, py, -c[k] / len, -eb->ey[k] / len, eb->ex[k] / len, ha->R, hb->R, res);
-            return 1;
-        }
-        if (t[k] <= 0 && t[j] >= eb->ee[j] && (c[k] < 0 || c[j] < 0)) {  /* vertex k */
-            double wx = hb->x[k] - px, wy = hb->y[k] - py, d2 = wx * wx + wy * wy;
-            if (!(d2 >= floor2)) return 0;
-            double d = sqrt(d2);
-            gap_result(px, py, d, wx / d, wy / d, ha->R, hb->R, res);
-            return 1;
-        }
+    int k, region = voronoi_region(eb, c, t, &k);
+    if (region == PC_FOOT) {
+        if (!(c[k] * c[k] >= floor2 * eb->ee[k])) return 0;
+        double len = sqrt(eb->ee[k]);
+        gap_result(px, py, -c[k] / len, -eb->ey[k] / len, eb->ex[k] / len, ha->R, hb->R, res);
+        return 1;
+    }
+    if (region == PC_VERTEX) {
+        double wx = hb->x[k] - px, wy = hb->y[k] - py, d2 = wx * wx + wy * wy;
+        if (!(d2 >= floor2)) return 0;
+        double d = sqrt(d2);
+        gap_result(px, py, d, wx / d, wy / d, ha->R, hb->R, res);
+        return 1;
     }
     return -1;
 }
@@ -571,6 +605,11 @@ static void axis_add(pc__axes *ax, double s, double ee, int side, int k, int w, 
     ax->flip[j] = (unsigned char)flip;
 }
 
+/* `other` with at least this many vertices is walked round (faces_against);
+ * with fewer, the full search over its vertices is faster than the walk's
+ * branches (a box or a triangle: 10-40% slower walked) */
+#define PC_CALIPERS 5
+
 /* the faces of `face` (side 0: a's) against the vertices of `other`.  The
  * deepest vertex's index is kept with a mask, not a select the compiler may
  * turn into a branch: which vertex is deepest is random, and mispredicted
@@ -580,6 +619,40 @@ static void axis_add(pc__axes *ax, double s, double ee, int side, int k, int w, 
 static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__hull *other, int side,
                           pc__axes *ax)
 {
+    if (face->n != 2 && other->n >= PC_CALIPERS) {
+        /* the deepest vertex of a counter-clockwise `other` along the inward
+         * normal of face k moves forward round `other` as k goes round `face`:
+         * from face to face it is found by walking on while the next vertex
+         * lies deeper (all the faces together walk round `other` once),
+         * after one full search for face 0.  Where rounding makes two
+         * neighbours' projections look level the walk may stop a vertex
+         * early, at a projection within rounding of the least. */
+        int m = other->n, w = 0;
+        double lo = INFINITY;
+        for (int k = 0; k < fe->ne; k++) {
+            double nx = fe->ey[k], ny = -fe->ex[k];
+            double px = face->x[k], py = face->y[k];
+            if (k == 0) {
+                for (int i = 0; i < m; i++) {
+                    double v = (other->x[i] - px) * nx + (other->y[i] - py) * ny;
+                    int l = v < lo;
+                    lo = l ? v : lo;
+                    w ^= (w ^ i) & -l;
+                }
+            } else {
+                lo = (other->x[w] - px) * nx + (other->y[w] - py) * ny;
+                for (int step = 1; step < m; step++) {
+                    int nw = w + 1 == m ? 0 : w + 1;
+                    double v = (other->x[nw] - px) * nx + (other->y[nw] - py) * ny;
+                    if (!(v < lo)) break;
+                    lo = v;
+                    w = nw;
+                }
+            }
+            axis_add(ax, lo, fe->ee[k], side, k, w, 0);
+        }
+        return;
+    }
     if (face->n != 2) {  /* a polygon: its outward normals only */
         for (int k = 0; k < fe->ne; k++) {
             double nx = fe->ey[k], ny = -fe->ex[k];
@@ -612,10 +685,48 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
     }
 }
 
+/* Two polygon cores apart, the best face's deepest vertex w (of `other`)
+ * off face k (of `face`), beyond the face's end v: the nearest pair is
+ * looked for at that corner, as the nearer of (v, the nearest point of
+ * `other` to v) and (the nearest point of `face` to w, w), and proved: the
+ * cores' separation along the pair's direction u must be its length d, up to
+ * 2^-44 m (m the magnitude of both rows): no two points are nearer than
+ * their separation along any direction, so the true distance is within that
+ * of d.  -1 (the full search) when the proof fails or a region is not found;
+ * 0 for a gap within 2^-36 m. */
+static int corner_pair(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb, int side,
+                       int k, int w, double t, double floor2, double m, pc__result *res)
+{
+    const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
+    const pc__edges *fe = side ? eb : ea, *oe = side ? ea : eb;
+    if (face->n < 3 || other->n < 3) return -1;
+    int v = t < 0 ? k : k + 1 == face->n ? 0 : k + 1;
+    double vx = face->x[v], vy = face->y[v], wx = other->x[w], wy = other->y[w];
+    double qx, qy, fx, fy, d2 = INFINITY, px = 0.0, py = 0.0, ox = 0.0, oy = 0.0;  /* p on face, o on other */
+    if (polygon_nearest(other, oe, vx, vy, &qx, &qy)) {
+        d2 = (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy);
+        px = vx; py = vy; ox = qx; oy = qy;
+    }
+    if (polygon_nearest(face, fe, wx, wy, &fx, &fy)) {
+        double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
+        if (e2 < d2) { d2 = e2; px = fx; py = fy; ox = wx; oy = wy; }
+    }
+    if (d2 == INFINITY) return -1;
+    if (!(d2 >= floor2)) return 0;
+    double d = sqrt(d2), ux = (ox - px) / d, uy = (oy - py) / d;
+    double lo = INFINITY, hi = -INFINITY;  /* other's least and face's greatest projection on u */
+    for (int i = 0; i < other->n; i++) lo = pc__min(lo, (other->x[i] - px) * ux + (other->y[i] - py) * uy);
+    for (int i = 0; i < face->n; i++) hi = pc__max(hi, (face->x[i] - px) * ux + (face->y[i] - py) * uy);
+    if (!(lo - hi >= d - 0x1p-44 * m)) return -1;
+    if (side) gap_result(ox, oy, d, -ux, -uy, ha->R, hb->R, res);  /* from a's point (on other) */
+    else gap_result(px, py, d, ux, uy, ha->R, hb->R, res);
+    return 1;
+}
+
 /* 1: answered; 0: the general path (near touching, a sliver, no face);
  * -1: apart, the nearest pair not on the best face (cores_apart). */
 static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
-                     double floor2, pc__result *res)
+                     double floor2, double m, pc__result *res)
 {
     pc__axes ax;
     ax.n = 0;
@@ -639,7 +750,8 @@ static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb
     if (flip) { ux = -ux; uy = -uy; }
     double wx = other->x[w], wy = other->y[w];
     double t = (wx - face->x[k]) * ex + (wy - face->y[k]) * ey;
-    if (!(t >= 0 && t <= ee)) return d > 0 ? -1 : 0;  /* off the face: a corner, or a sliver */
+    if (!(t >= 0 && t <= ee))  /* off the face: a corner, or a sliver */
+        return d > 0 ? corner_pair(ha, ea, hb, eb, side, k, w, t, floor2, m, res) : 0;
     double cx = wx - d * ux, cy = wy - d * uy;  /* the deepest vertex's foot on the face */
     if (d > 0) {
         if (side) gap_result(wx, wy, d, -ux, -uy, ha->R, hb->R, res);  /* from a's vertex */
@@ -691,7 +803,7 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
     pc__edges ea, eb;
     if (!edges_of(&ha, floor2, &ea) || !edges_of(&hb, floor2, &eb)) return 0;
     if (ea.ne && eb.ne && m >= 0x1p-120 && m <= 0x1p150) {  /* a ball: the nearest-feature search is cheaper */
-        int r = cores_sat(&ha, &ea, &hb, &eb, floor2, res);
+        int r = cores_sat(&ha, &ea, &hb, &eb, floor2, m, res);
         return r >= 0 ? r : cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     }
     if (!ea.ne && eb.ne >= 3) {

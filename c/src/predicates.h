@@ -43,9 +43,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define PC_COLD __attribute__((cold, noinline))
 #define PC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define PC_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PC_COLD
 #define PC_UNLIKELY(x) (x)
+#define PC_ALWAYS_INLINE inline
 #endif
 
 /*
