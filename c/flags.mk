@@ -1,6 +1,9 @@
 # Compiler flags shared by c/Makefile and the cffi builder (pycollide/_build.py
 # reads this file).  Portable: no -march=native in what pip builds.
-#   PC_STD_FLAGS    the language and threads
+#   PC_STD_FLAGS    the language and threads; no semantic interposition
+#                   (the position-independent code of the Python extension
+#                   may then call and inline the library's own global
+#                   functions directly, as a static build does)
 #   PC_EXACT_FLAGS  what the exact predicates' error bounds assume: every
 #                   operation rounded on its own (no a*b+c contracted into an
 #                   fma) and IEEE semantics (no fast-math).  sqrt need not
@@ -12,5 +15,5 @@
 #                   appends them after any CFLAGS given (make CFLAGS=... cannot
 #                   drop them) and predicates.h refuses to compile with
 #                   -ffast-math.
-PC_STD_FLAGS = -std=c11 -pthread -fno-strict-aliasing
+PC_STD_FLAGS = -std=c11 -pthread -fno-strict-aliasing -fno-semantic-interposition
 PC_EXACT_FLAGS = -ffp-contract=off -fno-fast-math -fno-math-errno
