@@ -51,8 +51,8 @@ FLAGS_MK = HERE.parent / "c" / "flags.mk"
 # (sysconfig CFLAGS: -DNDEBUG -fwrapv -O3 here), then c/flags.mk's PC_STD_FLAGS
 # and PC_EXACT_FLAGS; the fallback is what flags.mk says today.
 OPT_FLAGS = ["-O3", "-DNDEBUG", "-fwrapv"]
-FALLBACK_FLAGS = ["-std=c11", "-pthread", "-fno-strict-aliasing", "-ffp-contract=off", "-fno-fast-math",
-                  "-fno-math-errno"]
+FALLBACK_FLAGS = ["-std=c11", "-pthread", "-fno-strict-aliasing", "-fno-semantic-interposition",
+                  "-ffp-contract=off", "-fno-fast-math", "-fno-math-errno"]
 
 KIND_POLY, KIND_CAPSULE, KIND_CIRCLE_CAPSULE = 1, 2, 3
 WORLD = 100.0
