@@ -189,16 +189,16 @@ def test_balls_on_the_borders_of_a_polygons_regions(poly):
             check_mirrored(ka, kind, A, B, ab)
 
 
-@pytest.mark.parametrize("kb", ["triangle", "box", "polygon5", "polygon6", "polygon8"])
-@pytest.mark.parametrize("ka", ["triangle", "polygon5", "polygon7", "polygon8"])
+@pytest.mark.parametrize("kb", ["segment", "triangle", "box", "polygon5", "polygon6", "polygon8"])
+@pytest.mark.parametrize("ka", ["segment", "capsule", "triangle", "polygon5", "polygon7", "polygon8"])
 def test_polygons_apart_at_their_corners(ka, kb):
-    """Two polygons apart, corner towards corner or edge, at every angle: the
-    fast path finds each face's deepest vertex by walking round the other
-    polygon (five or more vertices) and, where that vertex is off the best
-    face, takes the nearest pair at the corner with a proof; against the
-    reference, in both orders.  Regular polygons turned by random angles
-    (vertices off every grid), some with a vertex repeated or lying straight
-    on, at gaps from 1e-3 to 2 of their size."""
+    """Two polygons (or segments, capsules) apart, corner towards corner or
+    edge, at every angle: the fast path finds each face's deepest vertex by
+    walking round the other polygon (five or more vertices) and, where that
+    vertex is off the best face, takes the nearest pair at the corner with a
+    proof; against the reference, in both orders.  Regular polygons turned by
+    random angles (vertices off every grid), some with a vertex repeated or
+    lying straight on, at gaps from 1e-3 to 2 of their size."""
     rng = np.random.default_rng(sum(map(ord, ka + "/" + kb)))
 
     def rows(kind, centres):
@@ -206,6 +206,11 @@ def test_polygons_apart_at_their_corners(ka, kb):
         if kind == "box":
             half = rng.uniform(0.2, 1.0, (n, 2))
             return np.column_stack([centres - half, centres + half])
+        if kind in ("segment", "capsule"):
+            turn = rng.uniform(0, 2 * np.pi, n)
+            half = rng.uniform(0.2, 1.0, (n, 1)) * np.column_stack([np.cos(turn), np.sin(turn)])
+            ends = np.column_stack([centres - half, centres + half])
+            return ends if kind == "segment" else np.column_stack([ends, rng.uniform(0.05, 0.3, n)])
         k = 3 if kind == "triangle" else int(kind[len("polygon"):])
         turn = rng.uniform(0, 2 * np.pi, (n, 1)) + np.arange(k) * (2 * np.pi / k)
         if rng.random() < 0.5:  # sometimes fewer distinct corners, some straight on or repeated

@@ -507,10 +507,18 @@ static PC_ALWAYS_INLINE int voronoi_region(const pc__edges *e, const double *c, 
     return PC_NO_REGION;
 }
 
-/* The nearest point (*qx, *qy) of a polygon core h (n >= 3) to the point
- * (x, y) outside it, by voronoi_region; 0 when no region holds. */
-static int polygon_nearest(const pc__hull *h, const pc__edges *e, double x, double y, double *qx, double *qy)
+/* The nearest point (*qx, *qy) of a core h with an edge (a segment, or a
+ * polygon by voronoi_region) to the point (x, y) outside it; 0 when no
+ * region holds. */
+static int core_nearest(const pc__hull *h, const pc__edges *e, double x, double y, double *qx, double *qy)
 {
+    if (h->n == 2) {  /* the foot, held on the segment */
+        double t = ((x - h->x[0]) * e->ex[0] + (y - h->y[0]) * e->ey[0]) / e->ee[0];
+        t = pc__clamp(t, 0.0, 1.0);
+        *qx = t == 1.0 ? h->x[1] : h->x[0] + t * e->ex[0];
+        *qy = t == 1.0 ? h->y[1] : h->y[0] + t * e->ey[0];
+        return 1;
+    }
     double c[PC_CORE_MAX], t[PC_CORE_MAX];
     for (int i = 0; i < e->ne; i++) {
         double wx = x - h->x[i], wy = y - h->y[i];
@@ -578,26 +586,31 @@ static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull 
  *  - above 0 with the deepest vertex projecting onto the face: the cores are
  *    that far apart (no two points are nearer than their separation along
  *    any axis, and that vertex is that near the face);
- *  - above 0 otherwise: apart, the nearest pair at a corner (cores_apart).
- * Taken for magnitudes within 2^-120..2^150, where s |s| (s the separation
+ *  - above 0 otherwise: apart, the nearest pair at a corner (corner_pair,
+ *    else cores_apart).
+ * Taken for magnitudes within 2^-120..2^150, where s s (s the separation
  * times |edge|: up to 2^6 m^4, and down to 2^-144 m^4 for a face the fast
  * paths accept) neither overflows nor underflows. */
 
 /* Every face's separation s (times |edge|) and deepest vertex w, then the
- * best: separations are compared as s |s| / |edge|^2, the signed square of
- * the separation (no square root but the winner's).  The keys are found in
- * one pass and the greatest picked in a second, by selects only: which face
- * wins varies from pair to pair, so a branch on it would be mispredicted. */
+ * best: separations are compared as s / |edge|, with the reciprocal of
+ * |edge| found per face (it depends on the face alone, so it is computed
+ * while the projections are, not after them: dividing the keys, and taking
+ * the winner's square root, had been a chain of latencies after the search).
+ * The keys are found in one pass and the greatest picked in a second, by
+ * selects only: which face wins varies from pair to pair, so a branch on it
+ * would be mispredicted. */
 typedef struct {
     int n;  /* faces listed */
-    double key[2 * PC_CORE_MAX], s[2 * PC_CORE_MAX];
+    double key[2 * PC_CORE_MAX], s[2 * PC_CORE_MAX], il[2 * PC_CORE_MAX];
     unsigned char side[2 * PC_CORE_MAX], k[2 * PC_CORE_MAX], w[2 * PC_CORE_MAX], flip[2 * PC_CORE_MAX];
 } pc__axes;
 
-static void axis_add(pc__axes *ax, double s, double ee, int side, int k, int w, int flip)
+static void axis_add(pc__axes *ax, double s, double il, int side, int k, int w, int flip)
 {
     int j = ax->n++;
-    ax->key[j] = s * fabs(s) / ee;
+    ax->key[j] = s * il;
+    ax->il[j] = il;
     ax->s[j] = s;
     ax->side[j] = (unsigned char)side;
     ax->k[j] = (unsigned char)k;
@@ -649,7 +662,7 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
                     w = nw;
                 }
             }
-            axis_add(ax, lo, fe->ee[k], side, k, w, 0);
+            axis_add(ax, lo, 1.0 / sqrt(fe->ee[k]), side, k, w, 0);
         }
         return;
     }
@@ -664,7 +677,7 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
                 lo = l ? v : lo;
                 wlo ^= (wlo ^ i) & -l;
             }
-            axis_add(ax, lo, fe->ee[k], side, k, wlo, 0);
+            axis_add(ax, lo, 1.0 / sqrt(fe->ee[k]), side, k, wlo, 0);
         }
         return;
     }
@@ -680,12 +693,12 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
             hi = h ? v : hi;
             whi ^= (whi ^ i) & -h;
         }
-        axis_add(ax, lo, fe->ee[k], side, k, wlo, 0);
-        if (face->n == 2) axis_add(ax, -hi, fe->ee[k], side, k, whi, 1);  /* a segment's other normal */
+        axis_add(ax, lo, 1.0 / sqrt(fe->ee[k]), side, k, wlo, 0);
+        if (face->n == 2) axis_add(ax, -hi, 1.0 / sqrt(fe->ee[k]), side, k, whi, 1);  /* a segment's other normal */
     }
 }
 
-/* Two polygon cores apart, the best face's deepest vertex w (of `other`)
+/* Two cores with edges apart, the best face's deepest vertex w (of `other`)
  * off face k (of `face`), beyond the face's end v: the nearest pair is
  * looked for at that corner, as the nearer of (v, the nearest point of
  * `other` to v) and (the nearest point of `face` to w, w), and proved: the
@@ -699,15 +712,14 @@ static int corner_pair(const pc__hull *ha, const pc__edges *ea, const pc__hull *
 {
     const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
     const pc__edges *fe = side ? eb : ea, *oe = side ? ea : eb;
-    if (face->n < 3 || other->n < 3) return -1;
     int v = t < 0 ? k : k + 1 == face->n ? 0 : k + 1;
     double vx = face->x[v], vy = face->y[v], wx = other->x[w], wy = other->y[w];
     double qx, qy, fx, fy, d2 = INFINITY, px = 0.0, py = 0.0, ox = 0.0, oy = 0.0;  /* p on face, o on other */
-    if (polygon_nearest(other, oe, vx, vy, &qx, &qy)) {
+    if (core_nearest(other, oe, vx, vy, &qx, &qy)) {
         d2 = (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy);
         px = vx; py = vy; ox = qx; oy = qy;
     }
-    if (polygon_nearest(face, fe, wx, wy, &fx, &fy)) {
+    if (core_nearest(face, fe, wx, wy, &fx, &fy)) {
         double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
         if (e2 < d2) { d2 = e2; px = fx; py = fy; ox = wx; oy = wy; }
     }
@@ -744,9 +756,9 @@ static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb
     double s = ax.s[j];
     const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
     const pc__edges *fe = side ? eb : ea;
-    double ex = fe->ex[k], ey = fe->ey[k], ee = fe->ee[k], len = sqrt(ee);
+    double ex = fe->ex[k], ey = fe->ey[k], ee = fe->ee[k], il = ax.il[j];
     if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
-    double ux = ey / len, uy = -ex / len, d = s / len;
+    double ux = ey * il, uy = -ex * il, d = s * il;
     if (flip) { ux = -ux; uy = -uy; }
     double wx = other->x[w], wy = other->y[w];
     double t = (wx - face->x[k]) * ex + (wy - face->y[k]) * ey;
