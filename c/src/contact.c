@@ -588,7 +588,7 @@ static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull 
  *    any axis, and that vertex is that near the face);
  *  - above 0 otherwise: apart, the nearest pair at a corner (corner_pair,
  *    else cores_apart).
- * Taken for magnitudes within 2^-120..2^150, where s s (s the separation
+ * Taken for magnitudes within 2^-120..2^150, where s^2 (s the separation
  * times |edge|: up to 2^6 m^4, and down to 2^-144 m^4 for a face the fast
  * paths accept) neither overflows nor underflows. */
 
