@@ -198,7 +198,9 @@ def test_polygons_apart_at_their_corners(ka, kb):
     vertex is off the best face, takes the nearest pair at the corner with a
     proof; against the reference, in both orders.  Regular polygons turned by
     random angles (vertices off every grid), some with a vertex repeated or
-    lying straight on, at gaps from 1e-3 to 2 of their size."""
+    lying straight on; shapes reach at most 1.5 from their centres, and the
+    centres are 2 + (1e-3 to 2) apart, so most pairs are apart, some by very
+    little."""
     rng = np.random.default_rng(sum(map(ord, ka + "/" + kb)))
 
     def rows(kind, centres):
@@ -213,10 +215,13 @@ def test_polygons_apart_at_their_corners(ka, kb):
             return ends if kind == "segment" else np.column_stack([ends, rng.uniform(0.05, 0.3, n)])
         k = 3 if kind == "triangle" else int(kind[len("polygon"):])
         turn = rng.uniform(0, 2 * np.pi, (n, 1)) + np.arange(k) * (2 * np.pi / k)
-        if rng.random() < 0.5:  # sometimes fewer distinct corners, some straight on or repeated
-            turn[:, -1] = turn[:, -2] if k > 3 else turn[:, -1]
         radius = rng.uniform(0.3, 1.0, (n, 1))
         ring = np.stack([centres[:, :1] + radius * np.cos(turn), centres[:, 1:] + radius * np.sin(turn)], -1)
+        pick = rng.random(n)
+        if k > 3:  # a third with the last vertex repeated, a third with it straight on between its neighbours
+            ring[pick < 1 / 3, -1] = ring[pick < 1 / 3, -2]
+            mid = (pick >= 1 / 3) & (pick < 2 / 3)
+            ring[mid, -1] = (ring[mid, -2] + ring[mid, 0]) / 2
         return ring.reshape(n, 2 * k)
 
     n = 60
