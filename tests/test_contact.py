@@ -150,6 +150,36 @@ def test_balls_near_and_inside_every_kind(ka, kb):
     check_mirrored(ka, kb, A, B, ab)
 
 
+@pytest.mark.parametrize("kb", ["point", "circle", "segment", "capsule"])
+@pytest.mark.parametrize("ka", ["point", "circle"])
+def test_balls_at_the_features_of_points_and_segments(ka, kb):
+    """The C core's specialised paths for a ball against a point, a circle, a
+    segment or a capsule (no exact test of the cores: a gap too small for
+    squares goes to the general path), against the reference and mirrored:
+    centres along the segment's line (on it, at its ends, beyond them), on
+    the perpendiculars through its ends and its middle, each also moved off
+    by 0, 2^-45, 2^-30 and 1/2 of the scale either side; a segment with both
+    ends one point too."""
+    x0, y0, x1, y1 = 1.0, 1.0, 3.0, 2.0
+    ex, ey = x1 - x0, y1 - y0
+    rows = {"point": [[x0, y0]], "circle": [[x0, y0, 0.5]],
+            "segment": [[x0, y0, x1, y1], [x0, y0, x0, y0]], "capsule": [[x0, y0, x1, y1, 0.5], [x0, y0, x0, y0, 0.25]]}
+    centres = []
+    for t in (-0.5, 0.0, 0.25, 0.5, 1.0, 1.5):
+        for off in (0.0, 2.0 ** -45, 2.0 ** -30, 0.5):
+            for sign in (1.0, -1.0):
+                centres.append((x0 + t * ex - sign * off * ey, y0 + t * ey + sign * off * ex))
+    A, B = [], []
+    for row in rows[kb]:
+        for c in centres:
+            for r in ((0.0,) if ka == "point" else (0.0, 0.25)):
+                A.append(c if ka == "point" else c + (r,))
+                B.append(row)
+    A, B = np.array(A), np.array(B, dtype=np.float64)
+    ab = check_batch(ka, kb, A, B)
+    check_mirrored(ka, kb, A, B, ab)
+
+
 @pytest.mark.parametrize("poly", [
     [(0, 0), (4, 0), (4, 2), (2, 4), (0, 2)],
     [(0, 0), (2, 0), (4, 0), (4, 2), (2, 4), (0, 2)],  # straight on through (2, 0)

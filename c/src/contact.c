@@ -861,6 +861,60 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
     return cores_meeting(&ha, &ea, &hb, &eb, floor2, res);
 }
 
+/* ---- a ball against a core of a kind known in advance ----
+ * The commonest contacts (a ball against another, a wall, a capsule) with
+ * the kind of each side fixed: no descriptor read, no loop, no exact test of
+ * the cores (the gap is checked against floor2 instead, which a ball on the
+ * other's core never passes).  Each gives
+ * cores_fast's answer bit for bit, from the same operations: the gap from a
+ * ball's centre to the other's single point, or to a segment core
+ * (cores_apart's nearest feature). */
+
+/* a ball's centre (px, py) against a point core (qx, qy) */
+static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double qx, double qy, double rb,
+                                       double floor2, pc__result *res)
+{
+    double wx = px - qx, wy = py - qy, d2 = wx * wx + wy * wy;
+    if (!(d2 >= floor2)) return 0;  /* the cores meet, or nearly: the general path */
+    double d = sqrt(d2);
+    gap_result(px, py, d, (qx - px) / d, (qy - py) / d, ra, rb, res);
+    return 1;
+}
+
+/* a ball's centre against the segment core of row s (a segment's or a
+ * capsule's): its nearer end, or the foot inside it (foot_wins) */
+static PC_ALWAYS_INLINE int ball_segment(double px, double py, double ra, const double *s, double rb,
+                                         double floor2, pc__result *res)
+{
+    double x0 = s[0], y0 = s[1], x1 = s[2], y1 = s[3];
+    if (x0 == x1 && y0 == y1) return ball_point(px, py, ra, x0, y0, rb, floor2, res);
+    double ex = x1 - x0, ey = y1 - y0, ee = ex * ex + ey * ey;
+    if (!(ee >= floor2)) return 0;
+    double wx = px - x0, wy = py - y0, v2 = wx * wx + wy * wy;
+    double zx = px - x1, zy = py - y1, z2 = zx * zx + zy * zy;
+    double qx = z2 < v2 ? x1 : x0, qy = z2 < v2 ? y1 : y0;
+    v2 = z2 < v2 ? z2 : v2;
+    double c = ex * wy - ey * wx, dp = wx * ex + wy * ey;
+    if (dp > 0 && dp < ee) {
+        double f2 = c * c / ee;
+        if (foot_wins(f2, v2)) {
+            if (!(f2 >= floor2)) return 0;
+            double len = sqrt(ee), sg = c > 0 ? 1.0 : -1.0;
+            gap_result(px, py, fabs(c) / len, sg * ey / len, -sg * ex / len, ra, rb, res);
+            return 1;
+        }
+    }
+    return ball_point(px, py, ra, qx, qy, rb, floor2, res);
+}
+
+/* Is the pair of kinds a ball (a point or a circle) against a point, a
+ * circle, a segment or a capsule (ball_canonical's pairs)? */
+static int ball_pair(int ka, int kb)
+{
+    int lo = ka < kb ? ka : kb, hi = ka < kb ? kb : ka;
+    return lo <= PC_CIRCLE && (hi <= PC_CIRCLE || hi == PC_SEGMENT || hi == PC_CAPSULE);
+}
+
 /* ---- boxes (axis-aligned), in closed form ----
  * Along x, b lies gx = max(b.xmin - a.xmax, a.xmin - b.xmax) beyond a (< 0:
  * they overlap by -gx), likewise along y; each difference is rounded once,
@@ -978,10 +1032,34 @@ static void settle(const pc__filter *f, int ka, const double *a, int kb, const d
     }
 }
 
-static void contact_canonical(const pc__filter *f, int ka, const double *a, int kb, const double *b,
+/* wa, wb: the kinds' widths (pc_kind_width) */
+static void contact_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
+                              double degenerate_ny, pc__result *res);
+
+/* contact_canonical for ball_pair's pairs (ka <= PC_CIRCLE in the canonical
+ * order): the specialised paths, else contact_canonical.  A function of its
+ * own, chosen once per batch: taken inside contact_canonical, its branch
+ * made the polygon pairs 5% slower. */
+static void ball_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
+                           double degenerate_ny, pc__result *res)
+{
+    double m = pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb));
+    if (m <= 0x1p240 && m >= 0x1p-200) {
+        double px = a[0], py = a[1], ra = ka == PC_CIRCLE ? a[2] : 0.0, floor2 = 0x1p-72 * (m * m);
+        int done = kb <= PC_CIRCLE ? ball_point(px, py, ra, b[0], b[1], kb == PC_CIRCLE ? b[2] : 0.0, floor2, res)
+                                   : ball_segment(px, py, ra, b, kb == PC_CAPSULE ? b[4] : 0.0, floor2, res);
+        if (done) {
+            settle(f, ka, a, kb, b, 4 * m, res);
+            return;
+        }
+    }
+    contact_canonical(f, ka, wa, a, kb, wb, b, degenerate_ny, res);
+}
+
+static void contact_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
                               double degenerate_ny, pc__result *res)
 {
-    double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
+    double m = pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb));
     if (m <= 0x1p240 && m >= 0x1p-200) {  /* the fast paths (canonical order: ka <= kb) */
         if (ka == PC_BOX && kb == PC_BOX && box_box(a, b, m, res)) return;
         int ball_box_pair = ka <= PC_CIRCLE && kb == PC_BOX && b[0] != b[2] && b[1] != b[3];
@@ -1014,12 +1092,18 @@ static int row_less(const double *a, const double *b, int width)
     return 0;
 }
 
-void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
+/* pc__contact_one with the kinds' widths wa, wb known (a batch finds them
+ * once: their lookups had cost 2-3 ns a pair) */
+typedef void pc__canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
+                           double degenerate_ny, pc__result *res);
+
+static PC_ALWAYS_INLINE void contact_pair(pc__canonical *canonical, const pc__filter *f, int ka, int wa,
+                                          const double *a, int kb, int wb, const double *b, double *out)
 {
     pc__result r;
-    int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
-    if (swap) contact_canonical(f, kb, b, ka, a, -1.0, &r);
-    else contact_canonical(f, ka, a, kb, b, 1.0, &r);
+    int swap = kb < ka || (ka == kb && row_less(b, a, wa));
+    if (swap) canonical(f, kb, wb, b, ka, wa, a, -1.0, &r);
+    else canonical(f, ka, wa, a, kb, wb, b, 1.0, &r);
     r.nx += 0.0;  /* no negative zeros in a normal */
     r.ny += 0.0;
     out[0] = r.sep;
@@ -1030,6 +1114,12 @@ void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const
         out[1] = r.nx; out[2] = r.ny;
         out[3] = r.ax; out[4] = r.ay; out[5] = r.bx; out[6] = r.by;
     }
+}
+
+void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
+{
+    contact_pair(ball_pair(ka, kb) ? ball_canonical : contact_canonical, f, ka, pc_kind_width(ka), a, kb,
+                 pc_kind_width(kb), b, out);
 }
 
 /* ---- manifolds (pc_manifold_batch) ---- */
@@ -1208,16 +1298,21 @@ int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
 
 struct contact_ctx {
     const pc__filter *f;
-    int ka, kb;
+    int ka, kb, wa, wb;
 };
 
-static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
-{
-    const struct contact_ctx *c = vctx;
-    for (int64_t i = 0; i < n; i++)
-        pc__contact_one(c->f, c->ka, (const double *)(p[0] + i * s[0]), c->kb,
-                    (const double *)(p[1] + i * s[1]), (double *)(p[2] + i * s[2]));
-}
+/* one inner loop per canonical function, so that each call is direct */
+#define PC__CONTACT_INNER(NAME, CANONICAL)                                                                \
+    static void NAME(void *vctx, char *const *p, const int64_t *s, int64_t n)                            \
+    {                                                                                                    \
+        const struct contact_ctx *c = vctx;                                                              \
+        for (int64_t i = 0; i < n; i++)                                                                  \
+            contact_pair(CANONICAL, c->f, c->ka, c->wa, (const double *)(p[0] + i * s[0]), c->kb, c->wb, \
+                         (const double *)(p[1] + i * s[1]), (double *)(p[2] + i * s[2]));               \
+    }
+PC__CONTACT_INNER(contact_inner, contact_canonical)
+PC__CONTACT_INNER(ball_inner, ball_canonical)
+#undef PC__CONTACT_INNER
 
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
@@ -1228,10 +1323,11 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
         return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
     pc__filter filter = pc__filter_for(magnitude);
-    struct contact_ctx ctx = {&filter, kind_a, kind_b};
+    struct contact_ctx ctx = {&filter, kind_a, kind_b, pc_kind_width(kind_a), pc_kind_width(kind_b)};
     const void *ptrs[3] = {a, b, out};
     const int64_t *strides[3] = {strides_a, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, contact_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, ball_pair(kind_a, kind_b) ? ball_inner : contact_inner,
+                       &ctx, threads, PC_CHUNK);
     pc__fp_leave(env);
     return rc;
 }
