@@ -865,10 +865,9 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
  * The commonest contacts (a ball against another, a wall, a capsule) with
  * the kind of each side fixed: no descriptor read, no loop, no exact test of
  * the cores (the gap is checked against floor2 instead, which a ball on the
- * other's core never passes).  Each gives
- * cores_fast's answer bit for bit, from the same operations: the gap from a
- * ball's centre to the other's single point, or to a segment core
- * (cores_apart's nearest feature). */
+ * other's core never passes).  Each gives cores_fast's answer bit for bit,
+ * from the same operations: the gap from a ball's centre to the other's
+ * single point, or to a segment core (cores_apart's nearest feature). */
 
 /* a ball's centre (px, py) against a point core (qx, qy) */
 static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double qx, double qy, double rb,
@@ -1092,11 +1091,12 @@ static int row_less(const double *a, const double *b, int width)
     return 0;
 }
 
-/* pc__contact_one with the kinds' widths wa, wb known (a batch finds them
- * once: their lookups had cost 2-3 ns a pair) */
+/* contact_canonical or ball_canonical */
 typedef void pc__canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
                            double degenerate_ny, pc__result *res);
 
+/* pc__contact_one by `canonical`, with the kinds' widths wa, wb known (a
+ * batch finds them once: their lookups had cost 2-3 ns a pair) */
 static PC_ALWAYS_INLINE void contact_pair(pc__canonical *canonical, const pc__filter *f, int ka, int wa,
                                           const double *a, int kb, int wb, const double *b, double *out)
 {
