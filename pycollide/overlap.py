@@ -7,6 +7,8 @@ from typing import Any, Optional
 import numpy as np
 
 from . import _dispatch as d
+from ._native import lib
+from .shapes import solid_kinds
 from .tiles import TileMap
 from .world import World
 
@@ -64,7 +66,22 @@ def overlaps(a: Any, b: Any, out: Optional[np.ndarray] = None, *, touching: bool
     >>> pc.overlaps(crate, floor), pc.overlaps(crate, floor, touching=False)
     (array([ True,  True]), array([False, False]))
     """
+    # Two single shapes, the commonest call of a game's logic, go straight to
+    # the scalar kernel: no dispatch on the sides, no broadcast (0.6 us of the
+    # 1.7 a call took).  Anything else, and every error, takes the general way.
+    ka, kb = _KIND.get(type(a)), _KIND.get(type(b))
+    if ka is not None and kb is not None and out is None and threads is None and (touching is True or touching is False):
+        if a._data.ndim == 1 and b._data.ndim == 1:
+            pa, pb = (a._c or d._operand(a, ()))[0], (b._c or d._operand(b, ()))[0]  # cached after the first
+            rc = lib.pc_overlap(ka, pa, kb, pb, _TOUCHING if touching else _STRICT)
+            if rc >= 0:
+                return np.array(rc == 1)
     return d.overlap_any("overlaps", a, b, out, d.mode("overlaps", touching), threads)
+
+
+# the fast way's kinds (every solid shape type; the types are final) and modes
+_KIND = {cls: cls.kind for cls in solid_kinds()}
+_TOUCHING, _STRICT = int(lib.PC_TOUCHING), int(lib.PC_STRICT)
 
 
 def contains(shape: Any, points: Any, out: Optional[np.ndarray] = None, *, touching: bool = True,

@@ -91,14 +91,18 @@ def test_scalar_pair_returns_a_0d_array():
 @pytest.mark.parametrize("ka,kb", ORDERED_PAIRS)
 def test_one_pair_equals_the_batch(ka, kb, touching):
     """Two single shapes take the scalar kernel (no batch set-up): every answer
-    equals the batch's, rows taken from a strided view included."""
+    equals the batch's, rows taken from a strided view included, on the first
+    call with a shape (nothing cached for the core yet) and the next, and with
+    ``touching`` given as a numpy bool (the general way)."""
     rng = np.random.default_rng(KINDS.index(ka) * 13 + KINDS.index(kb))
     A = TYPES[ka](seeded_grid_shapes(rng, ka, 80, 3))[::2]
     B = TYPES[kb](seeded_grid_shapes(rng, kb, 80, 3))[1::2]
     batch = pc.overlaps(A, B, touching=touching)
-    one = [pc.overlaps(A[i], B[i], touching=touching) for i in range(len(A))]
-    assert all(isinstance(r, np.ndarray) and r.shape == () and r.dtype == np.bool_ for r in one)
-    np.testing.assert_array_equal(np.array(one), batch)
+    singles = [(A[i], B[i]) for i in range(len(A))]
+    for flag in (touching, touching, np.bool_(touching)):
+        one = [pc.overlaps(a, b, touching=flag) for a, b in singles]
+        assert all(isinstance(r, np.ndarray) and r.shape == () and r.dtype == np.bool_ for r in one)
+        np.testing.assert_array_equal(np.array(one), batch)
 
 
 def test_out_is_filled_and_returned():
