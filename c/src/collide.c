@@ -442,8 +442,8 @@ static void schedule(sim *s, int64_t i)
         sweep_rest(s, i, &h);
         wall_event(s, i, &h);
     }
-    insert(s, i);
     each_neighbour(s, i, s->fbox + 4 * i, s->cell[i], met, NULL);
+    insert(s, i);  /* after the query, which would only skip its own new entries */
 }
 
 /* 1 / mass; the default mass r^2 is taken of the radius scaled by a power
