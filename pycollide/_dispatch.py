@@ -188,16 +188,21 @@ def _magnitude(*shapes: Shapes) -> float:
 # ---- plain shapes ----------------------------------------------------------------
 
 
+def one_pair(verb: str, a: Shapes, b: Shapes, mode_: int) -> np.ndarray:
+    """Two single shapes (one each): the scalar kernel, without the batch's
+    set-up, as a 0-d bool array (pycollide.overlaps calls it directly)."""
+    rc = lib.pc_overlap(a.kind, (a._c or _operand(a, ()))[0], b.kind, (b._c or _operand(b, ()))[0], mode_)
+    if rc < 0:
+        check_rc(verb, rc)
+    return np.array(rc == 1)
+
+
 def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: int, threads: Any,
             names: Tuple[str, str] = ("a", "b")) -> np.ndarray:
     if out is None and a._data.ndim == 1 and b._data.ndim == 1:
-        # two single shapes: the scalar kernel, without the batch's set-up
         if threads is not None:
             resolve_threads(verb, threads, 1)  # checked all the same
-        rc = lib.pc_overlap(a.kind, _operand(a, ())[0], b.kind, _operand(b, ())[0], mode_)
-        if rc < 0:
-            check_rc(verb, rc)
-        return np.array(rc == 1)
+        return one_pair(verb, a, b, mode_)
     shape = broadcast(verb, [(names[0], a.shape), (names[1], b.shape)])
     res = prepare_out(verb, out, shape)
     nthreads = resolve_threads(verb, threads, res.size)
@@ -449,5 +454,5 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
 
 
 __all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
-           "collection", "arrays", "overlap", "contact", "intersections", "pair_indices",
+           "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
            "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

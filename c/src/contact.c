@@ -371,21 +371,36 @@ static int foot_wins(double f2, double v2) { return f2 <= v2 * (1 + 0x1p-46); }
 
 /* The distance from (px, py) to feature `near` of h (its foot if use_foot,
  * else its vertex), and the unit direction from the point to it. */
+/* The distance from a point to the foot on an edge (ex, ey) of squared
+ * length ee, c the edge's cross product with the point, and the unit
+ * direction from the point to it (the edge's normal toward the edge). */
+static PC_ALWAYS_INLINE double toward_foot(double ex, double ey, double ee, double c, double *ux, double *uy)
+{
+    double len = sqrt(ee), s = c > 0 ? 1.0 : -1.0;  /* toward the edge from the point's side */
+    *ux = s * ey / len;
+    *uy = -s * ex / len;
+    return fabs(c) / len;
+}
+
+/* The distance from (px, py) to (qx, qy), d2 its square, and the unit
+ * direction from the first to the second. */
+static PC_ALWAYS_INLINE double toward_point(double px, double py, double qx, double qy, double d2, double *ux,
+                                            double *uy)
+{
+    double d = sqrt(d2);
+    *ux = (qx - px) / d;
+    *uy = (qy - py) / d;
+    return d;
+}
+
 static double toward(const pc__hull *h, const pc__edges *e, double px, double py, const pc__near *near,
                      int use_foot, double *ux, double *uy)
 {
     if (use_foot) {
         int k = near->foot;
-        double ex = e->ex[k], ey = e->ey[k], len = sqrt(e->ee[k]);
-        double s = near->c > 0 ? 1.0 : -1.0;  /* toward the edge from the point's side */
-        *ux = s * ey / len;
-        *uy = -s * ex / len;
-        return fabs(near->c) / len;
+        return toward_foot(e->ex[k], e->ey[k], e->ee[k], near->c, ux, uy);
     }
-    double d = sqrt(near->v2);
-    *ux = (h->x[near->vertex] - px) / d;
-    *uy = (h->y[near->vertex] - py) / d;
-    return d;
+    return toward_point(px, py, h->x[near->vertex], h->y[near->vertex], near->v2, ux, uy);
 }
 
 /* The result for a gap d along the unit u from a's core point (px, py) to
@@ -874,9 +889,10 @@ static int cores_fast(const pc__filter *f, int ka, const double *a, int kb, cons
  * The commonest contacts (a ball against another, a wall, a capsule) with
  * the kind of each side fixed: no descriptor read, no loop, no exact test of
  * the cores (the gap is checked against floor2 instead, which a ball on the
- * other's core never passes).  Each gives cores_fast's answer bit for bit,
- * from the same operations: the gap from a ball's centre to the other's
- * single point, or to a segment core (cores_apart's nearest feature). */
+ * other's core never passes).  Each gives cores_fast's answer bit for bit:
+ * the gap from a ball's centre to the other's single point, or to a segment
+ * core (cores_apart's nearest feature), by the same toward_point and
+ * toward_foot. */
 
 /* a ball's centre (px, py) against a point core (qx, qy) */
 static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double qx, double qy, double rb,
@@ -884,8 +900,8 @@ static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double q
 {
     double wx = px - qx, wy = py - qy, d2 = wx * wx + wy * wy;
     if (!(d2 >= floor2)) return 0;  /* the cores meet, or nearly: the general path */
-    double d = sqrt(d2);
-    gap_result(px, py, d, (qx - px) / d, (qy - py) / d, ra, rb, res);
+    double ux, uy, d = toward_point(px, py, qx, qy, d2, &ux, &uy);
+    gap_result(px, py, d, ux, uy, ra, rb, res);
     return 1;
 }
 
@@ -907,8 +923,8 @@ static PC_ALWAYS_INLINE int ball_segment(double px, double py, double ra, const 
         double f2 = c * c / ee;
         if (foot_wins(f2, v2)) {
             if (!(f2 >= floor2)) return 0;
-            double len = sqrt(ee), sg = c > 0 ? 1.0 : -1.0;
-            gap_result(px, py, fabs(c) / len, sg * ey / len, -sg * ex / len, ra, rb, res);
+            double ux, uy, d = toward_foot(ex, ey, ee, c, &ux, &uy);
+            gap_result(px, py, d, ux, uy, ra, rb, res);
             return 1;
         }
     }
