@@ -218,6 +218,11 @@ static void fbox_of(const double *b, float *f)
     }
 }
 
+/* Covering at most 2 by 2 cells (most boxes: the cells are about as wide as
+ * a box): loops over such spans end after one or two turns at random, so
+ * they are unrolled into selects. */
+static int small(span c) { return (c.x1 - c.x0 <= 1) & (c.y1 - c.y0 <= 1); }
+
 static span cells(const sim *s, const double *b)
 {
     double lx = (double)(s->nx - 1), ly = (double)(s->ny - 1);
@@ -240,11 +245,19 @@ static void build(sim *s)
 {
     int64_t cellsn = s->nx * s->ny, *count = s->head; /* the heads are free until the first impact */
     for (int64_t k = 0; k <= cellsn; k++) s->start[k] = 0;
-    int64_t total = 0;
+    int64_t total = 0, *after = s->start + 1;
     for (int64_t i = 0; i < s->n; i++) {
         span c = s->cell[i];
-        for (int64_t y = c.y0; y <= c.y1; y++)
-            for (int64_t x = c.x0; x <= c.x1; x++) s->start[y * s->nx + x + 1]++;
+        int64_t r0 = c.y0 * s->nx, r1 = c.y1 * s->nx, wx = c.x1 != c.x0, wy = c.y1 != c.y0;
+        if (small(c)) {
+            after[r0 + c.x0]++;
+            after[r0 + c.x1] += wx;
+            after[r1 + c.x0] += wy;
+            after[r1 + c.x1] += wx & wy;
+        } else {
+            for (int64_t y = c.y0; y <= c.y1; y++)
+                for (int64_t x = c.x0; x <= c.x1; x++) after[y * s->nx + x]++;
+        }
         total += (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
     }
     if (total > s->cap) {
@@ -255,17 +268,25 @@ static void build(sim *s)
         s->start[k + 1] += s->start[k];
         count[k] = s->start[k];
     }
+    entry spare; /* where a corner cell that repeats another is written */
     for (int64_t i = 0; i < s->n; i++) {
-        const float *b = s->fbox + 4 * i;
+        entry e;
+        memcpy(e.b, s->fbox + 4 * i, sizeof e.b);
+        e.i = i;
         span c = s->cell[i];
-        for (int64_t y = c.y0; y <= c.y1; y++)
-            for (int64_t x = c.x0; x <= c.x1; x++) {
-                entry *e = &s->ent[count[y * s->nx + x]++];
-                memcpy(e->b, b, sizeof e->b);
-                e->i = i;
-                e->cx = (int32_t)c.x0;
-                e->cy = (int32_t)c.y0;
+        e.cx = (int32_t)c.x0;
+        e.cy = (int32_t)c.y0;
+        if (small(c)) {
+            int64_t r0 = c.y0 * s->nx, r1 = c.y1 * s->nx, wx = c.x1 != c.x0, wy = c.y1 != c.y0;
+            int64_t corner[4] = {r0 + c.x0, r0 + c.x1, r1 + c.x0, r1 + c.x1}, use[4] = {1, wx, wy, wx & wy};
+            for (int k = 0; k < 4; k++) {
+                *(use[k] ? &s->ent[count[corner[k]]] : &spare) = e;
+                count[corner[k]] += use[k];
             }
+        } else {
+            for (int64_t y = c.y0; y <= c.y1; y++)
+                for (int64_t x = c.x0; x <= c.x1; x++) s->ent[count[y * s->nx + x]++] = e;
+        }
     }
     for (int64_t k = 0; k < cellsn; k++) s->head[k] = -1;
 }
@@ -431,9 +452,15 @@ static int near_world(const sim *s, int64_t i)
 {
     if (s->walls_known) {
         span c = s->cell[i];
+        const uint8_t *w = s->wall;
+        int64_t r0 = c.y0 * s->nx, r1 = c.y1 * s->nx;
         int marked = 0;
-        for (int64_t y = c.y0; y <= c.y1; y++)
-            for (int64_t x = c.x0; x <= c.x1; x++) marked |= s->wall[y * s->nx + x];
+        if (small(c)) { /* the four corner cells, some of them the same */
+            marked = w[r0 + c.x0] | w[r0 + c.x1] | w[r1 + c.x0] | w[r1 + c.x1];
+        } else {
+            for (int64_t y = c.y0; y <= c.y1; y++)
+                for (int64_t x = c.x0; x <= c.x1; x++) marked |= w[y * s->nx + x];
+        }
         if (!marked) return 0;
     }
     return pc__world_near_box(&s->w, s->box + 4 * i);
