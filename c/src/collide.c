@@ -109,17 +109,22 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
         return -1;
     return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) +
            ((int64_t)sizeof(entry) + (int64_t)sizeof(added) + 16) * entries +
-           (int64_t)sizeof(event) * events;
+           (int64_t)sizeof(event) * (events + 1); /* and the slot past the last event */
 }
 
 /* ---- the heap of events ----------------------------------------------------- */
 
+/* By time, then (a fixed order at equal times: results never depend on the
+ * heap) by the circles; without branches, as which of two events comes
+ * first is random. */
 static int earlier(const event *a, const event *b)
 {
-    if (a->t != b->t) return a->t < b->t;
-    if (a->i != b->i) return a->i < b->i; /* a fixed order at equal times: results never depend on the heap */
-    return a->j < b->j;
+    return (a->t < b->t) | ((a->t == b->t) & ((a->i < b->i) | ((a->i == b->i) & (a->j < b->j))));
 }
+
+/* The slot past the heap's last event holds this, later than every event
+ * (their times are at most dt), so that a parent with one child reads two. */
+static const event past_all = {INFINITY, 0.0, 0.0, INT64_MAX, INT64_MAX, 0, 0};
 
 static void push(sim *s, event e)
 {
@@ -135,18 +140,19 @@ static void push(sim *s, event e)
         k = p;
     }
     s->heap[k] = e;
+    s->heap[s->nheap] = past_all;
 }
 
 static event pop(sim *s)
 {
     event top = s->heap[0], last = s->heap[--s->nheap];
+    s->heap[s->nheap] = past_all;
     int64_t k = 0;
     for (;;) {
-        int64_t a = 2 * k + 1, b = a + 1, m = k;
-        const event *best = &last;
-        if (a < s->nheap && earlier(&s->heap[a], best)) { m = a; best = &s->heap[a]; }
-        if (b < s->nheap && earlier(&s->heap[b], best)) { m = b; best = &s->heap[b]; }
-        if (m == k) break;
+        int64_t a = 2 * k + 1;
+        if (a >= s->nheap) break;
+        int64_t m = a + earlier(&s->heap[a + 1], &s->heap[a]); /* the earlier child (a + 1 <= nheap) */
+        if (!earlier(&s->heap[m], &last)) break;
         s->heap[k] = s->heap[m];
         k = m;
     }
@@ -268,7 +274,7 @@ static void build(sim *s)
         s->start[k + 1] += s->start[k];
         count[k] = s->start[k];
     }
-    entry spare; /* where a corner cell that repeats another is written */
+    int64_t spare = total < s->cap ? total : -1; /* the slot where a corner repeating another is written */
     for (int64_t i = 0; i < s->n; i++) {
         entry e;
         memcpy(e.b, s->fbox + 4 * i, sizeof e.b);
@@ -276,11 +282,12 @@ static void build(sim *s)
         span c = s->cell[i];
         e.cx = (int32_t)c.x0;
         e.cy = (int32_t)c.y0;
-        if (small(c)) {
+        if (small(c) && spare >= 0) {
             int64_t r0 = c.y0 * s->nx, r1 = c.y1 * s->nx, wx = c.x1 != c.x0, wy = c.y1 != c.y0;
             int64_t corner[4] = {r0 + c.x0, r0 + c.x1, r1 + c.x0, r1 + c.x1}, use[4] = {1, wx, wy, wx & wy};
             for (int k = 0; k < 4; k++) {
-                *(use[k] ? &s->ent[count[corner[k]]] : &spare) = e;
+                int64_t at = count[corner[k]];
+                s->ent[at ^ ((at ^ spare) & (use[k] - 1))] = e; /* at, or spare where not used */
                 count[corner[k]] += use[k];
             }
         } else {
@@ -670,13 +677,14 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->ent = (entry *)(void *)p; p += (int64_t)sizeof(entry) * entries;
     s->add = (added *)(void *)p; p += (int64_t)sizeof(added) * entries;
     s->pair = (int64_t *)(void *)p; p += 16 * entries;
-    s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
+    s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * (events + 1);
     s->wall = (uint8_t *)(void *)p;
     s->cap = entries;
     s->capheap = events;
     s->used = s->nheap = s->query = s->npairs = 0;
     s->full = s->walls_known = 0;
     memset(s->tau, 0, (size_t)(8 * 6 * n));
+    s->heap[0] = past_all;
     return PC_OK;
 }
 
