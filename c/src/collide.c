@@ -46,6 +46,12 @@ typedef struct {
     int64_t si, sj;    /* the circles' stamps when it was found */
 } event;
 
+/* An event in the heap: its time and its slot in the pool. */
+typedef struct {
+    double t;
+    const event *e;
+} node;
+
 /* The cells a box covers: x0..x1 by y0..y1. */
 typedef struct {
     int64_t x0, y0, x1, y1;
@@ -95,9 +101,11 @@ typedef struct {
     /* the pairs of circles whose paths' boxes met at some time: the only
      * ones that may overlap at the end */
     int64_t *pair, npairs;
-    /* the heap */
-    event *heap;
-    int64_t nheap, capheap;
+    /* the heap (see push) */
+    event *pool;
+    node *heap;
+    int64_t *spare;    /* free slots of the pool */
+    int64_t nheap, capheap, npool, nspare;
     int64_t query;
     int full;
 } sim;
@@ -109,22 +117,27 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
         return -1;
     return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) +
            ((int64_t)sizeof(entry) + (int64_t)sizeof(added) + 16) * entries +
-           (int64_t)sizeof(event) * (events + 1); /* and the slot past the last event */
+           ((int64_t)sizeof(event) + (int64_t)sizeof(node) + 8) * events + 3 * (int64_t)sizeof(node) + 64;
 }
 
-/* ---- the heap of events ----------------------------------------------------- */
+/* ---- the heap of events -----------------------------------------------------
+ * The events lie in a pool; the heap holds each one's time and place, four
+ * children to a node (16 bytes each: a node's children fill a cache line),
+ * so a pop takes half the levels of a binary heap, each choosing among
+ * four times without a branch (which comes first is random). */
 
 /* By time, then (a fixed order at equal times: results never depend on the
- * heap) by the circles; without branches, as which of two events comes
- * first is random. */
-static int earlier(const event *a, const event *b)
+ * heap) by the circles. */
+static int earlier(const node *a, const node *b)
 {
-    return (a->t < b->t) | ((a->t == b->t) & ((a->i < b->i) | ((a->i == b->i) & (a->j < b->j))));
+    return (a->t < b->t) | ((a->t == b->t) && ((a->e->i < b->e->i) | ((a->e->i == b->e->i) & (a->e->j < b->e->j))));
 }
 
-/* The slot past the heap's last event holds this, later than every event
- * (their times are at most dt), so that a parent with one child reads two. */
+/* The slots past the heap's last node hold this, later than every event
+ * (their times are at most dt), so that a node with fewer than four
+ * children reads four. */
 static const event past_all = {INFINITY, 0.0, 0.0, INT64_MAX, INT64_MAX, 0, 0};
+static const node past_all_node = {INFINITY, &past_all};
 
 static void push(sim *s, event e)
 {
@@ -132,32 +145,37 @@ static void push(sim *s, event e)
         s->full = 1;
         return;
     }
+    event *slot = &s->pool[s->nspare > 0 ? s->spare[--s->nspare] : s->npool++];
+    *slot = e;
+    node x = {e.t, slot};
     int64_t k = s->nheap++;
     while (k > 0) {
-        int64_t p = (k - 1) / 2;
-        if (!earlier(&e, &s->heap[p])) break;
+        int64_t p = (k - 1) / 4;
+        if (!earlier(&x, &s->heap[p])) break;
         s->heap[k] = s->heap[p];
         k = p;
     }
-    s->heap[k] = e;
-    s->heap[s->nheap] = past_all;
+    s->heap[k] = x;
+    s->heap[s->nheap + 2] = past_all_node;
 }
 
 static event pop(sim *s)
 {
-    event top = s->heap[0], last = s->heap[--s->nheap];
-    s->heap[s->nheap] = past_all;
+    node *h = s->heap, top = h[0], last = h[--s->nheap];
+    h[s->nheap] = past_all_node;
     int64_t k = 0;
     for (;;) {
-        int64_t a = 2 * k + 1;
-        if (a >= s->nheap) break;
-        int64_t m = a + earlier(&s->heap[a + 1], &s->heap[a]); /* the earlier child (a + 1 <= nheap) */
-        if (!earlier(&s->heap[m], &last)) break;
-        s->heap[k] = s->heap[m];
+        int64_t c = 4 * k + 1;
+        if (c >= s->nheap) break;
+        int64_t m01 = c + earlier(&h[c + 1], &h[c]), m23 = c + 2 + earlier(&h[c + 3], &h[c + 2]);
+        int64_t m = earlier(&h[m23], &h[m01]) ? m23 : m01; /* the earliest child (c + 3 <= nheap + 2) */
+        if (!earlier(&h[m], &last)) break;
+        h[k] = h[m];
         k = m;
     }
-    if (s->nheap > 0) s->heap[k] = last;
-    return top;
+    if (s->nheap > 0) h[k] = last;
+    s->spare[s->nspare++] = top.e - s->pool;
+    return *top.e;
 }
 
 /* ---- the grid ---------------------------------------------------------------- */
@@ -677,14 +695,17 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->ent = (entry *)(void *)p; p += (int64_t)sizeof(entry) * entries;
     s->add = (added *)(void *)p; p += (int64_t)sizeof(added) * entries;
     s->pair = (int64_t *)(void *)p; p += 16 * entries;
-    s->heap = (event *)(void *)p; p += (int64_t)sizeof(event) * (events + 1);
+    s->pool = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
+    p += (64 - ((uintptr_t)p + sizeof(node)) % 64) % 64; /* each node's four children on one cache line */
+    s->heap = (node *)(void *)p; p += (int64_t)sizeof(node) * (events + 3); /* and three slots past the last */
+    s->spare = (int64_t *)(void *)p; p += 8 * events;
     s->wall = (uint8_t *)(void *)p;
     s->cap = entries;
     s->capheap = events;
-    s->used = s->nheap = s->query = s->npairs = 0;
+    s->used = s->nheap = s->npool = s->nspare = s->query = s->npairs = 0;
     s->full = s->walls_known = 0;
     memset(s->tau, 0, (size_t)(8 * 6 * n));
-    s->heap[0] = past_all;
+    for (int k = 0; k < 3; k++) s->heap[k] = past_all_node;
     return PC_OK;
 }
 
@@ -833,14 +854,20 @@ static int first_pairs(sim *s, int64_t *pair)
         for (int64_t x = 0; x < s->nx; x++) {
             int64_t cell = y * s->nx + x, k1 = s->start[cell + 1];
             for (int64_t a = s->start[cell]; a < k1; a++) {
-                const entry *ea = &s->ent[a];
+                const entry ea = s->ent[a]; /* in registers: the stores below may alias it (no strict aliasing) */
+                int n = m.n;
                 for (int64_t b = a + 1; b < k1; b++) {
                     const entry *eb = &s->ent[b];
-                    m.a[m.n] = a;
-                    m.b[m.n] = b;
-                    m.n += fboxes_meet(ea->b, eb->b) & (imax(ea->cx, eb->cx) == x) & (imax(ea->cy, eb->cy) == y);
-                    if (m.n == PC_MEETING) take_meeting(s, &m, pair);
+                    m.a[n] = a;
+                    m.b[n] = b;
+                    n += fboxes_meet(ea.b, eb->b) & (imax(ea.cx, eb->cx) == x) & (imax(ea.cy, eb->cy) == y);
+                    if (n == PC_MEETING) {
+                        m.n = n;
+                        take_meeting(s, &m, pair);
+                        n = 0;
+                    }
                 }
+                m.n = n;
             }
         }
     take_meeting(s, &m, pair);
