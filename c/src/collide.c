@@ -13,14 +13,16 @@
  * an old stamp and is dropped when it comes up.
  *
  * Broad phase: a grid over the step's swept boxes, about one cell a circle.
- * Each circle's box (its path over the rest of dt, grown by r) is in every
- * cell it covers.  At the start all boxes are sorted into the cells at once
- * (a counting sort; each entry keeps a copy of its box), and every pair of
- * boxes that meet is found once, in the cell holding the low corner of their
- * overlap.  A circle whose path changes after an impact adds its new box to
- * a list per cell and looks for the boxes its new one meets, so two circles
- * whose paths may cross always meet: the one whose path changed last finds
- * the other's box.  Cells beyond the grid are folded onto its border cells.
+ * Each circle's box (its path over the rest of dt, grown by r) covering at
+ * most 2 by 2 cells (most) has one entry, in the cell of its low corner (its
+ * anchor; see build); a larger box is listed apart.  At the start all boxes
+ * are sorted by anchor at once (a counting sort; each entry keeps a copy of
+ * its box), and every pair of boxes that meet is found once, from the box
+ * whose anchor comes first (first_pairs).  A circle whose path changes
+ * after an impact adds its new box at its anchor (or to the large ones) and
+ * looks for the boxes its new one meets, so two circles whose paths may
+ * cross always meet: the one whose path changed last finds the other's box.
+ * Cells beyond the grid are folded onto its border cells.
  * The cells the world's shapes cover are marked once, so a circle whose
  * cells are unmarked skips its sweep against the world (a world of many
  * shapes, or a tile map, is asked through its trees or its sweep instead).
@@ -63,10 +65,10 @@ typedef struct {
 typedef struct {
     float b[4];
     int64_t i;
-    int32_t cx, cy;    /* the cell of the box's low corner */
 } entry;
 
-/* A circle's box added after an impact changed its path (a list per cell). */
+/* A circle's box added after an impact changed its path (a list per anchor
+ * cell, and one of the large boxes). */
 typedef struct {
     float b[4];
     int64_t i, next;
@@ -88,11 +90,13 @@ typedef struct {
     span *cell;        /* the cells that box covers */
     int64_t *stamp, *hits, *frozen, *mark;
     int64_t *clear;    /* its path for the rest of dt is nowhere near the world */
-    /* the grid: the start's boxes sorted by cell (static), and the paths
-     * found after impacts in a list per cell (dynamic) */
+    /* the grid: the start's boxes sorted by anchor (static), and the paths
+     * found after impacts in a list per anchor (dynamic) */
     double x0, y0, inv;
     int64_t nx, ny;
-    int64_t *start;    /* entries of cell k: ent[start[k] .. start[k + 1]) */
+    int64_t *start;    /* the small entries anchored in cell k: ent[start[k] .. start[k + 1]) */
+    int64_t big0, nbig; /* the large entries: ent[big0 .. big0 + nbig) */
+    int64_t bighead;   /* the large boxes added after impacts (a list) */
     uint8_t *wall;     /* cell k may hold some of the world (when walls_known) */
     int walls_known;
     entry *ent;
@@ -221,7 +225,6 @@ static void disk_box(const sim *s, int64_t i, double *b)
     grown_box(c, c[0], c[1], b);
 }
 
-static int64_t imax(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* (& rather than &&: the outcome is random, so a branch would be
  * mispredicted; the boxes hold no NaN) */
@@ -263,75 +266,56 @@ static void new_path(sim *s, int64_t i)
     s->cell[i] = cells(s, s->box + 4 * i);
 }
 
-/* The static grid: every circle's box (s->box) in each cell it covers, the
- * entries sorted by cell, by circle within a cell (a counting sort). */
+/* The grid.  A small box (covering at most 2 by 2 cells: most, the cells
+ * being about as wide as the boxes) has one entry, in the cell of its low
+ * corner (its anchor); a box meeting it shares a point with it, whose cell
+ * both cover, so its own anchor is at most one cell before that point's and
+ * the small boxes a box B may meet are anchored in B's cells and the row and
+ * column before them.  A larger box is listed apart and met by every query.
+ * The static grid: the start's small boxes sorted by anchor, by circle
+ * within a cell (a counting sort), then the large ones. */
 static void build(sim *s)
 {
     int64_t cellsn = s->nx * s->ny, *count = s->head; /* the heads are free until the first impact */
-    for (int64_t k = 0; k <= cellsn; k++) s->start[k] = 0;
-    int64_t total = 0, *after = s->start + 1;
-    for (int64_t i = 0; i < s->n; i++) {
-        span c = s->cell[i];
-        int64_t r0 = c.y0 * s->nx, r1 = c.y1 * s->nx, wx = c.x1 != c.x0, wy = c.y1 != c.y0;
-        if (small(c)) {
-            after[r0 + c.x0]++;
-            after[r0 + c.x1] += wx;
-            after[r1 + c.x0] += wy;
-            after[r1 + c.x1] += wx & wy;
-        } else {
-            for (int64_t y = c.y0; y <= c.y1; y++)
-                for (int64_t x = c.x0; x <= c.x1; x++) after[y * s->nx + x]++;
-        }
-        total += (c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
-    }
-    if (total > s->cap) {
+    if (s->n > s->cap) {
         s->full = 1;
         return;
+    }
+    for (int64_t k = 0; k <= cellsn; k++) s->start[k] = 0;
+    for (int64_t i = 0; i < s->n; i++) {
+        span c = s->cell[i];
+        s->start[c.y0 * s->nx + c.x0 + 1] += small(c);
     }
     for (int64_t k = 0; k < cellsn; k++) {
         s->start[k + 1] += s->start[k];
         count[k] = s->start[k];
     }
-    int64_t spare = total < s->cap ? total : -1; /* the slot where a corner repeating another is written */
+    s->big0 = s->start[cellsn];
+    s->nbig = 0;
     for (int64_t i = 0; i < s->n; i++) {
-        entry e;
-        memcpy(e.b, s->fbox + 4 * i, sizeof e.b);
-        e.i = i;
         span c = s->cell[i];
-        e.cx = (int32_t)c.x0;
-        e.cy = (int32_t)c.y0;
-        if (small(c) && spare >= 0) {
-            int64_t r0 = c.y0 * s->nx, r1 = c.y1 * s->nx, wx = c.x1 != c.x0, wy = c.y1 != c.y0;
-            int64_t corner[4] = {r0 + c.x0, r0 + c.x1, r1 + c.x0, r1 + c.x1}, use[4] = {1, wx, wy, wx & wy};
-            for (int k = 0; k < 4; k++) {
-                int64_t at = count[corner[k]];
-                s->ent[at ^ ((at ^ spare) & (use[k] - 1))] = e; /* at, or spare where not used */
-                count[corner[k]] += use[k];
-            }
-        } else {
-            for (int64_t y = c.y0; y <= c.y1; y++)
-                for (int64_t x = c.x0; x <= c.x1; x++) s->ent[count[y * s->nx + x]++] = e;
-        }
+        entry *e = small(c) ? &s->ent[count[c.y0 * s->nx + c.x0]++] : &s->ent[s->big0 + s->nbig++];
+        memcpy(e->b, s->fbox + 4 * i, sizeof e->b);
+        e->i = i;
     }
     for (int64_t k = 0; k < cellsn; k++) s->head[k] = -1;
+    s->bighead = -1;
 }
 
-/* Circle i's current box (s->box) joins the dynamic grid. */
+/* Circle i's current box (s->box) joins the dynamic grid: at its anchor, or
+ * in the list of large boxes. */
 static void insert(sim *s, int64_t i)
 {
+    if (s->used >= s->cap) {
+        s->full = 1;
+        return;
+    }
     span c = s->cell[i];
-    for (int64_t y = c.y0; y <= c.y1; y++)
-        for (int64_t x = c.x0; x <= c.x1; x++) {
-            if (s->used >= s->cap) {
-                s->full = 1;
-                return;
-            }
-            int64_t k = s->used++, cell = y * s->nx + x;
-            memcpy(s->add[k].b, s->fbox + 4 * i, sizeof s->add[k].b);
-            s->add[k].i = i;
-            s->add[k].next = s->head[cell];
-            s->head[cell] = k;
-        }
+    int64_t k = s->used++, *head = small(c) ? &s->head[c.y0 * s->nx + c.x0] : &s->bighead;
+    memcpy(s->add[k].b, s->fbox + 4 * i, sizeof s->add[k].b);
+    s->add[k].i = i;
+    s->add[k].next = *head;
+    *head = k;
 }
 
 /* Circle j not seen yet by query q (and now seen). */
@@ -357,42 +341,49 @@ static void visit_found(sim *s, int64_t i, found *fd, int64_t q, void (*visit)(s
     fd->n = 0;
 }
 
-/* The circles other than i with an entry in the cells c whose box meets b
- * (floats, rounded outward), listed in fd in the order of the entries; a
- * full list is visited (visit_found) and emptied, or without visit ends the
- * scan with 0.  The boxes are tested without a branch and the circles met
- * listed, then visited (as in first_pairs); visit reads no entry. */
+/* One entry (box eb, circle j) listed in fd when it meets b (scan). */
+static PC_ALWAYS_INLINE int list_one(sim *s, int64_t i, const float *b, const float *eb, int64_t j, found *fd,
+                                     int64_t q, void (*visit)(sim *, int64_t, int64_t, void *), void *arg)
+{
+    fd->j[fd->n] = j;
+    fd->n += fboxes_meet(eb, b) & (j != i);
+    if (fd->n == PC_FOUND) {
+        if (!visit) return 0;
+        visit_found(s, i, fd, q, visit, arg);
+    }
+    return 1;
+}
+
+/* The circles other than i with an entry whose box may meet b (floats,
+ * rounded outward; c the cells b covers: the small entries anchored there
+ * and in the row and column before, and the large ones) and does, listed in
+ * fd in the order of the entries; a full list is visited (visit_found) and
+ * emptied, or without visit ends the scan with 0.  The boxes are tested
+ * without a branch and the circles met listed, then visited (as in
+ * first_pairs); visit reads no entry. */
 static int scan(sim *s, int64_t i, const float *b, span c, found *fd, int64_t q,
                 void (*visit)(sim *, int64_t, int64_t, void *), void *arg)
 {
     fd->n = 0;
-    for (int64_t y = c.y0; y <= c.y1; y++)
-        for (int64_t x = c.x0; x <= c.x1; x++) {
-            int64_t cell = y * s->nx + x;
-            for (int64_t k = s->start[cell]; k < s->start[cell + 1]; k++) {
-                fd->j[fd->n] = s->ent[k].i;
-                fd->n += fboxes_meet(s->ent[k].b, b) & (s->ent[k].i != i);
-                if (fd->n == PC_FOUND) {
-                    if (!visit) return 0;
-                    visit_found(s, i, fd, q, visit, arg);
-                }
-            }
-            for (int64_t k = s->head[cell]; k >= 0; k = s->add[k].next) {
-                fd->j[fd->n] = s->add[k].i;
-                fd->n += fboxes_meet(s->add[k].b, b) & (s->add[k].i != i);
-                if (fd->n == PC_FOUND) {
-                    if (!visit) return 0;
-                    visit_found(s, i, fd, q, visit, arg);
-                }
-            }
-        }
+    int64_t x0 = c.x0 > 0 ? c.x0 - 1 : 0, y0 = c.y0 > 0 ? c.y0 - 1 : 0; /* the anchors a box meeting b may have */
+    for (int64_t y = y0; y <= c.y1; y++) {
+        int64_t row = y * s->nx;
+        for (int64_t k = s->start[row + x0]; k < s->start[row + c.x1 + 1]; k++) /* a row's cells are contiguous */
+            if (!list_one(s, i, b, s->ent[k].b, s->ent[k].i, fd, q, visit, arg)) return 0;
+        for (int64_t x = x0; x <= c.x1; x++)
+            for (int64_t k = s->head[row + x]; k >= 0; k = s->add[k].next)
+                if (!list_one(s, i, b, s->add[k].b, s->add[k].i, fd, q, visit, arg)) return 0;
+    }
+    for (int64_t k = s->big0; k < s->big0 + s->nbig; k++)
+        if (!list_one(s, i, b, s->ent[k].b, s->ent[k].i, fd, q, visit, arg)) return 0;
+    for (int64_t k = s->bighead; k >= 0; k = s->add[k].next)
+        if (!list_one(s, i, b, s->add[k].b, s->add[k].i, fd, q, visit, arg)) return 0;
     return 1;
 }
 
-/* Call visit(s, i, j, arg) once for every other circle j with an entry in
- * the cells c the box b covers whose box meets b (an entry in the static
- * grid may be stale: j's later boxes are added), in the order of the
- * entries. */
+/* Call visit(s, i, j, arg) once for every other circle j with an entry
+ * whose box meets b (scan; an entry in the static grid may be stale: j's
+ * later boxes are added), in the order of the entries. */
 static void each_neighbour(sim *s, int64_t i, const float *b, span c,
                            void (*visit)(sim *, int64_t, int64_t, void *), void *arg)
 {
@@ -869,12 +860,12 @@ static void start(sim *s)
     }
 }
 
-/* Every pair of circles whose boxes meet, found once in the cell holding the
- * low corner of the boxes' overlap: noted, and its impact queued; the first
- * pair (i < j, lexicographic) whose interiors overlap into pair[], if any.
- * The boxes are tested without a branch, the pairs that meet (about one in
- * six, at random) listed, and the list then taken in order: a branch on
- * each test was mispredicted often enough to be most of the search. */
+/* Every pair of circles whose boxes meet, found once (first_pairs): noted,
+ * and its impact queued; the first pair (i < j, lexicographic) whose
+ * interiors overlap into pair[], if any.  The boxes are tested without a
+ * branch, the pairs that meet (about one in ten, at random) listed, and the
+ * list then taken in order: a branch on each test was mispredicted often
+ * enough to be most of the search. */
 enum { PC_MEETING = 256 };
 
 typedef struct {
@@ -886,7 +877,12 @@ typedef struct {
 static void take_meeting(sim *s, meeting *m, int64_t *pair)
 {
     for (int k = 0; k < m->n; k++) {
-        int64_t i = s->ent[m->a[k]].i, j = s->ent[m->b[k]].i; /* i < j: entries are in circle order within a cell */
+        int64_t i = s->ent[m->a[k]].i, j = s->ent[m->b[k]].i;
+        if (j < i) {
+            int64_t t = i;
+            i = j;
+            j = t;
+        }
         note_pair(s, i, j);
         if (interiors_overlap(&m->f, s->c + 3 * i, s->c + 3 * j)) {
             if (!m->found || i < pair[0] || (i == pair[0] && j < pair[1])) {
@@ -900,31 +896,58 @@ static void take_meeting(sim *s, meeting *m, int64_t *pair)
     m->n = 0;
 }
 
+/* Entry a against the entries [b0, b0 + n0) then [b1, b1 + n1), in one loop
+ * (the two ranges' ends would be two exits to mispredict). */
+static PC_ALWAYS_INLINE void meet_ranges(sim *s, meeting *m, int64_t *pair, int64_t a, int64_t b0, int64_t n0, int64_t b1,
+                                          int64_t n1)
+{
+    const entry *ent = s->ent; /* in a register: the list's stores may alias it (no strict aliasing) */
+    const entry ea = ent[a];
+    int n = m->n;
+    for (int64_t t = 0; t < n0 + n1; t++) {
+        int64_t b = t < n0 ? b0 + t : b1 + (t - n0);
+        m->a[n] = a;
+        m->b[n] = b;
+        n += fboxes_meet(ea.b, ent[b].b);
+        if (n == PC_MEETING) {
+            m->n = n;
+            take_meeting(s, m, pair);
+            n = 0;
+        }
+    }
+    m->n = n;
+}
+
 static int first_pairs(sim *s, int64_t *pair)
 {
     meeting m;
     m.f = circles_filter(s);
     m.n = m.found = 0;
+    const int64_t *start = s->start;
     for (int64_t y = 0; y < s->ny; y++)
         for (int64_t x = 0; x < s->nx; x++) {
-            int64_t cell = y * s->nx + x, k1 = s->start[cell + 1];
-            for (int64_t a = s->start[cell]; a < k1; a++) {
-                const entry ea = s->ent[a]; /* in registers: the stores below may alias it (no strict aliasing) */
-                int n = m.n;
-                for (int64_t b = a + 1; b < k1; b++) {
-                    const entry *eb = &s->ent[b];
-                    m.a[n] = a;
-                    m.b[n] = b;
-                    n += fboxes_meet(ea.b, eb->b) & (imax(ea.cx, eb->cx) == x) & (imax(ea.cy, eb->cy) == y);
-                    if (n == PC_MEETING) {
-                        m.n = n;
-                        take_meeting(s, &m, pair);
-                        n = 0;
-                    }
-                }
-                m.n = n;
+            /* a small box anchored here against the later ones here and the
+             * next cell's (row y), and those of the three cells above (row
+             * y + 1): every pair of anchors at most a cell apart, once */
+            int64_t row = y * s->nx, k1 = start[row + x + 1], xr = x + 1 < s->nx ? x + 1 : x;
+            int64_t end = start[row + xr + 1], up = row + s->nx, b1 = 0, n1 = 0;
+            if (y + 1 < s->ny) {
+                b1 = start[up + (x > 0 ? x - 1 : 0)];
+                n1 = start[up + xr + 1] - b1;
             }
+            for (int64_t a = start[row + x]; a < k1; a++) meet_ranges(s, &m, pair, a, a + 1, end - a - 1, b1, n1);
         }
+    /* the large boxes against the small ones anchored in their cells and the
+     * row and column before, and against the later large ones */
+    for (int64_t g = s->big0; g < s->big0 + s->nbig; g++) {
+        span c = s->cell[s->ent[g].i];
+        int64_t x0 = c.x0 > 0 ? c.x0 - 1 : 0, y0 = c.y0 > 0 ? c.y0 - 1 : 0;
+        for (int64_t y = y0; y <= c.y1; y++) {
+            int64_t row = y * s->nx, b0 = start[row + x0];
+            meet_ranges(s, &m, pair, g, b0, start[row + c.x1 + 1] - b0, 0, 0);
+        }
+        meet_ranges(s, &m, pair, g, g + 1, s->big0 + s->nbig - g - 1, 0, 0);
+    }
     take_meeting(s, &m, pair);
     return m.found;
 }
