@@ -225,7 +225,6 @@ static void disk_box(const sim *s, int64_t i, double *b)
     grown_box(c, c[0], c[1], b);
 }
 
-
 /* (& rather than &&: the outcome is random, so a branch would be
  * mispredicted; the boxes hold no NaN) */
 static int fboxes_meet(const float *a, const float *b)
@@ -246,8 +245,9 @@ static void fbox_of(const double *b, float *f)
 }
 
 /* Covering at most 2 by 2 cells (most boxes: the cells are about as wide as
- * a box): loops over such spans end after one or two turns at random, so
- * they are unrolled into selects. */
+ * a box): such a box has one entry in the grid (build), and loops over its
+ * cells, which would end after one or two turns at random, are unrolled
+ * into selects over its four corners. */
 static int small(span c) { return (c.x1 - c.x0 <= 1) & (c.y1 - c.y0 <= 1); }
 
 static span cells(const sim *s, const double *b)
@@ -519,9 +519,6 @@ static void wall_event(sim *s, int64_t i, const pc__toi *h)
     }
 }
 
-/* Circle i's next events after an impact changed its path: its wall impact
- * and its impacts with the circles its new path may meet; the path joins
- * the grid. */
 /* Circle i's new path and its wall impact. */
 static void new_course(sim *s, int64_t i)
 {
@@ -534,6 +531,9 @@ static void new_course(sim *s, int64_t i)
     }
 }
 
+/* Circle i's next events after an impact changed its path: its wall impact
+ * and its impacts with the circles its new path may meet; the path joins
+ * the grid. */
 static void schedule(sim *s, int64_t i)
 {
     new_course(s, i);
@@ -898,8 +898,8 @@ static void take_meeting(sim *s, meeting *m, int64_t *pair)
 
 /* Entry a against the entries [b0, b0 + n0) then [b1, b1 + n1), in one loop
  * (the two ranges' ends would be two exits to mispredict). */
-static PC_ALWAYS_INLINE void meet_ranges(sim *s, meeting *m, int64_t *pair, int64_t a, int64_t b0, int64_t n0, int64_t b1,
-                                          int64_t n1)
+static PC_ALWAYS_INLINE void meet_ranges(sim *s, meeting *m, int64_t *pair, int64_t a, int64_t b0, int64_t n0,
+                                          int64_t b1, int64_t n1)
 {
     const entry *ent = s->ent; /* in a register: the list's stores may alias it (no strict aliasing) */
     const entry ea = ent[a];
