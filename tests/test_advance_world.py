@@ -268,6 +268,90 @@ def test_a_step_that_overfills_its_workspace_is_retried(monkeypatch):
             np.testing.assert_array_equal(x, y)
 
 
+def _reference_step(c, v, dt):
+    """Circles in open space for dt, by events in time order: brute force
+    over every pair at every impact, equal masses, restitution 1, no
+    friction, the impulse along the line of centres.  The circles and
+    velocities at dt, and the impacts of each circle."""
+    n = len(c)
+    x, r = c[:, :2].astype(float).copy(), c[:, 2].astype(float)
+    v, tau, hits = v.astype(float).copy(), np.zeros(n), np.zeros(n, dtype=np.int64)
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+    now = 0.0
+    while True:
+        at = x + v * (now - tau)[:, None]  # every centre at `now`
+        p, u = at[None, :, :] - at[:, None, :], v[None, :, :] - v[:, None, :]
+        b, a = (p * u).sum(-1), (u * u).sum(-1)
+        cc = (p * p).sum(-1) - (r[:, None] + r[None, :]) ** 2
+        disc = b * b - a * cc
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.where(cc <= 0, now, now + cc / (-b + np.sqrt(np.maximum(disc, 0))))
+        t = np.where(upper & (b < 0) & ((cc <= 0) | (disc > 0)), t, np.inf)
+        k = int(np.argmin(t))  # the first (i, j) at the earliest time
+        i, j = divmod(k, n)
+        if not t[i, j] <= dt:
+            break
+        now = float(t[i, j])
+        for m in (i, j):
+            x[m] += v[m] * (now - tau[m])
+            tau[m] = now
+        nrm = (x[j] - x[i]) / math.hypot(*(x[j] - x[i]))
+        vn = (v[j] - v[i]) @ nrm
+        if vn < 0:
+            v[i] += vn * nrm
+            v[j] -= vn * nrm
+            hits[i] += 1
+            hits[j] += 1
+    x += v * (dt - tau)[:, None]
+    return np.c_[x, r], v, hits
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_impacts_match_a_brute_force_reference(seed):
+    """A few fast circles among slow ones (paths across several of the
+    grid's cells, so some are listed apart and the cells may grow): in each
+    step every circle has the impacts a brute-force event reference finds
+    (all pairs tested at every impact), and ends where it does, up to
+    rounding."""
+    rng = np.random.default_rng(40 + seed)
+    far = pc.World(pc.Segments([[-1e3, -1e3, 1e3, -1e3]]))  # only the circles meet
+    c = np.array(scatter(rng, far, 80, 0.3, (0, 0), (10, 10)))
+    v = rng.normal(0, 2, (80, 2))
+    v[:12] *= 40
+    balls = pc.Circles(c)
+    total = 0
+    for _ in range(8):
+        want_c, want_v, want_hits = _reference_step(np.asarray(balls), v, 0.05)
+        balls, v, hits = pc.advance(balls, v, far, 0.05, collide=True, max_bounces=1000, return_bounces=True)
+        assert hits.tolist() == want_hits.tolist()
+        np.testing.assert_allclose(np.asarray(balls), want_c, rtol=0, atol=1e-9)
+        np.testing.assert_allclose(v, want_v, rtol=0, atol=1e-9)
+        total += int(hits.sum())
+    assert total > 0
+
+
+@pytest.mark.parametrize("fast", [0.02, 0.3])
+def test_many_fast_circles_among_slow_ones(fast):
+    """Paths wider than the grid's cells: a few are listed apart and read by
+    every query, many make the cells grow (both ways of the broad phase):
+    every impact is still found (no two interiors overlap after any step,
+    no circle in a wall or out of the room), and the fast circles bounce."""
+    rng, walls, pegs, c = _room_scene(12, n=300, side=20.0)
+    world = pc.World(walls, pegs)
+    v = rng.normal(0, 2, (len(c), 2))
+    quick = rng.random(len(c)) < fast
+    v[quick] *= 60  # across several cells a step
+    balls, bounced = c, np.zeros(len(c), dtype=np.int64)
+    for _ in range(8):
+        balls, v, b = pc.advance(balls, v, world, 0.05, collide=True, max_bounces=64, return_bounces=True)
+        bounced += b
+        assert not inside_any(world, balls).any()
+        assert pc.pairs(balls, touching=False).shape[1] == 0
+        x, y = balls.center.T
+        assert ((x > 0) & (x < 20) & (y > 0) & (y < 20)).all()
+    assert bounced[quick].min() > 0
+
+
 @pytest.mark.parametrize("scale", [1e-200, 1e-30, 1e30, 1e200])
 def test_many_balls_at_extreme_scales(scale):
     """The broad phase keeps its boxes in floats rounded outward: beyond the

@@ -96,7 +96,8 @@ typedef struct {
     int64_t nx, ny;
     int64_t *start;    /* the small entries anchored in cell k: ent[start[k] .. start[k + 1]) */
     int64_t big0, nbig; /* the large entries: ent[big0 .. big0 + nbig) */
-    int64_t bighead;   /* the large boxes added after impacts (a list) */
+    entry *large;      /* the large boxes of the paths found after impacts, one a circle: large[0 .. nlarge) */
+    int64_t nlarge, *slot; /* circle i's in large[slot[i]] (-1: none) */
     uint8_t *wall;     /* cell k may hold some of the world (when walls_known) */
     int walls_known;
     entry *ent;
@@ -119,7 +120,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
     if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
         events > (INT64_C(1) << 40))
         return -1;
-    return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) +
+    return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 8) * n +
            ((int64_t)sizeof(entry) + (int64_t)sizeof(added) + 16) * entries +
            ((int64_t)sizeof(event) + (int64_t)sizeof(node) + 8) * events + 3 * (int64_t)sizeof(node) + 64;
 }
@@ -299,23 +300,38 @@ static void build(sim *s)
         e->i = i;
     }
     for (int64_t k = 0; k < cellsn; k++) s->head[k] = -1;
-    s->bighead = -1;
 }
 
 /* Circle i's current box (s->box) joins the dynamic grid: at its anchor, or
- * in the list of large boxes. */
+ * among the large boxes, where it takes the place of its last one (every
+ * query reads them all: a fast circle's stale boxes, one per bounce, would
+ * pile up there; a stale entry only ever names a circle, whose current box
+ * then decides). */
 static void insert(sim *s, int64_t i)
 {
+    span c = s->cell[i];
+    int64_t k = s->slot[i];
+    if (!small(c)) {
+        if (k < 0) k = s->slot[i] = s->nlarge++;
+        memcpy(s->large[k].b, s->fbox + 4 * i, sizeof s->large[k].b);
+        s->large[k].i = i;
+        return;
+    }
+    if (k >= 0) { /* its last large box goes */
+        s->large[k] = s->large[--s->nlarge];
+        s->slot[s->large[k].i] = k;
+        s->slot[i] = -1;
+    }
     if (s->used >= s->cap) {
         s->full = 1;
         return;
     }
-    span c = s->cell[i];
-    int64_t k = s->used++, *head = small(c) ? &s->head[c.y0 * s->nx + c.x0] : &s->bighead;
+    int64_t cell = c.y0 * s->nx + c.x0;
+    k = s->used++;
     memcpy(s->add[k].b, s->fbox + 4 * i, sizeof s->add[k].b);
     s->add[k].i = i;
-    s->add[k].next = *head;
-    *head = k;
+    s->add[k].next = s->head[cell];
+    s->head[cell] = k;
 }
 
 /* Circle j not seen yet by query q (and now seen). */
@@ -376,8 +392,8 @@ static int scan(sim *s, int64_t i, const float *b, span c, found *fd, int64_t q,
     }
     for (int64_t k = s->big0; k < s->big0 + s->nbig; k++)
         if (!list_one(s, i, b, s->ent[k].b, s->ent[k].i, fd, q, visit, arg)) return 0;
-    for (int64_t k = s->bighead; k >= 0; k = s->add[k].next)
-        if (!list_one(s, i, b, s->add[k].b, s->add[k].i, fd, q, visit, arg)) return 0;
+    for (int64_t k = 0; k < s->nlarge; k++)
+        if (!list_one(s, i, b, s->large[k].b, s->large[k].i, fd, q, visit, arg)) return 0;
     return 1;
 }
 
@@ -733,6 +749,8 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->frozen = (int64_t *)(void *)p; p += 8 * n;
     s->mark = (int64_t *)(void *)p; p += 8 * n;
     s->clear = (int64_t *)(void *)p; p += 8 * n;
+    s->slot = (int64_t *)(void *)p; p += 8 * n;
+    s->large = (entry *)(void *)p; p += (int64_t)sizeof(entry) * n;
     s->box = (double *)(void *)p; p += 8 * 4 * n;
     s->fbox = (float *)(void *)p; p += 4 * 4 * n;
     s->cell = (span *)(void *)p; p += 8 * 4 * n;
@@ -751,24 +769,50 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->used = s->nheap = s->npool = s->nspare = s->query = s->npairs = 0;
     s->full = s->walls_known = 0;
     memset(s->tau, 0, (size_t)(8 * 6 * n));
+    memset(s->slot, 0xff, (size_t)(8 * n)); /* -1: no large box */
+    s->nlarge = 0;
     for (int k = 0; k < 3; k++) s->heap[k] = past_all_node;
     return PC_OK;
 }
 
 /* The grid over every circle's box (s->box), about one cell a circle. */
+/* Boxes over 2 by 2 cells are listed apart and read by every query (see
+ * build): where more than a few (n / 32 + 16) are wider than cells of the
+ * given size, the cells grow by a power of 2 until no more than that many
+ * are (speed only: any size gives the same pairs).  The exponent. */
+static int few_large(const sim *s, double size)
+{
+    int64_t count[64] = {0}, over = 0, limit = s->n / 32 + 16;
+    for (int64_t i = 0; i < s->n; i++) {
+        const double *b = s->box + 4 * i;
+        double r = pc__max(b[2] - b[0], b[3] - b[1]) / size;
+        int e = 0;
+        if (!(r <= 0x1p62)) e = 63;
+        else if (r > 1.0) frexp(r, &e); /* r <= 2^e */
+        count[e]++;
+    }
+    for (int k = 63; k > 0; k--) { /* over: the boxes wider than size 2^k */
+        if (over + count[k] > limit) return k;
+        over += count[k];
+    }
+    return 0;
+}
+
 static void grid(sim *s)
 {
     int64_t n = s->n;
-    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, ext = 0.0;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, ext = 0.0, widest = 0.0;
     for (int64_t i = 0; i < n; i++) {
         const double *b = s->box + 4 * i;
         x0 = pc__min(x0, b[0]); y0 = pc__min(y0, b[1]);
         x1 = pc__max(x1, b[2]); y1 = pc__max(y1, b[3]);
         ext += (b[2] - b[0]) + (b[3] - b[1]);
+        widest = pc__max(widest, pc__max(b[2] - b[0], b[3] - b[1]));
     }
     double w = pc__max(x1 - x0, 0.0), h = pc__max(y1 - y0, 0.0);
     double size = pc__max(ext / (2.0 * (double)n), sqrt(w * h / (double)n));
     if (!(size > 0.0) || !isfinite(size)) size = pc__max(pc__max(w, h), 1.0);
+    if (!(widest <= size)) size = ldexp(size, few_large(s, size));
     s->nx = (int64_t)pc__clamp(w / size + 1.0, 1.0, 2.0 * sqrt((double)n) + 4.0);
     s->ny = (int64_t)pc__clamp(h / size + 1.0, 1.0, pc__min((double)(4 * n + 64) / (double)s->nx, 0x1p30));
     double side = pc__max(w / (double)s->nx, h / (double)s->ny);
