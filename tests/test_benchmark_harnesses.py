@@ -90,3 +90,14 @@ def test_dask_pairs_benchmark_runs_small(tmp_path):
     assert "the same pairs (count and checksum)" in run.stdout
     assert "peak memory per worker" in run.stdout and "pairs among circles" in run.stdout
     assert "% Completed" in run.stdout  # dask's progress bar
+
+
+def test_balls_mixed_benchmark_runs_small(tmp_path):
+    """benchmarks/balls_mixed.py at a small size: a time per step for each of
+    its three scenes."""
+    script = ROOT / "benchmarks" / "balls_mixed.py"
+    run = subprocess.run([sys.executable, str(script), "--balls", "400", "--steps", "2"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    for scene in ("bimodal radii", "10% fast", "1% very fast"):
+        assert sum(line.startswith(scene) and line.endswith("ms/step") for line in run.stdout.splitlines()) == 1
