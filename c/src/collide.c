@@ -19,9 +19,10 @@
  * are sorted by anchor at once (a counting sort; each entry keeps a copy of
  * its box), and every pair of boxes that meet is found once, from the box
  * whose anchor comes first (first_pairs).  A circle whose path changes
- * after an impact adds its new box at its anchor (or to the large ones) and
- * looks for the boxes its new one meets, so two circles whose paths may
- * cross always meet: the one whose path changed last finds the other's box.
+ * after an impact puts its new box in its static entry when the anchor is
+ * the same, else adds it at its anchor (or to the large ones), and looks for
+ * the boxes its new one meets, so two circles whose paths may cross always
+ * meet: the one whose path changed last finds the other's box.
  * Cells beyond the grid are folded onto its border cells.
  * The cells the world's shapes cover are marked once, so a circle whose
  * cells are unmarked skips its sweep against the world (a world of many
@@ -98,6 +99,8 @@ typedef struct {
     int64_t big0, nbig; /* the large entries: ent[big0 .. big0 + nbig) */
     entry *large;      /* the large boxes of the paths found after impacts, one a circle: large[0 .. nlarge) */
     int64_t nlarge, *slot; /* circle i's in large[slot[i]] (-1: none) */
+    int64_t *home;     /* circle i's small static entry, ent[home[i]] (-1: none), and its anchor: */
+    int64_t *home_cell;
     uint8_t *wall;     /* cell k may hold some of the world (when walls_known) */
     int walls_known;
     entry *ent;
@@ -120,7 +123,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
     if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
         events > (INT64_C(1) << 40))
         return -1;
-    return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 8) * n +
+    return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 24) * n +
            ((int64_t)sizeof(entry) + (int64_t)sizeof(added) + 16) * entries +
            ((int64_t)sizeof(event) + (int64_t)sizeof(node) + 8) * events + 3 * (int64_t)sizeof(node) + 64;
 }
@@ -295,18 +298,22 @@ static void build(sim *s)
     s->nbig = 0;
     for (int64_t i = 0; i < s->n; i++) {
         span c = s->cell[i];
-        entry *e = small(c) ? &s->ent[count[c.y0 * s->nx + c.x0]++] : &s->ent[s->big0 + s->nbig++];
-        memcpy(e->b, s->fbox + 4 * i, sizeof e->b);
-        e->i = i;
+        int64_t cell = c.y0 * s->nx + c.x0, k = small(c) ? count[cell]++ : s->big0 + s->nbig++;
+        memcpy(s->ent[k].b, s->fbox + 4 * i, sizeof s->ent[k].b);
+        s->ent[k].i = i;
+        s->home[i] = small(c) ? k : -1;
+        s->home_cell[i] = cell;
     }
     for (int64_t k = 0; k < cellsn; k++) s->head[k] = -1;
 }
 
-/* Circle i's current box (s->box) joins the dynamic grid: at its anchor, or
- * among the large boxes, where it takes the place of its last one (every
- * query reads them all: a fast circle's stale boxes, one per bounce, would
- * pile up there; a stale entry only ever names a circle, whose current box
- * then decides). */
+/* Circle i's current box (s->box) joins the grid: in its static entry when
+ * it is anchored where the step's first box was (most: a step's paths are
+ * short; the lists a query walks stay short), else at its anchor, or among
+ * the large boxes, where it takes the place of its last one (every query
+ * reads them all: a fast circle's stale boxes, one per bounce, would pile up
+ * there).  An entry whose box is stale only ever names a circle, whose
+ * current box then decides (met). */
 static void insert(sim *s, int64_t i)
 {
     span c = s->cell[i];
@@ -322,11 +329,15 @@ static void insert(sim *s, int64_t i)
         s->slot[s->large[k].i] = k;
         s->slot[i] = -1;
     }
+    int64_t cell = c.y0 * s->nx + c.x0;
+    if (s->home[i] >= 0 && s->home_cell[i] == cell) { /* anchored where it started: its static entry is rewritten */
+        memcpy(s->ent[s->home[i]].b, s->fbox + 4 * i, sizeof s->ent[0].b);
+        return;
+    }
     if (s->used >= s->cap) {
         s->full = 1;
         return;
     }
-    int64_t cell = c.y0 * s->nx + c.x0;
     k = s->used++;
     memcpy(s->add[k].b, s->fbox + 4 * i, sizeof s->add[k].b);
     s->add[k].i = i;
@@ -751,6 +762,8 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->clear = (int64_t *)(void *)p; p += 8 * n;
     s->slot = (int64_t *)(void *)p; p += 8 * n;
     s->large = (entry *)(void *)p; p += (int64_t)sizeof(entry) * n;
+    s->home = (int64_t *)(void *)p; p += 8 * n;
+    s->home_cell = (int64_t *)(void *)p; p += 8 * n;
     s->box = (double *)(void *)p; p += 8 * 4 * n;
     s->fbox = (float *)(void *)p; p += 4 * 4 * n;
     s->cell = (span *)(void *)p; p += 8 * 4 * n;
