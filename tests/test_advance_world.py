@@ -312,7 +312,8 @@ def test_impacts_match_a_brute_force_reference(seed):
     grid's cells, so some are listed apart and the cells may grow): in each
     step every circle has the impacts a brute-force event reference finds
     (all pairs tested at every impact), and ends where it does, up to
-    rounding."""
+    rounding (the times are found by other sums: 5e-11 at most over these
+    seeds, ~260-350 impacts each; the bound is 1e-9)."""
     rng = np.random.default_rng(40 + seed)
     far = pc.World(pc.Segments([[-1e3, -1e3, 1e3, -1e3]]))  # only the circles meet
     c = np.array(scatter(rng, far, 80, 0.3, (0, 0), (10, 10)))

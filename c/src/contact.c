@@ -369,8 +369,6 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
  * vertices), which rounding can make look a hair closer */
 static int foot_wins(double f2, double v2) { return f2 <= v2 * (1 + 0x1p-46); }
 
-/* The distance from (px, py) to feature `near` of h (its foot if use_foot,
- * else its vertex), and the unit direction from the point to it. */
 /* The distance from a point to the foot on an edge (ex, ey) of squared
  * length ee, c the edge's cross product with the point, and the unit
  * direction from the point to it (the edge's normal toward the edge). */
@@ -393,6 +391,8 @@ static PC_ALWAYS_INLINE double toward_point(double px, double py, double qx, dou
     return d;
 }
 
+/* The distance from (px, py) to feature `near` of h (its foot if use_foot,
+ * else its vertex), and the unit direction from the point to it. */
 static double toward(const pc__hull *h, const pc__edges *e, double px, double py, const pc__near *near,
                      int use_foot, double *ux, double *uy)
 {
