@@ -41,6 +41,15 @@
 #include "kinds.h"
 #include "walk.h"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define PC_HAVE_SSE2 1
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define PC_HAVE_AVX2 1  /* compiled in, taken where the processor has it */
+#endif
+
 /* ---- cores -------------------------------------------------------------- */
 
 typedef struct {
@@ -939,6 +948,16 @@ static int ball_pair(int ka, int kb)
     return lo <= PC_CIRCLE && (hi <= PC_CIRCLE || hi == PC_SEGMENT || hi == PC_CAPSULE);
 }
 
+#ifdef PC_HAVE_SSE2
+/* Is the pair of kinds a ball against a triangle or a polygon
+ * (ngon_canonical's pairs)? */
+static int ngon_pair(int ka, int kb)
+{
+    int lo = ka < kb ? ka : kb, hi = ka < kb ? kb : ka;
+    return lo <= PC_CIRCLE && (hi == PC_TRIANGLE || hi >= PC_POLYGON);
+}
+#endif
+
 /* ---- boxes (axis-aligned), in closed form ----
  * Along x, b lies gx = max(b.xmin - a.xmax, a.xmin - b.xmax) beyond a (< 0:
  * they overlap by -gx), likewise along y; each difference is rounded once,
@@ -1080,6 +1099,279 @@ static void ball_canonical(const pc__filter *f, int ka, int wa, const double *a,
     contact_canonical(f, ka, wa, a, kb, wb, b, degenerate_ny, res);
 }
 
+/* ---- a ball against a polygon core, edges side by side ----
+ * cores_fast's answer for a ball (a point or a circle) against a triangle or
+ * a polygon of n vertices, bit for bit, without its general structure: the
+ * edges, the sides and projections of the centre (c[k], t[k], as
+ * edge_sides finds them) and the magnitude, two or four edges per
+ * instruction (SSE2, or AVX2 where the processor has it: the same roundings
+ * as one at a time, so the same results); the tests on them as bit masks,
+ * one bit an edge; the Voronoi region (the first one voronoi_region returns)
+ * from the masks; then the winner's distance and direction by selects.
+ * Scalar, its loops' compares and their branches had cost a ball against an
+ * 8-gon 25 ns, the foot-or-vertex branch another 10.  0 where cores_fast is
+ * to answer instead (a side not settled by the filter, no region, an edge
+ * too short, a gap or a depth within 2^-36 m, magnitudes out of the fast
+ * paths' range). */
+#ifdef PC_HAVE_SSE2
+
+/* the edges' pass: for edge k of the core (counter-clockwise), its squared
+ * length ee[k], c[k] and the squared distance w2[k] from the centre to
+ * vertex k; bit k of neg: c[k] < 0, of fore: t[k] > 0, of within:
+ * t[k] < ee[k]; all_in: every c[k] above the filter's bound, some_out: one
+ * below minus it; the magnitude of the core, the least ee[k] */
+typedef struct {
+    __m128d p[PC_CORE_MAX + 2];  /* (x, y) of core vertex v, cyclic */
+    double ee[PC_CORE_MAX], c[PC_CORE_MAX], w2[PC_CORE_MAX];
+    unsigned neg, fore, within;
+    int all_in, some_out;
+    double mag, ee_min;
+    int start;  /* the edge the searches begin at: 0, or n - 1 */
+} pc__ngon;
+
+/* the lowest set bit of x != 0 */
+static PC_ALWAYS_INLINE int pc__lowest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int k = 0;
+    while (!(x >> k & 1)) k++;
+    return k;
+#endif
+}
+
+/* mask ? x : y, lane by lane (mask all ones or all zeros) */
+static PC_ALWAYS_INLINE __m128d pick(__m128d mask, __m128d x, __m128d y)
+{
+    return _mm_or_pd(_mm_and_pd(mask, x), _mm_andnot_pd(mask, y));
+}
+
+/* the largest and the least lane */
+static PC_ALWAYS_INLINE double lane_max(__m128d v) { return pc__max(_mm_cvtsd_f64(v), _mm_cvtsd_f64(_mm_unpackhi_pd(v, v))); }
+static PC_ALWAYS_INLINE double lane_min(__m128d v) { return pc__min(_mm_cvtsd_f64(v), _mm_cvtsd_f64(_mm_unpackhi_pd(v, v))); }
+
+/* The core's vertices into g->p, counter-clockwise and cyclic up to index
+ * 9: a clockwise row reversed, as polygon_hull does; 0 when the orientation
+ * test finds three collinear (the triangle's degenerate, or polygon_hull's
+ * three).  cores_fast's hull of a clockwise triangle (the triangle kind,
+ * tri) is (v0, v2, v1), as triangle_core gives it: the same edges with the
+ * same first vertices, its edge 0 being edge n - 1 here, so the searches
+ * that take the first of equals begin there (g->start).  A branch, not
+ * selects: the loads need not wait for the orientation. */
+static PC_ALWAYS_INLINE int ngon_vertices(const pc__filter *f, const double *s, int n, int tri, pc__ngon *g)
+{
+    int i1 = n / 3, i2 = 2 * n / 3;
+    int o = pc__orient(f, s[0], s[1], s[2 * i1], s[2 * i1 + 1], s[2 * i2], s[2 * i2 + 1]);
+    if (!o) return 0;
+    g->start = 0;
+    if (o > 0) {
+        for (int v = 0; v < n; v++) g->p[v] = _mm_loadu_pd(s + 2 * v);
+    } else {
+        for (int v = 0; v < n; v++) g->p[v] = _mm_loadu_pd(s + 2 * (n - 1 - v));
+        g->start = tri ? n - 1 : 0;
+    }
+    for (int v = n; v < PC_CORE_MAX + 2; v++) g->p[v] = g->p[v - n];
+    return 1;
+}
+
+/* the edges' pass, two edges at a time (k + 1 = n: a spare lane repeating
+ * edge 0, masked off) */
+static PC_ALWAYS_INLINE void ngon_edges2(const pc__filter *f, double px, double py, int n, pc__ngon *g)
+{
+    __m128d PX = _mm_set1_pd(px), PY = _mm_set1_pd(py), ZERO = _mm_setzero_pd();
+    __m128d ORIENT = _mm_set1_pd(f->orient), ORIENT_NEG = _mm_set1_pd(f->orient_neg);
+    __m128d ABS = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL)), MAG = ZERO;
+    __m128d EE_MIN = _mm_set1_pd(INFINITY), IN = _mm_cmpeq_pd(ZERO, ZERO), OUT = ZERO;
+    unsigned neg = 0, fore = 0, within = 0;
+    const __m128d *p = g->p;
+    for (int k = 0; k < n; k += 2) {
+        __m128d X0 = _mm_unpacklo_pd(p[k], p[k + 1]), Y0 = _mm_unpackhi_pd(p[k], p[k + 1]);
+        __m128d X1 = _mm_unpacklo_pd(p[k + 1], p[k + 2]), Y1 = _mm_unpackhi_pd(p[k + 1], p[k + 2]);
+        __m128d EX = _mm_sub_pd(X1, X0), EY = _mm_sub_pd(Y1, Y0);
+        __m128d EE = _mm_add_pd(_mm_mul_pd(EX, EX), _mm_mul_pd(EY, EY));
+        __m128d WX = _mm_sub_pd(PX, X0), WY = _mm_sub_pd(PY, Y0);
+        __m128d C = _mm_sub_pd(_mm_mul_pd(EX, WY), _mm_mul_pd(EY, WX));
+        __m128d T = _mm_add_pd(_mm_mul_pd(WX, EX), _mm_mul_pd(WY, EY));
+        MAG = _mm_max_pd(MAG, _mm_max_pd(_mm_and_pd(X0, ABS), _mm_and_pd(Y0, ABS)));
+        EE_MIN = _mm_min_pd(EE_MIN, EE);
+        _mm_storeu_pd(g->ee + k, EE);
+        _mm_storeu_pd(g->c + k, C);
+        _mm_storeu_pd(g->w2 + k, _mm_add_pd(_mm_mul_pd(WX, WX), _mm_mul_pd(WY, WY)));
+        IN = _mm_and_pd(IN, _mm_cmpgt_pd(C, ORIENT));
+        OUT = _mm_or_pd(OUT, _mm_cmplt_pd(C, ORIENT_NEG));
+        neg |= (unsigned)_mm_movemask_pd(_mm_cmplt_pd(C, ZERO)) << k;
+        fore |= (unsigned)_mm_movemask_pd(_mm_cmpgt_pd(T, ZERO)) << k;
+        within |= (unsigned)_mm_movemask_pd(_mm_cmplt_pd(T, EE)) << k;
+    }
+    g->neg = neg; g->fore = fore; g->within = within;
+    g->all_in = _mm_movemask_pd(IN) == 3;
+    g->some_out = _mm_movemask_pd(OUT) != 0;
+    g->mag = lane_max(MAG);
+    g->ee_min = lane_min(EE_MIN);
+}
+
+#ifdef PC_HAVE_AVX2
+/* the edges' pass, four edges at a time (k + 1..3 >= n: spare lanes
+ * repeating edges from 0 on, masked off) */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void ngon_edges4(const pc__filter *f, double px, double py,
+                                                                         int n, pc__ngon *g)
+{
+    __m256d PX = _mm256_set1_pd(px), PY = _mm256_set1_pd(py), ZERO = _mm256_setzero_pd();
+    __m256d ORIENT = _mm256_set1_pd(f->orient), ORIENT_NEG = _mm256_set1_pd(f->orient_neg);
+    __m256d ABS = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL)), MAG = ZERO;
+    __m256d EE_MIN = _mm256_set1_pd(INFINITY), IN = _mm256_cmp_pd(ZERO, ZERO, _CMP_EQ_OQ), OUT = ZERO;
+    unsigned neg = 0, fore = 0, within = 0;
+    const __m128d *p = g->p;
+    for (int k = 0; k < n; k += 4) {
+        /* (x_k, y_k, x_k+2, y_k+2) and (x_k+1, y_k+1, x_k+3, y_k+3), and so on */
+        __m256d A = _mm256_set_m128d(p[k + 2], p[k]), B = _mm256_set_m128d(p[k + 3], p[k + 1]);
+        __m256d B2 = _mm256_set_m128d(p[k + 4], p[k + 2]);
+        __m256d X0 = _mm256_unpacklo_pd(A, B), Y0 = _mm256_unpackhi_pd(A, B);
+        __m256d X1 = _mm256_unpacklo_pd(B, B2), Y1 = _mm256_unpackhi_pd(B, B2);
+        __m256d EX = _mm256_sub_pd(X1, X0), EY = _mm256_sub_pd(Y1, Y0);
+        __m256d EE = _mm256_add_pd(_mm256_mul_pd(EX, EX), _mm256_mul_pd(EY, EY));
+        __m256d WX = _mm256_sub_pd(PX, X0), WY = _mm256_sub_pd(PY, Y0);
+        __m256d C = _mm256_sub_pd(_mm256_mul_pd(EX, WY), _mm256_mul_pd(EY, WX));
+        __m256d T = _mm256_add_pd(_mm256_mul_pd(WX, EX), _mm256_mul_pd(WY, EY));
+        MAG = _mm256_max_pd(MAG, _mm256_max_pd(_mm256_and_pd(X0, ABS), _mm256_and_pd(Y0, ABS)));
+        EE_MIN = _mm256_min_pd(EE_MIN, EE);
+        _mm256_storeu_pd(g->ee + k, EE);
+        _mm256_storeu_pd(g->c + k, C);
+        _mm256_storeu_pd(g->w2 + k, _mm256_add_pd(_mm256_mul_pd(WX, WX), _mm256_mul_pd(WY, WY)));
+        IN = _mm256_and_pd(IN, _mm256_cmp_pd(C, ORIENT, _CMP_GT_OQ));
+        OUT = _mm256_or_pd(OUT, _mm256_cmp_pd(C, ORIENT_NEG, _CMP_LT_OQ));
+        neg |= (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(C, ZERO, _CMP_LT_OQ)) << k;
+        fore |= (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_GT_OQ)) << k;
+        within |= (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, EE, _CMP_LT_OQ)) << k;
+    }
+    g->neg = neg; g->fore = fore; g->within = within;
+    g->all_in = _mm256_movemask_pd(IN) == 15;
+    g->some_out = _mm256_movemask_pd(OUT) != 0;
+    __m128d M2 = _mm_max_pd(_mm256_castpd256_pd128(MAG), _mm256_extractf128_pd(MAG, 1));
+    __m128d E2 = _mm_min_pd(_mm256_castpd256_pd128(EE_MIN), _mm256_extractf128_pd(EE_MIN, 1));
+    g->mag = lane_max(M2);
+    g->ee_min = lane_min(E2);
+}
+#endif
+
+/* ngon_result's centre inside the core: the least depth c[k] / |e_k|
+ * (ball_polygon's, then meeting_face's), the first of equals from edge
+ * `start` on.  A function of its own, called on a few pairs in ten: inlined,
+ * its code had made the common case slower (a ball against a triangle,
+ * 24 -> 31 ns). */
+static int ngon_inside(const pc__ngon *g, double px, double py, double ra, int n, int start, double floor2,
+                       pc__result *res)
+{
+    const double *c = g->c, *ee = g->ee;
+    double best = INFINITY;
+    int k = 0;
+    for (int j = 0; j < n; j++) {
+        int i = j + start < n ? j + start : j + start - n;
+        double s2 = c[i] * c[i] / ee[i];
+        int b = s2 < best;
+        best = b ? s2 : best;
+        k ^= (k ^ i) & -b;
+    }
+    if (!(c[k] * c[k] >= floor2 * ee[k])) return 0;
+    double v[4];
+    _mm_storeu_pd(v, g->p[k]);
+    _mm_storeu_pd(v + 2, g->p[k + 1]);
+    double ex = v[2] - v[0], ey = v[3] - v[1];
+    double len = sqrt(ee[k]), depth = c[k] / len;
+    double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
+    double cx = px + depth * ux, cy = py + depth * uy;
+    double tt = (cx - v[0]) * ex + (cy - v[1]) * ey;
+    if (!(tt >= 0 && tt <= ee[k])) return 0;  /* off the face */
+    face_result(1, ux, uy, cx, cy, depth, res);
+    grow(res, ra, 0.0);
+    return 1;
+}
+
+/* The answer from the edges' pass: inside, the least depth (ball_polygon's,
+ * then meeting_face's); outside, the region. */
+static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py, double ra, int n, int start,
+                                        double *mag, pc__result *res)
+{
+    unsigned full = (1u << n) - 1, neg = g->neg & full, fore = g->fore & full, within = g->within & full;
+    double m = pc__max(g->mag, pc__max(pc__max(fabs(px), fabs(py)), ra));
+    if (!(m <= 0x1p240 && m >= 0x1p-200)) return 0;
+    *mag = m;
+    double floor2 = 0x1p-72 * (m * m);
+    if (!(g->ee_min >= floor2)) return 0;  /* an edge too short for squares */
+    if (g->all_in) return ngon_inside(g, px, py, ra, n, start, floor2, res);
+    const double *c = g->c, *ee = g->ee;
+    if (!g->some_out) return 0;  /* a side the filter leaves open */
+    /* voronoi_region's first region, i = 0, 1, ...: the foot on edge i
+     * (outside it, projecting inside it), else vertex i (before edge i,
+     * past edge i - 1 (t >= |e|^2: not within, not before), outside one of
+     * them) */
+    unsigned foot = neg & fore & within, before = ~fore & full, past = fore & ~within;
+    unsigned prev_past = ((past << 1) | (past >> (n - 1))) & full;
+    unsigned prev_neg = ((neg << 1) | (neg >> (n - 1))) & full;
+    unsigned any = foot | (before & prev_past & (neg | prev_neg));
+    if (!any) return 0;
+    unsigned from_start = ((any >> start) | (any << (n - start))) & full;
+    int k = pc__lowest_bit(from_start) + start;
+    k -= k >= n ? n : 0;
+    int at_foot = foot >> k & 1;
+    double d2 = g->w2[k];
+    if (!((at_foot & (c[k] * c[k] >= floor2 * ee[k])) | (!at_foot & (d2 >= floor2)))) return 0;
+    /* the foot: |e_k|, -c / |e_k| and e_k's normal (-ey, ex) / |e_k|; the
+     * vertex: the distance d and (v_k - centre) / d (selects: which it is
+     * varies from pair to pair) */
+    __m128d V = g->p[k], E = _mm_sub_pd(g->p[k + 1], V), W = _mm_sub_pd(V, _mm_set_pd(py, px));
+    __m128d FOOT = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)at_foot));
+    __m128d LEN = _mm_sqrt_pd(pick(FOOT, _mm_set1_pd(ee[k]), _mm_set1_pd(d2)));
+    __m128d NORMAL = _mm_xor_pd(_mm_shuffle_pd(E, E, 1), _mm_set_pd(0.0, -0.0));
+    __m128d U = _mm_div_pd(pick(FOOT, NORMAL, W), LEN);
+    __m128d D = pick(FOOT, _mm_div_pd(_mm_set1_pd(-c[k]), LEN), LEN);
+    double u[2];
+    _mm_storeu_pd(u, U);
+    gap_result(px, py, _mm_cvtsd_f64(D), u[0], u[1], ra, 0.0, res);
+    return 1;
+}
+
+/* ngon_canonical: contact_canonical for a ball against a triangle or a
+ * polygon (ka <= PC_CIRCLE in the canonical order), by the edges' pass
+ * EDGES (the vertex count known to the compiler: unrolled loops), else by
+ * contact_canonical; ATTR: the instruction set it is compiled for */
+#define PC__NGON_CANONICAL(NAME, ATTR, EDGES)                                                                  \
+    ATTR static PC_ALWAYS_INLINE int NAME##_n(const pc__filter *f, const double *a, double ra, int tri,         \
+                                              const double *b, int n, double *mag, pc__result *res)          \
+    {                                                                                                         \
+        pc__ngon g;                                                                                           \
+        if (!ngon_vertices(f, b, n, tri, &g)) return 0;                                                        \
+        EDGES(f, a[0], a[1], n, &g);                                                                          \
+        /* the start a compile-time constant: as a variable it had made a ball   \
+         * against a triangle 24 -> 31 ns */                                      \
+        if (g.start) return ngon_result(&g, a[0], a[1], ra, n, n - 1, mag, res);                              \
+        return ngon_result(&g, a[0], a[1], ra, n, 0, mag, res);                                               \
+    }                                                                                                         \
+    ATTR static void NAME(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b, \
+                          double degenerate_ny, pc__result *res)                                               \
+    {                                                                                                         \
+        double ra = ka == PC_CIRCLE ? a[2] : 0.0, m = 0.0;                                                    \
+        int done;                                                                                             \
+        switch (wb / 2) {                                                                                     \
+        case 3: done = NAME##_n(f, a, ra, kb == PC_TRIANGLE, b, 3, &m, res); break;                          \
+        case 4: done = NAME##_n(f, a, ra, 0, b, 4, &m, res); break;                                              \
+        case 5: done = NAME##_n(f, a, ra, 0, b, 5, &m, res); break;                                              \
+        case 6: done = NAME##_n(f, a, ra, 0, b, 6, &m, res); break;                                              \
+        case 7: done = NAME##_n(f, a, ra, 0, b, 7, &m, res); break;                                              \
+        default: done = NAME##_n(f, a, ra, 0, b, 8, &m, res); break;                                             \
+        }                                                                                                     \
+        if (done) settle(f, ka, a, kb, b, 4 * m, res);                                                        \
+        else contact_canonical(f, ka, wa, a, kb, wb, b, degenerate_ny, res);                                  \
+    }
+
+PC__NGON_CANONICAL(ngon_canonical, , ngon_edges2)
+#ifdef PC_HAVE_AVX2
+PC__NGON_CANONICAL(ngon_canonical_avx2, __attribute__((target("avx2"))), ngon_edges4)
+#endif
+#undef PC__NGON_CANONICAL
+#endif /* PC_HAVE_SSE2 */
+
 static void contact_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
                               double degenerate_ny, pc__result *res)
 {
@@ -1143,8 +1435,29 @@ static PC_ALWAYS_INLINE void contact_pair(pc__canonical *canonical, const pc__fi
 
 void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
 {
-    contact_pair(ball_pair(ka, kb) ? ball_canonical : contact_canonical, f, ka, pc_kind_width(ka), a, kb,
-                 pc_kind_width(kb), b, out);
+    pc__canonical *canonical = ball_pair(ka, kb) ? ball_canonical : contact_canonical;
+#ifdef PC_HAVE_SSE2
+    if (ngon_pair(ka, kb)) canonical = ngon_canonical;
+#endif
+#ifdef PC_HAVE_AVX2
+    if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = ngon_canonical_avx2;
+#endif
+    contact_pair(canonical, f, ka, pc_kind_width(ka), a, kb, pc_kind_width(kb), b, out);
+}
+
+int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b,
+                     double *out)
+{
+    pc__canonical *canonical = path == 0 ? contact_canonical : NULL;
+#ifdef PC_HAVE_SSE2
+    if (path == 1 && ngon_pair(ka, kb)) canonical = ngon_canonical;
+#endif
+#ifdef PC_HAVE_AVX2
+    if (path == 2 && ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = ngon_canonical_avx2;
+#endif
+    if (!canonical) return 0;
+    contact_pair(canonical, f, ka, pc_kind_width(ka), a, kb, pc_kind_width(kb), b, out);
+    return 1;
 }
 
 /* ---- manifolds (pc_manifold_batch) ---- */
@@ -1337,7 +1650,26 @@ struct contact_ctx {
     }
 PC__CONTACT_INNER(contact_inner, contact_canonical)
 PC__CONTACT_INNER(ball_inner, ball_canonical)
+#ifdef PC_HAVE_SSE2
+PC__CONTACT_INNER(ngon_inner, ngon_canonical)
+#endif
+#ifdef PC_HAVE_AVX2
+PC__CONTACT_INNER(ngon_inner_avx2, ngon_canonical_avx2)
+#endif
 #undef PC__CONTACT_INNER
+
+/* the inner loop for a pair of kinds (pc__contact_one's choice) */
+static pc__inner contact_inner_for(int ka, int kb)
+{
+    if (ball_pair(ka, kb)) return ball_inner;
+#ifdef PC_HAVE_AVX2
+    if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) return ngon_inner_avx2;
+#endif
+#ifdef PC_HAVE_SSE2
+    if (ngon_pair(ka, kb)) return ngon_inner;
+#endif
+    return contact_inner;
+}
 
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
@@ -1351,8 +1683,8 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
     struct contact_ctx ctx = {&filter, kind_a, kind_b, pc_kind_width(kind_a), pc_kind_width(kind_b)};
     const void *ptrs[3] = {a, b, out};
     const int64_t *strides[3] = {strides_a, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, ball_pair(kind_a, kind_b) ? ball_inner : contact_inner,
-                       &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, contact_inner_for(kind_a, kind_b), &ctx, threads,
+                       PC_CHUNK);
     pc__fp_leave(env);
     return rc;
 }

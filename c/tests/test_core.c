@@ -510,6 +510,96 @@ static void test_validate_copy(void)
 /* pc_manifold_batch: a crate resting in a floor (two points, the same in
  * either order with the normal negated), a ball (one point), apart beyond
  * the margin (none), within it (two), bad margins */
+/* A ball against a triangle or a polygon: its own paths (two and four edges
+ * at a time) give the general path's contact bit for bit, in either order
+ * of the pair, either winding, at every scale, the centre anywhere: inside,
+ * on a vertex, on an edge, at the corner regions, just touching. */
+static double unit_random(unsigned *state)
+{
+    *state = *state * 1103515245u + 12345u;
+    return (double)(*state >> 8) / 16777216.0;
+}
+
+static void test_contact_paths(void)
+{
+    unsigned state = 2024;
+    int paths = 0, differ = 0, answered = 0;
+    static const int exponents[] = {0, -3, 7, -230, 260, -600, 600};
+    for (int trial = 0; trial < 60000; trial++) {
+        int kb = trial % 7 == 0 ? PC_TRIANGLE : PC_POLYGON + trial % 6;
+        int n = kb == PC_TRIANGLE ? 3 : kb - PC_POLYGON + 3, ka = trial % 5 == 0 ? PC_POINT : PC_CIRCLE;
+        double scale = ldexp(1.0, exponents[trial / 7 % 7]), b[16], a[3];
+        double cx = (unit_random(&state) - 0.5) * 8, cy = (unit_random(&state) - 0.5) * 8;
+        double turn = unit_random(&state) * 6.283185307179586, size = 0.2 + unit_random(&state);
+        int clockwise = trial / 49 % 2;
+        for (int v = 0; v < n; v++) {
+            double angle = turn + (clockwise ? -v : v) * 6.283185307179586 / n + (unit_random(&state) - 0.5) / n;
+            b[2 * v] = (double)(float)(cx + size * cos(angle)) * scale;
+            b[2 * v + 1] = (double)(float)(cy + size * sin(angle)) * scale;
+        }
+        /* the centre: near the polygon, inside it, on a vertex, on an edge's
+         * middle (rounded), or exactly on a coordinate line of a vertex */
+        int place = trial / 2 % 5, v = trial % n, w = (v + 1) % n;
+        double dx = (unit_random(&state) - 0.5) * 4 * size * scale, dy = (unit_random(&state) - 0.5) * 4 * size * scale;
+        a[0] = place == 1 ? cx * scale + dx / 8 : place == 2 ? b[2 * v] : place == 3 ? 0.5 * (b[2 * v] + b[2 * w])
+             : place == 4 ? b[2 * v] + dx : cx * scale + dx;
+        a[1] = place == 1 ? cy * scale + dy / 8 : place == 2 ? b[2 * v + 1] : place == 3 ? 0.5 * (b[2 * v + 1] + b[2 * w + 1])
+             : place == 4 ? b[2 * v + 1] : cy * scale + dy;
+        a[2] = unit_random(&state) * size * scale;
+        if (ka == PC_CIRCLE && trial % 3 == 0) {  /* just touching (up to rounding) */
+            double out[7];
+            pc__filter f0 = pc__filter_for(16 * scale);
+            a[2] = 0.0;
+            pc__contact_path(0, &f0, ka, a, kb, b, out);
+            a[2] = out[0] > 0 ? out[0] : 0.0;
+        }
+        double m = 0.0;
+        for (int k = 0; k < 2 * n; k++) m = fmax(m, fabs(b[k]));
+        for (int k = 0; k < 3; k++) m = fmax(m, fabs(a[k]));
+        pc__filter f = pc__filter_for(m);
+        for (int swap = 0; swap < 2; swap++) {
+            double want[7], got[7];
+            int k1 = swap ? kb : ka, k2 = swap ? ka : kb;
+            const double *r1 = swap ? b : a, *r2 = swap ? a : b;
+            pc__contact_path(0, &f, k1, r1, k2, r2, want);
+            for (int path = 1; path <= 2; path++) {
+                if (!pc__contact_path(path, &f, k1, r1, k2, r2, got)) continue;
+                paths++;
+                differ += memcmp(want, got, sizeof want) != 0;
+            }
+            answered += fabs(want[1] * want[1] + want[2] * want[2] - 1) < 1e-12;
+        }
+    }
+    /* ties: the centre as deep behind two sides (the first of them is the
+     * answer), every vertex first, either winding */
+    static const double tri[3][2] = {{0, 0}, {4, 0}, {0, 4}}, quad[4][2] = {{0, 0}, {4, 0}, {4, 4}, {0, 4}};
+    static const double centres[3][3] = {{1, 1, 0.5}, {1, 1, 0.0}, {2, 1, 0.25}};
+    pc__filter f = pc__filter_for(8.0);
+    for (int kind = 0; kind < 3; kind++) {
+        int kb = kind == 0 ? PC_TRIANGLE : kind == 1 ? PC_POLYGON : PC_POLYGON + 1, n = kind == 2 ? 4 : 3;
+        for (int first = 0; first < n; first++)
+            for (int cw = 0; cw < 2; cw++)
+                for (int c = 0; c < 3; c++) {
+                    double b[8], want[7], got[7];
+                    for (int v = 0; v < n; v++) {
+                        int u = (first + (cw ? n - v : v)) % n;
+                        b[2 * v] = n == 3 ? tri[u][0] : quad[u][0];
+                        b[2 * v + 1] = n == 3 ? tri[u][1] : quad[u][1];
+                    }
+                    pc__contact_path(0, &f, PC_CIRCLE, centres[c], kb, b, want);
+                    for (int path = 1; path <= 2; path++) {
+                        if (!pc__contact_path(path, &f, PC_CIRCLE, centres[c], kb, b, got)) continue;
+                        paths++;
+                        differ += memcmp(want, got, sizeof want) != 0;
+                    }
+                }
+    }
+    CHECK(paths >= 120000 || paths == 0);  /* both paths on x86-64 with AVX2; none without SSE2 */
+    CHECK(differ == 0);
+    CHECK(answered > 110000);
+    if (differ) fprintf(stderr, "test_contact_paths: %d of %d differ\n", differ, paths);
+}
+
 static void test_manifold_batch(void)
 {
     const double floor[4] = {-5, -1, 5, 0}, crate[4] = {0, -0.25, 2, 1.75}, high[4] = {0, 0.5, 2, 2.5};
@@ -1096,6 +1186,7 @@ int main(void)
     test_validate();
     test_validate_copy();
     test_contact_batch();
+    test_contact_paths();
     test_manifold_batch();
     test_intersections();
     test_threads();
