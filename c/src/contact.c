@@ -1116,13 +1116,12 @@ static void ball_canonical(const pc__filter *f, int ka, int wa, const double *a,
 #ifdef PC_HAVE_SSE2
 
 /* the edges' pass: for edge k of the core (counter-clockwise), its squared
- * length ee[k], c[k] and the squared distance w2[k] from the centre to
- * vertex k; bit k of neg: c[k] < 0, of fore: t[k] > 0, of within:
+ * length ee[k] and c[k]; bit k of neg: c[k] < 0, of fore: t[k] > 0, of within:
  * t[k] < ee[k]; all_in: every c[k] above the filter's bound, some_out: one
  * below minus it; the magnitude of the core, the least ee[k] */
 typedef struct {
     __m128d p[PC_CORE_MAX + 2];  /* (x, y) of core vertex v, cyclic */
-    double ee[PC_CORE_MAX], c[PC_CORE_MAX], w2[PC_CORE_MAX];
+    double ee[PC_CORE_MAX], c[PC_CORE_MAX];
     unsigned neg, fore, within;
     int all_in, some_out;
     double mag, ee_min;
@@ -1197,7 +1196,6 @@ static PC_ALWAYS_INLINE void ngon_edges2(const pc__filter *f, double px, double 
         EE_MIN = _mm_min_pd(EE_MIN, EE);
         _mm_storeu_pd(g->ee + k, EE);
         _mm_storeu_pd(g->c + k, C);
-        _mm_storeu_pd(g->w2 + k, _mm_add_pd(_mm_mul_pd(WX, WX), _mm_mul_pd(WY, WY)));
         IN = _mm_and_pd(IN, _mm_cmpgt_pd(C, ORIENT));
         OUT = _mm_or_pd(OUT, _mm_cmplt_pd(C, ORIENT_NEG));
         neg |= (unsigned)_mm_movemask_pd(_mm_cmplt_pd(C, ZERO)) << k;
@@ -1238,7 +1236,6 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void ngon_edges4(const p
         EE_MIN = _mm256_min_pd(EE_MIN, EE);
         _mm256_storeu_pd(g->ee + k, EE);
         _mm256_storeu_pd(g->c + k, C);
-        _mm256_storeu_pd(g->w2 + k, _mm256_add_pd(_mm256_mul_pd(WX, WX), _mm256_mul_pd(WY, WY)));
         IN = _mm256_and_pd(IN, _mm256_cmp_pd(C, ORIENT, _CMP_GT_OQ));
         OUT = _mm256_or_pd(OUT, _mm256_cmp_pd(C, ORIENT_NEG, _CMP_LT_OQ));
         neg |= (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(C, ZERO, _CMP_LT_OQ)) << k;
@@ -1315,12 +1312,13 @@ static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py,
     int k = pc__lowest_bit(from_start) + start;
     k -= k >= n ? n : 0;
     int at_foot = foot >> k & 1;
-    double d2 = g->w2[k];
+    __m128d V = g->p[k], E = _mm_sub_pd(g->p[k + 1], V), W = _mm_sub_pd(V, _mm_set_pd(py, px));
+    __m128d W2 = _mm_mul_pd(W, W);
+    double d2 = _mm_cvtsd_f64(_mm_add_sd(W2, _mm_unpackhi_pd(W2, W2)));
     if (!((at_foot & (c[k] * c[k] >= floor2 * ee[k])) | (!at_foot & (d2 >= floor2)))) return 0;
     /* the foot: |e_k|, -c / |e_k| and e_k's normal (-ey, ex) / |e_k|; the
      * vertex: the distance d and (v_k - centre) / d (selects: which it is
      * varies from pair to pair) */
-    __m128d V = g->p[k], E = _mm_sub_pd(g->p[k + 1], V), W = _mm_sub_pd(V, _mm_set_pd(py, px));
     __m128d FOOT = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)at_foot));
     __m128d LEN = _mm_sqrt_pd(pick(FOOT, _mm_set1_pd(ee[k]), _mm_set1_pd(d2)));
     __m128d NORMAL = _mm_xor_pd(_mm_shuffle_pd(E, E, 1), _mm_set_pd(0.0, -0.0));
