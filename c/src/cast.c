@@ -270,6 +270,12 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
     }
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PC_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PC_PREFETCH(p) ((void)(p))
+#endif
+
 #define PC_CAST_STACK (PC_TREE_MAX_LEVELS * PC_TREE_FANOUT + 8)
 
 /* The ray o + t_w w for the walk and the float arithmetic (d nonzero and
@@ -340,6 +346,17 @@ static void walk(const cast_ctx *c, const cast_ray *r, double limit, cast_visit 
             stack_node[at] = ch;
             stack_level[at] = l - 1;
             stack_t[at] = tc;
+            /* what visiting it will read, fetched while the nearer ones are
+             * visited: its children's boxes (4 cache lines), or its row */
+            if (l > 1) {
+                const char *next = (const char *)(c->tree.boxes + 4 * (c->tree.first[l - 2] + ch * PC_TREE_FANOUT));
+                PC_PREFETCH(next);
+                PC_PREFETCH(next + 64);
+                PC_PREFETCH(next + 128);
+                PC_PREFETCH(next + 192);
+            } else {
+                PC_PREFETCH(c->tree.rows + c->tree.width * ch);
+            }
         }
     }
 }
