@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Optional, Tuple
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, lib, resolve_threads
+from ._native import check_rc, double_ptr, ffi, lib, resolve_threads
 from .shapes import Lines, Shapes
 from .tiles import TileMap
 from .world import ShapeTree, World
@@ -89,14 +89,35 @@ def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], ti
                   out[..., 4:6].astype(np.int64))
 
 
+# From this many rays in one row on, they are cast in the order of their
+# origins along a Z curve (pc_ray_order), so that rays cast one after another
+# read the same parts of the tree: 1e6 rays against 1e5 circles, 0.97 -> 0.6 s
+# on 2 cores (benchmarks/raycast.py); sorting costs about 2% of that.
+_ORDERED_RAYS = 1 << 14
+
+
 def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tree: ShapeTree,
             max_distance: float, threads: Any) -> ShapeHit:
     out = np.empty(shape + (5,), dtype=np.float64)
-    if out.size:
+    nthreads = resolve_threads(verb, threads, out.size // 5)
+    if len(shape) == 1 and shape[0] >= _ORDERED_RAYS:
+        n = shape[0]
+        oc = np.ascontiguousarray(np.broadcast_to(o, (n, 2)), dtype=np.float64)
+        vc = np.ascontiguousarray(np.broadcast_to(v, (n, 2)), dtype=np.float64)
+        order = np.empty(n, dtype=np.int64)
+        scratch = np.empty(2 * n, dtype=np.uint64)
+        check_rc(verb, lib.pc_ray_order(double_ptr(oc), n, ffi.cast("int64_t *", ffi.from_buffer(order)),
+                                        ffi.cast("uint64_t *", ffi.from_buffer(scratch))))
+        check_rc(verb, lib.pc_raycast_shapes_ordered(tree.ptr, tree.work.size, tree.shapes._magnitude,
+                                                     double_ptr(oc), double_ptr(vc), max_distance,
+                                                     double_ptr(out), n,
+                                                     ffi.cast("int64_t *", ffi.from_buffer(order)), nthreads))
+        _zero_direction(verb, v, out[..., 1])
+    elif out.size:
         args, ndim, dims = d.arrays(shape, [o, v, out])
         check_rc(verb, lib.pc_raycast_shapes(tree.ptr, tree.work.size, tree.shapes._magnitude, args[0], args[1],
                                              args[2], args[3], max_distance, args[4], args[5], ndim, dims,
-                                             resolve_threads(verb, threads, out.size // 5)))
+                                             nthreads))
         _zero_direction(verb, v, out[..., 1])
     return ShapeHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
                     out[..., 4].astype(np.int64))

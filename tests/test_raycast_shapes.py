@@ -215,3 +215,33 @@ def test_threads_do_not_change_the_answer():
     two = pc.raycast(o, d, tris, threads=2)
     for a, b in zip(one, two):
         assert np.array_equal(a, b, equal_nan=True)
+
+
+@pytest.mark.parametrize("kind", ["circle", "segment", "triangle", "capsule"])
+def test_a_large_batch_cast_in_curve_order_gives_each_ray_its_own_answer(kind):
+    """From 2^14 rays in one row on, the rays are cast in the order of their
+    origins along a curve: every ray's answer is the one it gets in a small
+    batch (cast in the given order), bit for bit, whatever the origins (a
+    point repeated, all on one line, huge and tiny values mixed)."""
+    rng = np.random.default_rng(11)
+    n = 20000
+    if kind == "circle":
+        rows = np.column_stack([rng.uniform(0, 200, (3000, 2)), rng.uniform(0.2, 3.0, 3000)])
+    elif kind == "capsule":
+        rows = np.column_stack([rng.uniform(0, 200, (3000, 4)) * 0.02 + rng.uniform(0, 200, (3000, 1)),
+                                rng.uniform(0.1, 1.0, 3000)])
+    else:
+        rows = np.repeat(rng.uniform(0, 200, (3000, 2)), 3 if kind == "triangle" else 2, axis=1)
+        rows = rows + rng.uniform(-2, 2, rows.shape)
+    target = TYPES[kind](rows)
+    o = rng.uniform(-20, 220, (n, 2))
+    o[:500] = o[0]                                     # one origin many times
+    o[500:1500, 1] = 100.0                             # a line of origins
+    o[1500:1600] *= 1e-300                             # tiny
+    o[1600:1700] = [[1e300, -1e300]] * 100             # far away
+    d = rng.normal(size=(n, 2))
+    whole = pc.raycast(o, d, target, max_distance=150.0)
+    pieces = [pc.raycast(o[k:k + 1000], d[k:k + 1000], target, max_distance=150.0) for k in range(0, n, 1000)]
+    for f, field in enumerate(whole):
+        assert np.array_equal(field, np.concatenate([p[f] for p in pieces]), equal_nan=True), whole._fields[f]
+    assert whole.hit.sum() > 2000

@@ -418,6 +418,20 @@ int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
                       const double *directions, const int64_t *strides_d, double max_distance,
                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+/* The same for n rays in one row each (origins and directions n x 2, out
+ * n x 5, all contiguous), cast in the given order (a permutation of 0..n-1:
+ * pc_ray_order's, so that rays cast one after another start near each
+ * other and read the same parts of the tree).  The results are those of
+ * pc_raycast_shapes, ray by ray.  PC_ERR_ARG as there, or for an index of
+ * order outside 0..n-1. */
+int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
+                              const double *directions, double max_distance, double *out, int64_t n,
+                              const int64_t *order, int threads);
+/* The order of n points (x, y; n x 2 contiguous, finite or not) along a
+ * Z-order (Morton) curve over their bounding box, 16 bits an axis; points
+ * that are not finite come last, in their order.  work: 2 n uint64.
+ * PC_ERR_ARG for n < 0 or n >= 2^32. */
+int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work);
 
 /* A circle moving by a displacement (centre c + t D, t in [0, 1]) against a
  * shape of kind_b (point, circle, box, segment or triangle) or a tile map's

@@ -763,6 +763,92 @@ int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
     return rc;
 }
 
+struct ordered_ctx {
+    const cast_ctx *c;
+    const double *o, *d;
+    double *out;
+};
+
+/* rays order[j], j over the chunk */
+static void cast_ordered_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct ordered_ctx *x = vctx;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t i = *(const int64_t *)(const void *)(p[0] + j * s[0]);
+        cast_one(x->c, x->o + 2 * i, x->d + 2 * i, x->out + 5 * i);
+    }
+}
+
+int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
+                              const double *directions, double max_distance, double *out, int64_t n,
+                              const int64_t *order, int threads)
+{
+    cast_ctx ctx;
+    if (n < 0 || (n > 0 && (!origins || !directions || !out || !order))) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    for (int64_t j = 0; j < n; j++)
+        if (order[j] < 0 || order[j] >= n) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    struct ordered_ctx x = {&ctx, origins, directions, out};
+    const void *ptrs[1] = {order};
+    int64_t stride[1] = {(int64_t)sizeof(int64_t)}, shape[1] = {n};
+    const int64_t *st[1] = {stride};
+    int rc = pc__batch(1, shape, 1, ptrs, st, 1u, cast_ordered_inner, &x, threads, PC_CHUNK);  /* strides in bytes */
+    pc__fp_leave(env);
+    return rc;
+}
+
+/* x's 16 bits spread to the even bits of a 32-bit word */
+static uint32_t spread16(uint32_t x)
+{
+    x = (x | (x << 8)) & 0x00ff00ffu;
+    x = (x | (x << 4)) & 0x0f0f0f0fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    x = (x | (x << 1)) & 0x55555555u;
+    return x;
+}
+
+int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work)
+{
+    if (n < 0 || n >= (INT64_C(1) << 32) || (n > 0 && (!points || !order || !work))) return PC_ERR_ARG;
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    for (int64_t i = 0; i < n; i++)
+        for (int c = 0; c < 2; c++) {
+            double v = points[2 * i + c];
+            if (!isfinite(v)) continue;
+            lo[c] = pc__min(lo[c], v);
+            hi[c] = pc__max(hi[c], v);
+        }
+    double scale[2];
+    for (int c = 0; c < 2; c++) {
+        double span = hi[c] - lo[c];  /* may overflow to inf: then every key on this axis is 0 */
+        scale[c] = span > 0 && isfinite(span) ? 65535.0 / span : 0.0;
+    }
+    /* (key << 32 | i), sorted by key, 8 bits a pass; i keeps equal keys in order */
+    uint64_t *a = work, *b = work + n;
+    for (int64_t i = 0; i < n; i++) {
+        double x = points[2 * i], y = points[2 * i + 1];
+        uint32_t key = 0xffffffffu;  /* not finite: last */
+        if (isfinite(x) && isfinite(y)) {
+            double qx = pc__clamp((x - lo[0]) * scale[0], 0.0, 65535.0), qy = pc__clamp((y - lo[1]) * scale[1], 0.0, 65535.0);
+            key = spread16((uint32_t)qx) | spread16((uint32_t)qy) << 1;
+            key -= key == 0xffffffffu;  /* the corner point stays before the non-finite */
+        }
+        a[i] = (uint64_t)key << 32 | (uint64_t)i;
+    }
+    for (int shift = 32; shift < 64; shift += 8) {
+        int64_t count[257] = {0};
+        for (int64_t i = 0; i < n; i++) count[(a[i] >> shift & 0xff) + 1]++;
+        for (int k = 0; k < 256; k++) count[k + 1] += count[k];
+        for (int64_t i = 0; i < n; i++) b[count[a[i] >> shift & 0xff]++] = a[i];
+        uint64_t *t = a;
+        a = b;
+        b = t;
+    }
+    for (int64_t i = 0; i < n; i++) order[i] = (int64_t)(a[i] & 0xffffffffu);
+    return PC_OK;
+}
+
 int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                   const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads)

@@ -600,6 +600,29 @@ static void test_contact_paths(void)
     if (differ) fprintf(stderr, "test_contact_paths: %d of %d differ\n", differ, paths);
 }
 
+/* pc_ray_order: a permutation, near points together, points that are not
+ * finite last (in their order), bad sizes refused. */
+static void test_ray_order(void)
+{
+    double pts[8][2] = {{0, 0}, {100, 100}, {NAN, 1}, {1, 0}, {99, 100}, {INFINITY, 0}, {0, 1}, {100, 99}};
+    int64_t order[8];
+    uint64_t work[16];
+    CHECK(pc_ray_order(&pts[0][0], 8, order, work) == PC_OK);
+    int seen[8] = {0}, ok = 1;
+    for (int k = 0; k < 8; k++) {
+        ok &= order[k] >= 0 && order[k] < 8 && !seen[order[k]];
+        if (order[k] >= 0 && order[k] < 8) seen[order[k]] = 1;
+    }
+    CHECK(ok);
+    CHECK(order[6] == 2 && order[7] == 5);  /* not finite: last, in their order */
+    int low = 0;  /* the three points near (0, 0) come before the three near (100, 100) */
+    for (int k = 0; k < 3; k++) low += order[k] == 0 || order[k] == 3 || order[k] == 6;
+    CHECK(low == 3);
+    CHECK(pc_ray_order(&pts[0][0], -1, order, work) == PC_ERR_ARG);
+    CHECK(pc_ray_order(NULL, 3, order, work) == PC_ERR_ARG);
+    CHECK(pc_ray_order(NULL, 0, NULL, NULL) == PC_OK);
+}
+
 static void test_manifold_batch(void)
 {
     const double floor[4] = {-5, -1, 5, 0}, crate[4] = {0, -0.25, 2, 1.75}, high[4] = {0, 0.5, 2, 2.5};
@@ -1187,6 +1210,7 @@ int main(void)
     test_validate_copy();
     test_contact_batch();
     test_contact_paths();
+    test_ray_order();
     test_manifold_batch();
     test_intersections();
     test_threads();
