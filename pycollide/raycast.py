@@ -91,8 +91,8 @@ def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], ti
 
 # From this many rays in one row on, they are cast in the order of their
 # origins along a Z curve (pc_ray_order), so that rays cast one after another
-# read the same parts of the tree: 1e6 rays against 1e5 circles, 0.97 -> 0.6 s
-# on 2 cores (benchmarks/raycast.py); sorting costs about 2% of that.
+# read the same parts of the tree: 1e6 rays against 1e5 circles, 0.97-1.03 ->
+# 0.69-0.71 s on 2 cores (benchmarks/raycast.py), the ordering included.
 _ORDERED_RAYS = 1 << 14
 
 
