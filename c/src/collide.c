@@ -788,7 +788,6 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     return PC_OK;
 }
 
-/* The grid over every circle's box (s->box), about one cell a circle. */
 /* Boxes over 2 by 2 cells are listed apart and read by every query (see
  * build): where more than a few (n / 32 + 16) are wider than cells of the
  * given size, the cells grow by a power of 2 until no more than that many
@@ -811,6 +810,7 @@ static int few_large(const sim *s, double size)
     return 0;
 }
 
+/* The grid over every circle's box (s->box), about one cell a circle. */
 static void grid(sim *s)
 {
     int64_t n = s->n;
