@@ -600,6 +600,79 @@ static void test_contact_paths(void)
     if (differ) fprintf(stderr, "test_contact_paths: %d of %d differ\n", differ, paths);
 }
 
+/* The two-triangle path (pc__contact_path 3, where the processor has AVX2)
+ * against the general one (path 0), bit for bit, in both orders: random
+ * triangles near each other (apart, at a corner, meeting), either winding,
+ * at scales 2^-600..2^600; a vertex exactly on the other's edge or vertex;
+ * the same triangle twice, or mirrored (ties between the two sides' faces);
+ * a flat triangle, a repeated vertex. */
+static void tri_path_case(const double *a, const double *b, int *paths, int *differ)
+{
+    double m = 0.0;
+    for (int k = 0; k < 6; k++) m = fmax(m, fmax(fabs(a[k]), fabs(b[k])));
+    pc__filter f = pc__filter_for(m);
+    for (int swap = 0; swap < 2; swap++) {
+        double want[7], got[7];
+        const double *r1 = swap ? b : a, *r2 = swap ? a : b;
+        pc__contact_path(0, &f, PC_TRIANGLE, r1, PC_TRIANGLE, r2, want);
+        if (!pc__contact_path(3, &f, PC_TRIANGLE, r1, PC_TRIANGLE, r2, got)) continue;
+        ++*paths;
+        if (memcmp(want, got, sizeof want)) {
+            if (!*differ)
+                fprintf(stderr, "tri path differs: (%.17g %.17g) vs (%.17g %.17g)\n", want[0], want[3], got[0], got[3]);
+            ++*differ;
+        }
+    }
+}
+
+static void test_tri_paths(void)
+{
+    unsigned state = 77;
+    int paths = 0, differ = 0;
+    static const int exponents[] = {0, -3, 7, -118, 148, -230, 260, -600, 600};
+    for (int trial = 0; trial < 40000; trial++) {
+        double scale = ldexp(1.0, exponents[trial % 9]), t[2][6];
+        for (int s = 0; s < 2; s++) {
+            double cx = s ? (unit_random(&state) - 0.5) * 3 : 0, cy = s ? (unit_random(&state) - 0.5) * 3 : 0;
+            double turn = unit_random(&state) * 6.283185307179586, size = 0.3 + unit_random(&state);
+            int clockwise = unit_random(&state) < 0.5;
+            for (int v = 0; v < 3; v++) {
+                double angle = turn + (clockwise ? -v : v) * 2.0943951023931953 + (unit_random(&state) - 0.5);
+                t[s][2 * v] = (double)(float)(cx + size * cos(angle)) * scale;
+                t[s][2 * v + 1] = (double)(float)(cy + size * sin(angle)) * scale;
+            }
+        }
+        int place = trial / 9 % 8, v = trial % 3, w = (v + 1) % 3;
+        if (place == 1) {  /* b's vertex 0 on a's vertex v */
+            t[1][0] = t[0][2 * v]; t[1][1] = t[0][2 * v + 1];
+        } else if (place == 2) {  /* b's vertex 0 on a's edge's middle (rounded) */
+            t[1][0] = 0.5 * (t[0][2 * v] + t[0][2 * w]); t[1][1] = 0.5 * (t[0][2 * v + 1] + t[0][2 * w + 1]);
+        } else if (place == 3) {  /* the same triangle, its vertices rotated */
+            for (int k = 0; k < 3; k++) {
+                t[1][2 * k] = t[0][2 * ((k + v) % 3)]; t[1][2 * k + 1] = t[0][2 * ((k + v) % 3) + 1];
+            }
+        } else if (place == 4) {  /* mirrored through a's edge's middle: sharing that edge */
+            double mx = t[0][2 * v] + t[0][2 * w], my = t[0][2 * v + 1] + t[0][2 * w + 1];
+            for (int k = 0; k < 6; k += 2) { t[1][k] = mx - t[0][k]; t[1][k + 1] = my - t[0][k + 1]; }
+        } else if (place == 5) {  /* b flat: its third vertex between the others */
+            t[1][4] = 0.5 * (t[1][0] + t[1][2]); t[1][5] = 0.5 * (t[1][1] + t[1][3]);
+        } else if (place == 6) {  /* b with a repeated vertex */
+            t[1][4] = t[1][0]; t[1][5] = t[1][1];
+        }
+        tri_path_case(t[0], t[1], &paths, &differ);
+    }
+    /* hand-made: apart along a face, corner to corner, sharing a face, nested */
+    static const double cases[][12] = {
+        {0, 0, 4, 0, 0, 4, 0, 5, 4, 5, 2, 9},  {0, 0, 4, 0, 0, 4, 5, 5, 9, 5, 5, 9},
+        {0, 0, 4, 0, 0, 4, 4, 0, 0, 4, 4, 4},  {0, 0, 8, 0, 0, 8, 1, 1, 2, 1, 1, 2},
+        {0, 0, 4, 0, 0, 4, 0, 4, 4, 0, 4, 4},  {0, 0, 4, 0, 4, 4, 0, 0, 4, 4, 0, 4},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) tri_path_case(cases[c], cases[c] + 6, &paths, &differ);
+    CHECK(paths >= 80000 || paths == 0);  /* on x86-64 with AVX2; none elsewhere */
+    CHECK(differ == 0);
+    if (differ) fprintf(stderr, "test_tri_paths: %d of %d differ\n", differ, paths);
+}
+
 /* pc_ray_order: a permutation, near points together, points that are not
  * finite last (in their order), bad sizes refused. */
 static void test_ray_order(void)
@@ -1210,6 +1283,7 @@ int main(void)
     test_validate_copy();
     test_contact_batch();
     test_contact_paths();
+    test_tri_paths();
     test_ray_order();
     test_manifold_batch();
     test_intersections();
