@@ -673,6 +673,82 @@ static void test_tri_paths(void)
     if (differ) fprintf(stderr, "test_tri_paths: %d of %d differ\n", differ, paths);
 }
 
+/* a row of kind k near (cx, cy), about `size` across (a triangle or a
+ * polygon of either winding, going round once) */
+static void random_row(int k, unsigned *state, double cx, double cy, double size, double *row)
+{
+    int n = k == PC_TRIANGLE ? 3 : k >= PC_POLYGON ? k - PC_POLYGON + 3 : 0;
+    if (n) {
+        double turn = unit_random(state) * 6.283185307179586, way = unit_random(state) < 0.5 ? -1.0 : 1.0;
+        for (int v = 0; v < n; v++) {
+            double angle = turn + way * (v + 0.4 * (unit_random(state) - 0.5)) * 6.283185307179586 / n;
+            row[2 * v] = cx + size * cos(angle);
+            row[2 * v + 1] = cy + size * sin(angle);
+        }
+        return;
+    }
+    double dx = (unit_random(state) - 0.5) * size, dy = (unit_random(state) - 0.5) * size;
+    row[0] = cx + (k == PC_BOX ? -fabs(dx) : dx);
+    row[1] = cy + (k == PC_BOX ? -fabs(dy) : dy);
+    if (k == PC_CIRCLE) row[2] = unit_random(state) * size;
+    if (k == PC_BOX || k == PC_SEGMENT || k == PC_CAPSULE) {
+        row[2] = cx + (k == PC_BOX ? fabs(dy) : -dy);
+        row[3] = cy + (k == PC_BOX ? fabs(dx) : dx);
+    }
+    if (k == PC_CAPSULE) row[4] = unit_random(state) * size / 2;
+}
+
+/* pc_contact_batch against pc__contact_one, pair by pair, bit for bit: the
+ * batch loops that take two pairs at a time (a ball against a triangle or
+ * a polygon, two triangles, two cores with edges) and those that take one,
+ * odd and even counts, both orders, a broadcast side (stride 0), two
+ * threads; shapes near each other (apart, touching up to rounding, or
+ * meeting), some rows repeated so that ties and identical shapes occur. */
+static void test_contact_batch_loops(void)
+{
+    enum { N = 41, W = 16 };
+    static const int pairs[][2] = {
+        {PC_CIRCLE, PC_TRIANGLE}, {PC_POINT, PC_POLYGON + 2}, {PC_POLYGON + 5, PC_CIRCLE}, {PC_TRIANGLE, PC_POINT},
+        {PC_TRIANGLE, PC_TRIANGLE}, {PC_BOX, PC_TRIANGLE}, {PC_TRIANGLE, PC_BOX}, {PC_SEGMENT, PC_SEGMENT},
+        {PC_CAPSULE, PC_POLYGON + 1}, {PC_POLYGON + 5, PC_POLYGON + 5}, {PC_SEGMENT, PC_CAPSULE}, {PC_BOX, PC_BOX},
+        {PC_CIRCLE, PC_BOX}, {PC_CAPSULE, PC_CAPSULE},
+    };
+    unsigned state = 99;
+    static double a[N * W], b[N * W], out[N * 7 * 2];
+    int compared = 0, differ = 0;
+    for (size_t pi = 0; pi < sizeof pairs / sizeof pairs[0]; pi++) {
+        int ka = pairs[pi][0], kb = pairs[pi][1], wa = pc_kind_width(ka), wb = pc_kind_width(kb);
+        for (int trial = 0; trial < 40; trial++) {
+            double scale = trial % 4 == 3 ? 0x1p300 : trial % 4 == 2 ? 0x1p-300 : 1.0, m = 0.0;
+            for (int i = 0; i < N; i++) {
+                double cx = (unit_random(&state) - 0.5) * 6, cy = (unit_random(&state) - 0.5) * 6;
+                double dx = (unit_random(&state) - 0.5) * 2.4, dy = (unit_random(&state) - 0.5) * 2.4;
+                random_row(ka, &state, cx, cy, 0.4 + unit_random(&state), a + i * wa);
+                random_row(kb, &state, cx + dx, cy + dy, 0.4 + unit_random(&state), b + i * wb);
+                if (i % 7 == 3 && ka == kb) memcpy(b + i * wb, a + i * wa, (size_t)wa * sizeof(double));
+                if (i % 11 == 5) memcpy(a + i * wa, a + (i - 1) * wa, (size_t)wa * sizeof(double));
+            }
+            for (int i = 0; i < N * wa; i++) m = fmax(m, fabs(a[i] *= scale));
+            for (int i = 0; i < N * wb; i++) m = fmax(m, fabs(b[i] *= scale));
+            pc__filter f = pc__filter_for(m);
+            int count = trial % 2 ? N : N - 1, threads = trial % 3 == 2 ? 2 : 1;
+            int64_t shape[1] = {count}, sa[1] = {wa}, sb[1] = {trial % 5 == 4 ? 0 : wb}, so[1] = {7};
+            CHECK(pc_contact_batch(ka, a, sa, kb, b, sb, out, so, 1, shape, m, threads) == PC_OK);
+            for (int i = 0; i < count; i++) {
+                double want[7];
+                pc__contact_one(&f, ka, a + i * wa, kb, b + i * sb[0], want);
+                compared++;
+                if (memcmp(want, out + 7 * i, sizeof want)) {
+                    if (!differ) fprintf(stderr, "contact batch differs: kinds %d %d, pair %d\n", ka, kb, i);
+                    differ++;
+                }
+            }
+        }
+    }
+    CHECK(compared > 20000);
+    CHECK(differ == 0);
+}
+
 /* pc_ray_order: a permutation, near points together, points that are not
  * finite last (in their order), bad sizes refused. */
 static void test_ray_order(void)
@@ -1284,6 +1360,7 @@ int main(void)
     test_contact_batch();
     test_contact_paths();
     test_tri_paths();
+    test_contact_batch_loops();
     test_ray_order();
     test_manifold_batch();
     test_intersections();
