@@ -1528,64 +1528,99 @@ PC__NGON_CANONICAL(ngon_canonical_avx2, __attribute__((target("avx2"))), ngon_ed
 
 
 #ifdef PC_HAVE_AVX2
-/* ---- two triangles, side by side ----
- * cores_fast's answer for two triangles, bit for bit, without its general
- * structure: a triangle's hull, edges and faces in the lanes of one
- * register each (AVX2, chosen at run time; lane 3 repeats lane 0, as in
- * faces_small, whose arithmetic this is), no descriptor call, no loop over
- * vertices or axes; the best axis (the first of the greatest keys, as
- * cores_sat's scan finds it) from a mask; sat_answer's reads taken from the
- * lanes, its cases (apart or meeting, which side's face) by selects, and
- * corner_pair's Voronoi regions by bit masks.  Only cores_apart, where
- * corner_pair's proof fails, reads hulls written out.  0 where
- * contact_canonical is to answer (a winding the filter leaves open,
- * magnitudes outside cores_sat's range, an edge too short, or cores_fast's
- * own 0), which then finds the same answer the long way.  On the
- * benchmark's pairs (benchmarks/contact.py, the C driver of contact.md):
- * 95 -> 56 ns; the branches had been mispredicted, and the corner search,
- * on a fifth of the pairs, had cost 110 ns. */
+/* ---- two small polygons, side by side ----
+ * cores_fast's answer for two cores of three or four vertices (triangles,
+ * boxes, 3- and 4-gons; not two boxes, which box_box answers), bit for bit,
+ * without its general structure: a core's hull, edges and faces in the
+ * lanes of one register each (AVX2, chosen at run time; with three
+ * vertices lane 3 repeats lane 0, as in faces_small, whose arithmetic this
+ * is), no descriptor call, no loop over vertices or axes; the best axis
+ * (the first of the greatest keys, as cores_sat's scan finds it) from a
+ * mask; sat_answer's reads taken from the lanes, its cases (apart or
+ * meeting, which side's face) by selects, and corner_pair's Voronoi regions
+ * by bit masks.  Only cores_apart, where corner_pair's proof fails, reads
+ * hulls written out.  0 where contact_canonical is to answer (a winding the
+ * filter leaves open, magnitudes outside cores_sat's range, an edge too
+ * short, or cores_fast's own 0), which then finds the same answer the long
+ * way.  On the benchmark's pairs (benchmarks/contact.py, the C driver of
+ * contact.md): triangle-triangle 95 -> 56 ns, one pair at a time; the
+ * branches had been mispredicted, and the corner search, on a fifth of the
+ * pairs, had cost 110 ns. */
 
-/* vpermps indices for (x0, x1, x1, x2) (unpacklo of a row's two loads): the
- * hull's vertices and their successors, for each winding */
-static const int pc__tri_lane[2][2][8] = {
-    {{0, 1, 2, 3, 6, 7, 0, 1}, {2, 3, 6, 7, 0, 1, 2, 3}},  /* counter-clockwise: v0 v1 v2 v0, v1 v2 v0 v1 */
-    {{0, 1, 6, 7, 2, 3, 0, 1}, {6, 7, 2, 3, 0, 1, 6, 7}},  /* clockwise: v0 v2 v1 v0, v2 v1 v0 v2 */
-};
-
+/* a small core's lanes: vertices, edges to the next vertex, their squared
+ * lengths, and the row's absolute values (their greatest is its magnitude) */
 typedef struct {
-    __m256d x, y, ex, ey, ee, mag;  /* vertices, edges (to the next vertex), |edge|^2, |row values| */
-} pc__tri4;
+    __m256d x, y, ex, ey, ee, mag;
+} pc__small;
 
-/* triangle_core's hull of row s (v0 v1 v2 counter-clockwise, v0 v2 v1
- * clockwise, by the orientation pc__orient finds); 0 where the filter
- * leaves the winding open */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int tri_lanes(const pc__filter *f, const double *s, pc__tri4 *t)
+/* vpermps indices (a double's two halves) taking a core's vertices (x, y)
+ * and their successors (next x, next y) from the vectors a row is loaded
+ * into, by layout and winding (counter-clockwise, clockwise).  A triangle
+ * or a 3-gon: lanes (x0, x1, x1, x2) and the same of y; its hull v0 v1 v2
+ * counter-clockwise, clockwise v0 v2 v1 (triangle_core) or v2 v1 v0
+ * (polygon_hull).  A 4-gon: lanes (x0, x2, x1, x3); clockwise v3 v2 v1 v0.
+ * A box: its row (x0, y0, x1, y1) itself, its hull (x0, y0), (x1, y0),
+ * (x1, y1), (x0, y1) (box_core). */
+#define PC__L(a, b, c, d) {2 * (a), 2 * (a) + 1, 2 * (b), 2 * (b) + 1, 2 * (c), 2 * (c) + 1, 2 * (d), 2 * (d) + 1}
+static const int pc__small_lane[4][2][4][8] = {
+    {{PC__L(0, 1, 3, 0), PC__L(0, 1, 3, 0), PC__L(1, 3, 0, 1), PC__L(1, 3, 0, 1)},   /* triangle */
+     {PC__L(0, 3, 1, 0), PC__L(0, 3, 1, 0), PC__L(3, 1, 0, 3), PC__L(3, 1, 0, 3)}},
+    {{PC__L(0, 1, 3, 0), PC__L(0, 1, 3, 0), PC__L(1, 3, 0, 1), PC__L(1, 3, 0, 1)},   /* 3-gon */
+     {PC__L(3, 1, 0, 3), PC__L(3, 1, 0, 3), PC__L(1, 0, 3, 1), PC__L(1, 0, 3, 1)}},
+    {{PC__L(0, 2, 1, 3), PC__L(0, 2, 1, 3), PC__L(2, 1, 3, 0), PC__L(2, 1, 3, 0)},   /* 4-gon */
+     {PC__L(3, 1, 2, 0), PC__L(3, 1, 2, 0), PC__L(1, 2, 0, 3), PC__L(1, 2, 0, 3)}},
+    {{PC__L(0, 2, 2, 0), PC__L(1, 1, 3, 3), PC__L(2, 2, 0, 0), PC__L(1, 3, 3, 1)},   /* box */
+     {PC__L(0, 2, 2, 0), PC__L(1, 1, 3, 3), PC__L(2, 2, 0, 0), PC__L(1, 3, 3, 1)}},
+};
+#undef PC__L
+
+/* the kinds small_lanes takes, and their vertex counts */
+static int small_kind(int kind)
 {
-    double det = (s[2] - s[0]) * (s[5] - s[1]) - (s[3] - s[1]) * (s[4] - s[0]);
-    int ccw = det > f->orient, cw = det < f->orient_neg;
-    if (!(ccw | cw)) return 0;
-    __m256d P = _mm256_loadu_pd(s), Q = _mm256_loadu_pd(s + 2);
-    __m256i AT = _mm256_loadu_si256((const __m256i *)(const void *)pc__tri_lane[cw][0]);
-    __m256i NEXT = _mm256_loadu_si256((const __m256i *)(const void *)pc__tri_lane[cw][1]);
-    __m256 LX = _mm256_castpd_ps(_mm256_unpacklo_pd(P, Q)), LY = _mm256_castpd_ps(_mm256_unpackhi_pd(P, Q));
-    t->x = _mm256_castps_pd(_mm256_permutevar8x32_ps(LX, AT));
-    t->y = _mm256_castps_pd(_mm256_permutevar8x32_ps(LY, AT));
-    t->ex = _mm256_sub_pd(_mm256_castps_pd(_mm256_permutevar8x32_ps(LX, NEXT)), t->x);
-    t->ey = _mm256_sub_pd(_mm256_castps_pd(_mm256_permutevar8x32_ps(LY, NEXT)), t->y);
+    return kind == PC_TRIANGLE || kind == PC_BOX || kind == PC_POLYGON || kind == PC_POLYGON + 1;
+}
+static int small_pair(int ka, int kb) { return small_kind(ka) && small_kind(kb) && !(ka == PC_BOX && kb == PC_BOX); }
+static int small_count(int kind) { return kind == PC_TRIANGLE || kind == PC_POLYGON ? 3 : 4; }
+
+/* hull_for_fast's hull of row s of a small kind (the winding by the
+ * orientation polygon_hull and triangle_core find); 0 where the filter
+ * leaves the winding open */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_lanes(const pc__filter *f, int kind,
+                                                                        const double *s, pc__small *t)
+{
+    int layout = kind == PC_TRIANGLE ? 0 : kind == PC_POLYGON ? 1 : kind == PC_BOX ? 3 : 2, cw = 0;
+    __m256d P = _mm256_loadu_pd(s), Q = P, LX = P, LY = P;
+    if (kind != PC_BOX) {
+        double det = (s[2] - s[0]) * (s[5] - s[1]) - (s[3] - s[1]) * (s[4] - s[0]);
+        int ccw = det > f->orient;
+        cw = det < f->orient_neg;
+        if (!(ccw | cw)) return 0;
+        Q = _mm256_loadu_pd(s + (layout == 2 ? 4 : 2));
+        LX = _mm256_unpacklo_pd(P, Q);
+        LY = _mm256_unpackhi_pd(P, Q);
+    }
+    const int(*lane)[8] = pc__small_lane[layout][cw];
+#define PC__PICK(V, I) \
+    _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(V), _mm256_loadu_si256((const __m256i *)(const void *)lane[I])))
+    t->x = PC__PICK(LX, 0);
+    t->y = PC__PICK(LY, 1);
+    t->ex = _mm256_sub_pd(PC__PICK(LX, 2), t->x);
+    t->ey = _mm256_sub_pd(PC__PICK(LY, 3), t->y);
+#undef PC__PICK
     t->ee = _mm256_add_pd(_mm256_mul_pd(t->ex, t->ex), _mm256_mul_pd(t->ey, t->ey));
     __m256d ABS = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
     t->mag = _mm256_max_pd(_mm256_and_pd(P, ABS), _mm256_and_pd(Q, ABS));
     return 1;
 }
 
-/* faces_small's faces of `face` against the vertices of `other`: the least
- * projections (times |edge|) in *lo, their vertices in *w */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_faces(const pc__tri4 *face, const pc__tri4 *other,
-                                                                      __m256d *lo, __m256d *w)
+/* faces_small's faces of `face` against the no vertices of `other`: the
+ * least projections (times |edge|) in *lo, their vertices in *w */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_faces(const pc__small *face, const pc__small *other,
+                                                                        int no, __m256d *lo, __m256d *w)
 {
     __m256d NX = face->ey, NY = _mm256_sub_pd(_mm256_setzero_pd(), face->ex);
     __m256d LO = _mm256_set1_pd(INFINITY), W = _mm256_setzero_pd();
-#define PC__TRI_VERTEX(I, LANES)                                                                               \
+#define PC__VERTEX(I, LANES)                                                                                   \
     {                                                                                                          \
         __m256d V = _mm256_add_pd(                                                                             \
             _mm256_mul_pd(_mm256_sub_pd(_mm256_permute4x64_pd(other->x, LANES), face->x), NX),                 \
@@ -1594,26 +1629,26 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_faces(const pc_
         LO = _mm256_blendv_pd(LO, V, L);                                                                       \
         W = _mm256_blendv_pd(W, _mm256_set1_pd(I), L);                                                         \
     }
-    PC__TRI_VERTEX(0.0, 0x00)
-    PC__TRI_VERTEX(1.0, 0x55)
-    PC__TRI_VERTEX(2.0, 0xaa)
-#undef PC__TRI_VERTEX
+    PC__VERTEX(0.0, 0x00)
+    PC__VERTEX(1.0, 0x55)
+    PC__VERTEX(2.0, 0xaa)
+    if (no == 4) PC__VERTEX(3.0, 0xff)
+#undef PC__VERTEX
     *lo = LO;
     *w = W;
 }
 
-/* t's hull and edges written out (mask all ones: u's instead) */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_store(const pc__tri4 *t, const pc__tri4 *u,
-                                                                      __m256d mask, pc__hull *h, pc__edges *e)
+/* t's hull and edges (n vertices) written out */
+__attribute__((target("avx2"))) static void small_store(const pc__small *t, int n, pc__hull *h, pc__edges *e)
 {
-    h->n = 3;
+    h->n = n;
     h->R = 0.0;
-    e->ne = 3;
-    _mm256_storeu_pd(h->x, _mm256_blendv_pd(t->x, u->x, mask));
-    _mm256_storeu_pd(h->y, _mm256_blendv_pd(t->y, u->y, mask));
-    _mm256_storeu_pd(e->ex, _mm256_blendv_pd(t->ex, u->ex, mask));
-    _mm256_storeu_pd(e->ey, _mm256_blendv_pd(t->ey, u->ey, mask));
-    _mm256_storeu_pd(e->ee, _mm256_blendv_pd(t->ee, u->ee, mask));
+    e->ne = n;
+    _mm256_storeu_pd(h->x, t->x);
+    _mm256_storeu_pd(h->y, t->y);
+    _mm256_storeu_pd(e->ex, t->ex);
+    _mm256_storeu_pd(e->ey, t->ey);
+    _mm256_storeu_pd(e->ee, t->ee);
 }
 
 /* the lanes' largest value, in every lane */
@@ -1623,8 +1658,14 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE __m256d lanes_max(__m256
     return _mm256_max_pd(v, _mm256_permute_pd(v, 5));
 }
 
-/* lane k of v (K: k's two halves, for vpermps) */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE double tri_lane(__m256d v, __m256i K)
+/* k's two halves in each lane, for vpermps (lane k of a vector by small_lane) */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE __m256i small_index(int k)
+{
+    return _mm256_set1_epi64x((long long)(2 * k + 1) << 32 | (2 * k));
+}
+
+/* lane k of v (K: small_index(k)) */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE double small_lane(__m256d v, __m256i K)
 {
     return _mm256_cvtsd_f64(_mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(v), K)));
 }
@@ -1632,8 +1673,8 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE double tri_lane(__m256d 
 /* gap_result with radii 0 by selects: from P0 along U when side = 0 (a's
  * face: P0 on it), from P1 along -U when side = 1 (b's face: P1 a's
  * vertex); the normal in *N, the witnesses in *A, *B */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_gap(int side, __m128d P0, __m128d P1, __m128d U,
-                                                                    double d, __m128d *N, __m128d *A, __m128d *B)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_gap(int side, __m128d P0, __m128d P1, __m128d U,
+                                                                      double d, __m128d *N, __m128d *A, __m128d *B)
 {
     __m128d SIDE = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)side));
     __m128d NV = _mm_blendv_pd(U, _mm_xor_pd(U, _mm_set1_pd(-0.0)), SIDE), P = _mm_blendv_pd(P0, P1, SIDE);
@@ -1642,8 +1683,8 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_gap(int side, _
     *B = _mm_add_pd(P, _mm_mul_pd(_mm_set1_pd(d - 0.0), NV));
 }
 
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_write(double sep, __m128d N, __m128d A, __m128d B,
-                                                                      pc__result *res)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_write(double sep, __m128d N, __m128d A, __m128d B,
+                                                                        pc__result *res)
 {
     double v[6];
     _mm_storeu_pd(v, N);
@@ -1655,53 +1696,50 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_write(double se
     res->bx = v[4]; res->by = v[5];
 }
 
-/* k's two halves in each lane, for vpermps (lane k of a vector by tri_lane) */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE __m256i tri_index(int k)
-{ return _mm256_set1_epi64x((long long)(2 * k + 1) << 32 | (2 * k)); }
-
-/* core_nearest for a triangle's hull: the point of h nearest to (x, y),
- * outside it, from voronoi_region's first region (as ngon_result finds it,
- * by bit masks); 0 when no region holds */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int tri_nearest(const pc__tri4 *h, double x, double y,
-                                                                        double *qx, double *qy)
+/* core_nearest for a small core of n vertices: the point of h nearest to
+ * (x, y), outside it, from voronoi_region's first region (as ngon_result
+ * finds it, by bit masks); 0 when no region holds */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const pc__small *h, int n, double x,
+                                                                          double y, double *qx, double *qy)
 {
+    unsigned full = (1u << n) - 1;
     __m256d WX = _mm256_sub_pd(_mm256_set1_pd(x), h->x), WY = _mm256_sub_pd(_mm256_set1_pd(y), h->y);
     __m256d C = _mm256_sub_pd(_mm256_mul_pd(h->ex, WY), _mm256_mul_pd(h->ey, WX));
     __m256d T = _mm256_add_pd(_mm256_mul_pd(WX, h->ex), _mm256_mul_pd(WY, h->ey)), ZERO = _mm256_setzero_pd();
-    unsigned neg = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(C, ZERO, _CMP_LT_OQ)) & 7;
-    unsigned fore = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_GT_OQ)) & 7;
-    unsigned within = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, h->ee, _CMP_LT_OQ)) & 7;
-    unsigned before = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_LE_OQ)) & 7;
-    unsigned past = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, h->ee, _CMP_GE_OQ)) & 7;
+    unsigned neg = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(C, ZERO, _CMP_LT_OQ)) & full;
+    unsigned fore = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_GT_OQ)) & full;
+    unsigned within = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, h->ee, _CMP_LT_OQ)) & full;
+    unsigned before = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_LE_OQ)) & full;
+    unsigned past = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, h->ee, _CMP_GE_OQ)) & full;
     /* vertex i: before edge i, past edge i - 1, outside one of them */
-    unsigned prev_past = ((past << 1) | (past >> 2)) & 7, prev_neg = ((neg << 1) | (neg >> 2)) & 7;
+    unsigned prev_past = ((past << 1) | (past >> (n - 1))) & full, prev_neg = ((neg << 1) | (neg >> (n - 1))) & full;
     unsigned foot = neg & fore & within, any = foot | (before & prev_past & (neg | prev_neg));
     if (!any) return 0;
     int k = pc__lowest_bit(any);
-    __m256i K = tri_index(k);
+    __m256i K = small_index(k);
     /* the foot's t / |e|^2, else 0 (a mask: which it is varies from pair to pair) */
     __m256d FOOT = _mm256_castsi256_pd(_mm256_set1_epi64x(-(long long)(foot >> k & 1)));
-    double s = tri_lane(_mm256_and_pd(_mm256_div_pd(T, h->ee), FOOT), K);
-    *qx = tri_lane(h->x, K) + s * tri_lane(h->ex, K);
-    *qy = tri_lane(h->y, K) + s * tri_lane(h->ey, K);
+    double s = small_lane(_mm256_and_pd(_mm256_div_pd(T, h->ee), FOOT), K);
+    *qx = small_lane(h->x, K) + s * small_lane(h->ex, K);
+    *qy = small_lane(h->y, K) + s * small_lane(h->ey, K);
     return 1;
 }
 
-/* corner_pair for two triangles, face k of `face` (a's if side = 0) and
- * the deepest vertex (wx, wy) of `other`, from the lanes */
-__attribute__((target("avx2"))) static int tri_corner(const pc__tri4 *face, const pc__tri4 *other, int side, int k,
-                                                      double t, double wx, double wy, double floor2, double m,
-                                                      pc__result *res)
+/* corner_pair for two small cores: face k of `face` (nf vertices; a's if
+ * side = 0), the deepest vertex (wx, wy) of `other` (no vertices) */
+__attribute__((target("avx2"))) static int small_corner(const pc__small *face, int nf, const pc__small *other, int no,
+                                                        int side, int k, double t, double wx, double wy,
+                                                        double floor2, double m, pc__result *res)
 {
-    int v = t < 0 ? k : k + 1 == 3 ? 0 : k + 1;
-    __m256i V = tri_index(v);
-    double vx = tri_lane(face->x, V), vy = tri_lane(face->y, V);
+    int v = t < 0 ? k : k + 1 == nf ? 0 : k + 1;
+    __m256i V = small_index(v);
+    double vx = small_lane(face->x, V), vy = small_lane(face->y, V);
     double qx, qy, fx, fy, d2 = INFINITY, px = 0.0, py = 0.0, ox = 0.0, oy = 0.0;  /* p on face, o on other */
-    if (tri_nearest(other, vx, vy, &qx, &qy)) {
+    if (small_nearest(other, no, vx, vy, &qx, &qy)) {
         d2 = (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy);
         px = vx; py = vy; ox = qx; oy = qy;
     }
-    if (tri_nearest(face, wx, wy, &fx, &fy)) {
+    if (small_nearest(face, nf, wx, wy, &fx, &fy)) {
         double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
         int b = e2 < d2;
         d2 = b ? e2 : d2;
@@ -1711,7 +1749,8 @@ __attribute__((target("avx2"))) static int tri_corner(const pc__tri4 *face, cons
     if (d2 == INFINITY) return -1;
     if (!(d2 >= floor2)) return 0;
     double d = sqrt(d2), ux = (ox - px) / d, uy = (oy - py) / d;
-    /* other's least and face's greatest projection on u */
+    /* other's least and face's greatest projection on u (a core of three
+     * repeats its vertex 0 in lane 3) */
     __m256d UX = _mm256_set1_pd(ux), UY = _mm256_set1_pd(uy), PX = _mm256_set1_pd(px), PY = _mm256_set1_pd(py);
     __m256d LO = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(other->x, PX), UX),
                                _mm256_mul_pd(_mm256_sub_pd(other->y, PY), UY));
@@ -1723,86 +1762,88 @@ __attribute__((target("avx2"))) static int tri_corner(const pc__tri4 *face, cons
     HI = _mm256_max_pd(HI, _mm256_permute_pd(HI, 5));
     if (!(_mm256_cvtsd_f64(LO) - _mm256_cvtsd_f64(HI) >= d - 0x1p-44 * m)) return -1;
     __m128d N, A, B;
-    tri_gap(side, _mm_set_pd(py, px), _mm_set_pd(oy, ox), _mm_set_pd(uy, ux), d, &N, &A, &B);
-    tri_write(d - (0.0 + 0.0), N, A, B, res);
+    small_gap(side, _mm_set_pd(py, px), _mm_set_pd(oy, ox), _mm_set_pd(uy, ux), d, &N, &A, &B);
+    small_write(d - (0.0 + 0.0), N, A, B, res);
     return 1;
 }
 
-/* cores_fast's answer for triangles a, b in the canonical order (b first
- * if swap), in two parts: tri_axes up to the choice of axis, tri_answer
- * after it (a batch runs the first part of two pairs, then the second of
- * both).  Everything before the choice of axis is the same for both orders,
- * so it is found for the rows as they come, and the order is applied only
- * after (to the order of the axes, and to which side's lanes are read):
- * nothing early waits for it. */
+/* cores_fast's answer for small cores a (na vertices) and b (nb), the
+ * canonical order b first if swap, in two parts: small_axes up to the
+ * choice of axis, small_answer after it (a batch runs the first part of
+ * two pairs, then the second of both).  Everything before the choice of
+ * axis is the same for both orders, so it is found for the rows as they
+ * come, and the order is applied only after (to the order of the axes, and
+ * to which side's lanes are read): nothing early waits for it. */
 typedef struct {
-    pc__tri4 a, b;
+    pc__small a, b;
     __m256d lo_a, lo_b, w_a, w_b, il_a, il_b;  /* the faces of a against b's vertices, and of b */
     double m, floor2;
     unsigned top_a, top_b;  /* the faces whose keys are the greatest */
     int swap;
-} pc__tri_sat;
+} pc__small_sat;
 
 /* 0 where contact_canonical is to answer */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int tri_axes(const pc__filter *f, const double *a,
-                                                                     const double *b, int swap, pc__tri_sat *t)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_axes(const pc__filter *f, int ka, const double *a,
+                                                                      int na, int kb, const double *b, int nb,
+                                                                      int swap, pc__small_sat *q)
 {
-    if (!tri_lanes(f, a, &t->a) || !tri_lanes(f, b, &t->b)) return 0;
-    double m = _mm256_cvtsd_f64(lanes_max(_mm256_max_pd(t->a.mag, t->b.mag)));
+    if (!small_lanes(f, ka, a, &q->a) || !small_lanes(f, kb, b, &q->b)) return 0;
+    double m = _mm256_cvtsd_f64(lanes_max(_mm256_max_pd(q->a.mag, q->b.mag)));
     if (!(m >= 0x1p-120 && m <= 0x1p150)) return 0;
     double floor2 = 0x1p-72 * (m * m);
-    __m256d EE_MIN = _mm256_min_pd(t->a.ee, t->b.ee), ONE = _mm256_set1_pd(1.0);
+    __m256d EE_MIN = _mm256_min_pd(q->a.ee, q->b.ee), ONE = _mm256_set1_pd(1.0);
     if (_mm256_movemask_pd(_mm256_cmp_pd(EE_MIN, _mm256_set1_pd(floor2), _CMP_GE_OQ)) != 15) return 0;
-    tri_faces(&t->a, &t->b, &t->lo_a, &t->w_a);
-    tri_faces(&t->b, &t->a, &t->lo_b, &t->w_b);
-    t->il_a = _mm256_div_pd(ONE, _mm256_sqrt_pd(t->a.ee));
-    t->il_b = _mm256_div_pd(ONE, _mm256_sqrt_pd(t->b.ee));
-    __m256d KA = _mm256_mul_pd(t->lo_a, t->il_a), KB = _mm256_mul_pd(t->lo_b, t->il_b);
+    small_faces(&q->a, &q->b, nb, &q->lo_a, &q->w_a);
+    small_faces(&q->b, &q->a, na, &q->lo_b, &q->w_b);
+    q->il_a = _mm256_div_pd(ONE, _mm256_sqrt_pd(q->a.ee));
+    q->il_b = _mm256_div_pd(ONE, _mm256_sqrt_pd(q->b.ee));
+    __m256d KA = _mm256_mul_pd(q->lo_a, q->il_a), KB = _mm256_mul_pd(q->lo_b, q->il_b);
     __m256d TOP = lanes_max(_mm256_max_pd(KA, KB));
-    t->top_a = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(KA, TOP, _CMP_EQ_OQ)) & 7;
-    t->top_b = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(KB, TOP, _CMP_EQ_OQ)) & 7;
-    t->m = m;
-    t->floor2 = floor2;
-    t->swap = swap;
+    q->top_a = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(KA, TOP, _CMP_EQ_OQ)) & ((1u << na) - 1);
+    q->top_b = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(KB, TOP, _CMP_EQ_OQ)) & ((1u << nb) - 1);
+    q->m = m;
+    q->floor2 = floor2;
+    q->swap = swap;
     return 1;
 }
 
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int tri_answer(const pc__tri_sat *q, double *mag,
-                                                                       pc__result *res)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const pc__small_sat *q, int na, int nb,
+                                                                        double *mag, pc__result *res)
 {
-    const pc__tri4 *ta = &q->a, *tb = &q->b;
+    const pc__small *ta = &q->a, *tb = &q->b;
     double m = q->m, floor2 = q->floor2;
-    int swap = q->swap;
-    unsigned best = swap ? q->top_b | q->top_a << 3 : q->top_a | q->top_b << 3;  /* the first side's faces first */
+    int swap = q->swap, first = swap ? nb : na;
+    unsigned best = swap ? q->top_b | q->top_a << nb : q->top_a | q->top_b << na;  /* the first side's faces first */
     if (!best) return 0;
-    int j = pc__lowest_bit(best), side = j >= 3, k = j - 3 * side, raw = side ^ swap;
+    int j = pc__lowest_bit(best), side = j >= first, k = j - first * side, raw = side ^ swap;
     /* sat_answer's reads, from the lanes: face k of the face's side (a's if
      * raw = 0) and vertex w of the other */
     __m256d RAW = _mm256_castsi256_pd(_mm256_set1_epi64x(-(long long)raw));
-    __m256i K = tri_index(k);
-    double s = tri_lane(_mm256_blendv_pd(q->lo_a, q->lo_b, RAW), K);
-    double il = tri_lane(_mm256_blendv_pd(q->il_a, q->il_b, RAW), K);
-    double ex = tri_lane(_mm256_blendv_pd(ta->ex, tb->ex, RAW), K);
-    double ey = tri_lane(_mm256_blendv_pd(ta->ey, tb->ey, RAW), K);
-    double ee = tri_lane(_mm256_blendv_pd(ta->ee, tb->ee, RAW), K);
-    int w = (int)tri_lane(_mm256_blendv_pd(q->w_a, q->w_b, RAW), K);
-    __m256i WL = tri_index(w);
-    double wx = tri_lane(_mm256_blendv_pd(tb->x, ta->x, RAW), WL);
-    double wy = tri_lane(_mm256_blendv_pd(tb->y, ta->y, RAW), WL);
-    double fx = tri_lane(_mm256_blendv_pd(ta->x, tb->x, RAW), K), fy = tri_lane(_mm256_blendv_pd(ta->y, tb->y, RAW), K);
+    __m256i K = small_index(k);
+    double s = small_lane(_mm256_blendv_pd(q->lo_a, q->lo_b, RAW), K);
+    double il = small_lane(_mm256_blendv_pd(q->il_a, q->il_b, RAW), K);
+    double ex = small_lane(_mm256_blendv_pd(ta->ex, tb->ex, RAW), K);
+    double ey = small_lane(_mm256_blendv_pd(ta->ey, tb->ey, RAW), K);
+    double ee = small_lane(_mm256_blendv_pd(ta->ee, tb->ee, RAW), K);
+    int w = (int)small_lane(_mm256_blendv_pd(q->w_a, q->w_b, RAW), K);
+    __m256i WL = small_index(w);
+    double wx = small_lane(_mm256_blendv_pd(tb->x, ta->x, RAW), WL);
+    double wy = small_lane(_mm256_blendv_pd(tb->y, ta->y, RAW), WL);
+    double fx = small_lane(_mm256_blendv_pd(ta->x, tb->x, RAW), K);
+    double fy = small_lane(_mm256_blendv_pd(ta->y, tb->y, RAW), K);
     *mag = m;
     if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
     double ux = ey * il, uy = -ex * il, d = s * il;
     double t = (wx - fx) * ex + (wy - fy) * ey;
     if (!(t >= 0 && t <= ee)) {  /* off the face: a corner, or a sliver */
         if (!(d > 0)) return 0;
-        int r = tri_corner(raw ? tb : ta, raw ? ta : tb, side, k, t, wx, wy, floor2, m, res);
+        int r = small_corner(raw ? tb : ta, raw ? nb : na, raw ? ta : tb, raw ? na : nb, side, k, t, wx, wy, floor2,
+                             m, res);
         if (r >= 0) return r;
         pc__hull ha, hb;
         pc__edges ea, eb;
-        __m256d SWAP = _mm256_castsi256_pd(_mm256_set1_epi64x(-(long long)swap));
-        tri_store(ta, tb, SWAP, &ha, &ea);
-        tri_store(tb, ta, SWAP, &hb, &eb);
+        small_store(swap ? tb : ta, swap ? nb : na, &ha, &ea);
+        small_store(swap ? ta : tb, swap ? na : nb, &hb, &eb);
         return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     }
     /* sat_answer's gap_result (apart) or face_result and grow (meeting),
@@ -1810,41 +1851,47 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int tri_answer(const pc_
     __m128d U = _mm_set_pd(uy, ux), WV = _mm_set_pd(wy, wx);
     __m128d C = _mm_sub_pd(WV, _mm_mul_pd(_mm_set1_pd(d), U));  /* the foot on the face */
     __m128d RA, RB, N;
-    tri_gap(side, C, WV, U, d, &N, &RA, &RB);
+    small_gap(side, C, WV, U, d, &N, &RA, &RB);
     double depth = -d;
     __m128d SIDE = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)side)), ZERO = _mm_setzero_pd();
     __m128d Q = _mm_sub_pd(C, _mm_mul_pd(_mm_set1_pd(depth), U));
     __m128d MA = _mm_add_pd(_mm_blendv_pd(C, Q, SIDE), _mm_mul_pd(ZERO, N));
     __m128d MB = _mm_sub_pd(_mm_blendv_pd(Q, C, SIDE), _mm_mul_pd(ZERO, N));
     __m128d GAP = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)(d > 0)));
-    tri_write(d > 0 ? d - (0.0 + 0.0) : -depth - (0.0 + 0.0), N, _mm_blendv_pd(MA, RA, GAP),
-              _mm_blendv_pd(MB, RB, GAP), res);
+    small_write(d > 0 ? d - (0.0 + 0.0) : -depth - (0.0 + 0.0), N, _mm_blendv_pd(MA, RA, GAP),
+                _mm_blendv_pd(MB, RB, GAP), res);
     return 1;
 }
 
-/* contact_pair's canonical order for two triangles, by a mask, not a
- * branch (which of two rows comes first is random: its branch had been
- * mispredicted on half the pairs, 6 ns of 75): 1 when b comes first
- * (row_less(b, a): b's first value that differs from a's is the less) */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int tri_order(const double *a, const double *b)
+/* contact_pair's canonical order: 1 when b comes first.  For two rows of one
+ * kind (width 6 or 8) by masks, not a branch (which of two rows comes first
+ * is random: its branch had been mispredicted on half the pairs, 6 ns of
+ * triangle-triangle's 75): b's first value that differs from a's is the
+ * less (row_less(b, a)). */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_order(int ka, const double *a, int kb,
+                                                                       const double *b, int width)
 {
-    __m256d A0 = _mm256_loadu_pd(a), A1 = _mm256_loadu_pd(a + 2), B0 = _mm256_loadu_pd(b), B1 = _mm256_loadu_pd(b + 2);
+    if (ka != kb) return kb < ka;
+    int o = width - 4;  /* the second load: values o..o+3 (overlapping the first for a width of 6) */
+    __m256d A0 = _mm256_loadu_pd(a), A1 = _mm256_loadu_pd(a + o), B0 = _mm256_loadu_pd(b), B1 = _mm256_loadu_pd(b + o);
     unsigned lt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B0, A0, _CMP_LT_OQ)) |
-                  (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B1, A1, _CMP_LT_OQ)) << 2;
+                  (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B1, A1, _CMP_LT_OQ)) << o;
     unsigned gt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B0, A0, _CMP_GT_OQ)) |
-                  (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B1, A1, _CMP_GT_OQ)) << 2;
+                  (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B1, A1, _CMP_GT_OQ)) << o;
     unsigned differ = lt | gt;
     return (lt & differ & (0u - differ)) != 0;
 }
 
 /* the answer settled (done), else contact_canonical's, written out as
  * contact_out does, by selects */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_finish(int done, double m, const pc__filter *f,
-                                                                       const double *a, const double *b, int swap,
-                                                                       pc__result *r, double *out)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_finish(int done, double m, const pc__filter *f,
+                                                                         int ka, int wa, const double *a, int kb,
+                                                                         int wb, const double *b, int swap,
+                                                                         pc__result *r, double *out)
 {
-    if (done) settle(f, PC_TRIANGLE, swap ? b : a, PC_TRIANGLE, swap ? a : b, 4 * m, r);
-    else contact_canonical(f, PC_TRIANGLE, 6, swap ? b : a, PC_TRIANGLE, 6, swap ? a : b, swap ? -1.0 : 1.0, r);
+    if (done) settle(f, swap ? kb : ka, swap ? b : a, swap ? ka : kb, swap ? a : b, 4 * m, r);
+    else contact_canonical(f, swap ? kb : ka, swap ? wb : wa, swap ? b : a, swap ? ka : kb, swap ? wa : wb,
+                           swap ? a : b, swap ? -1.0 : 1.0, r);
     __m128d SWAP = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)swap));
     __m128d N = _mm_add_pd(_mm_set_pd(r->ny, r->nx), _mm_setzero_pd());  /* no negative zeros in a normal */
     __m128d RA = _mm_set_pd(r->ay, r->ax), RB = _mm_set_pd(r->by, r->bx);
@@ -1854,40 +1901,55 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void tri_finish(int done
     _mm_storeu_pd(out + 5, _mm_blendv_pd(RB, RA, SWAP));
 }
 
-/* contact_pair for two triangles */
-__attribute__((target("avx2"))) static void tri_one_avx2(const pc__filter *f, const double *a, const double *b,
-                                                         double *out)
+/* contact_pair for two small kinds (small_pair) */
+__attribute__((target("avx2"))) static void small_one_avx2(const pc__filter *f, int ka, const double *a, int kb,
+                                                           const double *b, double *out)
 {
-    pc__tri_sat q;
+    pc__small_sat q;
     pc__result r;
     double m = 0.0;
-    int swap = tri_order(a, b);
-    int done = tri_axes(f, a, b, swap, &q) && tri_answer(&q, &m, &r);
-    tri_finish(done, m, f, a, b, swap, &r, out);
+    int na = small_count(ka), nb = small_count(kb), wa = pc_kind_width(ka), wb = pc_kind_width(kb);
+    int swap = small_order(ka, a, kb, b, wa);
+    int done = small_axes(f, ka, a, na, kb, b, nb, swap, &q) && small_answer(&q, na, nb, &m, &r);
+    small_finish(done, m, f, ka, wa, a, kb, wb, b, swap, &r, out);
 }
 
-/* a batch's inner loop for two triangles, two pairs at a time (both pairs'
- * axes, then both answers: as for ngon_canonical_inner, two chains of
- * latencies side by side; 56 -> 47 ns) */
-__attribute__((target("avx2"))) static void tri_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
+/* a batch's pairs two at a time (both pairs' axes, then both answers: as
+ * for ngon_canonical_inner, two chains of latencies side by side;
+ * triangle-triangle 56 -> 47 ns); the kinds ka, kb are compile-time
+ * constants where small_inner_avx2 can make them so (as variables they had
+ * made triangle-triangle 48 -> 54 ns) */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_pairs(const pc__filter *f, char *const *p,
+                                                                        const int64_t *s, int64_t n, int ka, int kb)
 {
-    const struct contact_ctx *c = vctx;
+    int na = small_count(ka), nb = small_count(kb);
+    int wa = ka == PC_BOX ? 4 : ka == PC_POLYGON + 1 ? 8 : 6, wb = kb == PC_BOX ? 4 : kb == PC_POLYGON + 1 ? 8 : 6;
     int64_t i = 0;
     for (; i + 1 < n; i += 2) {
         const double *a0 = (const double *)(p[0] + i * s[0]), *a1 = (const double *)(p[0] + (i + 1) * s[0]);
         const double *b0 = (const double *)(p[1] + i * s[1]), *b1 = (const double *)(p[1] + (i + 1) * s[1]);
-        pc__tri_sat q0, q1;
+        pc__small_sat q0, q1;
         pc__result r0, r1;
         double m0 = 0.0, m1 = 0.0;
-        int swap0 = tri_order(a0, b0), swap1 = tri_order(a1, b1);
-        int ok0 = tri_axes(c->f, a0, b0, swap0, &q0), ok1 = tri_axes(c->f, a1, b1, swap1, &q1);
-        int done0 = ok0 && tri_answer(&q0, &m0, &r0), done1 = ok1 && tri_answer(&q1, &m1, &r1);
-        tri_finish(done0, m0, c->f, a0, b0, swap0, &r0, (double *)(p[2] + i * s[2]));
-        tri_finish(done1, m1, c->f, a1, b1, swap1, &r1, (double *)(p[2] + (i + 1) * s[2]));
+        int swap0 = small_order(ka, a0, kb, b0, wa), swap1 = small_order(ka, a1, kb, b1, wa);
+        int ok0 = small_axes(f, ka, a0, na, kb, b0, nb, swap0, &q0);
+        int ok1 = small_axes(f, ka, a1, na, kb, b1, nb, swap1, &q1);
+        int done0 = ok0 && small_answer(&q0, na, nb, &m0, &r0), done1 = ok1 && small_answer(&q1, na, nb, &m1, &r1);
+        small_finish(done0, m0, f, ka, wa, a0, kb, wb, b0, swap0, &r0, (double *)(p[2] + i * s[2]));
+        small_finish(done1, m1, f, ka, wa, a1, kb, wb, b1, swap1, &r1, (double *)(p[2] + (i + 1) * s[2]));
     }
     if (i < n)
-        tri_one_avx2(c->f, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
-                     (double *)(p[2] + i * s[2]));
+        small_one_avx2(f, ka, (const double *)(p[0] + i * s[0]), kb, (const double *)(p[1] + i * s[1]),
+                       (double *)(p[2] + i * s[2]));
+}
+
+__attribute__((target("avx2"))) static void small_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct contact_ctx *c = vctx;
+    if (c->ka == PC_TRIANGLE && c->kb == PC_TRIANGLE) small_pairs(c->f, p, s, n, PC_TRIANGLE, PC_TRIANGLE);
+    else if (c->ka == PC_BOX && c->kb == PC_TRIANGLE) small_pairs(c->f, p, s, n, PC_BOX, PC_TRIANGLE);
+    else if (c->ka == PC_TRIANGLE && c->kb == PC_BOX) small_pairs(c->f, p, s, n, PC_TRIANGLE, PC_BOX);
+    else small_pairs(c->f, p, s, n, c->ka, c->kb);
 }
 #endif
 
@@ -1951,8 +2013,8 @@ void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const
 #endif
 #ifdef PC_HAVE_AVX2
     if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = ngon_canonical_avx2;
-    if (ka == PC_TRIANGLE && kb == PC_TRIANGLE && __builtin_cpu_supports("avx2")) {
-        tri_one_avx2(f, a, b, out);
+    if (small_pair(ka, kb) && __builtin_cpu_supports("avx2")) {
+        small_one_avx2(f, ka, a, kb, b, out);
         return;
     }
 #endif
@@ -1968,8 +2030,8 @@ int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int
 #endif
 #ifdef PC_HAVE_AVX2
     if (path == 2 && ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = ngon_canonical_avx2;
-    if (path == 3 && ka == PC_TRIANGLE && kb == PC_TRIANGLE && __builtin_cpu_supports("avx2")) {
-        tri_one_avx2(f, a, b, out);
+    if (path == 3 && small_pair(ka, kb) && __builtin_cpu_supports("avx2")) {
+        small_one_avx2(f, ka, a, kb, b, out);
         return 1;
     }
 #endif
@@ -2171,7 +2233,7 @@ static pc__inner contact_inner_for(int ka, int kb)
     if (ball_pair(ka, kb)) return ball_inner;
 #ifdef PC_HAVE_AVX2
     if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) return ngon_canonical_avx2_inner;
-    if (ka == PC_TRIANGLE && kb == PC_TRIANGLE && __builtin_cpu_supports("avx2")) return tri_inner_avx2;
+    if (small_pair(ka, kb) && __builtin_cpu_supports("avx2")) return small_inner_avx2;
 #endif
 #ifdef PC_HAVE_SSE2
     if (ngon_pair(ka, kb)) return ngon_canonical_inner;

@@ -600,29 +600,38 @@ static void test_contact_paths(void)
     if (differ) fprintf(stderr, "test_contact_paths: %d of %d differ\n", differ, paths);
 }
 
-/* The two-triangle path (pc__contact_path 3, where the processor has AVX2)
- * against the general one (path 0), bit for bit, in both orders: random
- * triangles near each other (apart, at a corner, meeting), either winding,
- * at scales 2^-600..2^600; a vertex exactly on the other's edge or vertex;
- * the same triangle twice, or mirrored (ties between the two sides' faces);
- * a flat triangle, a repeated vertex. */
-static void tri_path_case(const double *a, const double *b, int *paths, int *differ)
+/* The small-polygon path (pc__contact_path 3, where the processor has
+ * AVX2: triangles, boxes, 3- and 4-gons) against the general one (path 0),
+ * bit for bit, in both orders.  Two triangles: random triangles near each
+ * other (apart, at a corner, meeting), either winding, at scales
+ * 2^-600..2^600; a vertex exactly on the other's edge or vertex; the same
+ * triangle twice, or mirrored (ties between the two sides' faces); a flat
+ * triangle, a repeated vertex.  test_small_paths: the other kinds. */
+static void small_path_case(int ka, const double *a, int kb, const double *b, int *paths, int *differ)
 {
     double m = 0.0;
-    for (int k = 0; k < 6; k++) m = fmax(m, fmax(fabs(a[k]), fabs(b[k])));
+    for (int k = 0; k < pc_kind_width(ka); k++) m = fmax(m, fabs(a[k]));
+    for (int k = 0; k < pc_kind_width(kb); k++) m = fmax(m, fabs(b[k]));
     pc__filter f = pc__filter_for(m);
     for (int swap = 0; swap < 2; swap++) {
         double want[7], got[7];
         const double *r1 = swap ? b : a, *r2 = swap ? a : b;
-        pc__contact_path(0, &f, PC_TRIANGLE, r1, PC_TRIANGLE, r2, want);
-        if (!pc__contact_path(3, &f, PC_TRIANGLE, r1, PC_TRIANGLE, r2, got)) continue;
+        int k1 = swap ? kb : ka, k2 = swap ? ka : kb;
+        pc__contact_path(0, &f, k1, r1, k2, r2, want);
+        if (!pc__contact_path(3, &f, k1, r1, k2, r2, got)) continue;
         ++*paths;
         if (memcmp(want, got, sizeof want)) {
             if (!*differ)
-                fprintf(stderr, "tri path differs: (%.17g %.17g) vs (%.17g %.17g)\n", want[0], want[3], got[0], got[3]);
+                fprintf(stderr, "small path differs (kinds %d %d): (%.17g %.17g) vs (%.17g %.17g)\n", k1, k2, want[0],
+                        want[3], got[0], got[3]);
             ++*differ;
         }
     }
+}
+
+static void tri_path_case(const double *a, const double *b, int *paths, int *differ)
+{
+    small_path_case(PC_TRIANGLE, a, PC_TRIANGLE, b, paths, differ);
 }
 
 static void test_tri_paths(void)
@@ -673,6 +682,61 @@ static void test_tri_paths(void)
     if (differ) fprintf(stderr, "test_tri_paths: %d of %d differ\n", differ, paths);
 }
 
+static void random_row(int k, unsigned *state, double cx, double cy, double size, double *row);
+
+/* the small-polygon path for boxes, triangles, 3- and 4-gons in every
+ * pairing but two boxes: random shapes near each other at scales
+ * 2^-600..2^600; a triangle's vertex on a box's corner, on the middle of
+ * its side, its edge along the box's side; a 4-gon that is the box's
+ * corners (either winding, any first vertex: ties between the faces); a
+ * box of no width, a 4-gon with a repeated vertex */
+static void test_small_paths(void)
+{
+    static const int kinds[4] = {PC_TRIANGLE, PC_BOX, PC_POLYGON, PC_POLYGON + 1};
+    static const int exponents[] = {0, -3, 7, -118, 148, -230, 260, -600, 600};
+    unsigned state = 4242;
+    int paths = 0, differ = 0;
+    for (int trial = 0; trial < 48000; trial++) {
+        int ka = kinds[trial % 4], kb = kinds[trial / 4 % 4];
+        if (ka == PC_BOX && kb == PC_BOX) continue;
+        double scale = ldexp(1.0, exponents[trial / 16 % 9]), a[8], b[8];
+        double dx = (unit_random(&state) - 0.5) * 3, dy = (unit_random(&state) - 0.5) * 3;
+        random_row(ka, &state, 0, 0, 0.4 + unit_random(&state), a);
+        random_row(kb, &state, dx, dy, 0.4 + unit_random(&state), b);
+        int place = trial / 144 % 6;
+        const double *box = ka == PC_BOX ? a : kb == PC_BOX ? b : NULL;
+        double *other = ka == PC_BOX ? b : a;
+        int on = kb == PC_BOX ? ka : kb, n = on == PC_TRIANGLE || on == PC_POLYGON ? 3 : 4, v = trial % n;
+        if (box && place == 1) {  /* a vertex on the box's corner */
+            other[2 * v] = box[trial % 2 ? 0 : 2];
+            other[2 * v + 1] = box[trial / 2 % 2 ? 1 : 3];
+        } else if (box && place == 2) {  /* a vertex on the middle of its lower side */
+            other[2 * v] = 0.5 * (box[0] + box[2]);
+            other[2 * v + 1] = box[1];
+        } else if (box && place == 3) {  /* an edge along its right side */
+            int w = (v + 1) % n;
+            other[2 * v] = box[2]; other[2 * w] = box[2];
+            other[2 * v + 1] = box[1] - 0.25; other[2 * w + 1] = box[3] + 0.5;
+        } else if (box && place == 4 && n == 4) {  /* the box's corners */
+            double cx[4] = {box[0], box[2], box[2], box[0]}, cy[4] = {box[1], box[1], box[3], box[3]};
+            int cw = trial / 2 % 2;
+            for (int k = 0; k < 4; k++) {
+                int c = (v + (cw ? 4 - k : k)) % 4;
+                other[2 * k] = cx[c];
+                other[2 * k + 1] = cy[c];
+            }
+        } else if (place == 5) {  /* a box of no width; a 4-gon's repeated vertex */
+            if (box) ((double *)box)[2] = box[0];
+            if (n == 4 && !box) { other[2] = other[0]; other[3] = other[1]; }
+        }
+        for (int k = 0; k < 8; k++) { a[k] *= scale; b[k] *= scale; }
+        small_path_case(ka, a, kb, b, &paths, &differ);
+    }
+    CHECK(paths >= 80000 || paths == 0);  /* on x86-64 with AVX2; none elsewhere */
+    CHECK(differ == 0);
+    if (differ) fprintf(stderr, "test_small_paths: %d of %d differ\n", differ, paths);
+}
+
 /* a row of kind k near (cx, cy), about `size` across (a triangle or a
  * polygon of either winding, going round once) */
 static void random_row(int k, unsigned *state, double cx, double cy, double size, double *row)
@@ -711,7 +775,8 @@ static void test_contact_batch_loops(void)
         {PC_CIRCLE, PC_TRIANGLE}, {PC_POINT, PC_POLYGON + 2}, {PC_POLYGON + 5, PC_CIRCLE}, {PC_TRIANGLE, PC_POINT},
         {PC_TRIANGLE, PC_TRIANGLE}, {PC_BOX, PC_TRIANGLE}, {PC_TRIANGLE, PC_BOX}, {PC_SEGMENT, PC_SEGMENT},
         {PC_CAPSULE, PC_POLYGON + 1}, {PC_POLYGON + 5, PC_POLYGON + 5}, {PC_SEGMENT, PC_CAPSULE}, {PC_BOX, PC_BOX},
-        {PC_CIRCLE, PC_BOX}, {PC_CAPSULE, PC_CAPSULE},
+        {PC_CIRCLE, PC_BOX}, {PC_CAPSULE, PC_CAPSULE}, {PC_POLYGON, PC_POLYGON + 1}, {PC_POLYGON + 1, PC_BOX},
+        {PC_POLYGON + 1, PC_POLYGON + 1}, {PC_POLYGON, PC_POLYGON}, {PC_BOX, PC_POLYGON},
     };
     unsigned state = 99;
     static double a[N * W], b[N * W], out[N * 7 * 2];
@@ -1360,6 +1425,7 @@ int main(void)
     test_contact_batch();
     test_contact_paths();
     test_tri_paths();
+    test_small_paths();
     test_contact_batch_loops();
     test_ray_order();
     test_manifold_batch();
