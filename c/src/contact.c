@@ -1670,17 +1670,18 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE double small_lane(__m256
     return _mm256_cvtsd_f64(_mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(v), K)));
 }
 
-/* gap_result with radii 0 by selects: from P0 along U when side = 0 (a's
- * face: P0 on it), from P1 along -U when side = 1 (b's face: P1 a's
- * vertex); the normal in *N, the witnesses in *A, *B */
+/* gap_result by selects: from P0 along U when side = 0 (a's face: P0 on
+ * it), from P1 along -U when side = 1 (b's face: P1 a's vertex), ra and rb
+ * the canonical order's radii; the normal in *N, the witnesses in *A, *B */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_gap(int side, __m128d P0, __m128d P1, __m128d U,
-                                                                      double d, __m128d *N, __m128d *A, __m128d *B)
+                                                                      double d, double ra, double rb, __m128d *N,
+                                                                      __m128d *A, __m128d *B)
 {
     __m128d SIDE = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)side));
     __m128d NV = _mm_blendv_pd(U, _mm_xor_pd(U, _mm_set1_pd(-0.0)), SIDE), P = _mm_blendv_pd(P0, P1, SIDE);
     *N = NV;
-    *A = _mm_add_pd(P, _mm_mul_pd(_mm_setzero_pd(), NV));
-    *B = _mm_add_pd(P, _mm_mul_pd(_mm_set1_pd(d - 0.0), NV));
+    *A = _mm_add_pd(P, _mm_mul_pd(_mm_set1_pd(ra), NV));
+    *B = _mm_add_pd(P, _mm_mul_pd(_mm_set1_pd(d - rb), NV));
 }
 
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_write(double sep, __m128d N, __m128d A, __m128d B,
@@ -1694,6 +1695,28 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_write(double 
     res->nx = v[0]; res->ny = v[1];
     res->ax = v[2]; res->ay = v[3];
     res->bx = v[4]; res->by = v[5];
+}
+
+/* sat_answer's ending where the deepest vertex (wx, wy) lies over the face
+ * (d its separation along the face's normal (ux, uy), side the face's):
+ * gap_result (apart) or face_result and grow (meeting), the cases by
+ * selects (which holds varies from pair to pair) */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_face(int side, double d, double ux, double uy,
+                                                                       double wx, double wy, double ra, double rb,
+                                                                       pc__result *res)
+{
+    __m128d U = _mm_set_pd(uy, ux), WV = _mm_set_pd(wy, wx);
+    __m128d C = _mm_sub_pd(WV, _mm_mul_pd(_mm_set1_pd(d), U));  /* the foot on the face */
+    __m128d GA, GB, N;
+    small_gap(side, C, WV, U, d, ra, rb, &N, &GA, &GB);
+    double depth = -d;
+    __m128d SIDE = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)side));
+    __m128d Q = _mm_sub_pd(C, _mm_mul_pd(_mm_set1_pd(depth), U));
+    __m128d MA = _mm_add_pd(_mm_blendv_pd(C, Q, SIDE), _mm_mul_pd(_mm_set1_pd(ra), N));
+    __m128d MB = _mm_sub_pd(_mm_blendv_pd(Q, C, SIDE), _mm_mul_pd(_mm_set1_pd(rb), N));
+    __m128d GAP = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)(d > 0)));
+    small_write(d > 0 ? d - (ra + rb) : -depth - (ra + rb), N, _mm_blendv_pd(MA, GA, GAP), _mm_blendv_pd(MB, GB, GAP),
+                res);
 }
 
 /* core_nearest for a small core of n vertices: the point of h nearest to
@@ -1725,6 +1748,23 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const 
     return 1;
 }
 
+/* corner_pair's nearer pair, by selects: (v, q), v the face's vertex and
+ * q the other's point nearest to it (if found_q), or (f, w), w the other's
+ * deepest vertex and f the face's point nearest to it (if found_f), the
+ * first unless the second is nearer; its points in (px, py) (on the face)
+ * and (ox, oy); its squared length (INFINITY: neither found) */
+static PC_ALWAYS_INLINE double corner_nearer(int found_q, double vx, double vy, double qx, double qy, int found_f,
+                                             double fx, double fy, double wx, double wy, double *px, double *py,
+                                             double *ox, double *oy)
+{
+    double d2 = found_q ? (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy) : INFINITY;
+    double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
+    int b = found_f && e2 < d2;
+    *px = b ? fx : vx; *py = b ? fy : vy;
+    *ox = b ? wx : qx; *oy = b ? wy : qy;
+    return b ? e2 : d2;
+}
+
 /* corner_pair for two small cores: face k of `face` (nf vertices; a's if
  * side = 0), the deepest vertex (wx, wy) of `other` (no vertices) */
 __attribute__((target("avx2"))) static int small_corner(const pc__small *face, int nf, const pc__small *other, int no,
@@ -1734,18 +1774,9 @@ __attribute__((target("avx2"))) static int small_corner(const pc__small *face, i
     int v = t < 0 ? k : k + 1 == nf ? 0 : k + 1;
     __m256i V = small_index(v);
     double vx = small_lane(face->x, V), vy = small_lane(face->y, V);
-    double qx, qy, fx, fy, d2 = INFINITY, px = 0.0, py = 0.0, ox = 0.0, oy = 0.0;  /* p on face, o on other */
-    if (small_nearest(other, no, vx, vy, &qx, &qy)) {
-        d2 = (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy);
-        px = vx; py = vy; ox = qx; oy = qy;
-    }
-    if (small_nearest(face, nf, wx, wy, &fx, &fy)) {
-        double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
-        int b = e2 < d2;
-        d2 = b ? e2 : d2;
-        px = b ? fx : px; py = b ? fy : py;
-        ox = b ? wx : ox; oy = b ? wy : oy;
-    }
+    double qx = 0.0, qy = 0.0, fx = 0.0, fy = 0.0, px, py, ox, oy;  /* p on face, o on other */
+    int found_q = small_nearest(other, no, vx, vy, &qx, &qy), found_f = small_nearest(face, nf, wx, wy, &fx, &fy);
+    double d2 = corner_nearer(found_q, vx, vy, qx, qy, found_f, fx, fy, wx, wy, &px, &py, &ox, &oy);
     if (d2 == INFINITY) return -1;
     if (!(d2 >= floor2)) return 0;
     double d = sqrt(d2), ux = (ox - px) / d, uy = (oy - py) / d;
@@ -1762,7 +1793,7 @@ __attribute__((target("avx2"))) static int small_corner(const pc__small *face, i
     HI = _mm256_max_pd(HI, _mm256_permute_pd(HI, 5));
     if (!(_mm256_cvtsd_f64(LO) - _mm256_cvtsd_f64(HI) >= d - 0x1p-44 * m)) return -1;
     __m128d N, A, B;
-    small_gap(side, _mm_set_pd(py, px), _mm_set_pd(oy, ox), _mm_set_pd(uy, ux), d, &N, &A, &B);
+    small_gap(side, _mm_set_pd(py, px), _mm_set_pd(oy, ox), _mm_set_pd(uy, ux), d, 0.0, 0.0, &N, &A, &B);
     small_write(d - (0.0 + 0.0), N, A, B, res);
     return 1;
 }
@@ -1846,20 +1877,7 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const p
         small_store(swap ? ta : tb, swap ? na : nb, &hb, &eb);
         return cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     }
-    /* sat_answer's gap_result (apart) or face_result and grow (meeting),
-     * the cases by selects (which holds varies from pair to pair) */
-    __m128d U = _mm_set_pd(uy, ux), WV = _mm_set_pd(wy, wx);
-    __m128d C = _mm_sub_pd(WV, _mm_mul_pd(_mm_set1_pd(d), U));  /* the foot on the face */
-    __m128d RA, RB, N;
-    small_gap(side, C, WV, U, d, &N, &RA, &RB);
-    double depth = -d;
-    __m128d SIDE = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)side)), ZERO = _mm_setzero_pd();
-    __m128d Q = _mm_sub_pd(C, _mm_mul_pd(_mm_set1_pd(depth), U));
-    __m128d MA = _mm_add_pd(_mm_blendv_pd(C, Q, SIDE), _mm_mul_pd(ZERO, N));
-    __m128d MB = _mm_sub_pd(_mm_blendv_pd(Q, C, SIDE), _mm_mul_pd(ZERO, N));
-    __m128d GAP = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)(d > 0)));
-    small_write(d > 0 ? d - (0.0 + 0.0) : -depth - (0.0 + 0.0), N, _mm_blendv_pd(MA, RA, GAP),
-                _mm_blendv_pd(MB, RB, GAP), res);
+    small_face(side, d, ux, uy, wx, wy, 0.0, 0.0, res);
     return 1;
 }
 
@@ -1901,47 +1919,57 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_finish(int do
     _mm_storeu_pd(out + 5, _mm_blendv_pd(RB, RA, SWAP));
 }
 
-/* contact_pair for two small kinds (small_pair) */
-__attribute__((target("avx2"))) static void small_one_avx2(const pc__filter *f, int ka, const double *a, int kb,
-                                                           const double *b, double *out)
+/* the widths of the kinds of the vector paths */
+static PC_ALWAYS_INLINE int vector_width(int kind)
 {
-    pc__small_sat q;
-    pc__result r;
-    double m = 0.0;
-    int na = small_count(ka), nb = small_count(kb), wa = pc_kind_width(ka), wb = pc_kind_width(kb);
-    int swap = small_order(ka, a, kb, b, wa);
-    int done = small_axes(f, ka, a, na, kb, b, nb, swap, &q) && small_answer(&q, na, nb, &m, &r);
-    small_finish(done, m, f, ka, wa, a, kb, wb, b, swap, &r, out);
+    return kind == PC_BOX || kind == PC_SEGMENT ? 4 : kind == PC_CAPSULE ? 5 : kind == PC_POLYGON + 1 ? 8 : 6;
 }
 
-/* a batch's pairs two at a time (both pairs' axes, then both answers: as
- * for ngon_canonical_inner, two chains of latencies side by side;
- * triangle-triangle 56 -> 47 ns); the kinds ka, kb are compile-time
- * constants where small_inner_avx2 can make them so (as variables they had
- * made triangle-triangle 48 -> 54 ns) */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_pairs(const pc__filter *f, char *const *p,
-                                                                        const int64_t *s, int64_t n, int ka, int kb)
-{
-    int na = small_count(ka), nb = small_count(kb);
-    int wa = ka == PC_BOX ? 4 : ka == PC_POLYGON + 1 ? 8 : 6, wb = kb == PC_BOX ? 4 : kb == PC_POLYGON + 1 ? 8 : 6;
-    int64_t i = 0;
-    for (; i + 1 < n; i += 2) {
-        const double *a0 = (const double *)(p[0] + i * s[0]), *a1 = (const double *)(p[0] + (i + 1) * s[0]);
-        const double *b0 = (const double *)(p[1] + i * s[1]), *b1 = (const double *)(p[1] + (i + 1) * s[1]);
-        pc__small_sat q0, q1;
-        pc__result r0, r1;
-        double m0 = 0.0, m1 = 0.0;
-        int swap0 = small_order(ka, a0, kb, b0, wa), swap1 = small_order(ka, a1, kb, b1, wa);
-        int ok0 = small_axes(f, ka, a0, na, kb, b0, nb, swap0, &q0);
-        int ok1 = small_axes(f, ka, a1, na, kb, b1, nb, swap1, &q1);
-        int done0 = ok0 && small_answer(&q0, na, nb, &m0, &r0), done1 = ok1 && small_answer(&q1, na, nb, &m1, &r1);
-        small_finish(done0, m0, f, ka, wa, a0, kb, wb, b0, swap0, &r0, (double *)(p[2] + i * s[2]));
-        small_finish(done1, m1, f, ka, wa, a1, kb, wb, b1, swap1, &r1, (double *)(p[2] + (i + 1) * s[2]));
+/* For a vector path P (small, seg), from P_order, P_axes, P_answer and the
+ * state S between the last two:
+ * P_one_avx2: contact_pair for one pair;
+ * P_pairs: a batch's pairs two at a time (both pairs' axes, then both
+ * answers: as for ngon_canonical_inner, two chains of latencies side by
+ * side; triangle-triangle 56 -> 47 ns), the kinds ka, kb compile-time
+ * constants where the inner loop can make them so (as variables they had
+ * made triangle-triangle 48 -> 54 ns). */
+#define PC__VECTOR_PAIRS(P, S)                                                                                 \
+    __attribute__((target("avx2"))) static void P##_one_avx2(const pc__filter *f, int ka, const double *a,     \
+                                                             int kb, const double *b, double *out)             \
+    {                                                                                                          \
+        S q;                                                                                                   \
+        pc__result r;                                                                                          \
+        double m = 0.0;                                                                                        \
+        int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);          \
+        int swap = P##_order(ka, a, kb, b, wa);                                                                \
+        int done = P##_axes(f, ka, a, na, kb, b, nb, swap, &q) && P##_answer(&q, na, nb, &m, &r);              \
+        small_finish(done, m, f, ka, wa, a, kb, wb, b, swap, &r, out);                                         \
+    }                                                                                                          \
+    __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void P##_pairs(                                    \
+        const pc__filter *f, char *const *p, const int64_t *s, int64_t n, int ka, int kb)                      \
+    {                                                                                                          \
+        int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);          \
+        int64_t i = 0;                                                                                         \
+        for (; i + 1 < n; i += 2) {                                                                            \
+            const double *a0 = (const double *)(p[0] + i * s[0]), *a1 = (const double *)(p[0] + (i + 1) * s[0]); \
+            const double *b0 = (const double *)(p[1] + i * s[1]), *b1 = (const double *)(p[1] + (i + 1) * s[1]); \
+            S q0, q1;                                                                                          \
+            pc__result r0, r1;                                                                                 \
+            double m0 = 0.0, m1 = 0.0;                                                                         \
+            int swap0 = P##_order(ka, a0, kb, b0, wa), swap1 = P##_order(ka, a1, kb, b1, wa);                  \
+            int ok0 = P##_axes(f, ka, a0, na, kb, b0, nb, swap0, &q0);                                         \
+            int ok1 = P##_axes(f, ka, a1, na, kb, b1, nb, swap1, &q1);                                         \
+            int done0 = ok0 && P##_answer(&q0, na, nb, &m0, &r0);                                              \
+            int done1 = ok1 && P##_answer(&q1, na, nb, &m1, &r1);                                              \
+            small_finish(done0, m0, f, ka, wa, a0, kb, wb, b0, swap0, &r0, (double *)(p[2] + i * s[2]));       \
+            small_finish(done1, m1, f, ka, wa, a1, kb, wb, b1, swap1, &r1, (double *)(p[2] + (i + 1) * s[2])); \
+        }                                                                                                      \
+        if (i < n)                                                                                             \
+            P##_one_avx2(f, ka, (const double *)(p[0] + i * s[0]), kb, (const double *)(p[1] + i * s[1]),      \
+                         (double *)(p[2] + i * s[2]));                                                         \
     }
-    if (i < n)
-        small_one_avx2(f, ka, (const double *)(p[0] + i * s[0]), kb, (const double *)(p[1] + i * s[1]),
-                       (double *)(p[2] + i * s[2]));
-}
+
+PC__VECTOR_PAIRS(small, pc__small_sat)
 
 __attribute__((target("avx2"))) static void small_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
@@ -1951,6 +1979,182 @@ __attribute__((target("avx2"))) static void small_inner_avx2(void *vctx, char *c
     else if (c->ka == PC_TRIANGLE && c->kb == PC_BOX) small_pairs(c->f, p, s, n, PC_TRIANGLE, PC_BOX);
     else small_pairs(c->f, p, s, n, c->ka, c->kb);
 }
+#endif
+
+#ifdef PC_HAVE_AVX2
+/* ---- two segment cores, side by side ----
+ * cores_fast's answer for two segments or capsules (a segment core grown by
+ * a radius), bit for bit, as the small path finds it for polygons: the four
+ * axes cores_sat tries (each core's edge normal, both ways: faces_against's
+ * least and greatest projections, in the lanes of one register), the best
+ * by a mask, sat_answer's cases by selects, corner_pair's nearest points
+ * clamped on the segments; two pairs at a time in a batch.  0 where
+ * contact_canonical is to answer (a core of one point, magnitudes outside
+ * cores_sat's range, a gap or a depth within 2^-36 m). */
+
+/* a segment core: its ends, its edge, the squared length, the radius */
+typedef struct {
+    double x0, y0, x1, y1, ex, ey, ee, r;
+} pc__seg;
+
+/* the pair's four axes (a's normal, a's reversed, b's, b's reversed) */
+typedef struct {
+    pc__seg a, b;
+    __m256d s, il, w;  /* sat_answer's s, il and w for each axis */
+    double m, floor2;
+    unsigned top;  /* the axes whose keys are the greatest */
+    int swap;
+} pc__seg_sat;
+
+static PC_ALWAYS_INLINE void seg_load(int kind, const double *s, pc__seg *g)
+{
+    g->x0 = s[0]; g->y0 = s[1]; g->x1 = s[2]; g->y1 = s[3];
+    g->ex = s[2] - s[0];
+    g->ey = s[3] - s[1];
+    g->ee = g->ex * g->ex + g->ey * g->ey;
+    g->r = kind == PC_CAPSULE ? s[4] : 0.0;
+}
+
+/* core_nearest for a segment core: the point of g nearest to (x, y) */
+static PC_ALWAYS_INLINE void seg_nearest(const pc__seg *g, double x, double y, double *qx, double *qy)
+{
+    double t = ((x - g->x0) * g->ex + (y - g->y0) * g->ey) / g->ee;
+    t = pc__clamp(t, 0.0, 1.0);
+    *qx = t == 1.0 ? g->x1 : g->x0 + t * g->ex;
+    *qy = t == 1.0 ? g->y1 : g->y0 + t * g->ey;
+}
+
+/* 0 where contact_canonical is to answer */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_axes(const pc__filter *f, int ka, const double *a,
+                                                                    int na, int kb, const double *b, int nb,
+                                                                    int swap, pc__seg_sat *q)
+{
+    (void)f; (void)na; (void)nb;  /* small_axes' signature (PC__VECTOR_PAIRS) */
+    double m = pc__max(pc__magnitude(a, ka == PC_CAPSULE ? 5 : 4), pc__magnitude(b, kb == PC_CAPSULE ? 5 : 4));
+    if (!(m >= 0x1p-120 && m <= 0x1p150)) return 0;
+    double floor2 = 0x1p-72 * (m * m);
+    seg_load(ka, a, &q->a);
+    seg_load(kb, b, &q->b);
+    if (!(q->a.ee >= floor2 && q->b.ee >= floor2)) return 0;
+    const pc__seg *ga = &q->a, *gb = &q->b;
+    __m256d FX = _mm256_setr_pd(ga->x0, ga->x0, gb->x0, gb->x0), FY = _mm256_setr_pd(ga->y0, ga->y0, gb->y0, gb->y0);
+    __m256d NX = _mm256_setr_pd(ga->ey, ga->ey, gb->ey, gb->ey);
+    __m256d NY = _mm256_setr_pd(-ga->ex, -ga->ex, -gb->ex, -gb->ex);
+    __m256d V0 = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_setr_pd(gb->x0, gb->x0, ga->x0, ga->x0), FX), NX),
+                               _mm256_mul_pd(_mm256_sub_pd(_mm256_setr_pd(gb->y0, gb->y0, ga->y0, ga->y0), FY), NY));
+    __m256d V1 = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_setr_pd(gb->x1, gb->x1, ga->x1, ga->x1), FX), NX),
+                               _mm256_mul_pd(_mm256_sub_pd(_mm256_setr_pd(gb->y1, gb->y1, ga->y1, ga->y1), FY), NY));
+    /* the reversed normals' lanes: minus the greatest projection (the first
+     * of equals), as the least of the negated ones */
+    __m256d FLIP = _mm256_setr_pd(0.0, -0.0, 0.0, -0.0);
+    V0 = _mm256_xor_pd(V0, FLIP);
+    V1 = _mm256_xor_pd(V1, FLIP);
+    __m256d L = _mm256_cmp_pd(V1, V0, _CMP_LT_OQ);
+    q->s = _mm256_blendv_pd(V0, V1, L);
+    q->w = _mm256_and_pd(L, _mm256_set1_pd(1.0));
+    __m256d EE = _mm256_setr_pd(ga->ee, ga->ee, gb->ee, gb->ee);
+    q->il = _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(EE));
+    __m256d KEY = _mm256_mul_pd(q->s, q->il);
+    q->top = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(KEY, lanes_max(KEY), _CMP_EQ_OQ));
+    q->m = m;
+    q->floor2 = floor2;
+    q->swap = swap;
+    return 1;
+}
+
+/* corner_pair for two segment cores: face (a's if side = 0) off which the
+ * deepest vertex (wx, wy) of `other` lies, t its projection on the face */
+__attribute__((target("avx2"))) static int seg_corner(const pc__seg *face, const pc__seg *other, int side, double t,
+                                                      double wx, double wy, double floor2, double m, double ra,
+                                                      double rb, pc__result *res)
+{
+    double vx = t < 0 ? face->x0 : face->x1, vy = t < 0 ? face->y0 : face->y1;
+    double qx, qy, fx, fy, px, py, ox, oy;  /* p on face, o on other */
+    seg_nearest(other, vx, vy, &qx, &qy);
+    seg_nearest(face, wx, wy, &fx, &fy);
+    double d2 = corner_nearer(1, vx, vy, qx, qy, 1, fx, fy, wx, wy, &px, &py, &ox, &oy);
+    if (d2 == INFINITY) return -1;
+    if (!(d2 >= floor2)) return 0;
+    double d = sqrt(d2), ux = (ox - px) / d, uy = (oy - py) / d;
+    double lo = pc__min(pc__min(INFINITY, (other->x0 - px) * ux + (other->y0 - py) * uy),
+                        (other->x1 - px) * ux + (other->y1 - py) * uy);
+    double hi = pc__max(pc__max(-INFINITY, (face->x0 - px) * ux + (face->y0 - py) * uy),
+                        (face->x1 - px) * ux + (face->y1 - py) * uy);
+    if (!(lo - hi >= d - 0x1p-44 * m)) return -1;
+    __m128d N, A, B;
+    small_gap(side, _mm_set_pd(py, px), _mm_set_pd(oy, ox), _mm_set_pd(uy, ux), d, ra, rb, &N, &A, &B);
+    small_write(d - (ra + rb), N, A, B, res);
+    return 1;
+}
+
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_answer(const pc__seg_sat *q, int na, int nb,
+                                                                      double *mag, pc__result *res)
+{
+    (void)na; (void)nb;
+    int swap = q->swap;
+    unsigned best = swap ? q->top >> 2 | (q->top & 3) << 2 : q->top;  /* the first side's axes first */
+    if (!best) return 0;
+    int j = pc__lowest_bit(best), side = j >> 1, flip = j & 1, raw = side ^ swap;
+    const pc__seg *face = raw ? &q->b : &q->a, *other = raw ? &q->a : &q->b;
+    double ra = swap ? q->b.r : q->a.r, rb = swap ? q->a.r : q->b.r;  /* the canonical order's radii */
+    __m256i K = small_index(2 * raw + flip);
+    double s = small_lane(q->s, K), il = small_lane(q->il, K);
+    int w = (int)small_lane(q->w, K);
+    double ex = face->ex, ey = face->ey, ee = face->ee, floor2 = q->floor2;
+    *mag = q->m;
+    if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
+    double ux = ey * il, uy = -ex * il, d = s * il;
+    ux = flip ? -ux : ux;
+    uy = flip ? -uy : uy;
+    double wx = w ? other->x1 : other->x0, wy = w ? other->y1 : other->y0;
+    double t = (wx - face->x0) * ex + (wy - face->y0) * ey;
+    if (!(t >= 0 && t <= ee)) {  /* off the face: a corner, or a sliver */
+        if (!(d > 0)) return 0;
+        int r = seg_corner(face, other, side, t, wx, wy, floor2, q->m, ra, rb, res);
+        if (r >= 0) return r;
+        pc__hull h[2];
+        pc__edges e[2];
+        for (int i = 0; i < 2; i++) {
+            const pc__seg *g = i == swap ? &q->a : &q->b;
+            h[i].n = 2; h[i].R = g->r;
+            h[i].x[0] = g->x0; h[i].y[0] = g->y0; h[i].x[1] = g->x1; h[i].y[1] = g->y1;
+            e[i].ne = 1; e[i].ex[0] = g->ex; e[i].ey[0] = g->ey; e[i].ee[0] = g->ee;
+        }
+        return cores_apart(&h[0], &e[0], &h[1], &e[1], floor2, res);
+    }
+    small_face(side, d, ux, uy, wx, wy, ra, rb, res);
+    return 1;
+}
+
+/* contact_pair's canonical order for two segment kinds: 1 when b comes first */
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_order(int ka, const double *a, int kb,
+                                                                     const double *b, int width)
+{
+    (void)width;
+    if (ka != kb) return kb < ka;
+    __m256d A = _mm256_loadu_pd(a), B = _mm256_loadu_pd(b);
+    unsigned lt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B, A, _CMP_LT_OQ));
+    unsigned gt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B, A, _CMP_GT_OQ));
+    if (ka == PC_CAPSULE) {
+        lt |= (unsigned)(b[4] < a[4]) << 4;
+        gt |= (unsigned)(b[4] > a[4]) << 4;
+    }
+    unsigned differ = lt | gt;
+    return (lt & differ & (0u - differ)) != 0;
+}
+
+static int seg_kind(int kind) { return kind == PC_SEGMENT || kind == PC_CAPSULE; }
+
+PC__VECTOR_PAIRS(seg, pc__seg_sat)
+
+__attribute__((target("avx2"))) static void seg_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct contact_ctx *c = vctx;
+    if (c->ka == PC_SEGMENT && c->kb == PC_SEGMENT) seg_pairs(c->f, p, s, n, PC_SEGMENT, PC_SEGMENT);
+    else if (c->ka == PC_CAPSULE && c->kb == PC_CAPSULE) seg_pairs(c->f, p, s, n, PC_CAPSULE, PC_CAPSULE);
+    else seg_pairs(c->f, p, s, n, c->ka, c->kb);
+}
+#undef PC__VECTOR_PAIRS
 #endif
 
 static void contact_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
@@ -2017,6 +2221,10 @@ void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const
         small_one_avx2(f, ka, a, kb, b, out);
         return;
     }
+    if (seg_kind(ka) && seg_kind(kb) && __builtin_cpu_supports("avx2")) {
+        seg_one_avx2(f, ka, a, kb, b, out);
+        return;
+    }
 #endif
     contact_pair(canonical, f, ka, pc_kind_width(ka), a, kb, pc_kind_width(kb), b, out);
 }
@@ -2032,6 +2240,10 @@ int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int
     if (path == 2 && ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = ngon_canonical_avx2;
     if (path == 3 && small_pair(ka, kb) && __builtin_cpu_supports("avx2")) {
         small_one_avx2(f, ka, a, kb, b, out);
+        return 1;
+    }
+    if (path == 3 && seg_kind(ka) && seg_kind(kb) && __builtin_cpu_supports("avx2")) {
+        seg_one_avx2(f, ka, a, kb, b, out);
         return 1;
     }
 #endif
@@ -2234,6 +2446,7 @@ static pc__inner contact_inner_for(int ka, int kb)
 #ifdef PC_HAVE_AVX2
     if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) return ngon_canonical_avx2_inner;
     if (small_pair(ka, kb) && __builtin_cpu_supports("avx2")) return small_inner_avx2;
+    if (seg_kind(ka) && seg_kind(kb) && __builtin_cpu_supports("avx2")) return seg_inner_avx2;
 #endif
 #ifdef PC_HAVE_SSE2
     if (ngon_pair(ka, kb)) return ngon_canonical_inner;

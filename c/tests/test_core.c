@@ -600,13 +600,15 @@ static void test_contact_paths(void)
     if (differ) fprintf(stderr, "test_contact_paths: %d of %d differ\n", differ, paths);
 }
 
-/* The small-polygon path (pc__contact_path 3, where the processor has
- * AVX2: triangles, boxes, 3- and 4-gons) against the general one (path 0),
+/* The vector paths (pc__contact_path 3, where the processor has AVX2:
+ * triangles, boxes, 3- and 4-gons; segments and capsules) against the
+ * general one (path 0),
  * bit for bit, in both orders.  Two triangles: random triangles near each
  * other (apart, at a corner, meeting), either winding, at scales
  * 2^-600..2^600; a vertex exactly on the other's edge or vertex; the same
  * triangle twice, or mirrored (ties between the two sides' faces); a flat
- * triangle, a repeated vertex.  test_small_paths: the other kinds. */
+ * triangle, a repeated vertex.  test_small_paths and test_seg_paths: the
+ * other kinds. */
 static void small_path_case(int ka, const double *a, int kb, const double *b, int *paths, int *differ)
 {
     double m = 0.0;
@@ -683,6 +685,43 @@ static void test_tri_paths(void)
 }
 
 static void random_row(int k, unsigned *state, double cx, double cy, double size, double *row);
+
+/* the segment path (segments and capsules) against the general one, bit for
+ * bit, in both orders: random pairs near each other at scales
+ * 2^-600..2^600; crossing; collinear and overlapping; parallel (ties
+ * between the axes); sharing an end; the same segment twice; an end on the
+ * other's middle; a segment of no length; a capsule of radius 0 */
+static void test_seg_paths(void)
+{
+    static const int exponents[] = {0, -3, 7, -118, 148, -230, 260, -600, 600};
+    unsigned state = 515;
+    int paths = 0, differ = 0;
+    for (int trial = 0; trial < 36000; trial++) {
+        int ka = trial % 2 ? PC_CAPSULE : PC_SEGMENT, kb = trial / 2 % 2 ? PC_CAPSULE : PC_SEGMENT;
+        double scale = ldexp(1.0, exponents[trial / 4 % 9]), a[5], b[5];
+        double dx = (unit_random(&state) - 0.5) * 3, dy = (unit_random(&state) - 0.5) * 3;
+        random_row(ka, &state, 0, 0, 1 + unit_random(&state), a);
+        random_row(kb, &state, dx, dy, 1 + unit_random(&state), b);
+        switch (trial / 36 % 8) {
+        case 1: b[0] = a[2]; b[1] = a[3]; break;                                       /* an end shared */
+        case 2: b[0] = 0.5 * (a[0] + a[2]); b[1] = 0.5 * (a[1] + a[3]); break;          /* on the middle */
+        case 3: memcpy(b, a, 4 * sizeof(double)); break;                                /* the same */
+        case 4:                                                                         /* parallel */
+            b[2] = b[0] + (a[2] - a[0]) * 0.5; b[3] = b[1] + (a[3] - a[1]) * 0.5; break;
+        case 5:                                                                         /* collinear */
+            b[0] = a[0] + (a[2] - a[0]) * 0.5; b[1] = a[1] + (a[3] - a[1]) * 0.5;
+            b[2] = a[0] + (a[2] - a[0]) * 2; b[3] = a[1] + (a[3] - a[1]) * 2; break;
+        case 6: b[2] = b[0]; b[3] = b[1]; break;                                       /* no length */
+        case 7: if (kb == PC_CAPSULE) b[4] = 0.0; break;
+        default: break;
+        }
+        for (int k = 0; k < 5; k++) { a[k] *= scale; b[k] *= scale; }
+        small_path_case(ka, a, kb, b, &paths, &differ);
+    }
+    CHECK(paths >= 70000 || paths == 0);  /* on x86-64 with AVX2; none elsewhere */
+    CHECK(differ == 0);
+    if (differ) fprintf(stderr, "test_seg_paths: %d of %d differ\n", differ, paths);
+}
 
 /* the small-polygon path for boxes, triangles, 3- and 4-gons in every
  * pairing but two boxes: random shapes near each other at scales
@@ -1426,6 +1465,7 @@ int main(void)
     test_contact_paths();
     test_tri_paths();
     test_small_paths();
+    test_seg_paths();
     test_contact_batch_loops();
     test_ray_order();
     test_manifold_batch();
