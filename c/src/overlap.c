@@ -98,15 +98,46 @@ static inline int pc__fast_circle_box(pc_circle a, pc_box b, int m)
     ((m) ? ((a0) < (b0)) & ((a1) < (b1)) & ((a2) < (b2)) & ((a3) < (b3))               \
          : ((a0) <= (b0)) & ((a1) <= (b1)) & ((a2) <= (b2)) & ((a3) <= (b3)))
 
+/* Where the thread reads subnormals as zero (DAZ), a comparison of two
+ * doubles is made on their bits instead: x's key orders as x does (the
+ * bits as an integer for x >= 0, minus its magnitude's bits below, -0 and
+ * +0 both 0), so the keys compare as the values do in the standard mode,
+ * whatever the mode.  NaNs have no place in that order: a row holding one
+ * goes to the exact kernel (in the standard mode). */
+static inline int64_t pc__order_key(double x)
+{
+    int64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b >= 0 ? b : -(b & INT64_MAX);
+}
+
+static inline int pc__is_nan_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return (b & (UINT64_MAX >> 1)) > UINT64_C(0x7ff0000000000000);
+}
+
+/* PC_FAST_LE4 on the keys; PC_UNDECIDED for a NaN */
+static PC_COLD int pc__keys_le4(int m, double a0, double b0, double a1, double b1, double a2, double b2, double a3,
+                                    double b3)
+{
+    if (pc__is_nan_bits(a0) | pc__is_nan_bits(b0) | pc__is_nan_bits(a1) | pc__is_nan_bits(b1) | pc__is_nan_bits(a2) |
+        pc__is_nan_bits(b2) | pc__is_nan_bits(a3) | pc__is_nan_bits(b3))
+        return PC_UNDECIDED;
+    return PC_FAST_LE4(m, pc__order_key(a0), pc__order_key(b0), pc__order_key(a1), pc__order_key(b1),
+                       pc__order_key(a2), pc__order_key(b2), pc__order_key(a3), pc__order_key(b3));
+}
+
 static inline int pc__fast_point_box(pc_point a, pc_box b, int m)
 {
-    if (!pc__subnormals_read()) return PC_UNDECIDED;
+    if (!pc__subnormals_read()) return pc__keys_le4(m, b.xmin, a.x, a.x, b.xmax, b.ymin, a.y, a.y, b.ymax);
     return PC_FAST_LE4(m, b.xmin, a.x, a.x, b.xmax, b.ymin, a.y, a.y, b.ymax);
 }
 
 static inline int pc__fast_box_box(pc_box a, pc_box b, int m)
 {
-    if (!pc__subnormals_read()) return PC_UNDECIDED;
+    if (!pc__subnormals_read()) return pc__keys_le4(m, a.xmin, b.xmax, b.xmin, a.xmax, a.ymin, b.ymax, b.ymin, a.ymax);
     return PC_FAST_LE4(m, a.xmin, b.xmax, b.xmin, a.xmax, a.ymin, b.ymax, b.ymin, a.ymax);
 }
 
@@ -161,7 +192,7 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
  * triangle in memory), and copying it there cost more than the fast test
  * itself.  A NULL shape or a mode other than PC_TOUCHING / PC_STRICT is
  * PC_ERR_ARG (one well-predicted branch). */
-#define PC_BAD_CALL(a, b, mode) ((!(a) | !(b)) | ((unsigned)(mode) > 1u))
+#define PC_BAD_CALL(a, b, mode) PC_UNLIKELY(!(a) || !(b) || (unsigned)(mode) > 1u)
 /* a public kernel with a fast path */
 #define PC_PUBLIC_FAST(A, B)                                                   \
     PC_SCALAR_EXACT(PC_COLD, A, B)                                             \

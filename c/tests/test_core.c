@@ -296,6 +296,52 @@ static int fast_case(int k, double scale, pc_point *p, pc_circle *c1, pc_circle 
     return d;
 }
 
+/* a pseudo-random value in [0, 1) */
+static double unit_random(unsigned *state)
+{
+    *state = *state * 1103515245u + 12345u;
+    return (double)(*state >> 8) / 16777216.0;
+}
+
+/* point-box and box-box in every mode (DAZ compares their values by their
+ * bits): coordinates drawn from zeros of both signs, subnormals of both
+ * signs, ordinary values and infinities, and a NaN now and then; the answers
+ * those of the standard mode */
+static void test_box_compares_every_mode(void)
+{
+#if defined(__x86_64__)
+    static const double v[] = {0.0, -0.0, 0x1p-1074, -0x1p-1074, 0x1p-1060, -0x1p-1060, 0x1p-1022, -0x1p-1022,
+                               1.0, -1.0, INFINITY, -INFINITY, NAN};
+    enum { NV = sizeof v / sizeof v[0] };
+    unsigned int saved = _mm_getcsr(), base = saved & ~0xE040u, state = 11;
+    long wrong = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        double c[6];
+        for (int k = 0; k < 6; k++) {
+            int i = (int)(unit_random(&state) * NV);
+            c[k] = v[i < NV ? i : NV - 1];
+            if (c[k] != c[k] && trial % 13) c[k] = 0.0;  /* NaN in one trial in 13 */
+        }
+        pc_box b1 = {fmin(c[0], c[1]), fmin(c[2], c[3]), fmax(c[0], c[1]), fmax(c[2], c[3])};
+        if (trial % 3 == 0) b1.xmax = c[1];  /* the order not guaranteed: as a caller may pass it */
+        pc_box b2 = {c[4], c[2], c[5], c[3]};
+        pc_point p = {c[4], c[5]};
+        for (int m = 0; m < 2; m++) {
+            _mm_setcsr(base);
+            int want_pb = pc_overlap_point_box(&p, &b1, m), want_bb = pc_overlap_box_box(&b1, &b2, m);
+            for (unsigned int rc = 0; rc < 4; rc++) {
+                _mm_setcsr(base | (rc << 13) | 0x8040u);
+                int got_pb = pc_overlap_point_box(&p, &b1, m), got_bb = pc_overlap_box_box(&b1, &b2, m);
+                _mm_setcsr(saved);
+                wrong += (got_pb != want_pb) + (got_bb != want_bb);
+            }
+        }
+    }
+    _mm_setcsr(saved);
+    CHECK(wrong == 0);
+#endif
+}
+
 static void test_scalar_fast_paths_every_mode(void)
 {
 #if defined(__x86_64__)
@@ -507,19 +553,10 @@ static void test_validate_copy(void)
     free(dst);
 }
 
-/* pc_manifold_batch: a crate resting in a floor (two points, the same in
- * either order with the normal negated), a ball (one point), apart beyond
- * the margin (none), within it (two), bad margins */
 /* A ball against a triangle or a polygon: its own paths (two and four edges
  * at a time) give the general path's contact bit for bit, in either order
  * of the pair, either winding, at every scale, the centre anywhere: inside,
  * on a vertex, on an edge, at the corner regions, just touching. */
-static double unit_random(unsigned *state)
-{
-    *state = *state * 1103515245u + 12345u;
-    return (double)(*state >> 8) / 16777216.0;
-}
-
 static void test_contact_paths(void)
 {
     unsigned state = 2024;
@@ -876,6 +913,9 @@ static void test_ray_order(void)
     CHECK(pc_ray_order(NULL, 0, NULL, NULL) == PC_OK);
 }
 
+/* pc_manifold_batch: a crate resting in a floor (two points, the same in
+ * either order with the normal negated), a ball (one point), apart beyond
+ * the margin (none), within it (two), bad margins */
 static void test_manifold_batch(void)
 {
     const double floor[4] = {-5, -1, 5, 0}, crate[4] = {0, -0.25, 2, 1.75}, high[4] = {0, 0.5, 2, 2.5};
@@ -1457,6 +1497,7 @@ int main(void)
     test_strict();
     test_fp_environment();
     test_scalar_fast_paths_every_mode();
+    test_box_compares_every_mode();
     test_perp_dir_and_shape_rays();
     test_filters();
     test_validate();
