@@ -7,7 +7,7 @@ from typing import Any, Literal, NamedTuple, Optional, Tuple, Union, overload
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads
+from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads, scratch
 from .shapes import Boxes, Circles
 from .tiles import TileMap
 from .world import World, c_parts
@@ -166,7 +166,8 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
         parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
-            pair = _collide(verb, parts, len(keep), c, vel, m, bptr, n, dt, restitution, friction, int(max_bounces))
+            pair = _collide(verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, restitution, friction,
+                            int(max_bounces))
             if pair is not None:
                 i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
                 raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
@@ -353,27 +354,28 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional
 _COLLIDE_ROOM = (8, 8)
 
 
-def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, m: Any, bptr: Any, n: int,
-             dt: float, e: float, mu: float, max_bounces: int) -> Optional[Tuple[int, int]]:
-    """The event-driven step, retried from copies with more room while the
+def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, c0: np.ndarray, v0: np.ndarray,
+             m: Any, bptr: Any, n: int, dt: float, e: float, mu: float,
+             max_bounces: int) -> Optional[Tuple[int, int]]:
+    """The event-driven step on c and vel (copies of c0 and v0, which the
+    caller keeps unchanged), retried from c0 and v0 with more room while the
     workspace is too small (the room needed grows with the impacts); the
     first pair of circles overlapping at the start, if any (nothing moved)."""
     entries, events = _COLLIDE_ROOM[0] * n + 1024, _COLLIDE_ROOM[1] * n + 1024
-    c0, v0 = c.copy(), vel.copy()
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
     while True:
         size = lib.pc_collide_workspace(n, entries, events)
-        work = np.empty(size, dtype=np.uint8)
+        work = scratch(size)
         pair = ffi.new("int64_t[2]")
         mp = ffi.NULL if m is None else double_ptr(m)  # NULL: the default masses
         rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, e, mu,
-                                  max_bounces, ffi.from_buffer(work), size, entries, events, pair)
+                                  max_bounces, work, size, entries, events, pair)
         if rc == lib.PC_ERR_OVERLAP:
             return int(pair[0]), int(pair[1])
         if rc != lib.PC_ERR_SPACE:
             check_rc(verb, rc)
             return None
-        c[...] = c0
-        vel[...] = v0
+        c[...] = np.reshape(c0, c.shape)
+        vel[...] = np.reshape(v0, vel.shape)
         bounces[...] = 0
         entries, events = 4 * entries, 4 * events

@@ -254,7 +254,7 @@ static void fbox_of(const double *b, float *f)
  * into selects over its four corners. */
 static int small(span c) { return (c.x1 - c.x0 <= 1) & (c.y1 - c.y0 <= 1); }
 
-static span cells(const sim *s, const double *b)
+static PC_ALWAYS_INLINE span cells(const sim *s, const double *b)
 {
     double lx = (double)(s->nx - 1), ly = (double)(s->ny - 1);
     span c = {cell_of(b[0], s->x0, s->inv, lx), cell_of(b[1], s->y0, s->inv, ly),
