@@ -633,12 +633,33 @@ static void count(sim *s, int64_t i)
     if (s->hits[i] >= s->max_bounces) s->frozen[i] = 1;
 }
 
+/* |(x, y)|, scaling with its arguments bit for bit (2^k (x, y) gives 2^k
+ * times it): the squares are taken on (x, y) / 2^e, e the exponent of the
+ * larger, which no square overflows and none loses bits but one below the
+ * other's rounding; hypot outside 2^-1000..2^1000 (a libm hypot on every
+ * impact had been 2% of a step of 10,000 balls). */
+static double length_of(double x, double y)
+{
+    double m = pc__max(fabs(x), fabs(y));
+    if (!(m > 0x1p-1000 && m < 0x1p1000)) return hypot(x, y);
+    uint64_t bits;
+    memcpy(&bits, &m, sizeof bits);
+    uint64_t e = bits >> 52;  /* the biased exponent, 24..2023 */
+    double down, up;
+    bits = (2046 - e) << 52;  /* 2^-(e - 1023) */
+    memcpy(&down, &bits, sizeof down);
+    bits = e << 52;           /* 2^(e - 1023) */
+    memcpy(&up, &bits, sizeof up);
+    double sx = x * down, sy = y * down;
+    return sqrt(sx * sx + sy * sy) * up;
+}
+
 /* Two circles at their touching time: the impulse along the line of
  * centres, restitution e, Coulomb friction mu on the tangential part. */
 static void collide_pair(sim *s, int64_t i, int64_t j)
 {
     double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
-    double nx = cj[0] - ci[0], ny = cj[1] - ci[1], l = hypot(nx, ny);
+    double nx = cj[0] - ci[0], ny = cj[1] - ci[1], l = length_of(nx, ny);
     double wi = inverse_mass(s, i), wj = inverse_mass(s, j), w = wi + wj;
     double *vi = s->v + 2 * i, *vj = s->v + 2 * j;
     double ux = (s->frozen[j] ? 0.0 : vj[0]) - (s->frozen[i] ? 0.0 : vi[0]);
