@@ -11,7 +11,9 @@ value, so Box2D (which computes in float) sees the same shapes.
 What is timed, best of --repeats: for pycollide, ``pc.contact(a, b,
 threads=1)`` and ``pc.manifold(a, b, threads=1)`` (up to two points, the
 Box2D functions' counterpart) on shapes already built (the call a user makes,
-its result arrays included); for Box2D (with --box2d, a checkout of erincatto/box2d v3
+its result arrays included; "out=": ``pc.contact`` writing into one buffer
+reused from call to call, as a game's every frame can, without the first touch
+of new memory); for Box2D (with --box2d, a checkout of erincatto/box2d v3
 outside this repository: benchmarks/peers.md), the loop over the pairs calling
 the manifold function named in the table (benchmarks/peers/contact.c, built in
 a temporary directory with the flags pycollide's extension uses).  Without
@@ -102,11 +104,11 @@ def make(pc, kind: str, rows: np.ndarray):
             "capsule": pc.Capsules}[kind](rows)
 
 
-def time_pycollide(verb, a, b, repeats: int):
+def time_pycollide(verb, a, b, repeats: int, **kw):
     best, c = float("inf"), None
     for _ in range(repeats):
         t0 = time.perf_counter()
-        c = verb(a, b, threads=1)
+        c = verb(a, b, threads=1, **kw)
         best = min(best, time.perf_counter() - t0)
     return best, c
 
@@ -153,18 +155,20 @@ def main(argv=None) -> int:
     try:
         rng = np.random.default_rng(args.seed)
         print(f"n = {args.n} pairs within contact range, best of {args.repeats}, one thread, ns/pair")
-        print(f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'manifold':>9}{'Box2D':>9}"
+        print(f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'out=':>7}{'manifold':>9}{'Box2D':>9}"
               f"{'contact/Box2D':>14}{'manifold/Box2D':>15}  Box2D call")
         for pair in pairs:
             a_rows, b_rows = scene(pair, args.n, rng)
             _, ka, kb = PAIRS[pair]
             a, b = make(pc, ka, a_rows), make(pc, kb, b_rows)
             t, c = time_pycollide(pc.contact, a, b, args.repeats)
+            reused = np.empty((args.n, 7))  # a buffer a game reuses frame after frame
+            to, _ = time_pycollide(pc.contact, a, b, args.repeats, out=reused)
             tm, m = time_pycollide(pc.manifold, a, b, args.repeats)
-            ns, ns_m = 1e9 * t / args.n, 1e9 * tm / args.n
+            ns, ns_o, ns_m = 1e9 * t / args.n, 1e9 * to / args.n, 1e9 * tm / args.n
             frac = float(np.mean(np.asarray(c.separation) <= 0))
             two = float(np.mean(np.asarray(m.count) == 2))
-            line = f"{pair:<20}{frac:>8.2f}{two:>9.2f}{ns:>9.1f}{ns_m:>9.1f}"
+            line = f"{pair:<20}{frac:>8.2f}{two:>9.2f}{ns:>9.1f}{ns_o:>7.1f}{ns_m:>9.1f}"
             if exe is not None:
                 peer = time_box2d(exe, work, pair, a_rows, b_rows, args.repeats)
                 box = peer['ns_per_pair']

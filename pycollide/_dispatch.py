@@ -215,11 +215,34 @@ def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: i
     return res
 
 
-def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: Any) -> np.ndarray:
+def per_pair_out(verb: str, out: Any, shape: Shape, width: int, sides: Sequence[Shapes]) -> np.ndarray:
+    """``out`` checked as the (S, width) float64 result of a per-pair batch:
+    its rows' values adjacent (the core writes them as one), every stride a
+    whole number of doubles, writeable, and sharing no memory with the
+    shapes' rows."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{verb}: `out` must be a numpy array, got {type(out).__name__}")
+    if out.dtype != np.float64:
+        raise TypeError(f"{verb}: `out` must have dtype float64, got {out.dtype}")
+    if out.shape != shape + (width,):
+        raise ValueError(f"{verb}: `out` must have shape {shape + (width,)} (the broadcast shape and {width} "
+                         f"values a pair), got {out.shape}")
+    if not out.flags.writeable:
+        raise ValueError(f"{verb}: `out` is read-only")
+    if out.strides[-1] != 8 or any(st % 8 for st in out.strides):
+        raise ValueError(f"{verb}: `out` must hold each pair's {width} values side by side, its strides whole "
+                         f"doubles (got strides {out.strides})")
+    if any(np.may_share_memory(out, side._data) for side in sides):
+        raise ValueError(f"{verb}: `out` shares memory with a shape array")
+    return out
+
+
+def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: Any,
+              out: Optional[np.ndarray] = None) -> np.ndarray:
     """(S, width) doubles per pair from a batch call ``run(pa, sa, pb, sb, out,
-    strides_out, ndim, shape, magnitude, threads)``."""
+    strides_out, ndim, shape, magnitude, threads)``, into ``out`` if given."""
     shape = broadcast(verb, [("a", a.shape), ("b", b.shape)])
-    out = np.empty(shape + (width,))
+    out = np.empty(shape + (width,)) if out is None else per_pair_out(verb, out, shape, width, (a, b))
     size = out.size // width
     nthreads = resolve_threads(verb, threads, size)
     if size:
@@ -230,16 +253,17 @@ def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: An
     return out
 
 
-def contact(verb: str, a: Shapes, b: Shapes, threads: Any) -> np.ndarray:
+def contact(verb: str, a: Shapes, b: Shapes, threads: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
     """(S, 7): separation, normal, point_a, point_b."""
     return _per_pair(verb, a, b, threads, 7,
-                     lambda pa, sa, pb, sb, *rest: lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, *rest))
+                     lambda pa, sa, pb, sb, *rest: lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, *rest), out)
 
 
-def manifold(verb: str, a: Shapes, b: Shapes, margin: float, threads: Any) -> np.ndarray:
+def manifold(verb: str, a: Shapes, b: Shapes, margin: float, threads: Any,
+             out: Optional[np.ndarray] = None) -> np.ndarray:
     """(S, 9): count, normal, then x, y, separation of two points (NaN unused)."""
     return _per_pair(verb, a, b, threads, 9, lambda pa, sa, pb, sb, *rest: lib.pc_manifold_batch(
-        a.kind, pa, sa, b.kind, pb, sb, margin, *rest))
+        a.kind, pa, sa, b.kind, pb, sb, margin, *rest), out)
 
 
 def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.ndarray, np.ndarray]:
@@ -438,8 +462,12 @@ def overlap_any(verb: str, a: Any, b: Any, out: Optional[np.ndarray], mode_: int
     return overlap(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), out, mode_, threads)
 
 
-def contact_any(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
-    """(S, 7) contact data for every accepted side; (S, 9) against a World."""
+def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """(S, 7) contact data for every accepted side; (S, 9) against a World.
+    ``out`` (shape arrays on both sides only) receives the (S, 7) data."""
+    if out is not None and (isinstance(a, (World, TileMap, Placed)) or isinstance(b, (World, TileMap, Placed))):
+        raise TypeError(f"{verb}: `out` is for two shape arrays; against a World, a TileMap or a compound the "
+                        f"result is a new array")
     if isinstance(b, World):
         return world_contact(verb, world_shapes_arg(verb, "a", a), b, threads)
     if isinstance(a, World):
@@ -450,9 +478,9 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any) -> np.ndarray:
         return mirror_contact(world_contact(verb, circles_arg(verb, "b", b), a, threads)[..., :7])
     if isinstance(a, Placed) or isinstance(b, Placed):
         return placed_contact(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), threads)
-    return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads)
+    return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads, out)
 
 
 __all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
-           "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
+           "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
            "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

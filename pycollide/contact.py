@@ -68,13 +68,21 @@ class WorldContact(NamedTuple):
                    data[..., 8].astype(np.int64))
 
 
-def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Union[Contact, WorldContact]:
+def contact(a: Any, b: Any, *, out: Optional[np.ndarray] = None,
+            threads: Optional[int] = None) -> Union[Contact, WorldContact]:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
     Any two shape types in either order; the leading axes broadcast like
     :func:`overlaps`.  ``contact(b, a)`` is ``contact(a, b)`` with the normal
     negated and the points swapped (except for two identical shapes, where no
     direction can be both).  ``threads`` as for :func:`overlaps`.
+
+    ``out`` (two shape arrays only): a float64 array of shape ``S + (7,)``
+    to write the result into (separation, normal, point_a, point_b, as the
+    fields' columns), each pair's seven values side by side, so that a game
+    calling this every frame reuses one buffer; the fields returned are
+    views of it.  A new result costs the memory's first touch (about 5 ns a
+    pair for large batches).
 
     Against a :class:`TileMap` (with circles or points on the other side)
     the contact is with its solid region, the union of its solid tiles: the
@@ -107,7 +115,7 @@ def contact(a: Any, b: Any, *, threads: Optional[int] = None) -> Union[Contact, 
     >>> float(pc.contact(pc.Circles([0, 0, 1]), pc.Circles([3, 4, 1])).separation)
     3.0
     """
-    data = d.contact_any("contact", a, b, threads)
+    data = d.contact_any("contact", a, b, threads, out)
     if isinstance(a, World) or isinstance(b, World):
         return WorldContact._of(data)
     return Contact._of(data)
@@ -148,7 +156,8 @@ class Manifold(NamedTuple):
         return cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
 
 
-def manifold(a: Any, b: Any, margin: float = 0.0, *, threads: Optional[int] = None) -> Manifold:
+def manifold(a: Any, b: Any, margin: float = 0.0, *, out: Optional[np.ndarray] = None,
+             threads: Optional[int] = None) -> Manifold:
     """Contact manifolds: up to two contact points per pair, as a physics
     solver needs for resting and stacking (a box on a floor gets two points,
     not the single deepest one).
@@ -181,6 +190,10 @@ def manifold(a: Any, b: Any, margin: float = 0.0, *, threads: Optional[int] = No
     within rounding of ``margin`` is kept is decided on its rounded
     separation.
 
+    ``out``: a float64 array of shape ``S + (9,)`` to write the raw result
+    into (count, normal, then x, y and separation of each point, NaN where
+    unused), each pair's nine values side by side, as :func:`contact`'s.
+
     Examples
     --------
     A crate resting 0.1 deep in the floor gets a point under each corner:
@@ -204,4 +217,4 @@ def manifold(a: Any, b: Any, margin: float = 0.0, *, threads: Optional[int] = No
         raise ValueError(f"manifold: `margin` must be finite and >= 0, got {margin}")
     a = d.shapes_arg("manifold", "a", a)
     b = d.shapes_arg("manifold", "b", b)
-    return Manifold._of(d.manifold("manifold", a, b, margin, threads))
+    return Manifold._of(d.manifold("manifold", a, b, margin, threads, out))

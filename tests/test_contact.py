@@ -358,3 +358,35 @@ def test_type_errors(verb):
         f(pc.Points([0, 0]), [0, 0])
     with pytest.raises(ValueError, match=rf"{verb}: .*broadcast"):
         f(pc.Circles([[0, 0, 1], [5, 0, 1]]), pc.Points([[1, 0], [0, 0], [9, 9]]))
+
+
+def test_out_receives_the_contact():
+    """``out`` gets the values a new result holds, bit for bit, through its
+    own strides (here every other pair's slot of a larger buffer), and the
+    fields returned are views of it; the rest of the buffer is untouched."""
+    rng = np.random.default_rng(17)
+    for ka, kb in [("circle", "box"), ("triangle", "triangle"), ("segment", "capsule"), ("point", "polygon5")]:
+        a = TYPES[ka](seeded_grid_shapes(rng, ka, 5, 4).reshape(5, 1, WIDTH[ka]))
+        b = TYPES[kb](seeded_grid_shapes(rng, kb, 4, 4).reshape(1, 4, WIDTH[kb]))
+        fresh = pc.contact(a, b)
+        big = np.full((5, 4, 2, 7), 7.0)
+        got = pc.contact(a, b, out=big[:, :, 1])
+        for f in ("separation", "normal", "point_a", "point_b"):
+            assert np.array_equal(getattr(got, f), getattr(fresh, f))
+            assert np.shares_memory(getattr(got, f), big)
+        assert (big[:, :, 0] == 7.0).all()
+
+
+@pytest.mark.parametrize("bad, error", [
+    (np.empty((3, 7), np.float32), TypeError), (np.empty((2, 7)), ValueError), (np.empty((3, 14))[:, ::2], ValueError),
+    ([[0.0] * 7] * 3, TypeError), (np.empty((3, 8)), ValueError)])
+def test_out_is_checked(bad, error):
+    a, b = pc.Circles([[0, 0, 1], [3, 0, 1], [6, 0, 1]]), pc.Boxes([1, -1, 2, 1])
+    with pytest.raises(error, match="out"):
+        pc.contact(a, b, out=bad)
+    frozen = np.empty((3, 7))
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        pc.contact(a, b, out=frozen)
+    with pytest.raises(TypeError, match="World"):
+        pc.contact(a, pc.World(pc.Boxes([[1, -1, 2, 1]])), out=np.empty((3, 7)))

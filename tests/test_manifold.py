@@ -303,3 +303,20 @@ def test_type_errors():
         pc.manifold(pc.Points([0, 0]), pc.Lines([0, 0, 1, 1]))
     with pytest.raises(ValueError, match=r"manifold: .*broadcast"):
         pc.manifold(pc.Circles([[0, 0, 1], [5, 0, 1]]), pc.Points([[1, 0], [0, 0], [9, 9]]))
+
+
+def test_out_receives_the_manifold():
+    """``out`` gets the raw result a new manifold holds (NaN where a point
+    is unused), bit for bit, through its own strides, and is checked."""
+    rng = np.random.default_rng(23)
+    for ka, kb in [("box", "box"), ("triangle", "capsule"), ("circle", "polygon4")]:
+        a = TYPES[ka](seeded_grid_shapes(rng, ka, 6, 3))
+        b = TYPES[kb](seeded_grid_shapes(rng, kb, 6, 3))
+        fresh = pc.manifold(a, b, 0.25)
+        big = np.full((6, 3, 9), 7.0)
+        got = pc.manifold(a, b, 0.25, out=big[:, 2])
+        for f in fresh._fields:
+            assert np.array_equal(getattr(got, f), getattr(fresh, f), equal_nan=True)
+        assert np.shares_memory(got.normal, big) and (big[:, :2] == 7.0).all()
+        with pytest.raises(ValueError, match="shape"):
+            pc.manifold(a, b, out=np.empty((6, 7)))
