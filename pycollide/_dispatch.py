@@ -122,19 +122,25 @@ def broadcast(verb: str, named: Sequence[Tuple[str, Shape]]) -> Shape:
         raise ValueError(f"{verb}: the shapes of {listed} do not broadcast together") from None
 
 
+def _checked_out(verb: str, out: Any, shape: Shape, dtype: Any, what: str) -> np.ndarray:
+    """``out`` as a writeable ndarray of the given dtype and shape (``what``
+    names the shape in the message)."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{verb}: `out` must be a numpy array, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise TypeError(f"{verb}: `out` must have dtype {np.dtype(dtype)}, got {out.dtype}")
+    if out.shape != shape:
+        raise ValueError(f"{verb}: `out` must have shape {shape} ({what}), got {out.shape}")
+    if not out.flags.writeable:
+        raise ValueError(f"{verb}: `out` is read-only")
+    return out
+
+
 def prepare_out(verb: str, out: Optional[np.ndarray], shape: Shape) -> np.ndarray:
     """A bool result of the given shape: ``out`` checked, or a new array."""
     if out is None:
         return np.empty(shape, dtype=bool)
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"{verb}: `out` must be a numpy array, got {type(out).__name__}")
-    if out.dtype != np.bool_:
-        raise TypeError(f"{verb}: `out` must have dtype bool, got {out.dtype}")
-    if out.shape != shape:
-        raise ValueError(f"{verb}: `out` must have shape {shape} (the broadcast shape), got {out.shape}")
-    if not out.flags.writeable:
-        raise ValueError(f"{verb}: `out` is read-only")
-    return out
+    return _checked_out(verb, out, shape, np.bool_, "the broadcast shape")
 
 
 def collection(verb: str, name: str, value: Any) -> Side:
@@ -220,15 +226,7 @@ def per_pair_out(verb: str, out: Any, shape: Shape, width: int, sides: Sequence[
     its rows' values adjacent (the core writes them as one), every stride a
     whole number of doubles, writeable, and sharing no memory with the
     shapes' rows."""
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"{verb}: `out` must be a numpy array, got {type(out).__name__}")
-    if out.dtype != np.float64:
-        raise TypeError(f"{verb}: `out` must have dtype float64, got {out.dtype}")
-    if out.shape != shape + (width,):
-        raise ValueError(f"{verb}: `out` must have shape {shape + (width,)} (the broadcast shape and {width} "
-                         f"values a pair), got {out.shape}")
-    if not out.flags.writeable:
-        raise ValueError(f"{verb}: `out` is read-only")
+    _checked_out(verb, out, shape + (width,), np.float64, f"the broadcast shape and {width} values a pair")
     if out.strides[-1] != 8 or any(st % 8 for st in out.strides):
         raise ValueError(f"{verb}: `out` must hold each pair's {width} values side by side, its strides whole "
                          f"doubles (got strides {out.strides})")

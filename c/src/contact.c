@@ -540,6 +540,21 @@ static PC_ALWAYS_INLINE int voronoi_region(const pc__edges *e, const double *c, 
     return PC_NO_REGION;
 }
 
+/* voronoi_region from bit masks (bit k for edge k of n, counter-clockwise):
+ * neg, c[k] < 0; fore, t[k] > 0; within, t[k] < |e_k|^2.  Bit k of the
+ * result: the foot on edge k (outside it, projecting inside it; also in
+ * *foot), or vertex k (before edge k, past edge k - 1 (t >= |e|^2: not
+ * within, not before), outside one of them).  voronoi_region's answer is
+ * the first set bit from its first edge on. */
+static PC_ALWAYS_INLINE unsigned voronoi_bits(unsigned neg, unsigned fore, unsigned within, int n, unsigned *foot)
+{
+    unsigned full = (1u << n) - 1, before = ~fore & full, past = fore & ~within;
+    unsigned prev_past = ((past << 1) | (past >> (n - 1))) & full;
+    unsigned prev_neg = ((neg << 1) | (neg >> (n - 1))) & full;
+    *foot = neg & fore & within;
+    return *foot | (before & prev_past & (neg | prev_neg));
+}
+
 /* For each edge k of a core, the cross product c[k] = e_k x (p - v_k) and the
  * projection t[k] = (p - v_k) . e_k of the point p = (x, y): voronoi_region's
  * inputs (c[k] is the determinant pc__orient(v_k, v_k+1, p) computes, with
@@ -798,6 +813,23 @@ __attribute__((target("avx2"))) static void faces_small(const pc__hull *ha, cons
 }
 #endif
 
+/* corner_pair's nearer pair, by selects: (v, q), v the face's vertex and
+ * q the other's point nearest to it (if found_q), or (f, w), w the other's
+ * deepest vertex and f the face's point nearest to it (if found_f), the
+ * first unless the second is nearer; its points in (px, py) (on the face)
+ * and (ox, oy); its squared length (INFINITY: neither found) */
+static PC_ALWAYS_INLINE double corner_nearer(int found_q, double vx, double vy, double qx, double qy, int found_f,
+                                             double fx, double fy, double wx, double wy, double *px, double *py,
+                                             double *ox, double *oy)
+{
+    double d2 = found_q ? (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy) : INFINITY;
+    double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
+    int b = found_f && e2 < d2;
+    *px = b ? fx : vx; *py = b ? fy : vy;
+    *ox = b ? wx : qx; *oy = b ? wy : qy;
+    return b ? e2 : d2;
+}
+
 /* Two cores with edges apart, the best face's deepest vertex w (of `other`)
  * off face k (of `face`), beyond the face's end v: the nearest pair is
  * looked for at that corner, as the nearer of (v, the nearest point of
@@ -814,15 +846,9 @@ static int corner_pair(const pc__hull *ha, const pc__edges *ea, const pc__hull *
     const pc__edges *fe = side ? eb : ea, *oe = side ? ea : eb;
     int v = t < 0 ? k : k + 1 == face->n ? 0 : k + 1;
     double vx = face->x[v], vy = face->y[v], wx = other->x[w], wy = other->y[w];
-    double qx, qy, fx, fy, d2 = INFINITY, px = 0.0, py = 0.0, ox = 0.0, oy = 0.0;  /* p on face, o on other */
-    if (core_nearest(other, oe, vx, vy, &qx, &qy)) {
-        d2 = (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy);
-        px = vx; py = vy; ox = qx; oy = qy;
-    }
-    if (core_nearest(face, fe, wx, wy, &fx, &fy)) {
-        double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
-        if (e2 < d2) { d2 = e2; px = fx; py = fy; ox = wx; oy = wy; }
-    }
+    double qx = 0.0, qy = 0.0, fx = 0.0, fy = 0.0, px, py, ox, oy;  /* p on face, o on other */
+    int found_q = core_nearest(other, oe, vx, vy, &qx, &qy), found_f = core_nearest(face, fe, wx, wy, &fx, &fy);
+    double d2 = corner_nearer(found_q, vx, vy, qx, qy, found_f, fx, fy, wx, wy, &px, &py, &ox, &oy);
     if (d2 == INFINITY) return -1;
     if (!(d2 >= floor2)) return 0;
     double d = sqrt(d2), ux = (ox - px) / d, uy = (oy - py) / d;
@@ -1393,10 +1419,7 @@ static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py,
      * (outside it, projecting inside it), else vertex i (before edge i,
      * past edge i - 1 (t >= |e|^2: not within, not before), outside one of
      * them) */
-    unsigned foot = neg & fore & within, before = ~fore & full, past = fore & ~within;
-    unsigned prev_past = ((past << 1) | (past >> (n - 1))) & full;
-    unsigned prev_neg = ((neg << 1) | (neg >> (n - 1))) & full;
-    unsigned any = foot | (before & prev_past & (neg | prev_neg));
+    unsigned foot, any = voronoi_bits(neg, fore, within, n, &foot);
     if (!any) return 0;
     unsigned from_start = ((any >> start) | (any << (n - start))) & full;
     int k = pc__lowest_bit(from_start) + start;
@@ -1732,11 +1755,7 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const 
     unsigned neg = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(C, ZERO, _CMP_LT_OQ)) & full;
     unsigned fore = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_GT_OQ)) & full;
     unsigned within = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, h->ee, _CMP_LT_OQ)) & full;
-    unsigned before = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_LE_OQ)) & full;
-    unsigned past = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, h->ee, _CMP_GE_OQ)) & full;
-    /* vertex i: before edge i, past edge i - 1, outside one of them */
-    unsigned prev_past = ((past << 1) | (past >> (n - 1))) & full, prev_neg = ((neg << 1) | (neg >> (n - 1))) & full;
-    unsigned foot = neg & fore & within, any = foot | (before & prev_past & (neg | prev_neg));
+    unsigned foot, any = voronoi_bits(neg, fore, within, n, &foot);
     if (!any) return 0;
     int k = pc__lowest_bit(any);
     __m256i K = small_index(k);
@@ -1746,23 +1765,6 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const 
     *qx = small_lane(h->x, K) + s * small_lane(h->ex, K);
     *qy = small_lane(h->y, K) + s * small_lane(h->ey, K);
     return 1;
-}
-
-/* corner_pair's nearer pair, by selects: (v, q), v the face's vertex and
- * q the other's point nearest to it (if found_q), or (f, w), w the other's
- * deepest vertex and f the face's point nearest to it (if found_f), the
- * first unless the second is nearer; its points in (px, py) (on the face)
- * and (ox, oy); its squared length (INFINITY: neither found) */
-static PC_ALWAYS_INLINE double corner_nearer(int found_q, double vx, double vy, double qx, double qy, int found_f,
-                                             double fx, double fy, double wx, double wy, double *px, double *py,
-                                             double *ox, double *oy)
-{
-    double d2 = found_q ? (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy) : INFINITY;
-    double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
-    int b = found_f && e2 < d2;
-    *px = b ? fx : vx; *py = b ? fy : vy;
-    *ox = b ? wx : qx; *oy = b ? wy : qy;
-    return b ? e2 : d2;
 }
 
 /* corner_pair for two small cores: face k of `face` (nf vertices; a's if
@@ -1882,7 +1884,7 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const p
 }
 
 /* contact_pair's canonical order: 1 when b comes first.  For two rows of one
- * kind (width 6 or 8) by masks, not a branch (which of two rows comes first
+ * kind (width 4 to 8) by masks, not a branch (which of two rows comes first
  * is random: its branch had been mispredicted on half the pairs, 6 ns of
  * triangle-triangle's 75): b's first value that differs from a's is the
  * less (row_less(b, a)). */
@@ -1890,7 +1892,7 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_order(int ka, 
                                                                        const double *b, int width)
 {
     if (ka != kb) return kb < ka;
-    int o = width - 4;  /* the second load: values o..o+3 (overlapping the first for a width of 6) */
+    int o = width - 4;  /* the second load: values o..o+3 (overlapping the first below a width of 8) */
     __m256d A0 = _mm256_loadu_pd(a), A1 = _mm256_loadu_pd(a + o), B0 = _mm256_loadu_pd(b), B1 = _mm256_loadu_pd(b + o);
     unsigned lt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B0, A0, _CMP_LT_OQ)) |
                   (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B1, A1, _CMP_LT_OQ)) << o;
@@ -1925,8 +1927,8 @@ static PC_ALWAYS_INLINE int vector_width(int kind)
     return kind == PC_BOX || kind == PC_SEGMENT ? 4 : kind == PC_CAPSULE ? 5 : kind == PC_POLYGON + 1 ? 8 : 6;
 }
 
-/* For a vector path P (small, seg), from P_order, P_axes, P_answer and the
- * state S between the last two:
+/* For a vector path P (small, seg), from P_axes, P_answer, the state S
+ * between them, and small_order (the canonical order, for every kind):
  * P_one_avx2: contact_pair for one pair;
  * P_pairs: a batch's pairs two at a time (both pairs' axes, then both
  * answers: as for ngon_canonical_inner, two chains of latencies side by
@@ -1941,7 +1943,7 @@ static PC_ALWAYS_INLINE int vector_width(int kind)
         pc__result r;                                                                                          \
         double m = 0.0;                                                                                        \
         int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);          \
-        int swap = P##_order(ka, a, kb, b, wa);                                                                \
+        int swap = small_order(ka, a, kb, b, wa);                                                                \
         int done = P##_axes(f, ka, a, na, kb, b, nb, swap, &q) && P##_answer(&q, na, nb, &m, &r);              \
         small_finish(done, m, f, ka, wa, a, kb, wb, b, swap, &r, out);                                         \
     }                                                                                                          \
@@ -1956,7 +1958,7 @@ static PC_ALWAYS_INLINE int vector_width(int kind)
             S q0, q1;                                                                                          \
             pc__result r0, r1;                                                                                 \
             double m0 = 0.0, m1 = 0.0;                                                                         \
-            int swap0 = P##_order(ka, a0, kb, b0, wa), swap1 = P##_order(ka, a1, kb, b1, wa);                  \
+            int swap0 = small_order(ka, a0, kb, b0, wa), swap1 = small_order(ka, a1, kb, b1, wa);                  \
             int ok0 = P##_axes(f, ka, a0, na, kb, b0, nb, swap0, &q0);                                         \
             int ok1 = P##_axes(f, ka, a1, na, kb, b1, nb, swap1, &q1);                                         \
             int done0 = ok0 && P##_answer(&q0, na, nb, &m0, &r0);                                              \
@@ -2124,23 +2126,6 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_answer(const pc_
     }
     small_face(side, d, ux, uy, wx, wy, ra, rb, res);
     return 1;
-}
-
-/* contact_pair's canonical order for two segment kinds: 1 when b comes first */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_order(int ka, const double *a, int kb,
-                                                                     const double *b, int width)
-{
-    (void)width;
-    if (ka != kb) return kb < ka;
-    __m256d A = _mm256_loadu_pd(a), B = _mm256_loadu_pd(b);
-    unsigned lt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B, A, _CMP_LT_OQ));
-    unsigned gt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B, A, _CMP_GT_OQ));
-    if (ka == PC_CAPSULE) {
-        lt |= (unsigned)(b[4] < a[4]) << 4;
-        gt |= (unsigned)(b[4] > a[4]) << 4;
-    }
-    unsigned differ = lt | gt;
-    return (lt & differ & (0u - differ)) != 0;
 }
 
 static int seg_kind(int kind) { return kind == PC_SEGMENT || kind == PC_CAPSULE; }
