@@ -6,16 +6,17 @@ over leading axes; vectors have a trailing axis of length 2.
 
 from __future__ import annotations
 
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 import numpy as np
 
 from . import _dispatch as d
+from ._native import check_rc, lib, resolve_threads
 
 __all__ = ["reflect", "impulse"]
 
 
-def _scalars(verb: str, name: str, value: Any, lo: float, hi: float) -> np.ndarray:
+def _scalars(verb: str, name: str, value: Any, lo: float, hi: float, finite: bool = False) -> np.ndarray:
     try:
         arr = np.asarray(value)
     except ValueError:
@@ -25,10 +26,13 @@ def _scalars(verb: str, name: str, value: Any, lo: float, hi: float) -> np.ndarr
                         f"{type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
     arr = arr.astype(np.float64, copy=False)
     bad = ~((arr >= lo) & (arr <= hi))
+    if finite:
+        bad |= ~np.isfinite(arr)
     if bad.any():
         first = np.argwhere(bad)[0] if arr.ndim else ()
         value = arr[tuple(first)]
-        raise ValueError(f"{verb}: `{name}` must be in [{lo}, {hi}]; got {float(value)!r}"
+        rule = f"finite and >= {lo}" if finite else (f">= {lo}" if hi == np.inf else f"in [{lo}, {hi}]")
+        raise ValueError(f"{verb}: `{name}` must be {rule}; got {float(value)!r}"
                          + (f" at index {tuple(int(i) for i in first)}" if arr.ndim else ""))
     return arr
 
@@ -58,32 +62,53 @@ def _unit(verb: str, normal: np.ndarray) -> np.ndarray:
     return scaled / np.hypot(scaled[..., 0], scaled[..., 1])[..., None]
 
 
-def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 0.0) -> np.ndarray:
+def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 0.0, *,
+            threads: Optional[int] = None) -> np.ndarray:
     """The velocity after bouncing off a surface with the given normal.
 
-    The normal component is reversed and scaled by ``restitution`` (1: elastic,
-    0: no bounce) and the tangential component is scaled by ``1 - friction``.
-    Only velocities moving into the surface (``velocity . n < 0`` with ``n``
-    pointing out of the surface toward the mover) bounce; others are returned
-    unchanged.  The normal need not be unit length.  Everything broadcasts.
+    ``normal`` is the surface's normal pointing out of it toward the mover:
+    what :func:`raycast`, :func:`sweep` and the world queries report for what
+    they hit (for a :func:`contact` of a mover ``a`` with an obstacle ``b``,
+    whose normal points from a toward b, pass ``-normal``).  It need not be
+    unit length.  Only a velocity moving into the surface (``velocity . n <
+    0``) bounces; any other is returned unchanged.
+
+    The bounce is the one :func:`advance` applies at every impact: the normal
+    part ``v_n`` of the velocity is reversed and scaled by ``restitution`` (1:
+    elastic, 0: no bounce), and the tangential part ``v_t`` loses
+    ``min(friction * (1 + restitution) * |v_n|, |v_t|)``: Coulomb friction
+    with the impulse of the bounce (a ball without spin).  ``friction`` is
+    the Coulomb coefficient, >= 0 (it may exceed 1: the tangential motion
+    then stops whenever the bounce is hard enough).  The result is never
+    longer than ``velocity`` (squared lengths compared exactly).
+    Everything broadcasts like a numpy ufunc's arguments.
 
     >>> import pycollide as pc
     >>> pc.reflect([3.0, -4.0], [0, 1]).tolist()
     [3.0, 4.0]
-    >>> pc.reflect([3.0, -4.0], [0, 1], restitution=0.5, friction=0.5).tolist()
+    >>> pc.reflect([3.0, -4.0], [0, 1], restitution=0.5).tolist()
+    [3.0, 2.0]
+    >>> pc.reflect([3.0, -4.0], [0, 1], restitution=0.5, friction=0.25).tolist()   # v_t loses 0.25 * 1.5 * 4
     [1.5, 2.0]
+    >>> pc.reflect([3.0, 4.0], [0, 1]).tolist()                    # moving away: unchanged
+    [3.0, 4.0]
     """
-    v = d.vectors("reflect", "velocity", velocity)
-    normal = d.vectors("reflect", "normal", normal)
-    e = _scalars("reflect", "restitution", restitution, 0.0, 1.0)
-    mu = _scalars("reflect", "friction", friction, 0.0, 1.0)
-    _broadcast("reflect", velocity=v, normal=normal, restitution=e, friction=mu)
-    n = _unit("reflect", normal)
-    e, mu = e[..., None], mu[..., None]
-    vn = np.sum(v * n, axis=-1, keepdims=True)
-    tangential = v - vn * n
-    bounced = (1.0 - mu) * tangential - e * vn * n
-    return np.where(vn < 0, bounced, v + 0.0 * bounced)
+    verb = "reflect"
+    v = d.vectors(verb, "velocity", velocity)
+    normal = d.vectors(verb, "normal", normal)
+    e = _scalars(verb, "restitution", restitution, 0.0, 1.0)
+    mu = _scalars(verb, "friction", friction, 0.0, np.inf, finite=True)
+    _broadcast(verb, velocity=v, normal=normal, restitution=e, friction=mu)
+    n = np.ascontiguousarray(_unit(verb, normal))
+    shape = d.broadcast(verb, [("velocity", v.shape[:-1]), ("normal", n.shape[:-1]), ("restitution", e.shape),
+                               ("friction", mu.shape)])
+    e = np.ascontiguousarray(e, dtype=np.float64)[..., None]
+    mu = np.ascontiguousarray(mu, dtype=np.float64)[..., None]
+    out = np.empty(shape + (2,))
+    if out.size:
+        args, ndim, dims = d.arrays(shape, [v, n, e, mu, out])
+        check_rc(verb, lib.pc_reflect_batch(*args, ndim, dims, resolve_threads(verb, threads, out.size // 2)))
+    return out
 
 
 def impulse(va: Any, vb: Any, ma: Any, mb: Any, normal: Any, restitution: Any = 1.0) -> Tuple[np.ndarray, np.ndarray]:

@@ -22,18 +22,39 @@ def _tol(*vs):
     return 1e-9 * (1.0 + max(float(np.abs(v).max()) for v in vs))
 
 
-@given(v=vec, theta=unit_angle, e=coef, mu=coef)
-def test_reflect_reverses_and_scales_the_normal_part(v, theta, e, mu):
+friction = st.one_of(coef, st.floats(1.0, 10.0))
+
+
+@given(v=vec, theta=unit_angle, e=coef, mu=friction)
+def test_reflect_reverses_the_normal_part_and_applies_coulomb_friction(v, theta, e, mu):
     n = _normal(theta)
     out = pc.reflect(v, n, restitution=e, friction=mu)
     vn, tol = float(v @ n), _tol(v)
     if vn < 0:
         assert abs(float(out @ n) - (-e * vn)) <= tol
         tangent = v - vn * n
-        np.testing.assert_allclose(out - float(out @ n) * n, (1 - mu) * tangent, atol=tol)
-        assert np.hypot(*out) <= np.hypot(*v) + tol  # never gains speed
+        vt = float(np.hypot(*tangent))
+        kept = max(0.0, vt - mu * (1 + e) * abs(vn))  # Coulomb: the tangential speed loses mu * the impulse
+        expected = tangent * (kept / vt) if vt > 0 else tangent
+        np.testing.assert_allclose(out - float(out @ n) * n, expected, atol=tol)
+        assert out @ out <= v @ v  # never gains speed (exactly: the core compares squared lengths exactly)
     else:
         np.testing.assert_array_equal(out, v)  # moving away: untouched
+
+
+def test_reflect_is_the_bounce_advance_applies():
+    """One friction model: a ball bouncing once off a wall in advance() leaves
+    with reflect()'s velocity, bit for bit, for any restitution and friction."""
+    rng = np.random.default_rng(5)
+    wall = pc.TileMap.from_text("#" * 40)   # a floor, y <= 1; the ball comes down onto it
+    for _ in range(200):
+        v = np.array([rng.uniform(-5, 5), -rng.uniform(0.5, 5)])
+        e, mu = rng.uniform(0, 1), rng.choice([0.0, rng.uniform(0, 2)])
+        ball = pc.Circles([20.0, 1.5, 0.25])
+        _, after, bounces = pc.advance(ball, v, wall, 0.26 / -v[1], restitution=e, friction=mu,
+                                      return_bounces=True, max_bounces=1)
+        assert int(bounces) == 1
+        np.testing.assert_array_equal(after, pc.reflect(v, [0, 1], restitution=e, friction=mu))
 
 
 def test_reflect_examples_and_broadcasting():
@@ -41,6 +62,23 @@ def test_reflect_examples_and_broadcasting():
     np.testing.assert_allclose(pc.reflect(v, [0, 2]), [[3, 4], [3, 4], [-2, 0]])
     np.testing.assert_allclose(pc.reflect(v[:, None], [[0, 1], [1, 0]]).shape, (3, 2, 2))
     np.testing.assert_allclose(pc.reflect([-1.0, -1.0], [1, 1], restitution=0.0), [0.0, 0.0], atol=1e-15)
+    # restitution and friction broadcast like a ufunc's arguments
+    out = pc.reflect(v[0], [0, 1], restitution=[[1.0], [0.5]], friction=[0.0, 0.25, 2.0])
+    assert out.shape == (2, 3, 2)
+    for i, e in enumerate([1.0, 0.5]):
+        for j, mu in enumerate([0.0, 0.25, 2.0]):
+            np.testing.assert_array_equal(out[i, j], pc.reflect(v[0], [0, 1], restitution=e, friction=mu))
+
+
+def test_reflect_rejects_bad_coefficients():
+    with pytest.raises(ValueError, match="`friction` must be finite and >= 0"):
+        pc.reflect([1.0, -1.0], [0, 1], friction=[0.5, -0.1])
+    with pytest.raises(ValueError, match="`friction` must be finite"):
+        pc.reflect([1.0, -1.0], [0, 1], friction=np.inf)
+    with pytest.raises(ValueError, match=r"`restitution` must be in \[0.0, 1.0\]"):
+        pc.reflect([1.0, -1.0], [0, 1], restitution=1.5)
+    with pytest.raises(ValueError, match="do not broadcast"):
+        pc.reflect([[1.0, -1.0]] * 3, [0, 1], friction=[0.1, 0.2])
 
 
 @given(va=vec, vb=vec, ma=mass, mb=mass, theta=unit_angle, e=coef)

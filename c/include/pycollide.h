@@ -570,6 +570,22 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
 int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
                    int64_t n, double dt, int max_slides, int threads);
 
+/* Velocities after a bounce, by the rule pc_tilemap_advance applies at each
+ * impact: for each element the velocity v (2 doubles), the unit normal n of
+ * the surface, pointing out of it toward the mover (2 doubles), the
+ * restitution e in [0, 1] and the Coulomb friction coefficient mu >= 0 (1
+ * double each).  When v . n < 0 (moving into the surface) the normal part of
+ * v is reversed and scaled by e and the tangential part v_t loses
+ * min(mu (1 + e) |v . n|, |v_t|); the result is never longer than v (squared
+ * lengths compared exactly; rounding that would lengthen it shrinks it by
+ * ulps).  Otherwise v is returned unchanged.  2 doubles out.  Strides in
+ * doubles over an index space as pc_overlaps_batch's; nothing is checked but
+ * the pointers and strides (the Python layer validates the values). */
+int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const double *normals,
+                     const int64_t *strides_n, const double *restitution, const int64_t *strides_e,
+                     const double *friction, const int64_t *strides_f, double *out, const int64_t *strides_out,
+                     int ndim, const int64_t *shape, int threads);
+
 /* Move n circles (3 contiguous doubles each, updated in place) with their
  * velocities (2 contiguous doubles each, updated in place) for dt through a
  * tile map: each stops at every impact, its velocity is reflected there (the
