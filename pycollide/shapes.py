@@ -17,7 +17,7 @@ says.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar, overload
+from typing import Any, Callable, ClassVar, Dict, List, Optional, Tuple, Type, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -66,7 +66,12 @@ class Shapes:
 
     Every concrete type is built as ``Type(data, *, copy=True)`` from an array
     of its layout, or from its named fields (``Circles(center=..., radius=...)``);
-    see the module docstring for ``copy``.
+    see the module docstring for ``copy``.  The fields broadcast against each
+    other like numpy arrays, but only to as many shapes as the largest field
+    holds: ``Circles(center=np.zeros((1000, 2)), radius=np.ones((1000, 1)))``
+    (a column of radii, where ``(1000,)`` was meant) would make a million
+    circles, and is a ``ValueError``; pass ``broadcast=True`` to build every
+    combination on purpose.
     """
 
     # _c caches what the C core is handed: (pointer, leading strides in doubles)
@@ -98,7 +103,7 @@ class Shapes:
         cls.name, cls.kind, cls.width, cls.columns, cls.fields, cls.solid = name, kind, width, columns, fields, solid
         KINDS[name] = cls
 
-    def __init__(self, *args: Any, copy: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **kwargs: Any) -> None:
         cls = type(self)
         name = cls.__name__
         if "name" not in cls.__dict__:
@@ -106,6 +111,11 @@ class Shapes:
                             "Segments, Triangles or Lines")
         if not isinstance(copy, (bool, np.bool_)):
             raise TypeError(f"{name}: `copy` must be True or False, got {copy!r}")
+        if not isinstance(broadcast, (bool, np.bool_)):
+            raise TypeError(f"{name}: `broadcast` must be True or False, got {broadcast!r}")
+        if broadcast and not kwargs and len(args) == 1:
+            raise TypeError(f"{name}: `broadcast` applies to the fields ({', '.join(f for f, _ in cls.fields)}), "
+                            "not to one array of the layout")
         if len(args) == 1 and not kwargs:
             source = args[0]
             if isinstance(source, cls):  # already validated: share its read-only buffer
@@ -113,7 +123,7 @@ class Shapes:
                 return
             arr, labels, fresh = self._from_layout(source), None, False
         elif args or kwargs:
-            (arr, labels), fresh = self._from_fields(args, kwargs), True
+            (arr, labels), fresh = self._from_fields(args, kwargs, bool(broadcast)), True
         else:
             raise TypeError(f"{name}() needs an array of layout (..., {cls.width}) "
                             f"or the fields {', '.join(f for f, _ in cls.fields)}")
@@ -134,7 +144,7 @@ class Shapes:
         return arr
 
     @classmethod
-    def _from_fields(cls, args: tuple, kwargs: dict) -> Tuple[np.ndarray, list]:
+    def _from_fields(cls, args: tuple, kwargs: dict, outer: bool = False) -> Tuple[np.ndarray, list]:
         name = cls.__name__
         names = [f for f, _ in cls.fields]
         if len(args) > len(names):
@@ -163,6 +173,15 @@ class Shapes:
         except ValueError:
             raise ValueError(f"{name}: the fields' shapes {', '.join(map(str, leading))} "
                              "do not broadcast together") from None
+        count = int(np.prod(shape, dtype=np.int64))
+        if not outer and count > max(int(np.prod(s, dtype=np.int64)) for s in leading):
+            # (1000, 2) centres and (1000, 1) radii broadcast to a million circles: almost
+            # always a mistake (a column vector for a 1-D field), so only on request
+            given = ", ".join(f"`{f}` {a.shape[:-1] if n == 1 else a.shape}" for (f, n), a in zip(cls.fields, parts))
+            raise ValueError(
+                f"{name}: the fields ({given}) broadcast to {shape}, {count} shapes, more than any field holds; "
+                "a field of one column (like `radius`) takes the leading shape alone, without a trailing axis of 1. "
+                "To build every combination on purpose, pass broadcast=True")
         data = np.empty(shape + (cls.width,), dtype=np.float64)
         start = 0
         for p in parts:  # one fresh, native, contiguous array: validated in place
@@ -239,6 +258,10 @@ class Shapes:
                                               ffi.cast("double *", ffi.from_buffer(out)),
                                               resolve_threads("bounds", None, len(data))))
         return out.reshape(self.shape + (4,))
+
+    def __dir__(self) -> List[str]:
+        # the named fields (center, radius, ...) are read through __getattr__
+        return sorted(set(super().__dir__()) | {field for field, _ in type(self).fields})
 
     def __getattr__(self, attr: str) -> np.ndarray:
         start = 0
@@ -339,10 +362,10 @@ class Points(Shapes, name="point", kind=lib.PC_POINT, columns=("x", "y"), fields
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, xy: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, xy: ArrayLike, copy: bool = True, broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 class Circles(Shapes, name="circle", kind=lib.PC_CIRCLE, columns=("x", "y", "r"),
@@ -365,10 +388,10 @@ class Circles(Shapes, name="circle", kind=lib.PC_CIRCLE, columns=("x", "y", "r")
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, center: ArrayLike, radius: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, center: ArrayLike, radius: ArrayLike, copy: bool = True, broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 class Boxes(Shapes, name="box", kind=lib.PC_BOX, columns=("xmin", "ymin", "xmax", "ymax"),
@@ -388,10 +411,10 @@ class Boxes(Shapes, name="box", kind=lib.PC_BOX, columns=("xmin", "ymin", "xmax"
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, mins: ArrayLike, maxs: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, mins: ArrayLike, maxs: ArrayLike, copy: bool = True, broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 class Segments(Shapes, name="segment", kind=lib.PC_SEGMENT, columns=("x0", "y0", "x1", "y1"),
@@ -406,10 +429,10 @@ class Segments(Shapes, name="segment", kind=lib.PC_SEGMENT, columns=("x0", "y0",
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, start: ArrayLike, end: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, start: ArrayLike, end: ArrayLike, copy: bool = True, broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 class Triangles(Shapes, name="triangle", kind=lib.PC_TRIANGLE, columns=("x0", "y0", "x1", "y1", "x2", "y2"),
@@ -426,10 +449,11 @@ class Triangles(Shapes, name="triangle", kind=lib.PC_TRIANGLE, columns=("x0", "y
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, p0: ArrayLike, p1: ArrayLike, p2: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, p0: ArrayLike, p1: ArrayLike, p2: ArrayLike, copy: bool = True,
+                 broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 class Capsules(Shapes, name="capsule", kind=lib.PC_CAPSULE, columns=("x0", "y0", "x1", "y1", "r"),
@@ -450,10 +474,11 @@ class Capsules(Shapes, name="capsule", kind=lib.PC_CAPSULE, columns=("x0", "y0",
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, start: ArrayLike, end: ArrayLike, radius: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, start: ArrayLike, end: ArrayLike, radius: ArrayLike, copy: bool = True,
+                 broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 class Polygons(Shapes):
@@ -574,10 +599,10 @@ class Lines(Shapes, name="line", kind=lib.PC_LINE, columns=("x0", "y0", "x1", "y
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, start: ArrayLike, end: ArrayLike, copy: bool = True) -> None: ...
+    def __init__(self, *, start: ArrayLike, end: ArrayLike, copy: bool = True, broadcast: bool = False) -> None: ...
 
-    def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
-        super().__init__(*args, copy=copy, **fields)
+    def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
+        super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
 def solid_kinds() -> Tuple["Type[Shapes]", ...]:

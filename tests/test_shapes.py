@@ -268,3 +268,35 @@ def test_field_errors():
         pc.Circles()
     with pytest.raises(TypeError, match="`data` must be an array of layout"):
         pc.Segments(pc.Boxes([0, 0, 1, 1]))
+
+
+def test_fields_that_broadcast_beyond_every_field_are_an_error():
+    """Circles(center=(1000, 2), radius=(1000, 1)) broadcast silently to a
+    million circles (at 1e5, a 224 GiB MemoryError): only on request now."""
+    with pytest.raises(ValueError, match=r"broadcast to \(1000, 1000\), 1000000 shapes, more than any field holds"):
+        pc.Circles(center=np.zeros((1000, 2)), radius=np.ones((1000, 1)))
+    with pytest.raises(ValueError, match="pass broadcast=True"):
+        pc.Boxes(mins=np.zeros((3, 1, 2)), maxs=np.ones((1, 4, 2)))
+    with pytest.raises(ValueError, match="more than any field holds"):
+        pc.Capsules(start=np.zeros((5, 2)), end=np.ones((5, 1, 2)), radius=1)
+    every = pc.Circles(center=np.zeros((3, 2)), radius=np.arange(4.0)[:, None], broadcast=True)
+    assert every.shape == (4, 3)
+    np.testing.assert_array_equal(every.radius, np.repeat(np.arange(4.0)[:, None], 3, axis=1))
+    # broadcasting up to the largest field is what fields are for, and stays as it was
+    assert pc.Circles(center=np.zeros((3, 2)), radius=1).shape == (3,)
+    assert pc.Circles(center=[0, 0], radius=[1, 2, 3]).shape == (3,)
+    assert pc.Segments(start=np.zeros((2, 1, 2)), end=np.ones((2, 5, 2))).shape == (2, 5)
+    with pytest.raises(TypeError, match="`broadcast` must be True or False"):
+        pc.Circles(center=[0, 0], radius=1, broadcast="yes")
+    with pytest.raises(TypeError, match="`broadcast` applies to the fields"):
+        pc.Circles([0, 0, 1], broadcast=True)
+
+
+def test_fields_appear_in_dir():
+    for cls in TYPES:
+        shapes = cls(np.asarray(VALID[cls]))
+        listed = dir(shapes)
+        for field, _ in cls.fields:
+            assert field in listed
+            getattr(shapes, field)
+    assert "radius" in dir(pc.Circles([0, 0, 1])) and "bounds" in dir(pc.Circles([0, 0, 1]))
