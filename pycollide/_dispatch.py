@@ -109,6 +109,31 @@ def nonnegative(verb: str, name: str, value: Any, finite: bool, hint: str = "") 
     return v
 
 
+def nonnegative_each(verb: str, name: str, value: Any, shape: Shape, finite: bool) -> np.ndarray:
+    """Numbers >= 0 (NaN rejected; inf too when ``finite``) broadcast to
+    ``shape``, as a C-contiguous float64 array: a parameter given per element."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {value!r}")
+    try:
+        arr = np.asarray(value)
+    except ValueError:
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of numbers") from None
+    if arr.dtype.kind not in "iuf":
+        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
+        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {what}")
+    try:
+        arr = np.broadcast_to(arr, shape)
+    except ValueError:
+        raise ValueError(f"{verb}: `{name}` of shape {arr.shape} does not broadcast to {shape}") from None
+    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    bad = ~(arr >= 0) | (np.isinf(arr) if finite else False)
+    if bad.any():
+        first = tuple(int(i) for i in np.argwhere(bad)[0])
+        rule = "finite and >= 0" if finite else "a number >= 0"
+        raise ValueError(f"{verb}: `{name}` must be {rule}; {name}{list(first)} is {float(arr[first])!r}")
+    return arr
+
+
 def broadcast(verb: str, named: Sequence[Tuple[str, Shape]]) -> Shape:
     """The broadcast of the leading shapes, or a ValueError naming them all."""
     shapes = [s for _, s in named]
@@ -283,9 +308,11 @@ _SAMPLE = 32  # one query in this many sizes the pairs' output
 
 
 def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads: Any,
-                 distance: float = 0.0) -> np.ndarray:
+                 distance: float = 0.0, each: Optional[np.ndarray] = None) -> np.ndarray:
     """(2, k) int64: every overlapping (i, j), or with ``distance`` > 0 every
-    (i, j) within it, sorted (within ``a`` when ``b`` is None)."""
+    (i, j) within it, sorted (within ``a`` when ``b`` is None); with ``each``
+    (one distance per shape of ``a``, at most ``distance``; ``b`` given) every
+    (i, j) within ``each[i]``."""
     na, nb = len(a), (0 if b is None else len(b))
     if na == 0 or (b is not None and nb == 0):
         return np.empty((2, 0), dtype=np.int64)
@@ -299,14 +326,22 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
     check_rc(verb, lib.pc_pairs_prepare_any(a.kind, double_ptr(da), na, kind_b,
                                             ffi.NULL if db is None else double_ptr(db), nb, distance, wptr, work.size))
     found = ffi.new("int64_t *")
+    if each is None:
+        def find(sample: int, out: Any, capacity: int) -> None:
+            check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, sample, out, capacity, found))
+    else:
+        eptr = double_ptr(each)
+
+        def find(sample: int, out: Any, capacity: int) -> None:
+            check_rc(verb, lib.pc_pairs_find_each(wptr, work.size, mode_, magnitude, eptr, nthreads, sample, out,
+                                                  capacity, found))
     capacity = 2 * (na + nb) + 1024
     if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
-        check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, _SAMPLE, ffi.NULL, 0, found))
+        find(_SAMPLE, ffi.NULL, 0)
         capacity = max(capacity // 4, found[0] * _SAMPLE * 5 // 4 + 1024)
     while True:  # twice at most: a second run when the estimate fell short
         out = np.empty(2 * capacity, dtype=np.int64)
-        check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, 1,
-                                         ffi.cast("int64_t *", ffi.from_buffer(out)), capacity, found))
+        find(1, ffi.cast("int64_t *", ffi.from_buffer(out)), capacity)
         if found[0] <= capacity:
             break
         capacity = found[0]

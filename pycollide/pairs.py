@@ -15,7 +15,7 @@ from .world import ShapeTree
 __all__ = ["pairs", "Nearest", "nearest"]
 
 
-def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: bool = True,
+def pairs(a: Any, b: Any = None, *, distance: Any = None, touching: bool = True,
           threads: Optional[int] = None) -> np.ndarray:
     """Every overlapping pair: the indices ``(i, j)`` with ``overlaps(a[i], b[j])``;
     with ``distance=d``, every pair within distance d.
@@ -44,10 +44,16 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
         Without it, the pairs ``i < j`` within ``a``.  Placed compounds
         (:meth:`Compound.at`) pair by their bounding boxes first, then by their
         parts.
-    distance : float, optional
+    distance : float or array_like, optional
         Finite, >= 0.  The pairs whose shapes are at most this far apart (the
         distance between overlapping shapes is 0), as shapely's ``dwithin``.
-        ``distance=0`` is the overlapping pairs, touching included.
+        ``distance=0`` is the overlapping pairs, touching included.  With
+        ``b``, an array gives each shape of ``a`` its own distance (it
+        broadcasts to ``a``'s shape, as shapely's ``STRtree.query`` takes one
+        distance per input geometry): the pairs ``(i, j)`` within
+        ``distance[i]``.  Within one collection the distance is one number
+        (for each shape's own reach, pair the collection with itself:
+        ``pairs(a, a, distance=d)`` gives both orders and ``i == j``).
     touching : bool, default True
         As for :func:`overlaps`: False counts only real interpenetration.
         With ``distance``: False keeps the pairs less than ``distance`` apart
@@ -78,6 +84,9 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     >>> pc.pairs(balls, distance=4.5)        # ball 3 is 4.5 from ball 2: exactly within
     array([[0, 0, 1, 2],
            [1, 2, 2, 3]])
+    >>> pc.pairs(pc.Points([[0, 0], [10, 0]]), balls, distance=[0.5, 1.0])   # a reach per point
+    array([[0, 0, 1],
+           [0, 1, 3]])
     >>> pc.pairs(balls, distance=4.5, touching=False)
     array([[0, 0, 1],
            [1, 2, 2]])
@@ -86,9 +95,15 @@ def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: 
     a = d.collection("pairs", "a", a)
     b = None if b is None else d.collection("pairs", "b", b)
     if distance is not None:
-        within = d.nonnegative("pairs", "distance", distance, True)
         if isinstance(a, Placed) or isinstance(b, Placed):
             raise TypeError("pairs: `distance` takes shape arrays, not placed compounds")
+        if np.ndim(distance) and not isinstance(distance, (str, bytes)):
+            if b is None:
+                raise TypeError("pairs: `distance` must be one number within one collection (for a distance per "
+                                 "shape, pair the collection with itself: pairs(a, a, distance=d))")
+            each = d.nonnegative_each("pairs", "distance", distance, a.shape, True)
+            return d.pair_indices("pairs", a, b, mode, threads, float(each.max(initial=0.0)), each)
+        within = d.nonnegative("pairs", "distance", distance, True)
         if within == 0 and not touching:  # less than 0 apart: none
             return np.empty((2, 0), dtype=np.int64)
         return d.pair_indices("pairs", a, b, mode, threads, within)

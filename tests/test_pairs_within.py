@@ -155,3 +155,41 @@ def test_placed_compounds_take_no_distance():
     part = pc.Compound([pc.Circles([[0, 0, 1]])])
     with pytest.raises(TypeError, match="distance"):
         pc.pairs(part.at([[0, 0], [5, 0]]), distance=1.0)
+
+
+@pytest.mark.sample(8)
+@pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
+@pytest.mark.parametrize("ka,kb", [("circle", "box"), ("point", "circle"), ("segment", "triangle"),
+                                   ("capsule", "polygon8"), ("box", "point"), ("polygon4", "segment")])
+@pytest.mark.parametrize("layout", ["grid", "random"])
+def test_a_distance_per_shape_is_each_shapes_own_query(ka, kb, layout, touching):
+    """pairs(a, b, distance=array): the pairs (i, j) within distance[i], the
+    same as one query per shape of a with its scalar distance; either side
+    may hold the tree (the larger shapes query it)."""
+    rng = np.random.default_rng([KINDS.index(ka), KINDS.index(kb), 77])
+    for scale_a, scale_b in ((1.0, 4.0), (4.0, 1.0)):  # the tree holds the side of the smaller shapes
+        A, B = scene(ka, 40, rng, layout) * scale_a, scene(kb, 30, rng, layout) * scale_b
+        each = rng.choice(distances_for(layout) + [0.25], size=len(A))
+        a, b = TYPES[ka](A), TYPES[kb](B)
+        got = pc.pairs(a, b, distance=each, touching=touching)
+        expected = [pc.pairs(a[i:i + 1], b, distance=float(each[i]), touching=touching) + [[i], [0]]
+                    for i in range(len(A))]
+        assert np.array_equal(got, np.concatenate(expected, axis=1))
+        assert np.array_equal(pc.pairs(a, b, distance=np.full(len(A), 1.0), touching=touching),
+                              pc.pairs(a, b, distance=1.0, touching=touching))
+        assert np.array_equal(pc.pairs(a, b, distance=0.5, touching=touching),
+                              pc.pairs(a, b, distance=[0.5], touching=touching))   # broadcast
+
+
+def test_bad_distance_per_shape():
+    balls, walls = pc.Circles([[0, 0, 1], [3, 0, 1]]), pc.Boxes([[0, 0, 1, 1]])
+    with pytest.raises(ValueError, match=r"`distance` must be finite and >= 0; distance\[1\] is -1.0"):
+        pc.pairs(balls, walls, distance=[0.5, -1.0])
+    with pytest.raises(ValueError, match=r"distance\[0\] is nan"):
+        pc.pairs(balls, walls, distance=[np.nan, 1.0])
+    with pytest.raises(ValueError, match="does not broadcast"):
+        pc.pairs(balls, walls, distance=[0.5, 1.0, 2.0])
+    with pytest.raises(TypeError, match="one number within one collection"):
+        pc.pairs(balls, distance=[0.5, 1.0])
+    with pytest.raises(TypeError, match="distance"):
+        pc.pairs(balls, walls, distance=[True, False])

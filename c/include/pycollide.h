@@ -318,6 +318,16 @@ int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, co
                          double distance, void *work, int64_t work_bytes);
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
                   int64_t *out, int64_t capacity, int64_t *found);
+/* pc_pairs_find with a distance for each shape of a (na doubles, in a's
+ * order): the pairs (i, j) whose shapes are within distances[i] of each other
+ * (at most that far apart in PC_TOUCHING, less in PC_STRICT; a distance of 0
+ * gives the overlapping pairs in PC_TOUCHING, none in PC_STRICT), decided
+ * exactly.  Two collections only: the workspace must come from
+ * pc_pairs_prepare_any with b given and a distance at least the largest of
+ * them (it sets how far the tree's boxes reach).  PC_ERR_ARG otherwise, or
+ * for a distance that is negative, NaN or beyond the prepared one. */
+int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
+                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found);
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
              int mode, double magnitude, int threads, void *work, int64_t work_bytes,
              int64_t *out, int64_t capacity, int64_t *found);

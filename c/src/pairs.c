@@ -319,6 +319,7 @@ struct pairs_ctx {
     pc__filter prune_filter;   /* for the node boxes' magnitude */
     int mode, self, swap;      /* swap: the tree holds a, the queries are b's */
     double d;                  /* > 0: pairs within this distance, not overlapping ones */
+    const double *da;          /* or NULL: each shape of a's own distance (two collections; d is their largest) */
     const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
     int wt, wq;                /* the rows' widths */
     const int64_t *qorder;     /* a query's index (within one collection: t->order) */
@@ -343,6 +344,17 @@ static inline int narrow(const struct pairs_ctx *c, const double *row, const dou
     return pc__overlap_rows(&c->filter, c->kind_q, row, c->kind_t, trow, c->mode);
 }
 
+/* narrow, with shape ia of a's own distance (c->da): within it, or for a
+ * distance of 0, overlapping (touching; none are less than 0 apart). */
+static inline int narrow_each(const struct pairs_ctx *c, const double *row, const double *trow, int64_t ia)
+{
+    double d = c->da[ia];
+    if (d > 0) return pc__within_rows(&c->filter, c->kind_q, row, c->kind_t, trow, d, c->mode);
+    if (c->mode == PC_STRICT) return 0;
+    if (c->narrow) return c->narrow(&c->filter, row, trow, c->mode);
+    return pc__overlap_rows(&c->filter, c->kind_q, row, c->kind_t, trow, c->mode);
+}
+
 /* The items under the level-1 node k that the query of rank r (box qb, row
  * `row`, index i) overlaps, at tree positions after `after`: decided exactly. */
 static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, const double *row, int64_t i,
@@ -353,8 +365,9 @@ static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, con
     if (c1 > t->count[0]) c1 = t->count[0];
     for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
         if (!boxes_meet(qb, t->boxes + 4 * ch, c->d)) continue;
-        if (!narrow(c, row, c->trows + ch * c->wt)) continue;
         int64_t j = t->order[ch];
+        if (c->da ? !narrow_each(c, row, c->trows + ch * c->wt, c->swap ? j : i) : !narrow(c, row, c->trows + ch * c->wt))
+            continue;
         int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
         pc__emit(&c->sink, e, (uint64_t)lo, (uint64_t)hi);
     }
@@ -416,7 +429,7 @@ static void query_one(struct pairs_ctx *c, pc__emitter *e, int64_t r)
     const double *qb = query_box(c, r), *row = c->qrows + r * c->wq;
     int64_t i = c->qorder[r], after = c->self ? r : -1;
     if (c->t->levels == 1) {  /* a tree of one item */
-        if (0 > after && narrow(c, row, c->trows))
+        if (0 > after && (c->da ? narrow_each(c, row, c->trows, c->swap ? c->t->order[0] : i) : narrow(c, row, c->trows)))
             pc__emit(&c->sink, e, c->swap ? 0 : (uint64_t)i, c->swap ? (uint64_t)i : 0);
         return;
     }
@@ -668,15 +681,23 @@ int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, co
     return rc;
 }
 
-int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
-                  int64_t *out, int64_t capacity, int64_t *found)
+static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
+                      int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found)
 {
     if (!work || work_bytes < 64 + PC_HEADER_BYTES || !found || sample < 1 || capacity < 0
         || (capacity && !out) || (mode != PC_TOUCHING && mode != PC_STRICT))
         return PC_ERR_ARG;
     header *h = (header *)(void *)aligned(work);
-    if (pc__grid_is(h)) return grid_find(h, mode, magnitude, threads, sample, out, capacity, found);
+    if (pc__grid_is(h)) {
+        if (distances) return PC_ERR_ARG;
+        return grid_find(h, mode, magnitude, threads, sample, out, capacity, found);
+    }
     if (h->magic != PC_PAIRS_MAGIC) return PC_ERR_ARG;
+    if (distances) {  /* two collections; each distance within the prepared one (the trees' reach) */
+        if (h->self) return PC_ERR_ARG;
+        for (int64_t i = 0; i < h->na; i++)
+            if (!(distances[i] >= 0.0 && distances[i] <= h->distance)) return PC_ERR_ARG;
+    }
     *found = 0;
     if (h->nq == 0) return PC_OK;
     int wt = pc_kind_width(h->kind_t), wq = pc_kind_width(h->kind_q);
@@ -695,6 +716,7 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
     int thin = h->kind_q == PC_SEGMENT || h->kind_q == PC_TRIANGLE || h->kind_q == PC_CAPSULE
             || h->kind_q >= PC_POLYGON;
     ctx.d = h->distance;
+    ctx.da = distances;
     ctx.prune = thin && isfinite(root_mag) && ctx.d == 0;
     ctx.prune_filter = pc__filter_for(pc__max(magnitude, root_mag));
     ctx.mode = mode;
@@ -718,6 +740,19 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
     finish(&ctx.sink, sample, bits_for(h->na), NULL, 0, out, capacity, found);
     pc__fp_leave(env);
     return PC_OK;
+}
+
+int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
+                  int64_t *out, int64_t capacity, int64_t *found)
+{
+    return pairs_find(work, work_bytes, mode, magnitude, NULL, threads, sample, out, capacity, found);
+}
+
+int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
+                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found)
+{
+    if (!distances) return PC_ERR_ARG;
+    return pairs_find(work, work_bytes, mode, magnitude, distances, threads, sample, out, capacity, found);
 }
 
 int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v)

@@ -1221,6 +1221,29 @@ static void test_pairs(void)
     CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 16, NULL, 0, &sampled) == PC_OK);
     CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 2, 1, out, 200000, &all) == PC_OK);
     CHECK(sampled > 0 && sampled < all && all > 1000);
+    /* a distance per shape of a: all equal is the one distance; all 0 is the overlaps */
+    {
+        static double each[NA];
+        static int64_t out2[2 * 400000];
+        int64_t one = -1, per = -1;
+        for (int i = 0; i < NA; i++) each[i] = 1.5;
+        CHECK(pc_pairs_prepare_any(PC_CIRCLE, a, NA, PC_BOX, b, NB, 1.5, work, bytes) == PC_OK);
+        CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 200000, &one) == PC_OK);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 2, 1, out2, 200000, &per) == PC_OK);
+        CHECK(one > all && one == per && !memcmp(out, out2, sizeof(int64_t) * 2 * (size_t)one));
+        for (int i = 0; i < NA; i++) each[i] = 0.0;
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_OK);
+        CHECK(per == all);
+        CHECK(pc_pairs_find_each(work, bytes, PC_STRICT, 64, each, 1, 1, out2, 200000, &per) == PC_OK && per == 0);
+        each[7] = 2.0; /* beyond the prepared distance */
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+        each[7] = NAN;
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, NULL, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+        each[7] = 0.0; /* one collection takes no distances per shape */
+        CHECK(pc_pairs_prepare_any(PC_CIRCLE, a, NA, 0, NULL, 0, 0.0, work, most) == PC_OK);
+        CHECK(pc_pairs_find_each(work, most, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+    }
     /* bad arguments */
     int64_t found;
     CHECK(pc_pairs(PC_KIND_COUNT, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found) == PC_ERR_KIND);
