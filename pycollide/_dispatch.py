@@ -17,7 +17,7 @@ import numpy as np
 from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, \
     resolve_threads
 from .compound import Placed
-from .shapes import Circles, Points, Shapes, solid_kinds
+from .shapes import Circles, Points, Shapes, kind_names, solid_kinds
 from .tiles import TileMap
 from .world import World, c_parts
 
@@ -27,16 +27,11 @@ Side = Union[Shapes, Placed]
 # ---- arguments -----------------------------------------------------------------
 
 
-def _kind_names() -> str:
-    names = [cls.__name__ for cls in solid_kinds()]
-    return ", ".join(names[:-1]) + " or " + names[-1]
-
-
 def shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     """A shape array a query takes (not Lines), else the verb's TypeError."""
     if not isinstance(value, Shapes) or not type(value).solid:
         only = " (Lines are accepted only by intersections)" if isinstance(value, Shapes) else ""
-        raise TypeError(f"{verb}: `{name}` must be a shape array ({_kind_names()}), got "
+        raise TypeError(f"{verb}: `{name}` must be a shape array ({kind_names()}), got "
                         f"{type(value).__name__}{only}")
     return value
 

@@ -1,4 +1,4 @@
-"""Compound bodies: several parts of any shape types moving as one (seed 004's "areas").
+"""Compound bodies: several parts of any shape types moving as one.
 
 A :class:`Compound` holds its parts in local coordinates and their bounding
 box.  :meth:`Compound.at` places copies of it (:class:`Placed`), which
@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple, Type
 import numpy as np
 
 from ._native import check_rc, double_ptr, lib
-from .shapes import Boxes, Shapes, as_float_array, solid_kinds
+from .shapes import Boxes, Shapes, as_float_array, kind_names, solid_kinds
 
 __all__ = ["Compound", "Placed"]
 
@@ -37,8 +37,9 @@ class Compound:
     Parameters
     ----------
     parts : a shape array, or a sequence of them
-        Points, Circles, Boxes, Segments or Triangles of any leading shape (all
-        their shapes are parts), relative to the body's origin.
+        Points, Circles, Boxes, Segments, Triangles, Capsules or Polygons of
+        any leading shape (all their shapes are parts), relative to the
+        body's origin.
 
     Attributes
     ----------
@@ -49,7 +50,7 @@ class Compound:
 
     Examples
     --------
-    Seed 004's two plus-shaped areas: their bounding boxes overlap, their parts
+    Two plus-shaped bodies: their bounding boxes overlap, their parts
     only touch along y = 4.
 
     >>> import pycollide as pc
@@ -71,8 +72,8 @@ class Compound:
         groups: Dict[Type[Shapes], List[np.ndarray]] = {}
         for k, p in enumerate(parts):
             if not isinstance(p, Shapes) or not type(p).solid:
-                names = ", ".join(cls.__name__ for cls in solid_kinds())
-                raise TypeError(f"Compound: `parts[{k}]` must be a shape array ({names}), got {type(p).__name__}")
+                raise TypeError(f"Compound: `parts[{k}]` must be a shape array ({kind_names()}), got "
+                                f"{type(p).__name__}")
             groups.setdefault(type(p), []).append(np.asarray(p).reshape(-1, p.width))
         self.parts: Dict[Type[Shapes], Shapes] = {
             cls: cls(np.concatenate(groups[cls])) for cls in solid_kinds() if cls in groups}

@@ -102,7 +102,7 @@ def contact(a: Any, b: Any, *, out: Optional[np.ndarray] = None,
 
     Examples
     --------
-    Push a ball out of a wall (seed 001's resolution vector):
+    Push a ball out of a wall (the resolution vector):
 
     >>> import pycollide as pc
     >>> ball = pc.Circles([0.5, 1.2, 0.5])

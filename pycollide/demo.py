@@ -1,4 +1,4 @@
-"""``python -m pycollide demo``: the mini-golf demo (seed 000) from the command
+"""``python -m pycollide demo``: the mini-golf demo from the command
 line: load a course (:mod:`pycollide.course`), roll the balls
 (:mod:`pycollide.golf`), draw them (:mod:`pycollide.picture`) and report."""
 

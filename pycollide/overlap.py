@@ -25,7 +25,7 @@ def overlaps(a: Any, b: Any, out: Optional[np.ndarray] = None, *, touching: bool
 
     Parameters
     ----------
-    a, b : Points, Circles, Boxes, Segments, Triangles, or placed compounds
+    a, b : Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons, or placed compounds
         (:meth:`Compound.at`: their bounding boxes are tested first, then
         their parts); or circles (or points) and a :class:`TileMap` (its solid
         tiles), in either order; or shapes of any kind and a :class:`World`,

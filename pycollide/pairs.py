@@ -39,7 +39,7 @@ def pairs(a: Any, b: Any = None, *, distance: Any = None, touching: bool = True,
 
     Parameters
     ----------
-    a : Points, Circles, Boxes, Segments, Triangles or placed compounds, 1-D
+    a : Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons or placed compounds, 1-D
     b : the same, optional
         Without it, the pairs ``i < j`` within ``a``.  Placed compounds
         (:meth:`Compound.at`) pair by their bounding boxes first, then by their

@@ -107,8 +107,8 @@ class Shapes:
         cls = type(self)
         name = cls.__name__
         if "name" not in cls.__dict__:
-            raise TypeError(f"{name} is the abstract base of the shape arrays; build Points, Circles, Boxes, "
-                            "Segments, Triangles or Lines")
+            raise TypeError(f"{name} is the abstract base of the shape arrays; build {kind_names()} "
+                            "(or Lines, for intersections)")
         if not isinstance(copy, (bool, np.bool_)):
             raise TypeError(f"{name}: `copy` must be True or False, got {copy!r}")
         if not isinstance(broadcast, (bool, np.bool_)):
@@ -608,3 +608,10 @@ class Lines(Shapes, name="line", kind=lib.PC_LINE, columns=("x0", "y0", "x1", "y
 def solid_kinds() -> Tuple["Type[Shapes]", ...]:
     """The shape types the queries take (every registered kind but Lines), in kind order."""
     return tuple(cls for cls in KINDS.values() if cls.solid)
+
+
+def kind_names() -> str:
+    """The shape types the queries take, each named once, for messages:
+    "Points, Circles, ..., Capsules or Polygons" (one Polygons for every K)."""
+    names = list(dict.fromkeys(cls.__name__ for cls in solid_kinds()))
+    return ", ".join(names[:-1]) + " or " + names[-1]

@@ -300,3 +300,17 @@ def test_fields_appear_in_dir():
             assert field in listed
             getattr(shapes, field)
     assert "radius" in dir(pc.Circles([0, 0, 1])) and "bounds" in dir(pc.Circles([0, 0, 1]))
+
+
+def test_the_accepted_types_are_named_once_each():
+    """The TypeError listing the accepted shape types named Polygons six times
+    (once per vertex count); it names every kind once."""
+    messages = []
+    for call in (lambda: pc.overlaps(1, pc.Circles([0, 0, 1])), lambda: pc.pairs([1, 2]),
+                 lambda: pc.Compound([np.zeros(3)]), lambda: pc.shapes.Shapes([0, 0])):
+        with pytest.raises(TypeError) as info:
+            call()
+        messages.append(str(info.value))
+    for text in messages:
+        for name in ("Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons"):
+            assert text.count(name) == 1, text
