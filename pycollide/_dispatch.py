@@ -63,8 +63,10 @@ def circles_arg(verb: str, name: str, value: Any) -> Circles:
     raise TypeError(f"{verb}: `{name}` must be Circles (or Points), got {type(value).__name__}")
 
 
-def vectors(verb: str, name: str, value: Any) -> np.ndarray:
-    """A finite float64 array of layout (..., 2), C-contiguous, or the error naming ``name``."""
+def vectors(verb: str, name: str, value: Any, missing: bool = False) -> np.ndarray:
+    """A finite float64 array of layout (..., 2), C-contiguous, or the error
+    naming ``name``; with ``missing``, (NaN, NaN) is allowed too (no vector:
+    a normal where nothing was hit)."""
     if isinstance(value, Shapes):
         raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
     try:
@@ -79,6 +81,10 @@ def vectors(verb: str, name: str, value: Any) -> np.ndarray:
         raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
     if not np.isfinite(arr).all():  # one flat reduction: over the axis of length 2 it is 10x slower
         finite = np.isfinite(arr).all(axis=-1)
+        if missing:
+            finite |= np.isnan(arr).all(axis=-1)
+            if finite.all():
+                return arr
         bad = tuple(int(i) for i in np.argwhere(~finite)[0])
         raise ValueError(f"{verb}: `{name}` must be finite; {name}{list(bad) if bad else ''} is {arr[bad].tolist()}")
     return arr

@@ -50,10 +50,14 @@ def _broadcast(verb: str, **named: np.ndarray) -> None:
 _VECTOR_ARGS = ("velocity", "normal", "va", "vb")
 
 
-def _unit(verb: str, normal: np.ndarray) -> np.ndarray:
+def _unit(verb: str, normal: np.ndarray, missing: bool = False) -> np.ndarray:
     """Unit vectors along the (finite) normals, scaled first so that no length
-    overflows or underflows; a zero normal is an error."""
+    overflows or underflows; a zero normal is an error.  With ``missing``, a
+    normal (NaN, NaN) (no surface: what a missed raycast or sweep reports)
+    stays NaN."""
     big = np.max(np.abs(normal), axis=-1, keepdims=True)
+    if missing:
+        big = np.where(np.isnan(normal).all(axis=-1, keepdims=True), 1.0, big)
     if not (big > 0).all():
         bad = tuple(int(i) for i in np.argwhere(~(big[..., 0] > 0))[0])
         raise ValueError(f"{verb}: every `normal` must be a nonzero vector; normal{list(bad) if bad else ''} "
@@ -71,7 +75,10 @@ def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 
     they hit (for a :func:`contact` of a mover ``a`` with an obstacle ``b``,
     whose normal points from a toward b, pass ``-normal``).  It need not be
     unit length.  Only a velocity moving into the surface (``velocity . n <
-    0``) bounces; any other is returned unchanged.
+    0``) bounces; any other is returned unchanged, and so is a velocity whose
+    normal is (NaN, NaN), what a raycast or sweep that hit nothing reports:
+    ``v = pc.reflect(v, pc.sweep(...).normal)`` bounces the movers that hit
+    and leaves the others alone.
 
     The bounce is the one :func:`advance` applies at every impact: the normal
     part ``v_n`` of the velocity is reversed and scaled by ``restitution`` (1:
@@ -92,14 +99,16 @@ def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 
     [1.5, 2.0]
     >>> pc.reflect([3.0, 4.0], [0, 1]).tolist()                    # moving away: unchanged
     [3.0, 4.0]
+    >>> pc.reflect([3.0, -4.0], [np.nan, np.nan]).tolist()        # no surface: unchanged
+    [3.0, -4.0]
     """
     verb = "reflect"
     v = d.vectors(verb, "velocity", velocity)
-    normal = d.vectors(verb, "normal", normal)
+    normal = d.vectors(verb, "normal", normal, missing=True)
     e = _scalars(verb, "restitution", restitution, 0.0, 1.0)
     mu = _scalars(verb, "friction", friction, 0.0, np.inf, finite=True)
     _broadcast(verb, velocity=v, normal=normal, restitution=e, friction=mu)
-    n = np.ascontiguousarray(_unit(verb, normal))
+    n = np.ascontiguousarray(_unit(verb, normal, missing=True))
     shape = d.broadcast(verb, [("velocity", v.shape[:-1]), ("normal", n.shape[:-1]), ("restitution", e.shape),
                                ("friction", mu.shape)])
     e = np.ascontiguousarray(e, dtype=np.float64)[..., None]

@@ -129,3 +129,15 @@ def test_impulse_static_wall_and_errors():
         pc.reflect([1, 0], [0, 0])
     with pytest.raises(ValueError, match=r"\(\.\.\., 2\)"):
         pc.reflect([1, 0, 0], [1, 0])
+
+
+def test_reflect_leaves_velocities_without_a_surface_alone():
+    """A sweep or raycast that hits nothing reports a NaN normal: reflect
+    leaves those velocities unchanged, so one call bounces a whole batch."""
+    v = np.array([[10.0, 0.0], [10.0, 0.0], [0.0, -3.0]])
+    n = np.array([[-1.0, 0.0], [np.nan, np.nan], [0.0, 1.0]])
+    np.testing.assert_array_equal(pc.reflect(v, n), [[-10.0, 0.0], [10.0, 0.0], [0.0, 3.0]])
+    with pytest.raises(ValueError, match="`normal` must be finite"):
+        pc.reflect([1.0, 1.0], [np.nan, 1.0])           # half a normal is a bad value, not a miss
+    with pytest.raises(ValueError, match="`velocity` must be finite"):
+        pc.reflect([np.nan, np.nan], [0.0, 1.0])
