@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional, Union, overload
 
 import numpy as np
 
 from . import _dispatch as d
+from ._types import Anything, Body, Solid
 from .world import World
 
 __all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "manifold"]
@@ -68,7 +69,15 @@ class WorldContact(NamedTuple):
                    data[..., 8].astype(np.int64))
 
 
-def contact(a: Any, b: Any, *, out: Optional[np.ndarray] = None,
+@overload
+def contact(a: World, b: Body, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None) -> WorldContact: ...
+@overload
+def contact(a: Body, b: World, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None) -> WorldContact: ...
+@overload
+def contact(a: Solid, b: Solid, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None) -> Contact: ...
+
+
+def contact(a: Anything, b: Anything, *, out: Optional[np.ndarray] = None,
             threads: Optional[int] = None) -> Union[Contact, WorldContact]:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
@@ -121,7 +130,7 @@ def contact(a: Any, b: Any, *, out: Optional[np.ndarray] = None,
     return Contact._of(data)
 
 
-def distance(a: Any, b: Any, *, threads: Optional[int] = None) -> np.ndarray:
+def distance(a: Anything, b: Anything, *, threads: Optional[int] = None) -> np.ndarray:
     """The gap between ``a`` and ``b``: 0 where they overlap (exactly where
     :func:`overlaps` is true), else the shortest distance between them (an
     ndarray of the broadcast shape, 0-d for two single shapes).
@@ -156,7 +165,7 @@ class Manifold(NamedTuple):
         return cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
 
 
-def manifold(a: Any, b: Any, margin: float = 0.0, *, out: Optional[np.ndarray] = None,
+def manifold(a: Body, b: Body, margin: float = 0.0, *, out: Optional[np.ndarray] = None,
              threads: Optional[int] = None) -> Manifold:
     """Contact manifolds: up to two contact points per pair, as a physics
     solver needs for resting and stacking (a box on a floor gets two points,
