@@ -22,7 +22,7 @@ from typing import Any, Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._native import check_rc, ffi, int64_array, lib, resolve_threads
+from ._native import call, check_rc, ffi, int64_array, lib, resolve_threads
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
            "KINDS"]
@@ -235,9 +235,9 @@ class Shapes:
         data = np.ascontiguousarray(self._data).reshape(-1, self.width)
         out = np.empty((len(data), 4))
         if len(data):
-            check_rc("bounds", lib.pc_bounds(self.kind, ffi.cast("double *", ffi.from_buffer(data)), len(data),
-                                              ffi.cast("double *", ffi.from_buffer(out)),
-                                              resolve_threads("bounds", None, len(data))))
+            check_rc("bounds", call(len(data), lib.pc_bounds, self.kind, ffi.cast("double *", ffi.from_buffer(data)),
+                                    len(data), ffi.cast("double *", ffi.from_buffer(out)),
+                                    resolve_threads("bounds", None, len(data))))
         return out.reshape(self.shape + (4,))
 
     def __getattr__(self, attr: str) -> np.ndarray:
@@ -277,8 +277,8 @@ def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool
             src = ffi.cast("void *", arr.__array_interface__["data"][0])
         dst = src if data is arr else ffi.from_buffer(data)
         bad, mag = ffi.new("int64_t *"), ffi.new("double *")
-        rule = lib.pc_validate_copy(cls.kind, src, ndim, dims, strides, arr.strides[-1], not arr.dtype.isnative,
-                                    ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
+        rule = call(n, lib.pc_validate_copy, cls.kind, src, ndim, dims, strides, arr.strides[-1],
+                    not arr.dtype.isnative, ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
         if rule != lib.PC_RULE_OK:
             check_rc(cls.__name__, min(rule, 0))
             raise ValueError(_describe(cls, arr, labels, rule, int(bad[0])))
