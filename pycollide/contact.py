@@ -131,7 +131,11 @@ def distance(a: Any, b: Any, *, threads: Optional[int] = None) -> np.ndarray:
     [1.0, 0.0]
     """
     gap = np.array(d.contact_any("distance", a, b, threads)[..., 0])
-    return np.maximum(gap, 0.0, out=gap)
+    # +0.0 wherever the separation is <= 0, read from the bits (its sign is
+    # exact): np.maximum(-0.0, 0.0) is -0.0 on some numpy versions, and a
+    # comparison would read a positive subnormal as 0 in a denormals-are-zero mode
+    np.copyto(gap, 0.0, where=gap.view(np.int64) <= 0)
+    return gap
 
 
 class Manifold(NamedTuple):

@@ -51,8 +51,12 @@ def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
         raise TypeError(f"{owner}: `{name}` must be an array of numbers, got {type(obj).__name__}")
     try:
         arr = np.asarray(obj)
+        if arr.dtype == object and isinstance(obj, (list, tuple)):
+            np.array(obj, dtype=np.float64)  # ragged: numpy < 1.24 made an object array (with a warning)
     except ValueError as exc:  # ragged nested sequences
         raise ValueError(f"{owner}: `{name}` is not a rectangular array of numbers ({exc})") from None
+    except TypeError:  # objects that are not numbers: the dtype check below names them
+        pass
     if arr.dtype.kind not in "biuf":
         raise TypeError(
             f"{owner}: `{name}` must hold real numbers (int or float), got dtype {arr.dtype}")
