@@ -125,6 +125,7 @@ LONG_WORK = 1 << 20
 #: the weight of an element that costs microseconds (nearest, raycasts, sweeps, pairs, motion)
 COSTLY = 256
 _JOIN = 0.05  # seconds between the main thread's looks at a pending interrupt
+_NULL = ffi.NULL
 
 
 def long_call(work: int) -> bool:
@@ -142,8 +143,8 @@ def call(work: int, function: Callable[..., int], *args: Any) -> int:
     abandoned) and the exception re-raised.  Outputs are then partly written:
     callers that write into a caller's ``out`` pass a temporary and copy it
     on success (see _dispatch)."""
-    if not long_call(work):
-        return function(*args, ffi.NULL)
+    if work < LONG_WORK or threading.current_thread() is not threading.main_thread():  # long_call, inlined
+        return function(*args, _NULL)
     flag = ffi.new("int *")
     done: list = []
     finished = threading.Event()

@@ -131,10 +131,12 @@ def distance(a: Any, b: Any, *, threads: Optional[int] = None) -> np.ndarray:
     [1.0, 0.0]
     """
     gap = np.array(d.contact_any("distance", a, b, threads)[..., 0])
-    # +0.0 wherever the separation is <= 0, read from the bits (its sign is
-    # exact): np.maximum(-0.0, 0.0) is -0.0 on some numpy versions, and a
-    # comparison would read a positive subnormal as 0 in a denormals-are-zero mode
-    np.copyto(gap, 0.0, where=gap.view(np.int64) <= 0)
+    # +0.0 wherever the separation is <= 0 (its sign is exact), on the bits: a
+    # double's bits as an int64 are <= 0 exactly when it is -0.0, +0.0 or
+    # negative.  Not np.maximum(gap, 0.0): -0.0 on some numpy versions, and
+    # a positive subnormal compares as 0 in a denormals-are-zero mode.
+    bits = gap.view(np.int64)
+    np.maximum(bits, 0, out=bits)
     return gap
 
 
