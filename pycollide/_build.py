@@ -59,7 +59,9 @@ ffibuilder.set_source(
     include_dirs=[_relative(ROOT / "c" / "include"), _relative(ROOT / "c" / "src")],
     extra_compile_args=CFLAGS,
     libraries=["m"],
-    extra_link_args=["-pthread"],
+    # -S: no debug sections in the shipped library (Python's own CFLAGS
+    # compile with -g; the Makefile's build keeps them for debugging)
+    extra_link_args=["-pthread", "-Wl,-S"],
 )
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._native import broadcast_strides, byte_ptr, check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, \
-    resolve_threads
+from ._native import COSTLY, broadcast_strides, byte_ptr, call, check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, \
+    long_call, resolve_threads
 from .compound import Placed
 from .shapes import Circles, Points, Shapes, kind_names, solid_kinds
 from .tiles import TileMap
@@ -169,6 +169,14 @@ def prepare_out(verb: str, out: Optional[np.ndarray], shape: Shape) -> np.ndarra
     return _checked_out(verb, out, shape, np.bool_, "the broadcast shape")
 
 
+def staging(out: Optional[np.ndarray], res: np.ndarray, work: int) -> np.ndarray:
+    """Where the core is to write ``res``: ``res`` itself, or, when it is the
+    caller's ``out`` and the call is interruptible (an interrupted call leaves
+    its output partly written), a new array to copy into ``res`` on success,
+    so that ``out`` is untouched by an interrupted call."""
+    return np.empty(res.shape, res.dtype) if out is not None and long_call(work) else res
+
+
 def collection(verb: str, name: str, value: Any) -> Side:
     """A 1-D collection of shapes (or of placed compounds)."""
     value = side_arg(verb, name, value)
@@ -241,9 +249,12 @@ def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: i
     if res.size:
         pa, sa = _operand(a, shape)
         pb, sb = _operand(b, shape)
-        so, ndim, dims = _index_space(shape, res.strides)
-        check_rc(verb, lib.pc_overlaps_batch(a.kind, pa, sa, b.kind, pb, sb, byte_ptr(res), so, ndim, dims, mode_,
-                                             _magnitude(a, b), nthreads))
+        target = staging(out, res, res.size)
+        so, ndim, dims = _index_space(shape, target.strides)
+        check_rc(verb, call(res.size, lib.pc_overlaps_batch, a.kind, pa, sa, b.kind, pb, sb, byte_ptr(target), so,
+                            ndim, dims, mode_, _magnitude(a, b), nthreads))
+        if target is not res:
+            res[...] = target
     return res
 
 
@@ -264,17 +275,22 @@ def per_pair_out(verb: str, out: Any, shape: Shape, width: int, sides: Sequence[
 def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: Any,
               out: Optional[np.ndarray] = None) -> np.ndarray:
     """(S, width) doubles per pair from a batch call ``run(pa, sa, pb, sb, out,
-    strides_out, ndim, shape, magnitude, threads)``, into ``out`` if given."""
+    strides_out, ndim, shape, magnitude, threads, cancel)``, into ``out`` if
+    given."""
     shape = broadcast(verb, [("a", a.shape), ("b", b.shape)])
-    out = np.empty(shape + (width,)) if out is None else per_pair_out(verb, out, shape, width, (a, b))
-    size = out.size // width
+    res = np.empty(shape + (width,)) if out is None else per_pair_out(verb, out, shape, width, (a, b))
+    size = res.size // width
     nthreads = resolve_threads(verb, threads, size)
     if size:
         pa, sa = _operand(a, shape)
         pb, sb = _operand(b, shape)
-        so, ndim, dims = _index_space(shape, [st // 8 for st in out.strides[:-1]])
-        check_rc(verb, run(pa, sa, pb, sb, double_ptr(out), so, ndim, dims, _magnitude(a, b), nthreads))
-    return out
+        target = staging(out, res, size)
+        so, ndim, dims = _index_space(shape, [st // 8 for st in target.strides[:-1]])
+        check_rc(verb, call(size, run, pa, sa, pb, sb, double_ptr(target), so, ndim, dims, _magnitude(a, b),
+                            nthreads))
+        if target is not res:
+            res[...] = target
+    return res
 
 
 def contact(verb: str, a: Shapes, b: Shapes, threads: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
@@ -300,8 +316,8 @@ def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.nda
         pb, sb = _operand(b, shape)
         sp, ndim, dims = _index_space(shape, [st // 8 for st in points.strides[:-2]])
         sc = ffi.NULL if not shape else int64_array(count.strides)
-        check_rc(verb, lib.pc_intersections_batch(a.kind, pa, sa, b.kind, pb, sb, double_ptr(points), sp,
-                                                  int8_ptr(count), sc, ndim, dims, _magnitude(a, b), nthreads))
+        check_rc(verb, call(count.size, lib.pc_intersections_batch, a.kind, pa, sa, b.kind, pb, sb,
+                            double_ptr(points), sp, int8_ptr(count), sc, ndim, dims, _magnitude(a, b), nthreads))
     return points, count
 
 
@@ -327,15 +343,17 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
     check_rc(verb, lib.pc_pairs_prepare_any(a.kind, double_ptr(da), na, kind_b,
                                             ffi.NULL if db is None else double_ptr(db), nb, distance, wptr, work.size))
     found = ffi.new("int64_t *")
+    cost = (na + nb) * COSTLY  # the queries' work (building the tree before them is not interruptible)
     if each is None:
         def find(sample: int, out: Any, capacity: int) -> None:
-            check_rc(verb, lib.pc_pairs_find(wptr, work.size, mode_, magnitude, nthreads, sample, out, capacity, found))
+            check_rc(verb, call(cost // sample, lib.pc_pairs_find, wptr, work.size, mode_, magnitude, nthreads, sample,
+                                out, capacity, found))
     else:
         eptr = double_ptr(each)
 
         def find(sample: int, out: Any, capacity: int) -> None:
-            check_rc(verb, lib.pc_pairs_find_each(wptr, work.size, mode_, magnitude, eptr, nthreads, sample, out,
-                                                  capacity, found))
+            check_rc(verb, call(cost // sample, lib.pc_pairs_find_each, wptr, work.size, mode_, magnitude, eptr,
+                                nthreads, sample, out, capacity, found))
     capacity = 2 * (na + nb) + 1024
     if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
         find(_SAMPLE, ffi.NULL, 0)
@@ -378,9 +396,12 @@ def world_overlap(verb: str, shapes: Shapes, world: Union[TileMap, World], out: 
     if res.size:
         parts, keep = c_parts(verb, world)
         args, ndim, dims = arrays(shape, [data])
-        so = int64_array(res.strides) if shape else ffi.NULL  # bytes
-        check_rc(verb, lib.pc_world_overlaps(parts, len(keep), shapes.kind, *args, byte_ptr(res), so, ndim, dims,
-                                             mode_, resolve_threads(verb, threads, res.size)))
+        target = staging(out, res, res.size * COSTLY)
+        so = int64_array(target.strides) if shape else ffi.NULL  # bytes
+        check_rc(verb, call(res.size * COSTLY, lib.pc_world_overlaps, parts, len(keep), shapes.kind, *args,
+                            byte_ptr(target), so, ndim, dims, mode_, resolve_threads(verb, threads, res.size)))
+        if target is not res:
+            res[...] = target
     return res
 
 
@@ -397,8 +418,8 @@ def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threa
     if out.size:
         parts, keep = c_parts(verb, world)
         args, ndim, dims = arrays(shape, [data, out])
-        check_rc(verb, lib.pc_world_contact(parts, len(keep), shapes.kind, *args, ndim, dims,
-                                            resolve_threads(verb, threads, out.size // 9)))
+        check_rc(verb, call(out.size // 9 * COSTLY, lib.pc_world_contact, parts, len(keep), shapes.kind, *args, ndim,
+                            dims, resolve_threads(verb, threads, out.size // 9)))
     return out
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import math
 import os
 import struct
-from typing import Any, Optional
+import threading
+from typing import Any, Callable, Optional
 
 import numpy as np
 
 from ._core import ffi, lib
 
 __all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array", "resolve_threads", "check_rc",
-           "broadcast_strides", "number"]
+           "broadcast_strides", "number", "call", "long_call", "COSTLY"]
 
 THREADS_ENV = "PYCOLLIDE_NUM_THREADS"
 
@@ -105,6 +106,74 @@ _uncleared = ffi.new_allocator(should_clear_after_alloc=False)
 def scratch(nbytes: int) -> Any:
     """``nbytes`` bytes of uncleared memory, freed with the returned object."""
     return _uncleared("uint8_t[]", nbytes)
+
+
+# ---- long calls, interruptible ----------------------------------------------
+#
+# The C core reads a cancel flag between slices of its work (pycollide.h,
+# "Cancelling a long call").  A call whose work reaches LONG_WORK runs on a
+# worker thread while the main thread waits in short joins, so that Ctrl-C
+# (KeyboardInterrupt, delivered to the main thread only) can set the flag:
+# the core stops within a slice and the interrupt is re-raised.  Smaller
+# calls, and calls from other threads (which never receive KeyboardInterrupt),
+# run directly: a thread costs tens of microseconds.  Work is counted in
+# elements times their cost: 1 for a test of one pair of shapes, COSTLY for
+# an element that walks a tree, a grid or a tile map or moves a body.
+
+#: work from which a call is interruptible: 2**20 overlap tests take about a millisecond
+LONG_WORK = 1 << 20
+#: the weight of an element that costs microseconds (nearest, raycasts, sweeps, pairs, motion)
+COSTLY = 256
+_JOIN = 0.05  # seconds between the main thread's looks at a pending interrupt
+_NULL = ffi.NULL
+
+
+def long_call(work: int) -> bool:
+    """Whether a call of this much work runs interruptibly (see call)."""
+    return work >= LONG_WORK and threading.current_thread() is threading.main_thread()
+
+
+def call(work: int, function: Callable[..., int], *args: Any) -> int:
+    """``function(*args, cancel)``, the C entry point's return code.
+
+    ``cancel`` is NULL for a short call (``long_call(work)`` false).  A long
+    one runs on a worker thread with a cancel flag; on KeyboardInterrupt (or
+    any exception in the main thread) the flag is set, the core is waited for
+    (it reads and writes the caller's buffers until it returns: never
+    abandoned) and the exception re-raised.  Outputs are then partly written:
+    callers that write into a caller's ``out`` pass a temporary and copy it
+    on success (see _dispatch)."""
+    if work < LONG_WORK or threading.current_thread() is not threading.main_thread():  # long_call, inlined
+        return function(*args, _NULL)
+    flag = ffi.new("int *")
+    done: list = []
+    finished = threading.Event()
+
+    def work_() -> None:
+        try:
+            done.append(function(*args, flag))
+        except BaseException as exc:  # a cffi argument error: re-raised by the caller
+            done.append(exc)
+        finally:
+            finished.set()
+
+    # an Event, not Thread.join: a join interrupted by KeyboardInterrupt can
+    # mark a running thread as stopped (CPython bpo-45274's fix, up to 3.11)
+    threading.Thread(target=work_, name="pycollide-call", daemon=True).start()
+    try:
+        while not finished.wait(_JOIN):
+            pass
+    except BaseException:
+        flag[0] = 1
+        while not finished.is_set():
+            try:
+                finished.wait(_JOIN)
+            except BaseException:  # another Ctrl-C: the first one is re-raised once the core stops
+                pass
+        raise
+    if isinstance(done[0], BaseException):
+        raise done[0]
+    return int(done[0])
 
 
 def check_rc(verb: str, rc: int) -> None:

@@ -140,7 +140,13 @@ def distance(a: Anything, b: Anything, *, threads: Optional[int] = None) -> np.n
     [1.0, 0.0]
     """
     gap = np.array(d.contact_any("distance", a, b, threads)[..., 0])
-    return np.maximum(gap, 0.0, out=gap)
+    # +0.0 wherever the separation is <= 0 (its sign is exact), on the bits: a
+    # double's bits as an int64 are <= 0 exactly when it is -0.0, +0.0 or
+    # negative.  Not np.maximum(gap, 0.0): -0.0 on some numpy versions, and
+    # a positive subnormal compares as 0 in a denormals-are-zero mode.
+    bits = gap.view(np.int64)
+    np.maximum(bits, 0, out=bits)
+    return gap
 
 
 class Manifold(NamedTuple):

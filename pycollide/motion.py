@@ -7,7 +7,7 @@ from typing import Any, Literal, NamedTuple, Optional, Tuple, Union, overload
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads, scratch
+from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, number, resolve_threads, scratch
 from .shapes import Boxes, Circles
 from .tiles import TileMap
 from .world import World, c_parts
@@ -173,8 +173,8 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
                 raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
                                  f"collide=True every pair must start apart or touching")
         else:
-            rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, restitution,
-                                      friction, int(max_bounces), _motion_threads(verb, threads, n))
+            rc = call(n * COSTLY, lib.pc_world_advance, parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt,
+                      restitution, friction, int(max_bounces), _motion_threads(verb, threads, n))
             check_rc(verb, rc)
         _check_stuck(verb, "circle", bounces, circles.shape, v)
     moved = _moved(verb, Circles, c, circles.shape)
@@ -288,9 +288,9 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
     flags = np.zeros(n, dtype=np.int8)
     if n:
         parts, keep = c_parts(verb, world)
-        check_rc(verb, lib.pc_world_slide(parts, len(keep), double_ptr(b), double_ptr(vel),
-                                          ffi.cast("int8_t *", ffi.from_buffer(flags)), n, dt, int(max_slides),
-                                          _motion_threads(verb, threads, n)))
+        check_rc(verb, call(n * COSTLY, lib.pc_world_slide, parts, len(keep), double_ptr(b), double_ptr(vel),
+                            ffi.cast("int8_t *", ffi.from_buffer(flags)), n, dt, int(max_slides),
+                            _motion_threads(verb, threads, n)))
         _check_stuck(verb, "box", flags, boxes.shape, v)
     shape = boxes.shape
     return Slide(_moved(verb, Boxes, b, shape), vel.reshape(shape + (2,)),
@@ -368,8 +368,8 @@ def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray,
         work = scratch(size)
         pair = ffi.new("int64_t[2]")
         mp = ffi.NULL if m is None else double_ptr(m)  # NULL: the default masses
-        rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, e, mu,
-                                  max_bounces, work, size, entries, events, pair)
+        rc = call(n * COSTLY, lib.pc_world_collide, parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, e,
+                  mu, max_bounces, work, size, entries, events, pair)
         if rc == lib.PC_ERR_OVERLAP:
             return int(pair[0]), int(pair[1])
         if rc != lib.PC_ERR_SPACE:

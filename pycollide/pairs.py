@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, lib, resolve_threads
+from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from .compound import Placed
 from .world import ShapeTree
 
@@ -167,6 +167,7 @@ def nearest(a: Any, b: Any, *, max_distance: float = math.inf, threads: Optional
     if out.size:
         tree = ShapeTree(verb, b)
         args, ndim, dims = d.arrays(shape, [a._data, out])
-        check_rc(verb, lib.pc_nearest_tree(tree.ptr, tree.work.size, b._magnitude, a.kind, args[0], args[1], limit,
-                                           args[2], args[3], ndim, dims, resolve_threads(verb, threads, out.size // 2)))
+        check_rc(verb, call(out.size // 2 * COSTLY, lib.pc_nearest_tree, tree.ptr, tree.work.size, b._magnitude, a.kind,
+                            args[0], args[1], limit, args[2], args[3], ndim, dims,
+                            resolve_threads(verb, threads, out.size // 2)))
     return Nearest(out[..., 1].astype(np.int64), out[..., 0])

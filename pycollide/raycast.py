@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Optional, Tuple
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, double_ptr, ffi, lib, resolve_threads
+from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, resolve_threads
 from .shapes import Lines, Shapes
 from .tiles import TileMap
 from .world import ShapeTree, World
@@ -79,8 +79,8 @@ def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], ti
     out = np.empty(shape + (6,), dtype=np.float64)
     if out.size:
         args, ndim, dims = d.arrays(shape, [o, v, out])
-        check_rc(verb, lib.pc_tilemap_raycast(tilemap._c, *args, ndim, dims,
-                                              resolve_threads(verb, threads, out.size // 6)))
+        check_rc(verb, call(out.size // 6 * COSTLY, lib.pc_tilemap_raycast, tilemap._c, *args, ndim, dims,
+                            resolve_threads(verb, threads, out.size // 6)))
         _zero_direction(verb, v, out[..., 1])
     far = out[..., 1] > max_distance
     if far.any():
@@ -108,16 +108,15 @@ def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tre
         scratch = np.empty(2 * n, dtype=np.uint64)
         check_rc(verb, lib.pc_ray_order(double_ptr(oc), n, ffi.cast("int64_t *", ffi.from_buffer(order)),
                                         ffi.cast("uint64_t *", ffi.from_buffer(scratch))))
-        check_rc(verb, lib.pc_raycast_shapes_ordered(tree.ptr, tree.work.size, tree.shapes._magnitude,
-                                                     double_ptr(oc), double_ptr(vc), max_distance,
-                                                     double_ptr(out), n,
-                                                     ffi.cast("int64_t *", ffi.from_buffer(order)), nthreads))
+        check_rc(verb, call(n * COSTLY, lib.pc_raycast_shapes_ordered, tree.ptr, tree.work.size,
+                            tree.shapes._magnitude, double_ptr(oc), double_ptr(vc), max_distance, double_ptr(out), n,
+                            ffi.cast("int64_t *", ffi.from_buffer(order)), nthreads))
         _zero_direction(verb, v, out[..., 1])
     elif out.size:
         args, ndim, dims = d.arrays(shape, [o, v, out])
-        check_rc(verb, lib.pc_raycast_shapes(tree.ptr, tree.work.size, tree.shapes._magnitude, args[0], args[1],
-                                             args[2], args[3], max_distance, args[4], args[5], ndim, dims,
-                                             nthreads))
+        check_rc(verb, call(out.size // 5 * COSTLY, lib.pc_raycast_shapes, tree.ptr, tree.work.size,
+                            tree.shapes._magnitude, args[0], args[1], args[2], args[3], max_distance, args[4], args[5],
+                            ndim, dims, nthreads))
         _zero_direction(verb, v, out[..., 1])
     return ShapeHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
                     out[..., 4].astype(np.int64))

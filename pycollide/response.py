@@ -11,7 +11,7 @@ from typing import Any, Optional, Tuple
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, lib, resolve_threads
+from ._native import call, check_rc, lib, resolve_threads
 
 __all__ = ["reflect", "impulse"]
 
@@ -116,7 +116,8 @@ def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 
     out = np.empty(shape + (2,))
     if out.size:
         args, ndim, dims = d.arrays(shape, [v, n, e, mu, out])
-        check_rc(verb, lib.pc_reflect_batch(*args, ndim, dims, resolve_threads(verb, threads, out.size // 2)))
+        check_rc(verb, call(out.size // 2, lib.pc_reflect_batch, *args, ndim, dims,
+                            resolve_threads(verb, threads, out.size // 2)))
     return out
 
 

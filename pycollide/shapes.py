@@ -22,7 +22,7 @@ from typing import Any, Callable, ClassVar, Dict, List, Optional, Tuple, Type, T
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._native import check_rc, ffi, int64_array, lib, resolve_threads
+from ._native import call, check_rc, ffi, int64_array, lib, resolve_threads
 
 __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
            "KINDS"]
@@ -51,8 +51,12 @@ def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
         raise TypeError(f"{owner}: `{name}` must be an array of numbers, got {type(obj).__name__}")
     try:
         arr = np.asarray(obj)
+        if arr.dtype == object and isinstance(obj, (list, tuple)):
+            np.array(obj, dtype=np.float64)  # ragged: numpy < 1.24 made an object array (with a warning)
     except ValueError as exc:  # ragged nested sequences
         raise ValueError(f"{owner}: `{name}` is not a rectangular array of numbers ({exc})") from None
+    except TypeError:  # objects that are not numbers: the dtype check below names them
+        pass
     if arr.dtype.kind not in "biuf":
         raise TypeError(
             f"{owner}: `{name}` must hold real numbers (int or float), got dtype {arr.dtype}")
@@ -254,9 +258,9 @@ class Shapes:
         data = np.ascontiguousarray(self._data).reshape(-1, self.width)
         out = np.empty((len(data), 4))
         if len(data):
-            check_rc("bounds", lib.pc_bounds(self.kind, ffi.cast("double *", ffi.from_buffer(data)), len(data),
-                                              ffi.cast("double *", ffi.from_buffer(out)),
-                                              resolve_threads("bounds", None, len(data))))
+            check_rc("bounds", call(len(data), lib.pc_bounds, self.kind, ffi.cast("double *", ffi.from_buffer(data)),
+                                    len(data), ffi.cast("double *", ffi.from_buffer(out)),
+                                    resolve_threads("bounds", None, len(data))))
         return out.reshape(self.shape + (4,))
 
     def __dir__(self) -> List[str]:
@@ -300,8 +304,8 @@ def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool
             src = ffi.cast("void *", arr.__array_interface__["data"][0])
         dst = src if data is arr else ffi.from_buffer(data)
         bad, mag = ffi.new("int64_t *"), ffi.new("double *")
-        rule = lib.pc_validate_copy(cls.kind, src, ndim, dims, strides, arr.strides[-1], not arr.dtype.isnative,
-                                    ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
+        rule = call(n, lib.pc_validate_copy, cls.kind, src, ndim, dims, strides, arr.strides[-1],
+                    not arr.dtype.isnative, ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
         if rule != lib.PC_RULE_OK:
             check_rc(cls.__name__, min(rule, 0))
             raise ValueError(_describe(cls, arr, labels, rule, int(bad[0])))

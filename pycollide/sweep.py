@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, lib, resolve_threads
+from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from .shapes import Lines, Shapes
 from .tiles import TileMap
 from .world import ShapeTree, World
@@ -146,10 +146,11 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
     if out.size:
         args, ndim, dims = d.arrays(shape, [array for _, array in named] + [out])
         nthreads = resolve_threads(verb, threads, out.size // width)
+        work = out.size // width * COSTLY
         if isinstance(target, TileMap):
-            rc = lib.pc_tilemap_sweep_shapes(target._c, moving.kind, *args, ndim, dims, nthreads)
+            rc = call(work, lib.pc_tilemap_sweep_shapes, target._c, moving.kind, *args, ndim, dims, nthreads)
         else:
-            rc = lib.pc_sweep_shapes(moving.kind, *args[:4], target.kind, *args[4:], ndim, dims, nthreads)
+            rc = call(work, lib.pc_sweep_shapes, moving.kind, *args[:4], target.kind, *args[4:], ndim, dims, nthreads)
         check_rc(verb, rc)
     return Sweep(out[..., 0], out[..., 1:3], out[..., 3:5])
 
@@ -161,11 +162,12 @@ def _part(verb: str, moving: Shapes, disp: np.ndarray, shape: Tuple[int, ...], p
     if out.size:
         args, ndim, dims = d.arrays(shape, [moving._data, disp, out])
         nthreads = resolve_threads(verb, threads, out.size // 6)
+        work = out.size // 6 * COSTLY
         if tree is None:
-            rc = lib.pc_tilemap_sweep_shapes(part._c, moving.kind, *args, ndim, dims, nthreads)
+            rc = call(work, lib.pc_tilemap_sweep_shapes, part._c, moving.kind, *args, ndim, dims, nthreads)
         else:
-            rc = lib.pc_sweep_tree(tree.ptr, tree.work.size, tree.shapes._magnitude, moving.kind, *args, ndim, dims,
-                                   nthreads)
+            rc = call(work, lib.pc_sweep_tree, tree.ptr, tree.work.size, tree.shapes._magnitude, moving.kind, *args,
+                      ndim, dims, nthreads)
         check_rc(verb, rc)
     return out
 

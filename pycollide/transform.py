@@ -7,7 +7,7 @@ from typing import Any, Optional
 import numpy as np
 
 from . import _dispatch as d
-from ._native import check_rc, lib, resolve_threads
+from ._native import call, check_rc, lib, resolve_threads
 from .shapes import KINDS, Boxes, Polygons, Shapes, as_float_array
 
 __all__ = ["transform", "from_box"]
@@ -57,8 +57,8 @@ def transform(shapes: Shapes, translation: Any = (0.0, 0.0), angle: Any = 0.0, *
     if out.size:
         src = np.ascontiguousarray(shapes._data)
         args, ndim, dims = d.arrays(shape, [src, move, turn, out])
-        check_rc(verb, lib.pc_transform(shapes.kind, *args, ndim, dims,
-                                        resolve_threads(verb, threads, out.size // cls.width)))
+        check_rc(verb, call(out.size // cls.width, lib.pc_transform, shapes.kind, *args, ndim, dims,
+                            resolve_threads(verb, threads, out.size // cls.width)))
     if issubclass(cls, Polygons):
         out = out.reshape(shape + (cls.vertex_count, 2))
     try:

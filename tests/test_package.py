@@ -135,3 +135,46 @@ def test_mypy_is_clean():
         pytest.skip("no source tree beside the tests")
     out, err, rc = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", os.devnull, str(source)])
     assert rc == 0, out + err
+
+
+def _elf_sections(path: Path):
+    """The section names of an ELF file, or None when it is not ELF."""
+    import struct
+    data = path.read_bytes()
+    if data[:4] != b"\x7fELF":
+        return None
+    wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
+    if wide:
+        shoff, = struct.unpack_from(order + "Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x3A)
+    else:
+        shoff, = struct.unpack_from(order + "I", data, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x2E)
+
+    def header(k):  # (name offset, file offset) of section k
+        at = shoff + k * shentsize
+        name, = struct.unpack_from(order + "I", data, at)
+        offset, = struct.unpack_from(order + ("Q" if wide else "I"), data, at + (0x18 if wide else 0x10))
+        return name, offset
+
+    strings = header(shstrndx)[1]
+    return [data[strings + name:data.index(b"\0", strings + name)].decode() for name, _ in map(header, range(shnum))]
+
+
+def test_the_shipped_library_has_no_debug_sections():
+    core = next(p for p in Path(pc.__file__).resolve().parent.iterdir() if p.name.startswith("_core"))
+    sections = _elf_sections(core)
+    if sections is None:
+        pytest.skip(f"{core.name} is not an ELF file")
+    assert ".text" in sections and ".symtab" in sections  # the reader reads it
+    assert not [s for s in sections if s.startswith((".debug", ".zdebug"))], sections
+
+
+def test_one_wheel_for_every_supported_python():
+    # the installed package came from a wheel built from this tree: tagged for
+    # the stable ABI from the oldest supported Python on, its core built for it
+    from importlib import metadata
+    wheel = metadata.distribution("pycollide").read_text("WHEEL") or ""
+    tags = [line.split(":", 1)[1].strip() for line in wheel.splitlines() if line.startswith("Tag:")]
+    assert tags and all(t.startswith("cp39-abi3-") for t in tags), wheel
+    assert any(p.name.endswith(".abi3.so") for p in Path(pc.__file__).resolve().parent.iterdir())

@@ -70,8 +70,24 @@ enum {
     PC_ERR_ARG = -2,        /* bad dimension count, NULL pointer or negative length */
     PC_ERR_PAIR = -3,       /* both kinds are known but the query does not support the pair */
     PC_ERR_SPACE = -4,      /* a workspace is too small for the work: retry with a larger one */
-    PC_ERR_OVERLAP = -5     /* pc_world_collide: two circles' interiors overlap at the start */
+    PC_ERR_OVERLAP = -5,    /* pc_world_collide: two circles' interiors overlap at the start */
+    PC_ERR_CANCELLED = -6   /* the caller's cancel flag was set: the work stopped part way */
 };
+
+/* Cancelling a long call.  Every entry point whose work grows with its input
+ * (the batch drivers, validation, bounds, transforms, pairs, nearest,
+ * raycasts, sweeps, motion) takes as its last argument
+ * `const volatile int *cancel`: NULL (never cancelled) or a flag that another
+ * thread may set to nonzero while the call runs.  The call reads it between
+ * slices of work (a thousand elements or so on each thread: a stop takes
+ * effect within a few milliseconds) and never writes it; once it sees it set
+ * it returns PC_ERR_CANCELLED, and its outputs (and for the motions, the
+ * arrays it updates in place) hold unspecified, partly written values: keep
+ * copies if they matter.  A flag already set when the call starts cancels it
+ * before any element is done (the argument checks come first).  The core
+ * installs no signal handler: a caller wanting Ctrl-C sets the flag from its
+ * own handler or from another thread.  Results never depend on the flag when
+ * the call is not cancelled. */
 
 /* Validation rules reported by pc_validate. */
 enum {
@@ -108,13 +124,13 @@ int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, dou
  * depend on it.  PC_ERR_KIND or PC_ERR_ARG for bad arguments. */
 int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
                      int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
-                     int threads);
+                     int threads, const volatile int *cancel);
 
 /* The closed axis-aligned bounding boxes of n contiguous shapes of a shape
  * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each box holds its
  * shape exactly: a circle's x - r and x + r are rounded outward (a box beyond
  * the doubles is infinite).  Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG. */
-int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads);
+int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads, const volatile int *cancel);
 
 /* Each box's place on a Hilbert curve of order `order` (1 to 31): the centre
  * of box i (4 doubles at bounds + 4i, xmin, ymin, xmax, ymax) falls in cell
@@ -184,7 +200,7 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
  * PC_ERR_ARG; a result that is not finite is the caller's to check. */
 int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const double *translations,
                  const int64_t *strides_t, const double *angles, const int64_t *strides_a, double *out,
-                 const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                 const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 
 /* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
  * ndim-dimensional index space of the given shape (ndim may be 0: one pair).
@@ -204,7 +220,8 @@ int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode, double magnitude, int threads);
+                      int ndim, const int64_t *shape, int mode, double magnitude, int threads,
+                      const volatile int *cancel);
 
 /* Contacts over the same kind of index space: for each pair, 7 doubles at
  * out + offset: separation (> 0 the gap, < 0 minus the penetration depth),
@@ -217,7 +234,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
                      double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, double magnitude, int threads);
+                     int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
 
 /* Contact manifolds: up to two contact points per pair, for physics solvers
  * (a box resting on a floor gets two).  For each pair it writes 9 doubles at
@@ -246,7 +263,7 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
 int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b, double margin,
                       double *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, double magnitude, int threads);
+                      int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
 
 /* Where the BOUNDARIES of a[i] and b[i] cross, over an ndim-dimensional index
  * space of the given shape (ndim may be 0: one pair).  For each pair it writes
@@ -281,7 +298,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            int kind_b, const double *b, const int64_t *strides_b,
                            double *points, const int64_t *strides_points,
                            int8_t *count, const int64_t *strides_count,
-                           int ndim, const int64_t *shape, double magnitude, int threads);
+                           int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
 /* Every overlapping pair between the na contiguous shapes of kind_a at a and
  * the nb of kind_b at b, or, with b == NULL, within a (each unordered pair
  * once; kind_b and nb are then ignored).  Exact in the mode given (the narrow
@@ -295,7 +312,9 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
  * j at out[*found + p] for p < *found (i indexes a, j indexes b, or a with
  * i < j).  When *found > capacity, out holds nothing useful: call again with
  * capacity >= *found.  na and nb must be below 2^31 (else PC_ERR_ARG).
- * Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG (nothing written). */
+ * Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG (nothing written), or
+ * PC_ERR_CANCELLED (see "Cancelling a long call"; out and *found then hold
+ * nothing useful). */
 int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb);
 /* pc_pairs in two steps, so that a caller can size the output first:
  * pc_pairs_prepare sorts the shapes and builds the tree in `work` (it keeps
@@ -317,7 +336,7 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
 int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
                          double distance, void *work, int64_t work_bytes);
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
-                  int64_t *out, int64_t capacity, int64_t *found);
+                  int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
 /* pc_pairs_find with a distance for each shape of a (na doubles, in a's
  * order): the pairs (i, j) whose shapes are within distances[i] of each other
  * (at most that far apart in PC_TOUCHING, less in PC_STRICT; a distance of 0
@@ -327,10 +346,11 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
  * them (it sets how far the tree's boxes reach).  PC_ERR_ARG otherwise, or
  * for a distance that is negative, NaN or beyond the prepared one. */
 int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
-                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found);
+                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found,
+                       const volatile int *cancel);
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
              int mode, double magnitude, int threads, void *work, int64_t work_bytes,
-             int64_t *out, int64_t capacity, int64_t *found);
+             int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
 /* ---- tile maps, raycasts, swept circles, motion -------------------------- */
 
 /* Tile kinds: empty, solid, and the right triangles named by the corner that
@@ -394,9 +414,10 @@ int pc_tilemap_tiles(const pc_tilemap *map, int64_t *cells, int8_t *kinds, doubl
  *    +inf and the rest NaN. */
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                        int mode, int threads);
+                        int mode, int threads, const volatile int *cancel);
 int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                       const volatile int *cancel);
 
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
  * region, walking the grid cells the ray crosses.  Writes 6 doubles: hit (1
@@ -408,7 +429,8 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
  * origin and direction.  A zero direction gives hit 0 and a NaN distance. */
 int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
                        const double *directions, const int64_t *strides_d,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                       const volatile int *cancel);
 
 /* Rays o + t d (t >= 0; 2 doubles each) against a collection of shapes of
  * one kind, through its broad-phase tree: `work` is a workspace prepared by
@@ -427,7 +449,8 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
                       const double *directions, const int64_t *strides_d, double max_distance,
-                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                      const volatile int *cancel);
 /* The same for n rays in one row each (origins and directions n x 2, out
  * n x 5, all contiguous), cast in the given order (a permutation of 0..n-1:
  * pc_ray_order's, so that rays cast one after another start near each
@@ -436,7 +459,7 @@ int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
  * order outside 0..n-1. */
 int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
                               const double *directions, double max_distance, double *out, int64_t n,
-                              const int64_t *order, int threads);
+                              const int64_t *order, int threads, const volatile int *cancel);
 /* The order of n points (x, y; n x 2 contiguous, finite or not) along a
  * Z-order (Morton) curve over their bounding box, 16 bits an axis; points
  * that are not finite come last, in their order.  work: 2 n uint64.
@@ -456,10 +479,12 @@ int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work
  * Strides in doubles. */
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
-                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                   const volatile int *cancel);
 int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                      const double *displacements, const int64_t *strides_d,
-                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                     const volatile int *cancel);
 
 /* A shape of kind_a (any kind) moving by a displacement (translation only)
  * against a shape of kind_b, broadcast like pc_sweep_batch, 5 doubles out as
@@ -473,13 +498,15 @@ int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t
  * sweep. */
 int pc_sweep_shapes(int kind_a, const double *a, const int64_t *strides_a, const double *displacements,
                     const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
-                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                    const volatile int *cancel);
 /* The same against a tile map's solid region: the first hit over its tiles;
  * 6 doubles out, the 6th the flat cell (row * cols + col) of the tile hit
  * (-1 when none; the first in row-major order at equal times). */
 int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, const int64_t *strides_a,
                             const double *displacements, const int64_t *strides_d, double *out,
-                            const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                            const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                            const volatile int *cancel);
 /* For each shape a[...] (kind_a, strided), the nearest shape of a
  * one-collection pc_pairs workspace (whose rows have the given magnitude)
  * within max_distance (>= 0, may be inf), walking its tree: 2 doubles out,
@@ -490,14 +517,14 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
  * workspace or a negative or NaN max_distance. */
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                     const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
-                    const int64_t *shape, int threads);
+                    const int64_t *shape, int threads, const volatile int *cancel);
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at
  * equal times). */
 int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                   const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
-                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 
 /* One part of a world for motion: a tile map, or (map NULL) the workspace of
  * pc_pairs_prepare for one collection (any kind) with its rows' magnitude. */
@@ -512,7 +539,8 @@ enum { PC_WORLD_MAX_PARTS = 64 };
 /* pc_tilemap_advance through a world of 1 to PC_WORLD_MAX_PARTS parts: the
  * same promises, the solid region the union of the parts. */
 int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
-                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads);
+                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads,
+                     const volatile int *cancel);
 
 /* The bytes of the workspace pc_world_collide needs for n circles, room for
  * `entries` broad-phase entries (and as many pairs of circles noted) and
@@ -538,7 +566,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
                      const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
                      double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events, int64_t *overlapping);
+                     int64_t events, int64_t *overlapping, const volatile int *cancel);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles)
  * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some
@@ -548,7 +576,7 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
  * into out (strides in bytes). */
 int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
                       uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode,
-                      int threads);
+                      int threads, const volatile int *cancel);
 /* The contact of each shape with the world: 9 contiguous doubles at out
  * (strides in doubles): the contact of least separation over the parts (7
  * doubles as pc_contact_batch; against a tile map pc_tilemap_contact's, so
@@ -557,7 +585,8 @@ int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const do
  * when no part has anything).  The lower part, then the lower index, at
  * equal separations.  The separation's sign is exact. */
 int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
-                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                     const volatile int *cancel);
 
 /* What a box met in pc_world_slide (flags, or-ed; y up): a wall whose
  * normal toward the box is within 45 degrees of +y is a floor, of -y a
@@ -578,7 +607,7 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
  * PC_ERR_ARG for a NULL pointer, a bad world, n < 0, a negative or
  * non-finite dt, or max_slides < 1. */
 int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
-                   int64_t n, double dt, int max_slides, int threads);
+                   int64_t n, double dt, int max_slides, int threads, const volatile int *cancel);
 
 /* Velocities after a bounce, by the rule pc_tilemap_advance applies at each
  * impact: for each element the velocity v (2 doubles), the unit normal n of
@@ -594,7 +623,7 @@ int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double
 int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const double *normals,
                      const int64_t *strides_n, const double *restitution, const int64_t *strides_e,
                      const double *friction, const int64_t *strides_f, double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, int threads);
+                     int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 
 /* Move n circles (3 contiguous doubles each, updated in place) with their
  * velocities (2 contiguous doubles each, updated in place) for dt through a
@@ -614,7 +643,7 @@ int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const d
  * max_bounces < 1. */
 int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
                        int64_t n, double dt, double restitution, double friction, int max_bounces,
-                       int threads);
+                       int threads, const volatile int *cancel);
 /* CDEF END */
 
 #ifdef __cplusplus

@@ -69,7 +69,8 @@ static void overlap_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b,
                       uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode, double magnitude, int threads)
+                      int ndim, const int64_t *shape, int mode, double magnitude, int threads,
+                      const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b))
         return PC_ERR_KIND;
@@ -83,7 +84,7 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
     ctx.filter = pc__filter_for(magnitude);
     const void *ptrs[3] = {a, b, out};
     const int64_t *strides[3] = {strides_a, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 4u, overlap_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 4u, overlap_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

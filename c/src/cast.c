@@ -689,7 +689,7 @@ static void nearest_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                     const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
-                    const int64_t *shape, int threads)
+                    const int64_t *shape, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
@@ -698,7 +698,7 @@ int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a
     struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[2] = {a, out};
     const int64_t *st[2] = {strides_a, strides_out};
-    int rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -751,14 +751,15 @@ int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, doubl
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
                       const double *directions, const int64_t *strides_d, double max_distance,
-                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                      const volatile int *cancel)
 {
     cast_ctx ctx;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     const void *ptrs[3] = {origins, directions, out};
     const int64_t *st[3] = {strides_o, strides_d, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -781,7 +782,7 @@ static void cast_ordered_inner(void *vctx, char *const *p, const int64_t *s, int
 
 int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
                               const double *directions, double max_distance, double *out, int64_t n,
-                              const int64_t *order, int threads)
+                              const int64_t *order, int threads, const volatile int *cancel)
 {
     cast_ctx ctx;
     if (n < 0 || (n > 0 && (!origins || !directions || !out || !order))) return PC_ERR_ARG;
@@ -793,7 +794,8 @@ int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, 
     const void *ptrs[1] = {order};
     int64_t stride[1] = {(int64_t)sizeof(int64_t)}, shape[1] = {n};
     const int64_t *st[1] = {stride};
-    int rc = pc__batch(1, shape, 1, ptrs, st, 1u, cast_ordered_inner, &x, threads, PC_CHUNK);  /* strides in bytes */
+    int rc = pc__batch(1, shape, 1, ptrs, st, 1u, cast_ordered_inner, &x, threads, PC_CHUNK,
+                       cancel);  /* strides in bytes */
     pc__fp_leave(env);
     return rc;
 }
@@ -851,7 +853,7 @@ int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work
 
 int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                   const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
-                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
@@ -860,7 +862,7 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
     struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[3] = {a, displacements, out};
     const int64_t *st[3] = {strides_a, strides_d, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_tree_inner, &x, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_tree_inner, &x, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -41,6 +41,7 @@
 
 #include "fpenv.h"
 #include "kernels.h"
+#include "walk.h"
 #include "world.h"
 
 typedef struct {
@@ -1030,7 +1031,7 @@ static int first_pairs(sim *s, int64_t *pair)
     return m.found;
 }
 
-static int run(sim *s, int64_t *overlapping)
+static int run(sim *s, int64_t *overlapping, const volatile int *cancel)
 {
     int64_t n = s->n;
     boxes(s);
@@ -1044,7 +1045,8 @@ static int run(sim *s, int64_t *overlapping)
         if (overlapping) memcpy(overlapping, pair, sizeof pair);
         return PC_ERR_OVERLAP;
     }
-    while (s->nheap > 0 && !s->full) {
+    for (int64_t events = 0; s->nheap > 0 && !s->full; events++) {
+        if (events % PC_CANCEL_SLICE == 0 && pc__cancelled(cancel)) return PC_ERR_CANCELLED;
         event e = pop(s);
         if (s->stamp[e.i] != e.si || (e.j >= 0 && s->stamp[e.j] != e.sj)) continue;
         if (e.j < 0) {
@@ -1078,7 +1080,7 @@ static int run(sim *s, int64_t *overlapping)
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
                      const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
                      double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events, int64_t *overlapping)
+                     int64_t events, int64_t *overlapping, const volatile int *cancel)
 {
     sim s;
     if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
@@ -1098,7 +1100,7 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     pc__fpenv env = pc__fp_enter();
     s.rscale = masses ? 1.0 : radius_scale(&s);
     int rc = setup(&s, work, work_bytes, entries, events);
-    if (rc == PC_OK) rc = run(&s, overlapping);
+    if (rc == PC_OK) rc = run(&s, overlapping, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -2397,7 +2397,7 @@ static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t
 int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
                       int kind_b, const double *b, const int64_t *strides_b, double margin,
                       double *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, double magnitude, int threads)
+                      int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     if (!(margin >= 0 && margin <= DBL_MAX)) return PC_ERR_ARG;
@@ -2406,7 +2406,7 @@ int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
     struct manifold_ctx ctx = {&filter, kind_a, kind_b, margin};
     const void *ptrs[3] = {a, b, out};
     const int64_t *strides[3] = {strides_a, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, manifold_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -2442,7 +2442,7 @@ static pc__inner contact_inner_for(int ka, int kb)
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
                      double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, double magnitude, int threads)
+                     int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b))
         return PC_ERR_KIND;
@@ -2452,7 +2452,7 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
     const void *ptrs[3] = {a, b, out};
     const int64_t *strides[3] = {strides_a, strides_b, strides_out};
     int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, contact_inner_for(kind_a, kind_b), &ctx, threads,
-                       PC_CHUNK);
+                       PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -605,8 +605,8 @@ static void grid_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     pc__flush(c->sink, &e);
 }
 
-void pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
-                   pc__sink *sink)
+int pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
+                   pc__sink *sink, const volatile int *cancel)
 {
     struct grid_ctx c;
     c.h = base;
@@ -624,5 +624,5 @@ void pc__grid_find(const void *base, const pc__filter *f, int m, int threads, in
     int64_t shape[1] = {(c.h->cells + sample - 1) / sample}, stride[1] = {(int64_t)sizeof(uint32_t) * sample};
     const int64_t *strides[1] = {stride};
     char *operand[1] = {(char *)c.a.start};
-    pc__walk_chunked(1, shape, 1, operand, strides, grid_inner, &c, threads, PC_GRID_CHUNK);
+    return pc__walk_chunked(1, shape, 1, operand, strides, grid_inner, &c, threads, PC_GRID_CHUNK, cancel);
 }

@@ -34,8 +34,9 @@ uint32_t *pc__grid_scratch(void *base);
 /* Every overlapping pair (i < j, exactly, in mode m: 0 touching, 1 strict)
  * into the sink, whose jbits covers the indices; with sample > 1 only those
  * found from every sample-th cell (an estimate of the count over sample).
- * simd = 0 keeps to the portable loops (the C tests compare both). */
-void pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
-                   pc__sink *sink);
+ * simd = 0 keeps to the portable loops (the C tests compare both).  PC_OK, or
+ * PC_ERR_CANCELLED (walk.h: the sink then holds part of the pairs). */
+int pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
+                   pc__sink *sink, const volatile int *cancel);
 
 #endif

@@ -831,7 +831,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
                            int kind_b, const double *b, const int64_t *strides_b,
                            double *points, const int64_t *strides_points,
                            int8_t *count, const int64_t *strides_count,
-                           int ndim, const int64_t *shape, double magnitude, int threads)
+                           int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
 {
     if (!pc__kind(kind_a) || !pc__kind(kind_b)) return PC_ERR_KIND;
     ix_loop loop = ix_loop_for(kind_a, kind_b);
@@ -844,7 +844,7 @@ int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a
     ctx.filter = pc__filter_for(magnitude);
     const void *ptrs[4] = {a, b, points, count};
     const int64_t *strides[4] = {strides_a, strides_b, strides_points, strides_count};
-    int rc = pc__batch(ndim, shape, 4, ptrs, strides, 8u, ix_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 4, ptrs, strides, 8u, ix_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

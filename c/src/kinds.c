@@ -286,7 +286,7 @@ static void bounds_inner(void *vctx, char *const *p, const int64_t *s, int64_t n
     for (int64_t i = 0; i < n; i++) c->k->bounds((const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
 }
 
-int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads)
+int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind)) return PC_ERR_KIND;
     if (n < 0 || (n > 0 && (!shapes || !out))) return PC_ERR_ARG;
@@ -296,7 +296,7 @@ int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int thread
     int64_t shape[1] = {n}, in[1] = {kinds[kind].width}, bb[1] = {4};
     const void *ptrs[2] = {shapes, out};
     const int64_t *strides[2] = {in, bb};
-    int rc = pc__batch(1, shape, 2, ptrs, strides, 0u, bounds_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(1, shape, 2, ptrs, strides, 0u, bounds_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -110,7 +110,7 @@ static void advance_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 
 static int world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities,
                          int64_t *bounces, int64_t n, double dt, double restitution, double friction,
-                         int max_bounces, int threads)
+                         int max_bounces, int threads, const volatile int *cancel)
 {
     pc__world w;
     if (pc__world_of(&w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
@@ -124,25 +124,26 @@ static int world_advance(const pc_world_part *parts, int nparts, double *circles
     const int64_t *strides[3] = {sc, sv, sb};
     /* without bounces, operand 2 is an unused alias of circles */
     const void *ptrs[3] = {circles, velocities, bounces ? (void *)bounces : (void *)circles};
-    return pc__batch(1, shape, 3, ptrs, strides, 7u, advance_inner, &ctx, threads, PC_MOTION_CHUNK);
+    return pc__batch(1, shape, 3, ptrs, strides, 7u, advance_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
 }
 
 int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
-                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads)
+                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads,
+                     const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = world_advance(parts, nparts, circles, velocities, bounces, n, dt, restitution, friction, max_bounces,
-                           threads);
+                           threads, cancel);
     pc__fp_leave(env);
     return rc;
 }
 
 int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
                        int64_t n, double dt, double restitution, double friction, int max_bounces,
-                       int threads)
+                       int threads, const volatile int *cancel)
 {
     if (!map) return PC_ERR_ARG;
     pc_world_part part = {map, NULL, 0, 0.0};
     return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, restitution, friction, max_bounces,
-                            threads);
+                            threads, cancel);
 }

@@ -646,7 +646,7 @@ static void finish(pc__sink *sink, int64_t sample, int ibits, uint32_t *count, i
 }
 
 static int grid_find(void *grid, int mode, double magnitude, int threads, int64_t sample, int64_t *out,
-                     int64_t capacity, int64_t *found)
+                     int64_t capacity, int64_t *found, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     pc__sink sink;
@@ -656,10 +656,10 @@ static int grid_find(void *grid, int mode, double magnitude, int threads, int64_
     sink.capacity = sample == 1 ? capacity : 0;
     atomic_init(&sink.found, 0);
     pc__filter f = pc__filter_for(magnitude);
-    pc__grid_find(grid, &f, mode == PC_STRICT, threads, sample, 1, &sink);
-    finish(&sink, sample, bits_for(n), pc__grid_scratch(grid), n, out, capacity, found);
+    int rc = pc__grid_find(grid, &f, mode == PC_STRICT, threads, sample, 1, &sink, cancel);
+    if (rc == PC_OK) finish(&sink, sample, bits_for(n), pc__grid_scratch(grid), n, out, capacity, found);
     pc__fp_leave(env);
-    return PC_OK;
+    return rc;
 }
 
 int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
@@ -682,7 +682,8 @@ int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, co
 }
 
 static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
-                      int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found)
+                      int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found,
+                      const volatile int *cancel)
 {
     if (!work || work_bytes < 64 + PC_HEADER_BYTES || !found || sample < 1 || capacity < 0
         || (capacity && !out) || (mode != PC_TOUCHING && mode != PC_STRICT))
@@ -690,7 +691,7 @@ static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude
     header *h = (header *)(void *)aligned(work);
     if (pc__grid_is(h)) {
         if (distances) return PC_ERR_ARG;
-        return grid_find(h, mode, magnitude, threads, sample, out, capacity, found);
+        return grid_find(h, mode, magnitude, threads, sample, out, capacity, found, cancel);
     }
     if (h->magic != PC_PAIRS_MAGIC) return PC_ERR_ARG;
     if (distances) {  /* two collections; each distance within the prepared one (the trees' reach) */
@@ -736,23 +737,24 @@ static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude
     int64_t shape[1] = {(h->nq + sample - 1) / sample}, stride[1] = {8 * sample};
     const int64_t *strides[1] = {stride};
     char *operand[1] = {(char *)ctx.qorder};
-    pc__walk(1, shape, 1, operand, strides, pairs_inner, &ctx, threads);
-    finish(&ctx.sink, sample, bits_for(h->na), NULL, 0, out, capacity, found);
+    int rc = pc__walk(1, shape, 1, operand, strides, pairs_inner, &ctx, threads, cancel);
+    if (rc == PC_OK) finish(&ctx.sink, sample, bits_for(h->na), NULL, 0, out, capacity, found);
     pc__fp_leave(env);
-    return PC_OK;
+    return rc;
 }
 
 int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
-                  int64_t *out, int64_t capacity, int64_t *found)
+                  int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
 {
-    return pairs_find(work, work_bytes, mode, magnitude, NULL, threads, sample, out, capacity, found);
+    return pairs_find(work, work_bytes, mode, magnitude, NULL, threads, sample, out, capacity, found, cancel);
 }
 
 int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
-                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found)
+                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found,
+                       const volatile int *cancel)
 {
     if (!distances) return PC_ERR_ARG;
-    return pairs_find(work, work_bytes, mode, magnitude, distances, threads, sample, out, capacity, found);
+    return pairs_find(work, work_bytes, mode, magnitude, distances, threads, sample, out, capacity, found, cancel);
 }
 
 int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v)
@@ -781,9 +783,10 @@ int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v)
 
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
              int mode, double magnitude, int threads, void *work, int64_t work_bytes,
-             int64_t *out, int64_t capacity, int64_t *found)
+             int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
 {
     if (!found) return PC_ERR_ARG;
     int rc = pc_pairs_prepare_any(kind_a, a, na, kind_b, b, nb, 0.0, work, work_bytes);
-    return rc != PC_OK ? rc : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found);
+    return rc != PC_OK ? rc : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found,
+                                            cancel);
 }

@@ -210,7 +210,8 @@ static void raycast_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 
 int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
                        const double *directions, const int64_t *strides_d,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                       const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;
@@ -218,7 +219,7 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
         struct ray_ctx ctx = {map};
         const void *ptrs[3] = {origins, directions, out};
         const int64_t *st[3] = {strides_o, strides_d, strides_out};
-        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, raycast_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, raycast_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

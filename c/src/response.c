@@ -30,12 +30,12 @@ static void reflect_inner(void *ctx, char *const *p, const int64_t *s, int64_t n
 int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const double *normals,
                      const int64_t *strides_n, const double *restitution, const int64_t *strides_e,
                      const double *friction, const int64_t *strides_f, double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, int threads)
+                     int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     const void *ptrs[5] = {velocities, normals, restitution, friction, out};
     const int64_t *st[5] = {strides_v, strides_n, strides_e, strides_f, strides_out};
-    int rc = pc__batch(ndim, shape, 5, ptrs, st, 0u, reflect_inner, NULL, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 5, ptrs, st, 0u, reflect_inner, NULL, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -97,7 +97,7 @@ static void slide_inner(void *vctx, char *const *p, const int64_t *st, int64_t n
 }
 
 static int world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
-                       int64_t n, double dt, int max_slides, int threads)
+                       int64_t n, double dt, int max_slides, int threads, const volatile int *cancel)
 {
     pc__world w;
     if (pc__world_of(&w, parts, nparts) != PC_OK || !boxes || !velocities || !flags) return PC_ERR_ARG;
@@ -108,14 +108,14 @@ static int world_slide(const pc_world_part *parts, int nparts, double *boxes, do
     int64_t sb[1] = {4 * 8}, sv[1] = {2 * 8}, sf[1] = {1};
     const int64_t *strides[3] = {sb, sv, sf};
     const void *ptrs[3] = {boxes, velocities, flags};
-    return pc__batch(1, shape, 3, ptrs, strides, 7u, slide_inner, &ctx, threads, PC_MOTION_CHUNK);
+    return pc__batch(1, shape, 3, ptrs, strides, 7u, slide_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
 }
 
 int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
-                   int64_t n, double dt, int max_slides, int threads)
+                   int64_t n, double dt, int max_slides, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
-    int rc = world_slide(parts, nparts, boxes, velocities, flags, n, dt, max_slides, threads);
+    int rc = world_slide(parts, nparts, boxes, velocities, flags, n, dt, max_slides, threads, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -480,21 +480,23 @@ static void map_sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_
 
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
-                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                   const volatile int *cancel)
 {
     if (!pc__is_shape(kind_b)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
     struct sweep_ctx ctx = {kind_b, NULL};
     const void *ptrs[4] = {circles, displacements, b, out};
     const int64_t *st[4] = {strides_c, strides_d, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, sweep_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, sweep_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
 
 int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                      const double *displacements, const int64_t *strides_d,
-                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                     const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;
@@ -502,7 +504,7 @@ int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t
         struct sweep_ctx ctx = {0, map};
         const void *ptrs[3] = {circles, displacements, out};
         const int64_t *st[3] = {strides_c, strides_d, strides_out};
-        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, map_sweep_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, map_sweep_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

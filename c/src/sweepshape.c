@@ -461,21 +461,22 @@ static void map_any_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 
 int pc_sweep_shapes(int kind_a, const double *a, const int64_t *strides_a, const double *displacements,
                     const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
-                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
     struct any_ctx ctx = {kind_a, kind_b, NULL};
     const void *ptrs[4] = {a, displacements, b, out};
     const int64_t *st[4] = {strides_a, strides_d, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, any_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, any_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
 
 int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, const int64_t *strides_a,
                             const double *displacements, const int64_t *strides_d, double *out,
-                            const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                            const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                            const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
@@ -484,7 +485,7 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
         struct any_ctx ctx = {kind_a, 0, map};
         const void *ptrs[3] = {a, displacements, out};
         const int64_t *st[3] = {strides_a, strides_d, strides_out};
-        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, map_any_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, map_any_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

@@ -608,7 +608,7 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                        int mode, int threads)
+                        int mode, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;
@@ -616,14 +616,15 @@ int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int6
         struct map_ctx ctx = {map, mode == PC_STRICT};
         const void *ptrs[2] = {circles, out};
         const int64_t *st[2] = {strides_c, strides_out};
-        rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;
 }
 
 int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                       const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;
@@ -631,7 +632,7 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
         struct map_ctx ctx = {map, 0};
         const void *ptrs[2] = {circles, out};
         const int64_t *st[2] = {strides_c, strides_out};
-        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

@@ -174,7 +174,7 @@ static void transform_inner(void *vctx, char *const *p, const int64_t *s, int64_
 
 int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const double *translations,
                  const int64_t *strides_t, const double *angles, const int64_t *strides_a, double *out,
-                 const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                 const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
@@ -185,7 +185,7 @@ int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const
     ctx.points = kind == PC_BOX ? 4 : kind == PC_CIRCLE ? 1 : kind == PC_CAPSULE ? 2 : pc_kind_width(kind) / 2;
     const void *ptrs[4] = {shapes, translations, angles, out};
     const int64_t *st[4] = {strides_s, strides_t, strides_a, strides_out};
-    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, transform_inner, &ctx, threads, PC_CHUNK);
+    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, transform_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -254,7 +254,7 @@ static void validate_inner(void *vctx, char *const *p, const int64_t *s, int64_t
 
 static int validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
                          int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
-                         int threads)
+                         int threads, const volatile int *cancel)
 {
     int width = pc_kind_width(kind);
     if (width < 0) return PC_ERR_KIND;
@@ -296,7 +296,7 @@ static int validate_copy(int kind, const void *src, int ndim, const int64_t *sha
         int64_t share = (rows + threads - 1) / threads;
         chunk = share > chunk ? (share + 1) & ~(int64_t)1 : chunk;
     }
-    int rc = pc__batch(ndim, shape, 2, ptrs, strides, 3u, validate_inner, &c, threads, chunk);
+    int rc = pc__batch(ndim, shape, 2, ptrs, strides, 3u, validate_inner, &c, threads, chunk, cancel);
     if (rc != PC_OK) return rc;
     int64_t bad = atomic_load(&c.first_bad);
     if (bad != INT64_MAX) {
@@ -312,11 +312,11 @@ static int validate_copy(int kind, const void *src, int ndim, const int64_t *sha
 
 int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
                      int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
-                     int threads)
+                     int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = validate_copy(kind, src, ndim, shape, src_strides, col_stride, byteswap, dst, first_bad, magnitude,
-                           threads);
+                           threads, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -331,5 +331,5 @@ int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, dou
         return PC_RULE_OK;
     }
     int64_t shape[1] = {n}, strides[1] = {8 * (int64_t)width};
-    return pc_validate_copy(kind, data, 1, shape, strides, 8, 0, (double *)data, first_bad, magnitude, 1);
+    return pc_validate_copy(kind, data, 1, shape, strides, 8, 0, (double *)data, first_bad, magnitude, 1, NULL);
 }

@@ -32,7 +32,7 @@ int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes)
 }
 
 int pc__batch(int ndim, const int64_t *shape, int nop, const void *const *ptrs, const int64_t *const *strides,
-              unsigned byte_ops, pc__inner inner, void *ctx, int threads, int64_t chunk)
+              unsigned byte_ops, pc__inner inner, void *ctx, int threads, int64_t chunk, const volatile int *cancel)
 {
     if (nop < 1 || nop > PC_MAX_OPERANDS || ndim < 0 || ndim > PC_MAX_DIMS || chunk < 1) return PC_ERR_ARG;
     int64_t bytes[PC_MAX_OPERANDS][PC_MAX_DIMS];
@@ -50,8 +50,7 @@ int pc__batch(int ndim, const int64_t *shape, int nop, const void *const *ptrs, 
     }
     int rc = pc__walk_check(ndim, shape, nop, st);
     if (rc != PC_OK) return rc < 0 ? rc : PC_OK;
-    pc__walk_chunked(ndim, shape, nop, base, st, inner, ctx, threads, chunk);
-    return PC_OK;
+    return pc__walk_chunked(ndim, shape, nop, base, st, inner, ctx, threads, chunk, cancel);
 }
 
 /* Elements [start, end) of the index space in row-major order. */
@@ -102,8 +101,32 @@ struct walk_job {
     pc__inner inner;
     void *ctx;
     int64_t total, chunks, chunk;
+    const volatile int *cancel;
     atomic_llong next;  /* the next chunk to take */
+    atomic_int stopped; /* a thread saw cancel set and left work undone */
 };
+
+/* Elements [start, end), a slice at a time when the work may be cancelled
+ * (slices start at multiples of PC_CANCEL_SLICE: no element's work depends on
+ * where a run is cut).  0, or 1 when cancelled. */
+static int walk_part(struct walk_job *job, int64_t start, int64_t end)
+{
+    if (!job->cancel) {
+        walk_range(job->ndim, job->shape, job->nop, job->base, job->strides, job->inner, job->ctx, start, end);
+        return 0;
+    }
+    while (start < end) {
+        if (pc__cancelled(job->cancel)) {
+            atomic_store_explicit(&job->stopped, 1, memory_order_relaxed);
+            return 1;
+        }
+        int64_t stop = (start / PC_CANCEL_SLICE + 1) * PC_CANCEL_SLICE;
+        if (stop > end) stop = end;
+        walk_range(job->ndim, job->shape, job->nop, job->base, job->strides, job->inner, job->ctx, start, stop);
+        start = stop;
+    }
+    return 0;
+}
 
 static void *walk_worker(void *vjob)
 {
@@ -113,32 +136,34 @@ static void *walk_worker(void *vjob)
         int64_t c = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (c >= job->chunks) break;
         int64_t start = c * job->chunk, end = start + job->chunk < job->total ? start + job->chunk : job->total;
-        walk_range(job->ndim, job->shape, job->nop, job->base, job->strides, job->inner, job->ctx, start, end);
+        if (walk_part(job, start, end)) break;
     }
     pc__fp_leave(env);
     return NULL;
 }
 
-void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
-              const int64_t *const *strides, pc__inner inner, void *ctx, int threads)
+int pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
+             const int64_t *const *strides, pc__inner inner, void *ctx, int threads, const volatile int *cancel)
 {
-    pc__walk_chunked(ndim, shape, nop, base, strides, inner, ctx, threads, PC_CHUNK);
+    return pc__walk_chunked(ndim, shape, nop, base, strides, inner, ctx, threads, PC_CHUNK, cancel);
 }
 
-void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
-                      const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk)
+int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
+                     const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk,
+                     const volatile int *cancel)
 {
     int64_t total = 1;
     for (int d = 0; d < ndim; d++) total *= shape[d];
     int64_t chunks = (total + chunk - 1) / chunk;
     if (threads > PC_MAX_THREADS) threads = PC_MAX_THREADS;
     if (threads > chunks) threads = (int)chunks;
-    if (threads <= 1) {
-        walk_range(ndim, shape, nop, base, strides, inner, ctx, 0, total);
-        return;
-    }
-    struct walk_job job = {ndim, nop, shape, base, strides, inner, ctx, total, chunks, chunk, 0};
+    struct walk_job job = {ndim, nop, shape, base, strides, inner, ctx, total, chunks, chunk, cancel, 0, 0};
     atomic_init(&job.next, 0);
+    atomic_init(&job.stopped, 0);
+    if (threads <= 1) {
+        int stopped = walk_part(&job, 0, total);
+        return stopped ? PC_ERR_CANCELLED : PC_OK;
+    }
     pthread_t helpers[PC_MAX_THREADS];
     int started[PC_MAX_THREADS];
     for (int t = 0; t < threads - 1; t++)
@@ -146,4 +171,5 @@ void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base
     walk_worker(&job);  /* the calling thread works too, and alone if no helper started */
     for (int t = 0; t < threads - 1; t++)
         if (started[t]) pthread_join(helpers[t], NULL);
+    return atomic_load(&job.stopped) ? PC_ERR_CANCELLED : PC_OK;
 }

@@ -32,20 +32,40 @@ int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes);
 #define PC_CHUNK PC_PARALLEL_CHUNK
 #define PC_MAX_THREADS 256
 
+/* Cancelling: every long entry point takes `const volatile int *cancel`,
+ * NULL or a flag that another thread may set (nonzero: stop).  The walker
+ * reads it before each slice of PC_CANCEL_SLICE elements, so a set flag stops
+ * the work within one slice on every thread; other long loops read it with
+ * pc__cancelled at points of their own.  A cancelled call returns
+ * PC_ERR_CANCELLED with its outputs partly written.  The flag is only read
+ * (relaxed: a stop need not be seen at once, only soon), never written. */
+#define PC_CANCEL_SLICE 1024
+
+static inline int pc__cancelled(const volatile int *cancel)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED) != 0;
+#else
+    return cancel && *cancel != 0;
+#endif
+}
+
 /* Visit every element: strides[k] holds operand k's byte strides, one per
  * axis; ndim may be 0 (one element).  inner must only read ctx and write the
  * elements it is given: with threads > 1 the chunks run concurrently on up to
  * `threads` threads (the calling one included), each in the standard
  * floating-point environment.  If a thread cannot be started its chunks run on
- * the others: the work is always done. */
-void pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
-              const int64_t *const *strides, pc__inner inner, void *ctx, int threads);
+ * the others: the work is always done, unless cancelled (see above): then
+ * PC_ERR_CANCELLED, else PC_OK. */
+int pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
+             const int64_t *const *strides, pc__inner inner, void *ctx, int threads, const volatile int *cancel);
 
 /* pc__walk with chunks of the given size (> 0), for work whose elements cost
  * far more than an overlap test (motion): smaller chunks let threads share
  * smaller batches. */
-void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
-                      const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk);
+int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
+                     const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk,
+                     const volatile int *cancel);
 
 /* The prologue every strided batch entry point shares.  Operand k starts at
  * ptrs[k] and steps strides[k][d] along axis d, in units of doubles, or of
@@ -54,8 +74,9 @@ void pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base
  * chunks of `chunk` elements on up to `threads` threads (pc__walk_chunked).
  * The caller has already entered the standard floating-point environment
  * (pc__fp_enter), before its own first comparison.  Returns PC_OK (also for
- * an empty index space: nothing to do) or PC_ERR_ARG (nothing run). */
+ * an empty index space: nothing to do), PC_ERR_ARG (nothing run) or
+ * PC_ERR_CANCELLED (the work stopped part way: cancel was set). */
 int pc__batch(int ndim, const int64_t *shape, int nop, const void *const *ptrs, const int64_t *const *strides,
-              unsigned byte_ops, pc__inner inner, void *ctx, int threads, int64_t chunk);
+              unsigned byte_ops, pc__inner inner, void *ctx, int threads, int64_t chunk, const volatile int *cancel);
 
 #endif

@@ -119,7 +119,8 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 }
 
 int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
-                      uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads)
+                      uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads,
+                      const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     pc__world w;
@@ -128,14 +129,15 @@ int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const do
         struct world_ctx ctx = {&w, kind, mode};
         const void *ptrs[2] = {a, out};
         const int64_t *st[2] = {strides_a, strides_out};
-        rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;
 }
 
 int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
-                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
+                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                     const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     pc__world w;
@@ -146,7 +148,7 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
         struct world_ctx ctx = {&w, kind, 0};
         const void *ptrs[2] = {a, out};
         const int64_t *st[2] = {strides_a, strides_out};
-        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK);
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

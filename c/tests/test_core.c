@@ -9,6 +9,7 @@
 #include "predicates.h" /* internal: the filter stages are tested against the exact one */
 #include "tiles.h"      /* internal: exact cell lookups */
 #include "grid.h"       /* internal: the broad phase's grid, its portable and vector loops */
+#include "walk.h"       /* internal: the walker's cancel slices */
 
 #if defined(__x86_64__)
 #include <xmmintrin.h>
@@ -124,21 +125,21 @@ static void test_batch(void)
     int64_t shape[2] = {2, 3};
     int64_t sa[2] = {3, 0}, sb[2] = {0, 2}, so[2] = {3, 1};
     CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_POINT, &points[0][0], sb,
-                            &out[0][0], so, 2, shape, PC_TOUCHING, 10.0, 1) == PC_OK);
+                            &out[0][0], so, 2, shape, PC_TOUCHING, 10.0, 1, NULL) == PC_OK);
     CHECK(out[0][0] == 1 && out[0][1] == 0 && out[0][2] == 0);
     CHECK(out[1][0] == 0 && out[1][1] == 1 && out[1][2] == 0);
     /* reversed order gives the transpose */
     uint8_t rev[3][2];
     int64_t shape_r[2] = {3, 2}, sa_r[2] = {2, 0}, sb_r[2] = {0, 3}, so_r[2] = {2, 1};
     CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa_r, PC_CIRCLE, &circles[0][0], sb_r,
-                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY, 1) == PC_OK);
+                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY, 1, NULL) == PC_OK);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) CHECK(rev[j][i] == out[i][j]);
-    CHECK(pc_overlaps_batch(40, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_KIND);
-    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1) == PC_ERR_ARG);
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY, 1) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(40, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY, 1, NULL) == PC_ERR_ARG);
     int64_t empty[2] = {0, 3};
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING, INFINITY, 1) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING, INFINITY, 1, NULL) == PC_OK);
 }
 
 static void test_strict(void)
@@ -194,7 +195,7 @@ static void test_fp_environment(void)
         double pts[2] = {3 * tiny, 5 * tiny};
         double circ[3] = {0, 0, 5 * tiny};
         uint8_t out = 9;
-        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny, 1);
+        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny, 1, NULL);
         unsigned int after = _mm_getcsr();
         _mm_setcsr(saved);
         for (int i = 0; i < 4; i++) CHECK(got[i] == expect[i]);
@@ -517,17 +518,17 @@ static void test_validate_copy(void)
     int64_t shape[1] = {N}, st[1] = {24}, bad = -1;
     double mag = -1;
     for (int threads = 1; threads <= 3; threads++) {
-        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads) == PC_RULE_OK);
+        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads, NULL) == PC_RULE_OK);
         CHECK(mag == (double)(N - 1) && !memcmp(src, dst, sizeof(double) * 3 * N));
     }
     src[3 * 77777 + 2] = -0.0; /* a radius of -0 is >= 0 */
     src[3 * 99999 + 2] = -1e-300;
     src[3 * 88888] = INFINITY;
     for (int threads = 1; threads <= 3; threads++)
-        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads) == PC_RULE_NONFINITE && bad == 88888);
+        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads, NULL) == PC_RULE_NONFINITE && bad == 88888);
     src[3 * 88888] = 1.0;
-    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, 2) == PC_RULE_RADIUS && bad == 99999);
-    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, src, &bad, &mag, 2) == PC_RULE_RADIUS && bad == 99999);
+    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, 2, NULL) == PC_RULE_RADIUS && bad == 99999);
+    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, src, &bad, &mag, 2, NULL) == PC_RULE_RADIUS && bad == 99999);
     src[3 * 99999 + 2] = 1.0;
     /* two boxes read through a byte-swapped, unaligned, column-strided layout */
     const double boxes[2][4] = {{0, 1, 2, 3}, {-4, -5, 6, 7}};
@@ -541,14 +542,14 @@ static void test_validate_copy(void)
         }
     int64_t two[1] = {2}, rows[1] = {64};
     double out[8];
-    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, out, &bad, &mag, 1) == PC_RULE_OK);
+    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, out, &bad, &mag, 1, NULL) == PC_RULE_OK);
     CHECK(!memcmp(out, boxes, sizeof out) && mag == 7);
     /* one shape (ndim 0), and bad arguments */
     const double line[4] = {1, 2, 1, 2};
-    CHECK(pc_validate_copy(PC_LINE, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_RULE_LINE_POINTS && bad == 0);
-    CHECK(pc_validate_copy(40, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_KIND);
-    CHECK(pc_validate_copy(PC_LINE, line, 1, NULL, NULL, 8, 0, out, &bad, &mag, 1) == PC_ERR_ARG);
-    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, (double *)(void *)(raw + 1), &bad, &mag, 1) == PC_ERR_ARG);
+    CHECK(pc_validate_copy(PC_LINE, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_RULE_LINE_POINTS && bad == 0);
+    CHECK(pc_validate_copy(40, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_validate_copy(PC_LINE, line, 1, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, (double *)(void *)(raw + 1), &bad, &mag, 1, NULL) == PC_ERR_ARG);
     free(src);
     free(dst);
 }
@@ -874,7 +875,7 @@ static void test_contact_batch_loops(void)
             pc__filter f = pc__filter_for(m);
             int count = trial % 2 ? N : N - 1, threads = trial % 3 == 2 ? 2 : 1;
             int64_t shape[1] = {count}, sa[1] = {wa}, sb[1] = {trial % 5 == 4 ? 0 : wb}, so[1] = {7};
-            CHECK(pc_contact_batch(ka, a, sa, kb, b, sb, out, so, 1, shape, m, threads) == PC_OK);
+            CHECK(pc_contact_batch(ka, a, sa, kb, b, sb, out, so, 1, shape, m, threads, NULL) == PC_OK);
             for (int i = 0; i < count; i++) {
                 double want[7];
                 pc__contact_one(&f, ka, a + i * wa, kb, b + i * sb[0], want);
@@ -921,20 +922,20 @@ static void test_manifold_batch(void)
     const double floor[4] = {-5, -1, 5, 0}, crate[4] = {0, -0.25, 2, 1.75}, high[4] = {0, 0.5, 2, 2.5};
     const double ball[3] = {1, 0.75, 1};
     double m[9], r[9];
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(m[0] == 2 && m[1] == 0 && m[2] == 1);
     CHECK(m[3] == 0 && m[4] == -0.125 && m[5] == -0.25 && m[6] == 2 && m[7] == -0.125 && m[8] == -0.25);
-    CHECK(pc_manifold_batch(PC_BOX, crate, NULL, PC_BOX, floor, NULL, 0.0, r, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, crate, NULL, PC_BOX, floor, NULL, 0.0, r, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(r[0] == 2 && r[1] == 0 && r[2] == -1 && !memcmp(r + 3, m + 3, 6 * sizeof(double)));
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_CIRCLE, ball, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_CIRCLE, ball, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(m[0] == 1 && m[2] == 1 && m[3] == 1 && m[4] == -0.125 && m[5] == -0.25 && isnan(m[6]) && isnan(m[8]));
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.25, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.25, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(m[0] == 0 && m[2] == 1 && isnan(m[3]) && isnan(m[5]));
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.5, m, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.5, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(m[0] == 2 && m[4] == 0.25 && m[5] == 0.5 && m[8] == 0.5);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
 }
 
 /* pc_contact_batch: one pair (ndim 0), a broadcast 2-d index space with a
@@ -944,11 +945,11 @@ static void test_contact_batch(void)
 {
     const double circle[3] = {0, 0, 1}, box[4] = {2, -1, 3, 1};
     double out[7];
-    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 1.0 && out[2] == 0.0 && out[3] == 1.0 && out[4] == 0.0 && out[5] == 2.0 &&
           out[6] == 0.0);
     double back[7];
-    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_CIRCLE, circle, NULL, back, NULL, 0, NULL, 5.0, 1) == PC_OK);
+    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_CIRCLE, circle, NULL, back, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(back[0] == out[0] && back[1] == -out[1] && back[2] == -out[2] && back[3] == out[5] && back[4] == out[6] &&
           back[5] == out[3] && back[6] == out[4]);
     /* 3 circles (a column) against 4 segments (a row): a 3 x 4 space, output
@@ -961,26 +962,26 @@ static void test_contact_batch(void)
     for (int threads = 1; threads <= 2; threads++) {
         for (int k = 0; k < NA * NB * 10; k++) grid[k] = -7.0;
         CHECK(pc_contact_batch(PC_CIRCLE, &circles[0][0], sa, PC_SEGMENT, &segs[0][0], sb, grid, so, 2, shape, 9.0,
-                               threads) == PC_OK);
+                               threads, NULL) == PC_OK);
         int same = 1;
         for (int i = 0; i < NA; i++)
             for (int j = 0; j < NB; j++) {
-                pc_contact_batch(PC_CIRCLE, circles[i], NULL, PC_SEGMENT, segs[j], NULL, one, NULL, 0, NULL, 9.0, 1);
+                pc_contact_batch(PC_CIRCLE, circles[i], NULL, PC_SEGMENT, segs[j], NULL, one, NULL, 0, NULL, 9.0, 1, NULL);
                 same &= !memcmp(one, grid + 40 * i + 8 * j, sizeof one) && grid[40 * i + 8 * j + 7] == -7.0;
             }
         CHECK(same);
     }
     CHECK(grid[0] == 1.0 && grid[8] < 0 && grid[40 * 2 + 8 * 3] == 0.0); /* apart, crossing, the radius-0 circle on a point */
-    CHECK(pc_contact_batch(PC_LINE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1) == PC_ERR_KIND);
-    CHECK(pc_contact_batch(PC_CIRCLE, NULL, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1) == PC_ERR_ARG);
-    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1) == PC_ERR_ARG);
+    CHECK(pc_contact_batch(PC_LINE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_contact_batch(PC_CIRCLE, NULL, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1, NULL) == PC_ERR_ARG);
 }
 
 /* one pair through pc_intersections_batch (ndim 0): the count, points in p */
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
     int8_t n = -1;
-    int rc = pc_intersections_batch(ka, a, NULL, kb, b, NULL, p, NULL, &n, NULL, 0, NULL, INFINITY, 1);
+    int rc = pc_intersections_batch(ka, a, NULL, kb, b, NULL, p, NULL, &n, NULL, 0, NULL, INFINITY, 1, NULL);
     return rc == PC_OK ? n : rc;
 }
 
@@ -1037,12 +1038,12 @@ static void test_intersections(void)
     CHECK(intersect1(PC_LINE, s1, PC_LINE, s1, p) == PC_ERR_PAIR);
     CHECK(intersect1(40, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);
     int8_t n;
-    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY, 1) == PC_ERR_ARG);
+    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY, 1, NULL) == PC_ERR_ARG);
     /* a batch: 2 segments against 1 (broadcast), count strides in bytes */
     double segs[2][4] = {{0, 0, 2, 2}, {5, 5, 6, 6}}, pts[2][4];
     int8_t cnt[2];
     int64_t shape[1] = {2}, sa[1] = {4}, sb[1] = {0}, sp[1] = {4}, sn[1] = {1};
-    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape, 6.0, 1) == PC_OK);
+    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape, 6.0, 1, NULL) == PC_OK);
     CHECK(cnt[0] == 1 && cnt[1] == 0 && pts[0][0] == 1 && isnan(pts[1][0]));
     /* scaling by 2^j scales the points exactly, at every magnitude */
     for (int j = -1000; j <= 1000; j += 50) {
@@ -1090,7 +1091,7 @@ static void test_threads(void)
     for (int t = 0; t < 4; t++) {
         memset(many, 7, sizeof many);
         CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_BOX, &boxes[0][0][0], sb,
-                                &many[0][0][0], so, 3, shape, PC_TOUCHING, INFINITY, threads[t]) == PC_OK);
+                                &many[0][0][0], so, 3, shape, PC_TOUCHING, INFINITY, threads[t], NULL) == PC_OK);
         CHECK(memcmp(one, many, sizeof one) == 0);
     }
     /* every element is visited exactly once: a hit count that a double visit or a gap would change */
@@ -1138,7 +1139,7 @@ static void test_grid_loops(void)
             sink.capacity = 400000;
             sink.jbits = 12;
             atomic_init(&sink.found, 0);
-            pc__grid_find(base, &f, m, 2, 1, simd, &sink);
+            pc__grid_find(base, &f, m, 2, 1, simd, &sink, NULL);
             count[simd] = atomic_load(&sink.found);
             qsort(keys[simd], (size_t)count[simd], sizeof(uint64_t), by_u64);
         }
@@ -1147,7 +1148,7 @@ static void test_grid_loops(void)
         int64_t want = 0, ok = 1;
         for (int i = 0; i < N && ok; i++) {
             int64_t zero = 0, three = 3, n = N;
-            pc_overlaps_batch(PC_CIRCLE, c + 3 * i, &zero, PC_CIRCLE, c, &three, hit, (int64_t[]){1}, 1, &n, m, 70, 1);
+            pc_overlaps_batch(PC_CIRCLE, c + 3 * i, &zero, PC_CIRCLE, c, &three, hit, (int64_t[]){1}, 1, &n, m, 70, 1, NULL);
             for (int j = i + 1; j < N; j++)
                 if (hit[j]) ok &= want < count[0] && keys[0][want++] == ((uint64_t)i << 12 | (uint64_t)j);
         }
@@ -1185,15 +1186,15 @@ static void test_pairs(void)
             /* brute force: every pair in order */
             int64_t want = 0, ok = 1;
             int64_t found = -1;
-            int rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, 1, work, self_bytes, out, 200000, &found)
-                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, 1, work, bytes, out, 200000, &found);
+            int rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, 1, work, self_bytes, out, 200000, &found, NULL)
+                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, 1, work, bytes, out, 200000, &found, NULL);
             CHECK(rc == PC_OK && found > 1000 && found <= 200000);
             for (int i = 0; i < NA && ok; i++) {
                 int64_t stride = self ? 3 : 4;
                 int64_t n = self ? NA : NB;
                 int64_t zero = 0, one = 1;
                 pc_overlaps_batch(PC_CIRCLE, a + 3 * i, &zero, self ? PC_CIRCLE : PC_BOX, self ? a : b, &stride,
-                                  hit, &one, 1, &n, mode, 64, 1);
+                                  hit, &one, 1, &n, mode, 64, 1, NULL);
                 for (int64_t j = self ? i + 1 : 0; j < n; j++) {
                     if (!hit[j]) continue;
                     ok &= want < found && out[want] == i && out[found + want] == j;
@@ -1205,21 +1206,21 @@ static void test_pairs(void)
             for (int threads = 2; threads <= 4; threads++) {
                 int64_t again = -1;
                 static int64_t out2[2 * 400000];
-                rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, threads, work, self_bytes, out2, 200000, &again)
-                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, threads, work, bytes, out2, 200000, &again);
+                rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, threads, work, self_bytes, out2, 200000, &again, NULL)
+                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, threads, work, bytes, out2, 200000, &again, NULL);
                 CHECK(rc == PC_OK && again == found && !memcmp(out, out2, sizeof(int64_t) * (size_t)found)
                       && !memcmp(out + found, out2 + found, sizeof(int64_t) * (size_t)found));
             }
             int64_t few = -1;
-            rc = pc_pairs(PC_CIRCLE, a, NA, PC_BOX, self ? NULL : b, NB, mode, 64, 2, work, most, out, 10, &few);
+            rc = pc_pairs(PC_CIRCLE, a, NA, PC_BOX, self ? NULL : b, NB, mode, 64, 2, work, most, out, 10, &few, NULL);
             CHECK(rc == PC_OK && few == found);
         }
     }
     /* two steps: a sampled count, then the full run */
     int64_t sampled = -1, all = -1;
     CHECK(pc_pairs_prepare(PC_CIRCLE, a, NA, PC_BOX, b, NB, work, bytes) == PC_OK);
-    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 16, NULL, 0, &sampled) == PC_OK);
-    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 2, 1, out, 200000, &all) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 16, NULL, 0, &sampled, NULL) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 2, 1, out, 200000, &all, NULL) == PC_OK);
     CHECK(sampled > 0 && sampled < all && all > 1000);
     /* a distance per shape of a: all equal is the one distance; all 0 is the overlaps */
     {
@@ -1228,33 +1229,33 @@ static void test_pairs(void)
         int64_t one = -1, per = -1;
         for (int i = 0; i < NA; i++) each[i] = 1.5;
         CHECK(pc_pairs_prepare_any(PC_CIRCLE, a, NA, PC_BOX, b, NB, 1.5, work, bytes) == PC_OK);
-        CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 200000, &one) == PC_OK);
-        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 2, 1, out2, 200000, &per) == PC_OK);
+        CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 200000, &one, NULL) == PC_OK);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 2, 1, out2, 200000, &per, NULL) == PC_OK);
         CHECK(one > all && one == per && !memcmp(out, out2, sizeof(int64_t) * 2 * (size_t)one));
         for (int i = 0; i < NA; i++) each[i] = 0.0;
-        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_OK);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_OK);
         CHECK(per == all);
-        CHECK(pc_pairs_find_each(work, bytes, PC_STRICT, 64, each, 1, 1, out2, 200000, &per) == PC_OK && per == 0);
+        CHECK(pc_pairs_find_each(work, bytes, PC_STRICT, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_OK && per == 0);
         each[7] = 2.0; /* beyond the prepared distance */
-        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_ERR_ARG);
         each[7] = NAN;
-        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
-        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, NULL, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_ERR_ARG);
+        CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, NULL, 1, 1, out2, 200000, &per, NULL) == PC_ERR_ARG);
         each[7] = 0.0; /* one collection takes no distances per shape */
         CHECK(pc_pairs_prepare_any(PC_CIRCLE, a, NA, 0, NULL, 0, 0.0, work, most) == PC_OK);
-        CHECK(pc_pairs_find_each(work, most, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per) == PC_ERR_ARG);
+        CHECK(pc_pairs_find_each(work, most, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_ERR_ARG);
     }
     /* bad arguments */
     int64_t found;
-    CHECK(pc_pairs(PC_KIND_COUNT, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found) == PC_ERR_KIND);
-    CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 0, 64, 1, work, 10, out, 10, &found) == PC_ERR_ARG);
-    CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 5, 64, 1, work, bytes, out, 10, &found) == PC_ERR_ARG);
+    CHECK(pc_pairs(PC_KIND_COUNT, a, NA, PC_BOX, b, NB, 0, 64, 1, work, bytes, out, 10, &found, NULL) == PC_ERR_KIND);
+    CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 0, 64, 1, work, 10, out, 10, &found, NULL) == PC_ERR_ARG);
+    CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 5, 64, 1, work, bytes, out, 10, &found, NULL) == PC_ERR_ARG);
     /* no pair at all, and no output buffer: only the count */
     double far[6] = {0, 0, 1, 100, 100, 1};
-    CHECK(pc_pairs(PC_CIRCLE, far, 2, 0, NULL, 0, PC_TOUCHING, 101, 1, work, most, NULL, 0, &found) == PC_OK
+    CHECK(pc_pairs(PC_CIRCLE, far, 2, 0, NULL, 0, PC_TOUCHING, 101, 1, work, most, NULL, 0, &found, NULL) == PC_OK
           && found == 0);
     memset(work, 0, 256);
-    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 10, &found) == PC_ERR_ARG);  /* not prepared */
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 10, &found, NULL) == PC_ERR_ARG);  /* not prepared */
     free(work);
 
     /* enough queries for several chunks: the same pairs on 1 and on 3 threads */
@@ -1268,8 +1269,8 @@ static void test_pairs(void)
     int64_t *o1 = malloc(sizeof(int64_t) * 2 * (size_t)cap), *o3 = malloc(sizeof(int64_t) * 2 * (size_t)cap);
     int64_t wb = pc_pairs_workspace(PC_CIRCLE, NC, PC_CIRCLE, 0);
     work = malloc((size_t)wb);
-    CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 1, work, wb, o1, cap, &n1) == PC_OK);
-    CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 3, work, wb, o3, cap, &n3) == PC_OK);
+    CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 1, work, wb, o1, cap, &n1, NULL) == PC_OK);
+    CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 3, work, wb, o3, cap, &n3, NULL) == PC_OK);
     CHECK(n1 > 10000 && n1 == n3 && n1 <= cap && !memcmp(o1, o3, sizeof(int64_t) * (size_t)n1)
           && !memcmp(o1 + n1, o3 + n1, sizeof(int64_t) * (size_t)n1));
     free(work);
@@ -1318,48 +1319,48 @@ static void test_tiles(void)
     /* overlaps: touching the floor counts, strictly it does not */
     double ball[3] = {2.0, 1.5, 0.5};
     uint8_t hit = 9;
-    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1) == PC_OK && hit == 1);
-    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&map, ball, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 0);
 
     /* a ray straight down hits the floor at distance 1.5; one along the floor
      * line (y = 1) starts on the boundary: distance 0 */
     double o[2] = {2.5, 2.5}, d[2] = {0.0, -3.0}, out[6];
-    CHECK(pc_tilemap_raycast(&map, o, NULL, d, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_tilemap_raycast(&map, o, NULL, d, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 1.5 && out[2] == 0.0 && out[3] == 1.0 && out[4] == 0.0 && out[5] == 2.0);
     double o2[2] = {1.0, 1.0}, d2[2] = {1.0, 0.0};
-    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 1.0 && out[1] == 0.0);
+    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 && out[1] == 0.0);
     /* a ray exactly through the corner (1, 3)-(0, ...) grazes the ceiling's end */
     double o3[2] = {3.0, 2.0}, d3[2] = {-1.0, 1.0};
-    CHECK(pc_tilemap_raycast(&map, o3, NULL, d3, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_tilemap_raycast(&map, o3, NULL, d3, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && fabs(out[1] - sqrt(2.0)) < 1e-15);
     /* tiny and huge directions and far origins (rays exact for every finite input) */
     double tiny[2] = {1e-308, 0.0}, huge[2] = {-1e308, 0.0}, far[2] = {1e308, 2.5}, o4[2] = {2.5, 1.5};
-    CHECK(pc_tilemap_raycast(&map, o4, NULL, tiny, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_tilemap_raycast(&map, o4, NULL, tiny, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 2.0 && fabs(out[2] + sqrt(0.5)) < 1e-15 && fabs(out[3] - sqrt(0.5)) < 1e-15 && out[4] == 1.0 && out[5] == 4.0);
-    CHECK(pc_tilemap_raycast(&map, far, NULL, huge, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_tilemap_raycast(&map, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 1e308 - 6.0 && out[2] == 1.0 && out[4] == 2.0 && out[5] == 5.0);
 
     /* sweep: a ball moving down onto the floor; touching and sliding is no hit */
     double c0[3] = {2.0, 2.5, 0.5}, down[2] = {0.0, -2.0}, along[2] = {1.0, 0.0};
-    CHECK(pc_tilemap_sweep(&map, c0, NULL, down, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_tilemap_sweep(&map, c0, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 0.5 && out[1] == 0.0 && out[2] == -1.0 && out[3] == 2.0 && out[4] == 1.0);
-    CHECK(pc_tilemap_sweep(&map, ball, NULL, along, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 1.0);
+    CHECK(pc_tilemap_sweep(&map, ball, NULL, along, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0);
 
     /* advance: a ball rolling along the floor into the triangle's face leaves
      * straight up (45-degree face, elastic), never ending inside, no speed gained */
     double circle[3] = {1.5, 1.25, 0.25}, v[2] = {2.0, 0.0};
     int64_t bounces = 0;
-    CHECK(pc_tilemap_advance(&map, circle, v, &bounces, 1, 1.5, 1.0, 0.0, 16, 1) == PC_OK);
+    CHECK(pc_tilemap_advance(&map, circle, v, &bounces, 1, 1.5, 1.0, 0.0, 16, 1, NULL) == PC_OK);
     CHECK(bounces == 1);
     CHECK(fabs(v[0]) < 1e-15 && fabs(v[1] - 2.0) < 1e-15);
     CHECK(v[0] * v[0] + v[1] * v[1] <= 4.0);
-    CHECK(pc_tilemap_overlaps(&map, circle, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
-    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, 0.0, 16, 1) == PC_ERR_ARG);
-    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, -1.0, 16, 1) == PC_ERR_ARG);
+    CHECK(pc_tilemap_overlaps(&map, circle, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.5, 0.0, 16, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, -1.0, 16, 1, NULL) == PC_ERR_ARG);
     double fast[2] = {1e308, 0.0};
     bounces = 0;
-    CHECK(pc_tilemap_advance(&map, circle, fast, &bounces, 1, 2.0, 1.0, 0.0, 16, 1) == PC_OK && bounces == -2);
-    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1) == PC_ERR_ARG);
+    CHECK(pc_tilemap_advance(&map, circle, fast, &bounces, 1, 2.0, 1.0, 0.0, 16, 1, NULL) == PC_OK && bounces == -2);
+    CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1, NULL) == PC_ERR_ARG);
 
     /* sweeps against single shapes: a box met at t = 1/4; moving away is no
      * hit; a circle target's touching point is on its rim; a graze along a
@@ -1367,23 +1368,23 @@ static void test_tiles(void)
     double ball0[3] = {0.0, 0.0, 0.5}, east[2] = {10.0, 0.0}, west[2] = {-10.0, 0.0};
     double wall[4] = {3.0, -1.0, 4.0, 1.0}, disk[3] = {5.0, 0.0, 1.0}, seg[4] = {-2.0, 0.5, 2.0, 0.5};
     double res[5];
-    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 0.25 && res[1] == 1.0 && res[2] == 0.0 && res[3] == 3.0 && res[4] == 0.0);
-    CHECK(pc_sweep_batch(ball0, NULL, west, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_sweep_batch(ball0, NULL, west, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 1.0 && isnan(res[1]) && isnan(res[3]));
-    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_CIRCLE, disk, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_CIRCLE, disk, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 0.35 && res[3] == 4.0 && res[4] == 0.0);
-    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_SEGMENT, seg, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_SEGMENT, seg, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 1.0); /* touching along the segment, sliding off its end */
-    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_KIND_COUNT, seg, NULL, res, NULL, 0, NULL, 1) == PC_ERR_KIND);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_KIND_COUNT, seg, NULL, res, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
     /* a graze decided by the unrounded sum of the radii: 1 + 2^-53 rounds to 1,
      * so in floating point a ball at height 1 only grazes a tiny disk at the
      * origin's level; exactly it dips 2^-53 into it (a hit, at the closest
      * approach), while at height 1 + 2^-52 it misses */
     double low[3] = {0.0, 1.0, 1.0}, high[3] = {0.0, 1.0 + 0x1p-52, 1.0}, speck[3] = {5.0, 0.0, 0x1p-53};
-    CHECK(pc_sweep_batch(low, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_sweep_batch(low, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 0.5 && res[1] == 0.0 && res[2] == -1.0);
-    CHECK(pc_sweep_batch(high, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(pc_sweep_batch(high, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 1.0 && isnan(res[1]));
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0x1p-53) == -1);
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0.0) == 0);
@@ -1416,25 +1417,25 @@ static void test_tiles(void)
     CHECK(pc_tilemap_build(strip, 1, 3, 0.3, 1e15, 0.0, sedges, 8, sstart, srefs, 64, &sne, &snr, &smag) == PC_OK);
     pc_tilemap sm = {strip, 1, 3, 0.3, 1e15, 0.0, smag, sedges, sne, sstart, srefs};
     double reach[3] = {1e15 + 0.125, 0.15, 0.17}, con[7];
-    CHECK(pc_tilemap_overlaps(&sm, reach, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1) == PC_OK && hit == 1);
-    CHECK(pc_tilemap_contact(&sm, reach, NULL, con, NULL, 0, NULL, 1) == PC_OK && fabs(con[0] + 0.045) < 1e-12);
+    CHECK(pc_tilemap_overlaps(&sm, reach, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_contact(&sm, reach, NULL, con, NULL, 0, NULL, 1, NULL) == PC_OK && fabs(con[0] + 0.045) < 1e-12);
     /* strictly inside the union: a point on the face between two solid tiles
      * is; on the outer face, or where tiles rounded flat, it is not */
     const int8_t pair[2] = {1, 1};
     CHECK(pc_tilemap_build(pair, 1, 2, 1.0, 0.0, 0.0, sedges, 8, sstart, srefs, 64, &sne, &snr, &smag) == PC_OK);
     pc_tilemap pm = {pair, 1, 2, 1.0, 0.0, 0.0, smag, sedges, sne, sstart, srefs};
     double seam[3] = {1.0, 0.5, 0.0}, rim[3] = {2.0, 0.5, 0.0}, corner2[3] = {1.0, 1.0, 0.0};
-    CHECK(pc_tilemap_overlaps(&pm, seam, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 1);
-    CHECK(pc_tilemap_overlaps(&pm, rim, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
-    CHECK(pc_tilemap_overlaps(&pm, corner2, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&pm, seam, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&pm, rim, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&pm, corner2, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 0);
     const int8_t block[4] = {1, 1, 1, 1};
     CHECK(pc_tilemap_build(block, 2, 2, 1e-7, 1e15, 1e15, sedges, 8, sstart, srefs, 64, &sne, &snr, &smag) == PC_OK);
     pc_tilemap point_map = {block, 2, 2, 1e-7, 1e15, 1e15, smag, sedges, sne, sstart, srefs};
     double dot[3] = {1e15, 1e15, 0.0};
-    CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1) == PC_OK && hit == 1);
-    CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1) == PC_OK && hit == 0);
+    CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK && hit == 1);
+    CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 0);
     double ro[2] = {0.0, 1e15}, rd[2] = {1.0, 0.0}; /* a ray through the map rounded to one point */
-    CHECK(pc_tilemap_raycast(&point_map, ro, NULL, rd, NULL, out, NULL, 0, NULL, 1) == PC_OK && out[0] == 1.0 && out[1] == 1e15);
+    CHECK(pc_tilemap_raycast(&point_map, ro, NULL, rd, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 && out[1] == 1e15);
 
     /* the exact sign helpers */
     CHECK(pc__cross_dir(1.0, 1.0, 0.0, 0.0, 0x1p-60, 0x1p-60) == 0);
@@ -1463,15 +1464,15 @@ static void test_perp_dir_and_shape_rays(void)
     CHECK(pc_pairs_prepare(PC_CIRCLE, balls, 2, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
     double o[8] = {0, 0, 0, 1, 0, nextafter(1, 2), 5, 0}, d[2] = {1, 0}, out[20];
     int64_t so[1] = {2}, sd[1] = {0}, sout[1] = {5}, n[1] = {4};
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, INFINITY, out, sout, 1, n, 1) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, INFINITY, out, sout, 1, n, 1, NULL) == PC_OK);
     CHECK(out[0] == 1 && out[1] == 3 && out[2] == -1 && out[3] == 0 && out[4] == 0);
     CHECK(out[5] == 1 && out[9] == 0);                   /* tangent to ball 0 */
     CHECK(out[10] == 1 && out[14] == 1);                 /* one ulp higher: ball 1 */
     CHECK(out[15] == 1 && out[16] == 0 && out[19] == 0); /* from inside ball 0 */
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, 2.5, out, sout, 1, n, 1) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, 2.5, out, sout, 1, n, 1, NULL) == PC_OK);
     CHECK(out[0] == 0 && out[4] == -1 && out[15] == 1);
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, -1.0, out, sout, 1, n, 1) == PC_ERR_ARG);
-    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, 1.0, out, sout, 1, n, 1) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, -1.0, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, 1.0, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
     free(work);
 }
 
@@ -1512,6 +1513,105 @@ static void test_curve_keys(void)
     CHECK(pc_curve_keys(NULL, 3, frame, 5, k3) == PC_ERR_ARG);
 }
 
+/* The cancel flag: the walker stops at the next slice boundary once it is
+ * set (here by the work itself, at a known element), a flag set before the
+ * call cancels it before any element, and a clear flag changes nothing. */
+struct cancel_probe {
+    int *flag;
+    int64_t at;
+};
+
+static void cancel_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct cancel_probe *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t *e = (int64_t *)(void *)(p[0] + i * s[0]);
+        if (*e == c->at) __atomic_store_n(c->flag, 1, __ATOMIC_RELAXED);
+        *e = -1 - *e; /* visited */
+    }
+}
+
+static int64_t visited(const int64_t *v, int64_t lo, int64_t hi)
+{
+    int64_t k = 0;
+    for (int64_t i = lo; i < hi; i++) k += v[i] < 0;
+    return k;
+}
+
+static void test_cancel(void)
+{
+    enum { N = 4 * PC_PARALLEL_CHUNK };
+    int64_t *v = malloc(sizeof(int64_t) * N);
+    int flag = 0;
+    struct cancel_probe probe = {&flag, 1500};
+    int64_t shape[1] = {N}, stride[1] = {8};
+    const int64_t *strides[1] = {stride};
+    for (int threads = 1; threads <= 2; threads++) {
+        for (int64_t i = 0; i < N; i++) v[i] = i;
+        flag = 0;
+        char *base[1] = {(char *)v};
+        CHECK(pc__walk(1, shape, 1, base, strides, cancel_inner, &probe, threads, &flag) == PC_ERR_CANCELLED);
+        /* the calling thread took chunk 0 and stopped at the end of the slice holding element 1500 */
+        int64_t end = (1500 / PC_CANCEL_SLICE + 1) * PC_CANCEL_SLICE;
+        CHECK(visited(v, 0, end) == end && visited(v, end, PC_PARALLEL_CHUNK) == 0);
+        CHECK(visited(v, 0, N) < N);
+        for (int64_t i = 0; i < N; i++) v[i] = i;
+        CHECK(pc__walk(1, shape, 1, base, strides, cancel_inner, &probe, threads, NULL) == PC_OK);
+        CHECK(visited(v, 0, N) == N);
+    }
+    free(v);
+
+    /* public entry points: set before the call, nothing is done; clear, the same answers as NULL */
+    double circles[3 * 4] = {0, 0, 1, 1.5, 0, 1, 5, 0, 1, 9, 0, 1}, box[4] = {0.5, -1, 2, 1};
+    int64_t sc[1] = {3}, sb[1] = {0}, so[1] = {1}, n[1] = {4};
+    uint8_t out[4] = {7, 7, 7, 7}, ref[4];
+    flag = 1;
+    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, out, so, 1, n, PC_TOUCHING, 9, 1, &flag)
+          == PC_ERR_CANCELLED);
+    CHECK(out[0] == 7 && out[3] == 7);
+    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, ref, so, 1, n, PC_TOUCHING, 9, 1, NULL) == PC_OK);
+    flag = 0;
+    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, out, so, 1, n, PC_TOUCHING, 9, 1, &flag)
+          == PC_OK);
+    CHECK(memcmp(out, ref, sizeof out) == 0 && ref[0] == 1 && ref[2] == 0);
+
+    int64_t need = pc_pairs_workspace(PC_CIRCLE, 4, PC_CIRCLE, 0), pairs[16], found = -1;
+    void *work = malloc((size_t)need);
+    flag = 1;
+    CHECK(pc_pairs(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, PC_TOUCHING, 9, 1, work, need, pairs, 8, &found, &flag)
+          == PC_ERR_CANCELLED);
+    flag = 0;
+    CHECK(pc_pairs(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, PC_TOUCHING, 9, 1, work, need, pairs, 8, &found, &flag)
+          == PC_OK && found == 1 && pairs[0] == 0 && pairs[1] == 1);
+    CHECK(pc_pairs_prepare(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, work, need) == PC_OK); /* the tree */
+    double near[2 * 4] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    int64_t sn[1] = {2};
+    flag = 1;
+    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, INFINITY, near, sn, 1, n, 1, &flag)
+          == PC_ERR_CANCELLED);
+    CHECK(near[0] == -1 && near[7] == -1);
+    flag = 0;
+    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, INFINITY, near, sn, 1, n, 1, &flag) == PC_OK);
+    CHECK(near[0] == 0 && near[1] == 0 && near[6] == 0 && near[7] == 3); /* each is its own nearest */
+
+    /* motion: the event-driven step checks between events, the others in slices */
+    pc_world_part world = {NULL, work, need, 9};
+    double moving[3] = {20, 0, 1}, vel[2] = {-100, 0};
+    int64_t bounces = 0, overlapping[2];
+    int64_t room = pc_collide_workspace(1, 1024, 1024);
+    void *scratch = malloc((size_t)room);
+    flag = 1;
+    CHECK(pc_world_collide(&world, 1, moving, vel, NULL, &bounces, 1, 1.0, 1.0, 0.0, 8, scratch, room, 1024, 1024,
+                           overlapping, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_world_advance(&world, 1, moving, vel, &bounces, 1, 1.0, 1.0, 0.0, 8, 1, &flag) == PC_ERR_CANCELLED);
+    CHECK(moving[0] == 20 && vel[0] == -100 && bounces == 0);
+    flag = 0;
+    CHECK(pc_world_advance(&world, 1, moving, vel, &bounces, 1, 1.0, 1.0, 0.0, 8, 1, &flag) == PC_OK);
+    CHECK(moving[0] > 10 && vel[0] == 100 && bounces == 1);
+    free(scratch);
+    free(work);
+}
+
 int main(void)
 {
     test_kernels();
@@ -1539,6 +1639,7 @@ int main(void)
     test_grid_loops();
     test_curve_keys();
     test_tiles();
+    test_cancel();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }
