@@ -170,7 +170,13 @@ static void closest_pairs(const pc__filter *f, const pc__core *from, const pc__c
             double cx, cy, ux, uy;
             int perp;
             double d = vertex_edge(f, from, i, to, k, &cx, &cy, &ux, &uy, &perp);
-            if (!(ux != 0 || uy != 0)) continue;
+            if (!(ux != 0 || uy != 0)) {
+                /* the pair met in the scaled floats (cores apart by less than
+                 * what scaling down rounded away): no gap to measure, and a
+                 * farther pair's would be wrong */
+                *best = 0.0;
+                return;
+            }
             /* a foot inside an edge beats that edge's own ends, which rounding can
              * make look a hair closer */
             int better = d < *best || (perp && !*best_perp && d <= *best * (1 + 0x1p-48));
@@ -345,10 +351,14 @@ static int edges_of(const pc__hull *h, double floor2, pc__edges *e)
     return 1;
 }
 
-/* The nearest features of a core to a point: the nearest vertex (squared
- * distance v2), and the nearest foot inside an edge the point lies outside of
- * (f2, edge `foot`, c the edge's cross product with the point; foot = -1 for
- * none). */
+/* The nearest features of a core to a point outside it: the nearest vertex
+ * (squared distance v2), and the nearest foot inside an edge (f2, edge
+ * `foot`, c the edge's cross product with the point; foot = -1 for none).
+ * Every edge is tried, on whichever side of its line the point lies: which
+ * side that is, the rounded c cannot say near the line, and an edge the
+ * point lies within rounding of is the one that matters.  The distance from
+ * a point outside a convex core to a foot on any of its edges is at least
+ * the distance to the core, so the nearest of them all is right. */
 typedef struct {
     double v2, f2, c;
     int vertex, foot;
@@ -365,8 +375,7 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
         if (d2 < o->v2) { o->v2 = d2; o->vertex = k; }
         if (k >= e->ne) continue;
         double ex = e->ex[k], ey = e->ey[k];
-        double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
-        if (h->n >= 3 && c >= 0) continue;
+        double c = ex * wy - ey * wx;  /* > 0: p on the left (the inner side of a counter-clockwise polygon) */
         double dp = wx * ex + wy * ey;
         if (!(dp > 0 && dp < e->ee[k])) continue;
         double c2 = c * c / e->ee[k];

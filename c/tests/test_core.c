@@ -976,6 +976,23 @@ static void test_contact_batch(void)
     CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1) == PC_ERR_ARG);
 }
 
+/* Issue 39: a point 3e-17 outside a slanted edge is that far from the
+ * triangle (not a vertex's 1.41 away), and a circle about it overlaps with
+ * separation -0.5, the triangle kind and a 3-gon, in both orders. */
+static void test_contact_beside_a_slanted_edge(void)
+{
+    const double tri[6] = {1, -0.3, 3, 1.7, 1, 1.7}, pt[2] = {2.0, 0.7}, ball[3] = {2.0, 0.7, 0.5};
+    static const int kinds[2] = {PC_TRIANGLE, PC_POLYGON};
+    for (int q = 0; q < 2; q++) {
+        double out[7], back[7];
+        CHECK(pc_contact_batch(PC_POINT, pt, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(pc_contact_batch(kinds[q], tri, NULL, PC_POINT, pt, NULL, back, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(out[0] > 0 && out[0] <= 1e-15 && back[0] == out[0]);
+        CHECK(pc_contact_batch(PC_CIRCLE, ball, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(fabs(out[0] + 0.5) <= 1e-15);
+    }
+}
+
 /* one pair through pc_intersections_batch (ndim 0): the count, points in p */
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
@@ -1503,6 +1520,7 @@ int main(void)
     test_validate();
     test_validate_copy();
     test_contact_batch();
+    test_contact_beside_a_slanted_edge();
     test_contact_paths();
     test_tri_paths();
     test_small_paths();
