@@ -29,7 +29,9 @@ class Contact(NamedTuple):
     ``-separation * normal`` makes the shapes exactly touch.  When no direction
     exists (two coincident points, concentric circles, a circle centred on a
     point) it is ``(0, 1)`` in either order: the one place where
-    ``contact(b, a)`` does not negate the normal of ``contact(a, b)``."""
+    ``contact(b, a)`` does not negate the normal of ``contact(a, b)``.  Shapes
+    scaled by a power of two get the same normal (equal depths along several
+    directions are broken alike at every scale)."""
     point_a: np.ndarray
     """(S, 2): the witness point on ``a`` (the closest point when apart, the
     deepest when overlapping)."""

@@ -993,6 +993,24 @@ static void test_contact_beside_a_slanted_edge(void)
     }
 }
 
+/* Issue 39: a point at a box's centre, equally deep behind all four sides,
+ * gets one normal at every power-of-two scale (the separation scaled). */
+static void test_contact_ties_at_every_scale(void)
+{
+    double ref[7];
+    const double box[4] = {0, 0, 2, 2}, centre[2] = {1, 1};
+    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_POINT, centre, NULL, ref, NULL, 0, NULL, 2.0, 1) == PC_OK);
+    int same = 1;
+    for (int k = -1070; k <= 1020; k += 5) {
+        double b[4], c[2], out[7];
+        for (int i = 0; i < 4; i++) b[i] = ldexp(box[i], k);
+        for (int i = 0; i < 2; i++) c[i] = ldexp(centre[i], k);
+        pc_contact_batch(PC_BOX, b, NULL, PC_POINT, c, NULL, out, NULL, 0, NULL, ldexp(2.0, k), 1);
+        same &= out[1] == ref[1] && out[2] == ref[2] && out[0] == ldexp(ref[0], k);
+    }
+    CHECK(same);
+}
+
 /* one pair through pc_intersections_batch (ndim 0): the count, points in p */
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
@@ -1521,6 +1539,7 @@ int main(void)
     test_validate_copy();
     test_contact_batch();
     test_contact_beside_a_slanted_edge();
+    test_contact_ties_at_every_scale();
     test_contact_paths();
     test_tri_paths();
     test_small_paths();
