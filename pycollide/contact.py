@@ -89,7 +89,10 @@ def contact(a: Any, b: Any, *, out: Optional[np.ndarray] = None,
     Against a :class:`TileMap` (with circles or points on the other side)
     the contact is with its solid region, the union of its solid tiles: the
     deepest contact of each circle, measured to the merged boundary.  With no
-    solid tile at all the separation is inf.
+    solid tile at all the separation is inf.  Where the nearest point lies on
+    a face of the merged boundary (:attr:`TileMap.edges`, not at its end), the
+    normal is that face's (:attr:`TileMap.normals`) negated: exactly
+    ``(0, -1)`` for a circle on a floor.
 
     Against a :class:`World` (a shape array of any kind on the other side;
     circles or points when the world has a tile map) the result is a

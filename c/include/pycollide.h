@@ -387,7 +387,10 @@ int pc_tilemap_tiles(const pc_tilemap *map, int64_t *cells, int8_t *kinds, doubl
  *    (mode as for pc_overlaps_batch).  Exact.
  *  pc_tilemap_contact: 7 doubles as pc_contact_batch, against the solid region
  *    (the union of the solid tiles).  With no solid tile the separation is
- *    +inf and the rest NaN. */
+ *    +inf and the rest NaN.  Where the nearest point of the boundary lies
+ *    inside one of its merged edges, the normal is that edge's outward normal
+ *    negated: exactly (0, +-1) or (+-1, 0) on an axis face, the edge's own
+ *    on a 45-degree one. */
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
                         int mode, int threads);
