@@ -30,7 +30,9 @@ class Contact(NamedTuple):
     ``-separation * normal`` makes the shapes exactly touch.  When no direction
     exists (two coincident points, concentric circles, a circle centred on a
     point) it is ``(0, 1)`` in either order: the one place where
-    ``contact(b, a)`` does not negate the normal of ``contact(a, b)``."""
+    ``contact(b, a)`` does not negate the normal of ``contact(a, b)``.  Shapes
+    scaled by a power of two get the same normal (equal depths along several
+    directions are broken alike at every scale)."""
     point_a: np.ndarray
     """(S, 2): the witness point on ``a`` (the closest point when apart, the
     deepest when overlapping)."""
@@ -96,7 +98,10 @@ def contact(a: Anything, b: Anything, *, out: Optional[np.ndarray] = None,
     Against a :class:`TileMap` (with circles or points on the other side)
     the contact is with its solid region, the union of its solid tiles: the
     deepest contact of each circle, measured to the merged boundary.  With no
-    solid tile at all the separation is inf.
+    solid tile at all the separation is inf.  Where the nearest point lies on
+    a face of the merged boundary (:attr:`TileMap.edges`, not at its end), the
+    normal is that face's (:attr:`TileMap.normals`) negated: exactly
+    ``(0, -1)`` for a circle on a floor.
 
     Against a :class:`World` (a shape array of any kind on the other side;
     circles or points when the world has a tile map) the result is a

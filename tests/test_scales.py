@@ -6,10 +6,14 @@ squares of cross products, overflow or vanish far from 1, so each computation
 must stay within range (the yes/no answers are exact at every scale and are
 tested elsewhere)."""
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import assume, given, strategies as st
 
 import pycollide as pc
+from strategies import KINDS, TYPES, grid_coords, random_coords, shape
 
 SCALES = [-900, -600, -300, -220, -150, 150, 245, 300, 600, 900]
 
@@ -78,6 +82,100 @@ def test_manifold_at_every_scale(a, b):
         np.testing.assert_array_equal(np.isnan(got.points), np.isnan(ref.points))
         close(np.nan_to_num(got.points / s), np.nan_to_num(ref.points))
         close(np.nan_to_num(got.separations / s), np.nan_to_num(ref.separations))
+
+
+# Pairs whose least depth is reached along several axes or faces at once (a
+# point at a box's centre, equal boxes, crossing segments, a ball in the
+# middle of a regular polygon ...): which of them gives the normal must not
+# depend on the scale.  Rows as layout rows; polygons flattened.
+TIES = [
+    ("box", [0, 0, 2, 2], "point", [1, 1]),
+    ("box", [0, 0, 2, 2], "circle", [1, 1, 0.5]),
+    ("circle", [0, 0, 1], "box", [-1, -1, 1, 1]),
+    ("box", [0, 0, 4, 4], "box", [1, 1, 3, 3]),
+    ("box", [0, 0, 4, 2], "box", [1, -1, 3, 3]),
+    ("box", [0, 0, 2, 2], "box", [0, 0, 2, 2]),
+    ("box", [0, 0, 2, 2], "segment", [0.5, 1, 1.5, 1]),
+    ("box", [0, 0, 2, 2], "triangle", [0.5, 0.5, 1.5, 0.5, 1, 1.5]),
+    ("box", [0, 0, 2, 2], "polygon4", [0, 0, 2, 0, 2, 2, 0, 2]),
+    ("capsule", [0, 0, 2, 0, 1], "box", [0, -1, 2, 1]),
+    ("polygon4", [0, 0, 2, 0, 2, 2, 0, 2], "point", [1, 1]),
+    ("polygon4", [1, 0, 2, 1, 1, 2, 0, 1], "circle", [1, 1, 0.25]),
+    ("triangle", [0, 0, 2, 0, 0, 2], "circle", [0.5, 0.5, 0.25]),
+    ("triangle", [0, 0, 2, 0, 1, 2], "triangle", [0, 2, 2, 2, 1, 0]),
+    ("segment", [0, 0, 2, 2], "segment", [0, 2, 2, 0]),
+    ("segment", [-1, 0, 1, 0], "point", [0, 0]),
+    ("capsule", [-1, 0, 1, 0, 0.5], "capsule", [0, -1, 0, 1, 0.5]),
+    ("polygon8", [2, 1, 1, 2, -1, 2, -2, 1, -2, -1, -1, -2, 1, -2, 2, -1], "circle", [0, 0, 0.5]),
+    ("polygon8", [2, 1, 1, 2, -1, 2, -2, 1, -2, -1, -1, -2, 1, -2, 2, -1], "box", [-1, -1, 1, 1]),
+    ("polygon6", [2, 0, 1, 2, -1, 2, -2, 0, -1, -2, 1, -2], "polygon6", [2, 0, 1, 2, -1, 2, -2, 0, -1, -2, 1, -2]),
+    ("polygon5", [np.cos(2 * np.pi * k / 5) if i == 0 else np.sin(2 * np.pi * k / 5) for k in range(5) for i in (0, 1)],
+     "point", [0, 0]),
+]
+WIDE = list(range(-1070, 1020, 29)) + [-201, -200, -121, -120, -1, 0, 1, 149, 150, 239, 240, 499, 500, 501]
+
+
+def as_shapes(kind, rows):
+    rows = np.asarray(rows, dtype=np.float64)
+    return TYPES[kind](rows.reshape(rows.shape[:-1] + (-1, 2)) if kind.startswith("polygon") else rows)
+
+
+def representable(rows, k):
+    """Is rows * 2^k exact (no bit lost below the normal range, finite)?"""
+    rows = np.asarray(rows, dtype=np.float64)
+    up = np.ldexp(rows, k)
+    return bool(np.isfinite(up).all() and (np.ldexp(up, -k) == rows).all())
+
+
+def same_up_to_scale(got, ref, k):
+    """contact(a 2^k, b 2^k) is contact(a, b) scaled: the normal bit for bit,
+    the separation and witnesses times 2^k where that is exact; a gap too
+    small to compute (its separation the least double, at either scale) is
+    a gap at both."""
+    np.testing.assert_array_equal(got.normal, ref.normal)
+    tiny = (ref.separation == np.nextafter(0, 1)) & (got.separation > 0)
+    for name in ("separation", "point_a", "point_b"):
+        want, have = getattr(ref, name), getattr(got, name)
+        exact = np.ldexp(np.ldexp(want, k), -k) == want
+        keep = exact & ~(tiny if name == "separation" else tiny[..., None])
+        np.testing.assert_array_equal(have[keep], np.ldexp(want, k)[keep])
+
+
+@pytest.mark.parametrize("ka,a,kb,b", TIES, ids=[f"{t[0]}-{t[2]}-{i}" for i, t in enumerate(TIES)])
+def test_contact_ties_at_every_scale(ka, a, kb, b):
+    """Equal depths along several axes: the same one wins at every power of
+    two from 2^-1070 to 2^1019, in both orders.  A point at a box's centre
+    had the normal (-1, 0) at scale 1 and (0, -1) at 2^300: each path of the
+    C core broke such ties its own way, and which path runs depended on the
+    magnitude."""
+    for x, kx, y, ky in ((a, ka, b, kb), (b, kb, a, ka)):
+        ref = pc.contact(as_shapes(kx, [x]), as_shapes(ky, [y]))
+        for k in WIDE:
+            if representable(x, k) and representable(y, k):
+                same_up_to_scale(pc.contact(as_shapes(kx, np.ldexp([x], k)), as_shapes(ky, np.ldexp([y], k))), ref, k)
+
+
+@given(data=st.data(), k=st.integers(-1000, 1000))
+def test_contact_is_the_same_at_every_power_of_two(data, k):
+    """Any pair scaled by any power of two that keeps it exact: the same
+    contact, scaled, and the same manifold, bit for bit.  (Values far below
+    the others, 2^-900 of them, are left out: their last bits would be lost
+    to the subnormals at some scales and not at others.)"""
+    ka, kb = data.draw(st.sampled_from(KINDS)), data.draw(st.sampled_from(KINDS))
+    coords = data.draw(st.sampled_from([grid_coords(3), random_coords()]))
+    a = data.draw(shape(ka, coords, turned=True), label="a")
+    b = data.draw(shape(kb, coords, turned=True), label="b")
+    assume(all(v == 0 or abs(v) >= 2.0 ** -900 for v in a + b))
+    assume(representable(a, k) and representable(b, k))
+    ref = pc.contact(as_shapes(ka, [a]), as_shapes(kb, [b]))
+    same_up_to_scale(pc.contact(as_shapes(ka, np.ldexp([a], k)), as_shapes(kb, np.ldexp([b], k))), ref, k)
+    m_ref = pc.manifold(as_shapes(ka, [a]), as_shapes(kb, [b]), margin=0.5)
+    m = pc.manifold(as_shapes(ka, np.ldexp([a], k)), as_shapes(kb, np.ldexp([b], k)), margin=math.ldexp(0.5, k))
+    np.testing.assert_array_equal(m.count, m_ref.count)
+    np.testing.assert_array_equal(m.normal, m_ref.normal)
+    for got, want in ((m.points, m_ref.points), (m.separations, m_ref.separations)):
+        exact = np.isnan(want) | (np.ldexp(np.ldexp(want, k), -k) == want)
+        np.testing.assert_array_equal(got[exact], np.ldexp(want, k)[exact])
 
 
 @pytest.mark.parametrize("m", MOVERS)

@@ -229,7 +229,13 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
  * the witness point on b (x, y), with point_b - point_a = separation * normal.
  * separation <= 0 exactly when the shapes overlap (touching counts).  When no
  * direction exists (two coincident points or concentric circles) the normal is
- * (0, 1).  strides_out counts doubles between consecutive contacts.
+ * (0, 1).  The result does not depend on the scale: a and b times a power of
+ * two (every value exactly, the magnitude alike; no value 2^900 below the
+ * largest, whose last bits could be lost to the subnormals at some scales)
+ * give the same normal, bit for bit, ties between equal depths included, and
+ * the separation and points times that power (where those are doubles; a gap
+ * too small to compute stays a tiny positive).  strides_out counts doubles
+ * between consecutive contacts.
  * magnitude: as for pc_overlaps_batch. */
 int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
                      int kind_b, const double *b, const int64_t *strides_b,
@@ -411,7 +417,10 @@ int pc_tilemap_tiles(const pc_tilemap *map, int64_t *cells, int8_t *kinds, doubl
  *    (mode as for pc_overlaps_batch).  Exact.
  *  pc_tilemap_contact: 7 doubles as pc_contact_batch, against the solid region
  *    (the union of the solid tiles).  With no solid tile the separation is
- *    +inf and the rest NaN. */
+ *    +inf and the rest NaN.  Where the nearest point of the boundary lies
+ *    inside one of its merged edges, the normal is that edge's outward normal
+ *    negated: exactly (0, +-1) or (+-1, 0) on an axis face, the edge's own
+ *    on a 45-degree one. */
 int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
                         uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
                         int mode, int threads, const volatile int *cancel);

@@ -14,10 +14,13 @@
  *    adds to it.  The witness points lie on the face that gives the axis and on
  *    the other core's support point, shifted by the radii.
  * The sign of the result is then made to agree with the exact overlap test:
- * separation <= 0 exactly when overlaps() is true.  Coordinates far outside
- * 2^(+-500) are scaled by a power of two so that no square overflows or
- * underflows (see scale_exponent).  When both cores are one and the same point
- * no direction exists and the normal is (0, 1) in the caller's order.
+ * separation <= 0 exactly when overlaps() is true.  The float geometry runs
+ * on coordinates scaled by a power of two into a range where no square
+ * overflows or underflows, the same for every power-of-two scaling of a pair
+ * (see scale_exponent and contact_canonical), so that its result, ties
+ * between equal depths included, does not depend on the scale.  When both
+ * cores are one and the same point no direction exists and the normal is
+ * (0, 1) in the caller's order.
  *
  * Symmetry: contact(b, a) is contact(a, b) with the normal negated and the
  * points swapped, bit for bit: every pair is computed in one canonical order
@@ -170,7 +173,13 @@ static void closest_pairs(const pc__filter *f, const pc__core *from, const pc__c
             double cx, cy, ux, uy;
             int perp;
             double d = vertex_edge(f, from, i, to, k, &cx, &cy, &ux, &uy, &perp);
-            if (!(ux != 0 || uy != 0)) continue;
+            if (!(ux != 0 || uy != 0)) {
+                /* the pair met in the scaled floats (cores apart by less than
+                 * what scaling down rounded away): no gap to measure, and a
+                 * farther pair's would be wrong */
+                *best = 0.0;
+                return;
+            }
             /* a foot inside an edge beats that edge's own ends, which rounding can
              * make look a hair closer */
             int better = d < *best || (perp && !*best_perp && d <= *best * (1 + 0x1p-48));
@@ -297,16 +306,17 @@ static void meeting(const pc__core *a, const pc__core *b, double degenerate_ny, 
 }
 
 /* The float geometry squares coordinate differences, so it needs magnitudes
- * well inside 2^(+-500).  Outside that range everything is scaled by 2^-e, with
- * the magnitude in [2^(e-1), 2^e), into (-1, 1): exact when scaling up, and
+ * far from the ends of the doubles' range; and it must not depend on the scale
+ * (which of two equal depths wins, say).  So it runs scaled by 2^-e, with the
+ * magnitude in [2^(e-1), 2^e), into (-1, 1): exact when scaling up, and
  * scaling down rounds only subnormal parts, which are below the answer's
- * precision at such a scale.  Inside it nothing is scaled, so no bit is lost. */
+ * precision at such a scale.  Two pairs that are one another times a power
+ * of two are then computed on the same doubles, and their results are the
+ * same up to that power. */
 static int scale_exponent(double magnitude)
 {
     int e = 0;
-    if (magnitude > 0x1p500 || magnitude < 0x1p-500) {
-        if (magnitude > 0 && isfinite(magnitude)) frexp(magnitude, &e);
-    }
+    if (magnitude > 0 && isfinite(magnitude)) frexp(magnitude, &e);
     return e;
 }
 
@@ -345,10 +355,14 @@ static int edges_of(const pc__hull *h, double floor2, pc__edges *e)
     return 1;
 }
 
-/* The nearest features of a core to a point: the nearest vertex (squared
- * distance v2), and the nearest foot inside an edge the point lies outside of
- * (f2, edge `foot`, c the edge's cross product with the point; foot = -1 for
- * none). */
+/* The nearest features of a core to a point outside it: the nearest vertex
+ * (squared distance v2), and the nearest foot inside an edge (f2, edge
+ * `foot`, c the edge's cross product with the point; foot = -1 for none).
+ * Every edge is tried, on whichever side of its line the point lies: which
+ * side that is, the rounded c cannot say near the line, and an edge the
+ * point lies within rounding of is the one that matters.  The distance from
+ * a point outside a convex core to a foot on any of its edges is at least
+ * the distance to the core, so the nearest of them all is right. */
 typedef struct {
     double v2, f2, c;
     int vertex, foot;
@@ -365,8 +379,7 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
         if (d2 < o->v2) { o->v2 = d2; o->vertex = k; }
         if (k >= e->ne) continue;
         double ex = e->ex[k], ey = e->ey[k];
-        double c = ex * wy - ey * wx;  /* > 0: p on the left (inside a counter-clockwise polygon) */
-        if (h->n >= 3 && c >= 0) continue;
+        double c = ex * wy - ey * wx;  /* > 0: p on the left (the inner side of a counter-clockwise polygon) */
         double dp = wx * ex + wy * ey;
         if (!(dp > 0 && dp < e->ee[k])) continue;
         double c2 = c * c / e->ee[k];
@@ -2142,10 +2155,56 @@ __attribute__((target("avx2"))) static void seg_inner_avx2(void *vctx, char *con
 #undef PC__VECTOR_PAIRS
 #endif
 
+/* row s (w values) times 2^-e into out; 0 unless every value is exact */
+static int scaled_row(const double *s, int w, int e, double *out)
+{
+    for (int k = 0; k < w; k++) {
+        out[k] = ldexp(s[k], -e);
+        if (ldexp(out[k], e) != s[k]) return 0;
+    }
+    return 1;
+}
+
+/* contact_canonical on the rows scaled by 2^-e, the magnitude m in
+ * [2^(e-1), 2^e), into [1/2, 1), and its result scaled back; 0 (nothing
+ * written) where a value would lose bits (the rows span more than the
+ * doubles' exponent range) */
+static int contact_rescaled(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
+                            double m, double degenerate_ny, pc__result *res)
+{
+    int e;
+    frexp(m, &e);
+    double sa[PC_ROW_MAX], sb[PC_ROW_MAX];
+    if (!scaled_row(a, wa, e, sa) || !scaled_row(b, wb, e, sb)) return 0;
+    pc__filter fs = pc__filter_for(ldexp(m, -e));
+    contact_canonical(&fs, ka, wa, sa, kb, wb, sb, degenerate_ny, res);
+    res->sep = ldexp(res->sep, e);
+    res->ax = ldexp(res->ax, e); res->ay = ldexp(res->ay, e);
+    res->bx = ldexp(res->bx, e); res->by = ldexp(res->by, e);
+    settle(f, ka, a, kb, b, 4 * m, res);  /* a gap scaled back into the subnormals */
+    return 1;
+}
+
+/* The answer for a pair is the same at every power-of-two scaling of it
+ * (up to that power, bit for bit): the same roundings, and so the same
+ * choices among equal depths, which each path breaks its own way.  Inside
+ * this window of magnitudes no square of the float geometry overflows or
+ * underflows, every path's arithmetic scales as it is, and the path taken
+ * does not depend on the scale (every fast path's own window holds this one,
+ * and those outside contact_canonical answer as it does, bit for bit: the C
+ * tests compare them).  Outside it the rows are first scaled into it, exactly
+ * (contact_rescaled); pairs that cannot be (a value below the others by more
+ * than the doubles' exponent range) keep the paths of their magnitude. */
+#define PC_WINDOW_LO 0x1p-120
+#define PC_WINDOW_HI 0x1p150
+
 static void contact_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
                               double degenerate_ny, pc__result *res)
 {
     double m = pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb));
+    if (!(m >= PC_WINDOW_LO && m <= PC_WINDOW_HI) && m > 0 && m <= DBL_MAX &&
+        contact_rescaled(f, ka, wa, a, kb, wb, b, m, degenerate_ny, res))
+        return;
     if (m <= 0x1p240 && m >= 0x1p-200) {  /* the fast paths (canonical order: ka <= kb) */
         if (ka == PC_BOX && kb == PC_BOX && box_box(a, b, m, res)) return;
         int ball_box_pair = ka <= PC_CIRCLE && kb == PC_BOX && b[0] != b[2] && b[1] != b[3];

@@ -497,11 +497,14 @@ int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m)
 }
 
 /* The closest point of segment (ax, ay)-(bx, by) to (x, y); returns the
- * squared distance.  All in the caller's (scaled) units. */
-static double closest_on_edge(double ax, double ay, double bx, double by, double x, double y, double *qx, double *qy)
+ * squared distance, and in *inner whether the point is the foot inside the
+ * segment (not an end).  All in the caller's (scaled) units. */
+static double closest_on_edge(double ax, double ay, double bx, double by, double x, double y, double *qx, double *qy,
+                              int *inner)
 {
     double ex = bx - ax, ey = by - ay, l2 = ex * ex + ey * ey;
     double u = l2 > 0.0 ? ((x - ax) * ex + (y - ay) * ey) / l2 : 0.0;
+    *inner = u > 0.0 && u < 1.0;
     u = pc__clamp(u, 0.0, 1.0);
     *qx = u == 1.0 ? bx : ax + u * ex;
     *qy = u == 1.0 ? by : ay + u * ey;
@@ -538,6 +541,7 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
     int64_t ci = cell_of(&ay, c[1]), cj = cell_of(&ax, c[0]);
     double best = INFINITY, qx = NAN, qy = NAN;
     int64_t best_edge = -1;
+    int on_face = 0;  /* the nearest point is inside the best edge */
     for (int64_t w = 1;; w *= 2) {
         int64_t i0 = ci - w < 0 ? 0 : ci - w, i1 = ci + w >= map->rows ? map->rows - 1 : ci + w;
         int64_t j0 = cj - w < 0 ? 0 : cj - w, j1 = cj + w >= map->cols ? map->cols - 1 : cj + w;
@@ -546,9 +550,10 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
                 int64_t cell = i * map->cols + j;
                 for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
                     const double *g = map->edges + 6 * map->refs[p];
+                    int inner;
                     double ex, ey, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
-                                                        ldexp(g[3], -e), x, y, &ex, &ey);
-                    if (d2 < best) { best = d2; qx = ex; qy = ey; best_edge = map->refs[p]; }
+                                                        ldexp(g[3], -e), x, y, &ex, &ey, &inner);
+                    if (d2 < best) { best = d2; qx = ex; qy = ey; best_edge = map->refs[p]; on_face = inner; }
                 }
             }
         /* an edge outside the window lies beyond one of its sides that is not
@@ -563,13 +568,19 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
     int inside = pc__point_in_solid(map, c[0], c[1], NULL, NULL);
     double d = sqrt(best), nx, ny;
     const double *g = map->edges + 6 * best_edge;
-    if (d > 0.0) {
+    if (on_face || !(d > 0.0)) {
+        /* the face's own normal (from the circle toward the solid, inside or
+         * out), whatever the rounding of the foot along it: exactly (0, +-1)
+         * or (+-1, 0) on an axis face, the same at every point of a face; the
+         * distance across it from the centre's offset (one rounding on an
+         * axis face) */
+        nx = -g[4];
+        ny = -g[5];
+        d = fabs((x - ldexp(g[0], -e)) * g[4] + (y - ldexp(g[1], -e)) * g[5]);
+    } else {  /* an end of the edge: a corner of the boundary */
         nx = (qx - x) / d;
         ny = (qy - y) / d;
         if (inside) { nx = -nx; ny = -ny; }
-    } else {
-        nx = -g[4];
-        ny = -g[5];
     }
     double sep = ldexp(inside ? -d - r : d - r, e);
     /* the sign agrees with the exact overlap test */

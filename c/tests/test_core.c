@@ -977,6 +977,41 @@ static void test_contact_batch(void)
     CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1, NULL) == PC_ERR_ARG);
 }
 
+/* Issue 39: a point 3e-17 outside a slanted edge is that far from the
+ * triangle (not a vertex's 1.41 away), and a circle about it overlaps with
+ * separation -0.5, the triangle kind and a 3-gon, in both orders. */
+static void test_contact_beside_a_slanted_edge(void)
+{
+    const double tri[6] = {1, -0.3, 3, 1.7, 1, 1.7}, pt[2] = {2.0, 0.7}, ball[3] = {2.0, 0.7, 0.5};
+    static const int kinds[2] = {PC_TRIANGLE, PC_POLYGON};
+    for (int q = 0; q < 2; q++) {
+        double out[7], back[7];
+        CHECK(pc_contact_batch(PC_POINT, pt, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(pc_contact_batch(kinds[q], tri, NULL, PC_POINT, pt, NULL, back, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(out[0] > 0 && out[0] <= 1e-15 && back[0] == out[0]);
+        CHECK(pc_contact_batch(PC_CIRCLE, ball, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(fabs(out[0] + 0.5) <= 1e-15);
+    }
+}
+
+/* Issue 39: a point at a box's centre, equally deep behind all four sides,
+ * gets one normal at every power-of-two scale (the separation scaled). */
+static void test_contact_ties_at_every_scale(void)
+{
+    double ref[7];
+    const double box[4] = {0, 0, 2, 2}, centre[2] = {1, 1};
+    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_POINT, centre, NULL, ref, NULL, 0, NULL, 2.0, 1) == PC_OK);
+    int same = 1;
+    for (int k = -1070; k <= 1020; k += 5) {
+        double b[4], c[2], out[7];
+        for (int i = 0; i < 4; i++) b[i] = ldexp(box[i], k);
+        for (int i = 0; i < 2; i++) c[i] = ldexp(centre[i], k);
+        pc_contact_batch(PC_BOX, b, NULL, PC_POINT, c, NULL, out, NULL, 0, NULL, ldexp(2.0, k), 1);
+        same &= out[1] == ref[1] && out[2] == ref[2] && out[0] == ldexp(ref[0], k);
+    }
+    CHECK(same);
+}
+
 /* one pair through pc_intersections_batch (ndim 0): the count, points in p */
 static int intersect1(int ka, const double *a, int kb, const double *b, double p[4])
 {
@@ -1626,6 +1661,8 @@ int main(void)
     test_validate();
     test_validate_copy();
     test_contact_batch();
+    test_contact_beside_a_slanted_edge();
+    test_contact_ties_at_every_scale();
     test_contact_paths();
     test_tri_paths();
     test_small_paths();
