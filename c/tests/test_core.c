@@ -986,10 +986,10 @@ static void test_contact_beside_a_slanted_edge(void)
     static const int kinds[2] = {PC_TRIANGLE, PC_POLYGON};
     for (int q = 0; q < 2; q++) {
         double out[7], back[7];
-        CHECK(pc_contact_batch(PC_POINT, pt, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1) == PC_OK);
-        CHECK(pc_contact_batch(kinds[q], tri, NULL, PC_POINT, pt, NULL, back, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(pc_contact_batch(PC_POINT, pt, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1, NULL) == PC_OK);
+        CHECK(pc_contact_batch(kinds[q], tri, NULL, PC_POINT, pt, NULL, back, NULL, 0, NULL, 3.0, 1, NULL) == PC_OK);
         CHECK(out[0] > 0 && out[0] <= 1e-15 && back[0] == out[0]);
-        CHECK(pc_contact_batch(PC_CIRCLE, ball, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1) == PC_OK);
+        CHECK(pc_contact_batch(PC_CIRCLE, ball, NULL, kinds[q], tri, NULL, out, NULL, 0, NULL, 3.0, 1, NULL) == PC_OK);
         CHECK(fabs(out[0] + 0.5) <= 1e-15);
     }
 }
@@ -1000,13 +1000,13 @@ static void test_contact_ties_at_every_scale(void)
 {
     double ref[7];
     const double box[4] = {0, 0, 2, 2}, centre[2] = {1, 1};
-    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_POINT, centre, NULL, ref, NULL, 0, NULL, 2.0, 1) == PC_OK);
+    CHECK(pc_contact_batch(PC_BOX, box, NULL, PC_POINT, centre, NULL, ref, NULL, 0, NULL, 2.0, 1, NULL) == PC_OK);
     int same = 1;
     for (int k = -1070; k <= 1020; k += 5) {
         double b[4], c[2], out[7];
         for (int i = 0; i < 4; i++) b[i] = ldexp(box[i], k);
         for (int i = 0; i < 2; i++) c[i] = ldexp(centre[i], k);
-        pc_contact_batch(PC_BOX, b, NULL, PC_POINT, c, NULL, out, NULL, 0, NULL, ldexp(2.0, k), 1);
+        pc_contact_batch(PC_BOX, b, NULL, PC_POINT, c, NULL, out, NULL, 0, NULL, ldexp(2.0, k), 1, NULL);
         same &= out[1] == ref[1] && out[2] == ref[2] && out[0] == ldexp(ref[0], k);
     }
     CHECK(same);
