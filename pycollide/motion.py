@@ -1,4 +1,5 @@
-"""Motion: moving balls through a world, bouncing off its walls and, on request, off each other."""
+"""Motion: moving balls through a world, bouncing off its walls and, on request, off each other;
+sliding boxes; moving shapes out of a world (depenetrate)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import numpy as np
 
 from . import _dispatch as d
 from ._native import check_rc, double_ptr, ffi, lib, number, resolve_threads, scratch
-from .shapes import Boxes, Circles
+from .shapes import Boxes, Circles, Shapes
 from .tiles import TileMap
 from .world import World, c_parts
 
-__all__ = ["advance", "Slide", "slide"]
+__all__ = ["advance", "Slide", "slide", "Depenetration", "depenetrate"]
 
 
 def _motion_threads(verb: str, threads: Any, n: int) -> int:
@@ -297,6 +298,99 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
                  (flags & lib.PC_SLIDE_FLOOR).astype(bool).reshape(shape),
                  (flags & lib.PC_SLIDE_CEILING).astype(bool).reshape(shape),
                  (flags & lib.PC_SLIDE_WALL).astype(bool).reshape(shape))
+
+
+class Depenetration(NamedTuple):
+    """The result of :func:`depenetrate`; arrays over the shapes' leading shape ``S``."""
+
+    shapes: Shapes
+    """The shapes moved out (of the type given)."""
+    translation: np.ndarray
+    """(S, 2): the translation each was moved by (0 where it did not strictly
+    overlap the world, or was not resolved)."""
+    depth: np.ndarray
+    """(S): the penetration depth, the translation's length (0 where a shape
+    did not strictly overlap the world; inf where it was not resolved)."""
+    resolved: np.ndarray
+    """(S) bool: False where the search gave up (the shape is returned as it was)."""
+
+
+def depenetrate(shapes: Any, world: Union[TileMap, World], *, threads: Optional[int] = None) -> Depenetration:
+    """Move shapes out of a world by the least translation that leaves each
+    touching it at most: after it, ``overlaps(result, world,
+    touching=False)`` is False, exactly.
+
+    Shapes of any kind, against a :class:`TileMap` (the union of its solid
+    tiles) or a :class:`World`.  A shape that does not strictly overlap the
+    world stays where it is (touching is fine).  Against several walls at
+    once (sunk in a floor and a wall, wedged in a corner) the translation
+    clears them all, as Box2D's ``b2SolvePlanes`` does for a character
+    mover: each wall near the shape (a tile, a shape of a collection) gives
+    lines beyond which the shape is clear of it (separating axes: the faces
+    of both; where either is round, tangents to the rounded corners), and
+    the translation is the shortest that gets beyond a line of every wall:
+    the projection on one line, or where two cross (a corner).  It is the
+    least translation itself up to rounding where the walls and the shape
+    are polygonal; where they are round, tangents approximate the rims, and
+    the translation may be longer than the least by a small fraction of the
+    radii.  A box sunk across the seam between two floor tiles comes out
+    along the floor's normal, never through the face between the tiles.
+    The translation is applied as :func:`transform` applies one (each
+    coordinate rounded once), then checked with the exact overlap test and
+    nudged outward by ulps while rounding leaves the shape inside.
+
+    The search looks at the world within a window around each shape, grown
+    as needed; a shape whose window would hold more than 48 walls or tiles
+    (or 256 lines, or take 40 windows), deep inside a large solid mass say,
+    is not resolved: it is returned as it was, with ``resolved`` False and
+    ``depth`` inf.
+
+    Parameters
+    ----------
+    shapes : shape array (any kind but Lines), any leading shape
+    world : TileMap or World
+    threads : int, optional
+        As for :func:`advance`.  The result never depends on it.
+
+    Returns
+    -------
+    Depenetration
+        ``(shapes, translation, depth, resolved)``.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> level = pc.TileMap.from_text('''
+    ... #......
+    ... #......
+    ... #######
+    ... ''')
+    >>> crates = pc.Boxes([[3.0, 0.75, 4.0, 1.75],     # sunk in the floor
+    ...                    [0.5, 1.5, 1.5, 2.5],       # in the wall
+    ...                    [0.75, 0.75, 1.75, 1.75]])  # in both
+    >>> out = pc.depenetrate(crates, level)
+    >>> out.translation.tolist(), out.depth.round(6).tolist()
+    ([[0.0, 0.25], [0.5, 0.0], [0.25, 0.25]], [0.25, 0.5, 0.353553])
+    >>> bool(pc.overlaps(out.shapes, pc.World(level), touching=False).any())
+    False
+    """
+    verb = "depenetrate"
+    shapes = d.world_shapes_arg(verb, "shapes", shapes)
+    if not isinstance(world, (TileMap, World)):
+        raise TypeError(f"{verb}: `world` must be a TileMap or a World, got {type(world).__name__}")
+    data = shapes._data
+    shape = data.shape[:-1]
+    moved = np.empty(shape + (shapes.width,))
+    out = np.empty(shape + (3,))
+    n = out.size // 3
+    nthreads = _motion_threads(verb, threads, n)
+    if n:
+        parts, keep = c_parts(verb, world)
+        args, ndim, dims = d.arrays(shape, [data, moved, out])
+        check_rc(verb, lib.pc_world_depenetrate(parts, len(keep), shapes.kind, *args, ndim, dims, nthreads))
+    depth = out[..., 2]
+    return Depenetration(_moved(verb, type(shapes), moved.reshape(-1, shapes.width), shape), out[..., :2], depth,
+                         np.isfinite(depth))
 
 
 def _check_stuck(verb: str, what: str, codes: np.ndarray, shape: Tuple[int, ...], v: np.ndarray) -> None:

@@ -549,6 +549,29 @@ int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const do
 int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 
+/* Each shape of a strided array (kind, layout rows; strides in doubles, as
+ * pc_world_overlaps) moved out of a world of 1 to PC_WORLD_MAX_PARTS parts
+ * by the least translation that leaves it touching the world at most, not
+ * strictly overlapping it (exact test on the moved shape, each coordinate
+ * x + t rounded once; a polygon that rounding bent is made convex again as
+ * pc_transform does).  Against several pieces at once (a corner, a floor and
+ * a wall) the translation is the least beyond a supporting line of every
+ * piece (c/src/depenetrate.c): the least translation itself up to rounding
+ * for polygonal pieces and shapes; where either is round, tangents
+ * approximate the rims, and it may be longer by a small fraction of the
+ * radii.  A tile map's pieces are its tiles, and a translation through a
+ * face between two solid tiles ends in the neighbour, so it is never the
+ * answer.  Writes the moved shape's row (contiguous, strides_moved in
+ * doubles; moved may be a) and 3 doubles at out (strides in doubles): the
+ * translation (x, y) and its length; a shape not strictly overlapping is
+ * copied with translation 0.  A shape the search does not resolve (more
+ * than 48 pieces or 256 lines near it, or 40 windows) is copied unchanged
+ * with translation 0 and length inf.  The result does not depend on
+ * threads.  PC_ERR_ARG for a bad world, kind or strides. */
+int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const double *a,
+                         const int64_t *strides_a, double *moved, const int64_t *strides_moved, double *out,
+                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+
 /* What a box met in pc_world_slide (flags, or-ed; y up): a wall whose
  * normal toward the box is within 45 degrees of +y is a floor, of -y a
  * ceiling, else a wall. */
