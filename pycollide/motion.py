@@ -70,6 +70,19 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     touching a flat floor or wall and moving along it keeps its velocity bit
     for bit: there is no seam between tiles to catch on.
 
+    A start that touches the world is fine.  A circle whose interior
+    overlaps the solid at the start by a rounding error (placed where
+    :func:`sweep` said it hits, or computed a different way from the wall)
+    is first moved out by :func:`depenetrate`'s least translation, when that
+    is no longer than its tolerance: ``2**-20`` of its diameter plus
+    ``2**-40`` of its largest ``|x|``, ``|y|`` or ``r`` (rounding in a sweep's
+    time or in a few operations on its coordinates stays far below; any real
+    overlap far above).  A deeper one raises; call :func:`depenetrate` first
+    to move such circles out on purpose.  With ``collide=True`` two circles
+    whose interiors overlap by at most the larger of their tolerances are
+    pushed apart along their line of centres before the step (never into a
+    wall); deeper, they raise.
+
     Parameters
     ----------
     circles : Circles (or Points), any leading shape
@@ -105,13 +118,13 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     Raises
     ------
     ValueError
-        When a circle's interior overlaps the solid at the start, or when a
-        circle's move (velocity times the time left) would leave the range of
-        the doubles (naming the first such circle); with ``collide=True``,
-        when two circles' interiors overlap at the start (naming the first
-        pair: there is no telling which way they should part), or a mass is
-        not finite and > 0; or for bad parameters.  The caller's arrays are
-        never changed.
+        When a circle's interior overlaps the solid at the start deeper than
+        its tolerance, or when a circle's move (velocity times the time left)
+        would leave the range of the doubles (naming the first such circle);
+        with ``collide=True``, when two circles' interiors overlap at the
+        start deeper than their tolerance (naming the first pair: there is no
+        telling which way they should part), or a mass is not finite and
+        > 0; or for bad parameters.  The caller's arrays are never changed.
 
     Examples
     --------
@@ -171,8 +184,8 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
                             int(max_bounces))
             if pair is not None:
                 i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
-                raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
-                                 f"collide=True every pair must start apart or touching")
+                raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet deeper "
+                                 f"than a rounding error); with collide=True every pair must start apart or touching")
         else:
             rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, restitution,
                                       friction, int(max_bounces), _motion_threads(verb, threads, n))
@@ -227,6 +240,15 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
     (a move that rounding would end inside is shortened); no box gains speed.
     Boxes do not hit each other.  y is up for ``on_floor`` and ``on_ceiling``.
 
+    A start that touches the world is fine, and one that overlaps it by a
+    rounding error too (a box placed where :func:`sweep` said it hits, or on
+    a platform whose position was computed another way): the box is first
+    moved out by :func:`depenetrate`'s least translation, when that is no
+    longer than its tolerance, ``2**-20`` of its larger side plus ``2**-40``
+    of its largest ``|coordinate|`` (as for :func:`advance`).  A deeper start
+    raises: a platform that moved into a box by a step of its own, say, needs
+    :func:`depenetrate` first.
+
     Parameters
     ----------
     boxes : Boxes, any leading shape
@@ -246,9 +268,9 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
     Raises
     ------
     ValueError
-        When a box strictly overlaps the world at the start or would move
-        beyond the range of the doubles (naming the first), or for bad
-        parameters.  The caller's arrays are never changed.
+        When a box strictly overlaps the world at the start deeper than its
+        tolerance or would move beyond the range of the doubles (naming the
+        first), or for bad parameters.  The caller's arrays are never changed.
 
     Examples
     --------
@@ -395,14 +417,15 @@ def depenetrate(shapes: Any, world: Union[TileMap, World], *, threads: Optional[
 
 def _check_stuck(verb: str, what: str, codes: np.ndarray, shape: Tuple[int, ...], v: np.ndarray) -> None:
     """Raise for the first negative code of the C motion (-1: it starts inside
-    the world; -2: its move overflows).  The results are then discarded:
-    nothing the caller holds has changed."""
+    the world deeper than its tolerance; -2: its move overflows).  The results
+    are then discarded: nothing the caller holds has changed."""
     if not len(codes) or codes.min() >= 0:
         return
     first = int(np.flatnonzero(codes < 0)[0])
     index = tuple(int(k) for k in np.unravel_index(first, shape))
     if codes[first] == -1:
-        raise ValueError(f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall)")
+        raise ValueError(f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall deeper "
+                         f"than a rounding error; depenetrate moves it out)")
     raise ValueError(f"{verb}: {what} {index} would move beyond the range of the doubles (velocity "
                      f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
 
@@ -454,7 +477,8 @@ def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray,
     """The event-driven step on c and vel (copies of c0 and v0, which the
     caller keeps unchanged), retried from c0 and v0 with more room while the
     workspace is too small (the room needed grows with the impacts); the
-    first pair of circles overlapping at the start, if any (nothing moved)."""
+    first pair of circles overlapping at the start deeper than a rounding
+    error, if any (nothing moved)."""
     entries, events = _COLLIDE_ROOM[0] * n + 1024, _COLLIDE_ROOM[1] * n + 1024
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
     while True:

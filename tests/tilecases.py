@@ -443,3 +443,20 @@ def map_overlaps_ref(m, kind, row, touching):
     return any(grid.interior_contains((p[0] + (t0 + t1) / 2 * (q[0] - p[0]), p[1] + (t0 + t1) / 2 * (q[1] - p[1])))
                for t0, t1 in zip(ts, ts[1:]))
 
+
+# ---- starts a few ulps into a wall (test_slide, test_advance) ----
+
+ROOM = """
+##########
+#........#
+#...##..3#
+#........#
+##########
+"""
+
+
+def into(value, way, steps):
+    """value moved `steps` ulps toward -inf (way < 0) or +inf (way > 0)."""
+    for _ in range(steps if way else 0):
+        value = np.nextafter(value, way * np.inf)
+    return float(value)

@@ -517,8 +517,11 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * velocity kept); others then bounce off it as off a wall.  Guarantees,
  * exactly: no circle's interior overlaps the world or another circle's
  * interior at the end.  Two circles whose interiors overlap at the start
- * (exact test) are PC_ERR_OVERLAP, nothing moved, the first such pair (i, j),
- * i < j, in lexicographic order, in overlapping[0..1] (may be NULL).
+ * (exact test) by at most a rounding error (the depth R - |c_j - c_i| no
+ * more than the larger of their pc_world_advance start tolerances) are
+ * pushed apart along their line of centres first; deeper, they are
+ * PC_ERR_OVERLAP, nothing moved, the first such pair (i, j), i < j, in
+ * lexicographic order, in overlapping[0..1] (may be NULL).
  * Single-threaded (the events are sequential).  Returns PC_ERR_SPACE when the
  * workspace is too small for the entries or events (the arrays may then be
  * partly moved: retry from copies with more room), PC_ERR_ARG for bad
@@ -583,8 +586,9 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
  * that wall is dropped, and it slides on with the rest, for at most
  * max_slides impacts (then it stops where it is).  flags[k] gets the
  * PC_SLIDE_* flags of the walls box k met, or -1 when it started strictly
- * overlapping the world (left alone), -2 when a move would leave the doubles
- * (it stops there).  Guarantees, exactly: a box that does not strictly
+ * overlapping the world deeper than a rounding error (left alone; see
+ * pc_tilemap_advance), -2 when a move would leave the doubles (it stops
+ * there).  Guarantees, exactly: a box that does not strictly
  * overlap the world at the start does not at the end, and (the sweeps being
  * exact) never passes through a wall or a corner; a face shared by two
  * solid tiles of a tile map is no wall (no catching on seams).  Returns
@@ -603,9 +607,13 @@ int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double
  * by the impacts of circle k.
  * Guarantees, exactly: a circle whose interior does not overlap the solid at
  * the start does not at the end either, and no speed grows.  A circle whose
- * interior overlaps the solid at the start is left as it is and its bounces
- * entry (if given) is set to -1; a circle whose next move would leave the
- * doubles (velocity times time overflows) stops where it is and gets -2.
+ * interior overlaps the solid at the start by a rounding error is first
+ * moved out by the least translation (pc_world_depenetrate's) when that is
+ * no longer than its tolerance: 2^-20 of the larger side of its bounding box
+ * plus 2^-40 of its largest |coordinate or radius|.  A deeper one is left
+ * as it is and its bounces entry (if given) is set to -1; a circle whose
+ * next move would leave the doubles (velocity times time overflows) stops
+ * where it is and gets -2.
  * Returns PC_ERR_ARG for a NULL pointer, n < 0, a negative or non-finite dt,
  * a restitution outside [0, 1], a negative or non-finite friction, or
  * max_bounces < 1. */

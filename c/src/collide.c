@@ -909,26 +909,40 @@ static void walls(sim *s)
     s->walls_known = 1;
 }
 
+/* Circle i's first sweep into h, or where nothing of the world is within
+ * reach of its path, whether something is near (h->near). */
+static void first_sweep(sim *s, int64_t i, int finite, pc__toi *h)
+{
+    pc__toi_init(h);
+    h->near = 1;
+    if (finite) {
+        if (moving(s, i)) sweep_rest(s, i, h);
+        else h->near = near_world(s, i);
+    }
+}
+
 /* The start: each circle's first sweep and wall impact, circles that start
- * in the world or would leave the doubles stopped. */
+ * in the world (deeper than a rounding error: one that deep is moved out
+ * first, and swept again) or would leave the doubles stopped. */
 static void start(sim *s)
 {
     for (int64_t i = 0; i < s->n; i++) {
-        const double *c = s->c + 3 * i;
         pc__toi one, *h = &one;
-        pc__toi_init(h);
-        h->near = 1;
         int finite = finite_move(s, i);
-        if (finite) {
-            /* when nothing of the world is within reach of the path, its
-             * start is free too, with no overlap test */
-            if (moving(s, i)) sweep_rest(s, i, h);
-            else h->near = near_world(s, i);
+        /* when nothing of the world is within reach of the path, its start
+         * is free too, with no overlap test */
+        first_sweep(s, i, finite, h);
+        if (h->near && pc__world_overlaps(&s->w, PC_CIRCLE, s->c + 3 * i, PC_STRICT)) {
+            if (pc__start_free(&s->w, PC_CIRCLE, s->c + 3 * i)) {
+                new_path(s, i);
+                finite = finite_move(s, i);
+                first_sweep(s, i, finite, h);
+            } else {
+                s->frozen[i] = 1; /* starts inside: left where it is, and reported */
+                if (s->bounces) s->bounces[i] = -1;
+            }
         }
-        if (h->near && pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) {
-            s->frozen[i] = 1; /* starts inside: left where it is, and reported */
-            if (s->bounces) s->bounces[i] = -1;
-        } else if (!finite) {
+        if (!s->frozen[i] && !finite) {
             s->frozen[i] = 1;
             if (s->bounces) s->bounces[i] = -2;
         }
@@ -940,17 +954,37 @@ static void start(sim *s)
 
 /* Every pair of circles whose boxes meet, found once (first_pairs): noted,
  * and its impact queued; the first pair (i < j, lexicographic) whose
- * interiors overlap into pair[], if any.  The boxes are tested without a
- * branch, the pairs that meet (about one in ten, at random) listed, and the
- * list then taken in order: a branch on each test was mispredicted often
- * enough to be most of the search. */
+ * interiors overlap deeper than a rounding error into pair[0..1], the first
+ * whose interiors overlap at all into pair[2..3].  The boxes are tested
+ * without a branch, the pairs that meet (about one in ten, at random)
+ * listed, and the list then taken in order: a branch on each test was
+ * mispredicted often enough to be most of the search. */
 enum { PC_MEETING = 256 };
 
 typedef struct {
     pc__filter f;
     int64_t a[PC_MEETING], b[PC_MEETING]; /* entries whose boxes meet */
-    int n, found;
+    int n, found; /* found: 1 some pair overlaps, 2 some deeper than a rounding error */
 } meeting;
+
+/* Do the overlapping circles i and j overlap by no more than a rounding
+ * error: their depth R - |c_j - c_i| (rounded) at most the larger of their
+ * start tolerances (pc__start_tolerance)? */
+static int shallow(const sim *s, int64_t i, int64_t j)
+{
+    const double *a = s->c + 3 * i, *b = s->c + 3 * j;
+    double depth = (a[2] + b[2]) - length_of(b[0] - a[0], b[1] - a[1]);
+    return depth <= pc__max(pc__start_tolerance(PC_CIRCLE, a), pc__start_tolerance(PC_CIRCLE, b));
+}
+
+/* (i, j) into p[0..1] when it comes first (lexicographic) or p holds none. */
+static void first_of(int64_t *p, int have, int64_t i, int64_t j)
+{
+    if (!have || i < p[0] || (i == p[0] && j < p[1])) {
+        p[0] = i;
+        p[1] = j;
+    }
+}
 
 static void take_meeting(sim *s, meeting *m, int64_t *pair)
 {
@@ -963,11 +997,12 @@ static void take_meeting(sim *s, meeting *m, int64_t *pair)
         }
         note_pair(s, i, j);
         if (interiors_overlap(&m->f, s->c + 3 * i, s->c + 3 * j)) {
-            if (!m->found || i < pair[0] || (i == pair[0] && j < pair[1])) {
-                pair[0] = i;
-                pair[1] = j;
+            first_of(pair + 2, m->found & 1, i, j);
+            if (!shallow(s, i, j)) {
+                first_of(pair, m->found & 2, i, j);
+                m->found |= 2;
             }
-            m->found = 1;
+            m->found |= 1;
         }
         pair_event(s, i, j, 0.0);
     }
@@ -1030,7 +1065,31 @@ static int first_pairs(sim *s, int64_t *pair)
     return m.found;
 }
 
-static int run(sim *s, int64_t *overlapping)
+/* Every noted pair whose interiors overlap (by a rounding error, at the
+ * start) pushed apart, never into the world (separate), pass after pass
+ * while a push makes another pair overlap (a row of balls each an ulp into
+ * the next), 64 passes at most (what is left is found again on the start
+ * over). */
+static void part_start(sim *s)
+{
+    pc__filter f = circles_filter(s);
+    for (int pass = 0, moved = 1; pass < 64 && moved; pass++) {
+        moved = 0;
+        for (int64_t k = 0; k < s->npairs; k++) {
+            int64_t i = s->pair[2 * k], j = s->pair[2 * k + 1];
+            if (!interiors_overlap(&f, s->c + 3 * i, s->c + 3 * j)) continue;
+            separate(s, &f, i, j);
+            moved = 1;
+        }
+    }
+}
+
+/* run() asks for the step to start again (circles parted at the start). */
+enum { PC__RESTART = 1, PC__RESTARTS = 4 };
+
+/* The step; `last`: no restart left, so an overlap at the start that
+ * parting has not cleared is reported. */
+static int run(sim *s, int64_t *overlapping, int last)
 {
     int64_t n = s->n;
     boxes(s);
@@ -1039,10 +1098,16 @@ static int run(sim *s, int64_t *overlapping)
     start(s);
     build(s);
     if (s->full) return PC_ERR_SPACE;
-    int64_t pair[2];
-    if (first_pairs(s, pair)) {
-        if (overlapping) memcpy(overlapping, pair, sizeof pair);
+    int64_t pair[4];
+    int found = first_pairs(s, pair);
+    if (s->full) return PC_ERR_SPACE;
+    if ((found & 2) || (found && last)) {
+        if (overlapping) memcpy(overlapping, found & 2 ? pair : pair + 2, 2 * sizeof *pair);
         return PC_ERR_OVERLAP;
+    }
+    if (found) { /* a rounding error deep: parted, and the step starts again from there */
+        part_start(s);
+        return PC__RESTART;
     }
     while (s->nheap > 0 && !s->full) {
         event e = pop(s);
@@ -1097,8 +1162,11 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     s.max_bounces = max_bounces;
     pc__fpenv env = pc__fp_enter();
     s.rscale = masses ? 1.0 : radius_scale(&s);
-    int rc = setup(&s, work, work_bytes, entries, events);
-    if (rc == PC_OK) rc = run(&s, overlapping);
+    int rc = PC__RESTART;
+    for (int pass = 0; rc == PC__RESTART; pass++) {
+        rc = setup(&s, work, work_bytes, entries, events);
+        if (rc == PC_OK) rc = run(&s, overlapping, pass == PC__RESTARTS);
+    }
     pc__fp_leave(env);
     return rc;
 }

@@ -1,6 +1,8 @@
 /*
  * Depenetration (pc_world_depenetrate): the least translation that leaves a
- * shape touching the world at most, not strictly overlapping it.
+ * shape touching the world at most, not strictly overlapping it; and the
+ * movers' start (pc__start_free): a shape that starts a rounding error deep
+ * is moved out first.
  *
  * Each piece of the world (a tile of a tile map, a shape of a collection) is
  * convex, a core grown by a radius, and so is the set M of the translations
@@ -491,6 +493,21 @@ int pc__depenetrate(const pc__world *w, int kind, double *a, double limit, doubl
         rho = next;
     }
     return 0;
+}
+
+double pc__start_tolerance(int kind, const double *a)
+{
+    double bb[4];
+    pc__kind(kind)->bounds(a, bb);
+    double size = pc__max(0x1p-20 * bb[2] - 0x1p-20 * bb[0], 0x1p-20 * bb[3] - 0x1p-20 * bb[1]);
+    return size + 0x1p-40 * pc__magnitude(a, pc_kind_width(kind));
+}
+
+int pc__start_free(const pc__world *w, int kind, double *a)
+{
+    if (!pc__world_overlaps(w, kind, a, PC_STRICT)) return 1; /* the tolerance only where it is needed */
+    double t[2];
+    return pc__depenetrate(w, kind, a, pc__start_tolerance(kind, a), t);
 }
 
 /* ---- the batch ----------------------------------------------------------------- */

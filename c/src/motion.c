@@ -1,6 +1,7 @@
 /*
  * Motion through a tile map (pc_tilemap_advance): each circle repeats sweep,
- * move, respond until its time step is used up.
+ * move, respond until its time step is used up.  A circle that starts a
+ * rounding error deep in the world is moved out first (pc__start_free).
  *
  * Two exact checks keep the promises that floating point alone cannot: after
  * every move the circle's interior must not overlap a solid tile (exact
@@ -68,11 +69,12 @@ double pc__move_free(const pc__world *w, int kind, double *c, double dx, double 
     return lo;
 }
 
-/* Returns 0, or -1 when the circle starts inside the solid, -2 when a move
- * would leave the doubles (then the circle stays where it got to). */
+/* Returns 0, or -1 when the circle starts deeper inside the solid than a
+ * rounding error, -2 when a move would leave the doubles (then the circle
+ * stays where it got to). */
 static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
 {
-    if (pc__world_overlaps(a->world, PC_CIRCLE, c, PC_STRICT)) return -1; /* starts inside: left alone, and reported */
+    if (!pc__start_free(a->world, PC_CIRCLE, c)) return -1; /* starts inside: left alone, and reported */
     double left = a->dt; /* time still to move */
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {

@@ -36,6 +36,13 @@ double pc__move_free(const pc__world *w, int kind, double *c, double dx, double 
  * the translation in t, or 0 with a unchanged (deeper than the limit, or
  * not resolved).  A shape not strictly overlapping: 1 and t = 0. */
 int pc__depenetrate(const pc__world *w, int kind, double *a, double limit, double *t);
+/* How deep a shape may start a move and still be moved out first: 2^-20 of
+ * the larger side of its box plus 2^-40 of its largest |value|. */
+double pc__start_tolerance(int kind, const double *a);
+/* The start of a move (motion.c, slide.c, collide.c): 1 when the shape does
+ * not strictly overlap the world, or did by at most pc__start_tolerance and
+ * has been moved out (pc__depenetrate); 0 when it is deeper (unchanged). */
+int pc__start_free(const pc__world *w, int kind, double *a);
 /* The velocity after an impact with unit normal n (from the circle toward
  * the wall), never faster (motion.c). */
 void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu);
