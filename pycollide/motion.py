@@ -3,7 +3,7 @@ sliding boxes; moving shapes out of a world (depenetrate)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Optional, Tuple, Union, overload
+from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
 
@@ -22,17 +22,17 @@ def _motion_threads(verb: str, threads: Any, n: int) -> int:
 
 
 @overload
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
+            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
             return_bounces: Literal[False] = False, threads: Optional[int] = None) -> Tuple[Circles, np.ndarray]: ...
 @overload
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
+            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
             return_bounces: Literal[True], threads: Optional[int] = None) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
 
 
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
+            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
             return_bounces: bool = False,
             threads: Optional[int] = None) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
     """Move circles through a world for a time ``dt``, bouncing off its walls
@@ -49,8 +49,10 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     a wall or between two circles, is processed in time order within the
     step (event-driven, each circle at its own time), the two circles
     exchanging an impulse along their line of centres by their masses
-    (default: proportional to their areas), with the same restitution and
-    Coulomb friction (no spin).  A circle that reaches ``max_bounces`` impacts
+    (default: proportional to their areas), with restitution and Coulomb
+    friction (no spin): for two circles of different values, the larger
+    restitution and the geometric mean of the frictions (Box2D's mixing
+    rules).  A circle that reaches ``max_bounces`` impacts
     stops for the rest of ``dt``; the others then bounce off it as off a wall.
     With restitution 1 and no friction a collision keeps the pair's kinetic
     energy and momentum, up to rounding.  This runs on one thread.
@@ -89,10 +91,12 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     velocity : array_like, layout (..., 2), broadcastable to the circles
     world : TileMap or World
     dt : float >= 0
-    restitution : float in [0, 1], default 1 (elastic)
+    restitution : float or array_like in [0, 1], default 1 (elastic)
         As for :func:`reflect`: more than 1 would add energy at every bounce.
-    friction : float >= 0, default 0
-        The Coulomb coefficient (it may exceed 1).
+        One value, or one per circle (broadcastable to the circles).
+    friction : float or array_like >= 0, default 0
+        The Coulomb coefficient (it may exceed 1); one value, or one per
+        circle (broadcastable to the circles).
     max_bounces : int >= 1, default 16
         After this many impacts within one call a circle stays where it is for
         the rest of ``dt`` (its velocity is already reflected).
@@ -124,7 +128,8 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
         with ``collide=True``, when two circles' interiors overlap at the
         start deeper than their tolerance (naming the first pair: there is no
         telling which way they should part), or a mass is not finite and
-        > 0; or for bad parameters.  The caller's arrays are never changed.
+        > 0; or for bad parameters (naming the first bad element).  The
+        caller's arrays are never changed.
 
     Examples
     --------
@@ -138,6 +143,13 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     >>> moved, v = pc.advance(ball, [2.0, 0.0], box, 1.5)
     >>> moved.center.tolist(), v.tolist()           # off the east wall, back again
     ([2.5, 1.5], [-2.0, 0.0])
+
+    A restitution per ball: one elastic, one dead, each against a side wall.
+
+    >>> pair = pc.Circles([[1.5, 1.5, 0.5], [3.5, 1.5, 0.5]])
+    >>> moved, v = pc.advance(pair, [[-1.0, 0.0], [1.0, 0.0]], box, 0.5, restitution=[1.0, 0.0])
+    >>> moved.center.tolist(), v.tolist()
+    ([[2.0, 1.5], [3.5, 1.5]], [[1.0, 0.0], [0.0, 0.0]])
 
     Two balls of equal mass, head on: they swap velocities.
 
@@ -159,10 +171,9 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
         raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the circles' shape "
                          f"{circles.shape}") from None
     dt = number(verb, "dt", dt, 0.0)
-    restitution = number(verb, "restitution", restitution, 0.0)
-    if restitution > 1.0:
-        raise ValueError(f"{verb}: `restitution` must be in [0, 1], got {restitution}")
-    friction = number(verb, "friction", friction, 0.0)
+    e, se = _per_circle(verb, "restitution", restitution, circles.shape, "in [0, 1]", lambda x: (x >= 0) & (x <= 1))
+    mu, smu = _per_circle(verb, "friction", friction, circles.shape, "finite and >= 0",
+                          lambda x: np.isfinite(x) & (x >= 0))
     if isinstance(max_bounces, (bool, np.bool_)) or not isinstance(max_bounces, (int, np.integer)):
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:
@@ -180,15 +191,15 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
         parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
-            pair = _collide(verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, restitution, friction,
+            pair = _collide(verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, (e, se, mu, smu),
                             int(max_bounces))
             if pair is not None:
                 i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
                 raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet deeper "
                                  f"than a rounding error); with collide=True every pair must start apart or touching")
         else:
-            rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, restitution,
-                                      friction, int(max_bounces), _motion_threads(verb, threads, n))
+            rc = lib.pc_world_advance(parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt, double_ptr(e), se,
+                                      double_ptr(mu), smu, int(max_bounces), _motion_threads(verb, threads, n))
             check_rc(verb, rc)
         _check_stuck(verb, "circle", bounces, circles.shape, v)
     moved = _moved(verb, Circles, c, circles.shape)
@@ -382,11 +393,7 @@ def depenetrate(shapes: Any, world: Union[TileMap, World], *, threads: Optional[
     Examples
     --------
     >>> import pycollide as pc
-    >>> level = pc.TileMap.from_text('''
-    ... #......
-    ... #......
-    ... #######
-    ... ''')
+    >>> level = pc.TileMap.from_text("#......\\n#......\\n#######")   # slide's level
     >>> crates = pc.Boxes([[3.0, 0.75, 4.0, 1.75],     # sunk in the floor
     ...                    [0.5, 1.5, 1.5, 2.5],       # in the wall
     ...                    [0.75, 0.75, 1.75, 1.75]])  # in both
@@ -439,6 +446,41 @@ def _moved(verb: str, cls: Any, rows: np.ndarray, shape: Tuple[int, ...]) -> Any
     return cls._trusted(rows.reshape(shape + (cls.width,)), float(magnitude[0]))
 
 
+def _per_circle(verb: str, name: str, value: Any, shape: Tuple[int, ...], rule: str,
+                ok: Callable[[np.ndarray], np.ndarray], zero: bool = True) -> Tuple[np.ndarray, int]:
+    """A value per circle, broadcast to the circles' ``shape`` as numpy
+    would: the values (float64, C-contiguous, flat) and their stride in
+    doubles for the C core (0: one value for every circle, as given), each
+    checked by ``ok`` (a ValueError names ``rule`` and the first bad index).
+    A single number is checked by :func:`number` first (>= 0, or > 0 unless
+    ``zero``), then by ``ok``."""
+    if isinstance(value, (bool, np.bool_, int, float, np.integer, np.floating)):
+        v = np.array([number(verb, name, value, 0.0, inclusive=zero)])
+        if not ok(v)[0]:
+            raise ValueError(f"{verb}: `{name}` must be {rule}, got {v[0]}")
+        return v, 0
+    what = f"{verb}: `{name}` must be a number or an array of real numbers, got"
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} {type(value).__name__}") from None
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{what} {type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
+    if arr.ndim == 0:
+        return _per_circle(verb, name, float(arr), shape, rule, ok, zero)
+    try:
+        arr = np.broadcast_to(arr, shape)
+    except ValueError:
+        raise ValueError(f"{verb}: `{name}` {arr.shape} does not broadcast to the circles' shape {shape}") from None
+    flat = np.ascontiguousarray(arr, dtype=np.float64).reshape(-1)
+    bad = ~ok(flat)
+    if bad.any():
+        first = int(np.flatnonzero(bad)[0])
+        index = tuple(int(k) for k in np.unravel_index(first, shape))
+        raise ValueError(f"{verb}: `{name}` must be {rule}; {name}{list(index)} is {flat[first]}")
+    return flat, 1
+
+
 def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional[np.ndarray]:
     """Finite positive masses, one per circle, or None for the default
     (proportional to r**2, which the C core computes without overflow)."""
@@ -447,21 +489,9 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional
             point = tuple(int(k) for k in np.unravel_index(int(np.flatnonzero(~(c[:, 2] > 0))[0]), circles.shape))
             raise ValueError(f"{verb}: circle {point} has radius 0, so no area to take a mass from: give `masses`")
         return None
-    try:
-        arr = np.asarray(masses, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{verb}: `masses` must be an array of real numbers, got {type(masses).__name__}") from None
-    try:
-        arr = np.broadcast_to(arr, circles.shape)
-    except ValueError:
-        raise ValueError(f"{verb}: `masses` {arr.shape} does not broadcast to the circles' shape {circles.shape}") from None
-    flat = np.ascontiguousarray(arr.reshape(-1))
-    bad = ~(np.isfinite(flat) & (flat > 0))
-    if bad.any():
-        first = int(np.flatnonzero(bad)[0])
-        index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
-        raise ValueError(f"{verb}: masses must be finite and > 0; masses{list(index)} is {flat[first]}")
-    return flat
+    m, stride = _per_circle(verb, "masses", masses, circles.shape, "finite and > 0",
+                            lambda x: np.isfinite(x) & (x > 0), zero=False)
+    return m if stride else np.full(len(c), m[0])
 
 
 # The first workspace of pc_world_collide, per circle: broad-phase entries
@@ -472,13 +502,15 @@ _COLLIDE_ROOM = (8, 8)
 
 
 def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, c0: np.ndarray, v0: np.ndarray,
-             m: Any, bptr: Any, n: int, dt: float, e: float, mu: float,
+             m: Any, bptr: Any, n: int, dt: float, response: Tuple[np.ndarray, int, np.ndarray, int],
              max_bounces: int) -> Optional[Tuple[int, int]]:
     """The event-driven step on c and vel (copies of c0 and v0, which the
     caller keeps unchanged), retried from c0 and v0 with more room while the
     workspace is too small (the room needed grows with the impacts); the
     first pair of circles overlapping at the start deeper than a rounding
-    error, if any (nothing moved)."""
+    error, if any (nothing moved).  response: the restitutions and the
+    frictions with their strides (_per_circle)."""
+    e, se, mu, smu = response
     entries, events = _COLLIDE_ROOM[0] * n + 1024, _COLLIDE_ROOM[1] * n + 1024
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
     while True:
@@ -486,8 +518,8 @@ def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray,
         work = scratch(size)
         pair = ffi.new("int64_t[2]")
         mp = ffi.NULL if m is None else double_ptr(m)  # NULL: the default masses
-        rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, e, mu,
-                                  max_bounces, work, size, entries, events, pair)
+        rc = lib.pc_world_collide(parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, double_ptr(e), se,
+                                  double_ptr(mu), smu, max_bounces, work, size, entries, events, pair)
         if rc == lib.PC_ERR_OVERLAP:
             return int(pair[0]), int(pair[1])
         if rc != lib.PC_ERR_SPACE:

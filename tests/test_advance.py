@@ -369,3 +369,47 @@ def test_advance_starts_ulps_into_walls_at_every_scale(k, origin, where, r, ulps
     with pytest.raises(ValueError, match=r"circle \(0,\) starts inside the solid"):
         pc.advance(pc.Circles([[x + wx * deep, y + wy * deep, r * s]]), V, tm, 0.25, **kw)
 
+
+# ---- restitution and friction per circle ------------------------------------------
+
+def test_advance_restitution_and_friction_per_circle_bit_for_bit():
+    """Per-circle restitution and friction (arrays broadcast with the
+    circles) give each circle what a call with its own values gives, bit
+    for bit; one value broadcast to all is the scalar call."""
+    rng = np.random.default_rng(3)
+    tm, g = both(random_kinds(rng, 8, 10), 1.0)
+    C = place_balls(rng, g, 40, [0.1, 0.25, 0.4])
+    V = rng.uniform(-8, 8, (40, 2))
+    e, mu = rng.uniform(0, 1, 40), rng.choice([0.0, 0.3, 2.5], 40)
+    c, v, b = step(C, V, tm, 1.0, restitution=e, friction=mu, return_bounces=True)
+    assert b.sum() > 40  # plenty of bounces
+    for k in range(40):
+        ck, vk, bk = step(C[k:k + 1], V[k:k + 1], tm, 1.0, restitution=float(e[k]), friction=float(mu[k]),
+                          return_bounces=True)
+        assert ck.tolist() == c[k:k + 1].tolist() and vk.tolist() == v[k:k + 1].tolist() and bk[0] == b[k]
+    grid = step(C.reshape(4, 10, 3), V.reshape(4, 10, 2), tm, 1.0, restitution=e.reshape(4, 10),
+                friction=mu[:10])  # friction broadcast along the first axis
+    one = step(C, V, tm, 1.0, restitution=e, friction=np.tile(mu[:10], 4))
+    assert grid[0].reshape(40, 3).tolist() == one[0].tolist() and grid[1].reshape(40, 2).tolist() == one[1].tolist()
+    same = step(C, V, tm, 1.0, restitution=np.full((1,), 0.75), friction=np.array(0.3))
+    scalar = step(C, V, tm, 1.0, restitution=0.75, friction=0.3)
+    assert same[0].tolist() == scalar[0].tolist() and same[1].tolist() == scalar[1].tolist()
+
+
+def test_advance_restitution_and_friction_checks():
+    tm = pc.TileMap(np.ones((1, 3), dtype=np.int8))
+    balls = pc.Circles(np.array([[[0.5, 3.0, 0.5]] * 3] * 2))
+    with pytest.raises(ValueError, match=r"`restitution` must be in \[0, 1\]; restitution\[1, 2\] is 1.5"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=[[1, 1, 1], [1, 0.5, 1.5]])
+    with pytest.raises(ValueError, match=r"`friction` must be finite and >= 0; friction\[0, 1\] is nan"):
+        pc.advance(balls, [0, -1], tm, 1.0, friction=[0, math.nan, 0])
+    with pytest.raises(ValueError, match=r"`friction` must be >= 0, got -1.0"):
+        pc.advance(balls, [0, -1], tm, 1.0, friction=-1.0)
+    with pytest.raises(ValueError, match=r"`restitution` must be in \[0, 1\], got 2.0"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=2.0)
+    with pytest.raises(ValueError, match=r"`restitution` \(4,\) does not broadcast to the circles' shape \(2, 3\)"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=[1, 1, 1, 1])
+    with pytest.raises(TypeError, match="`friction` must be a number or an array of real numbers, got dtype <U4"):
+        pc.advance(balls, [0, -1], tm, 1.0, friction="high")
+    with pytest.raises(TypeError, match="`restitution` must be a number"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=True)

@@ -226,6 +226,28 @@ def test_collide_starts_a_rounding_error_deep():
         pc.advance(pc.Circles([[5.0, 5.0, 0.5], [0.5 - 2**-10, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
 
 
+def test_collide_mixes_restitution_and_friction_per_pair():
+    """Per-circle values with collide=True: between two circles the larger
+    restitution and the geometric mean of the frictions (equal values are
+    that value, bit for bit), at a wall the circle's own."""
+    table = pc.World(pc.Segments([[0, 0, 40, 0], [40, 0, 40, 40], [40, 40, 0, 40], [0, 40, 0, 0]]))
+    balls = pc.Circles([[10.0, 20.0, 1.0], [20.0, 21.5, 1.0]])
+    v = np.array([[3.0, 0.0], [-3.0, 0.0]])
+    def run(e, mu):
+        moved, vel = pc.advance(balls, v, table, 3.0, restitution=e, friction=mu, collide=True)
+        return np.asarray(moved._data).tolist(), vel.tolist()
+    assert run([1.0, 0.0], 0.2) == run(1.0, 0.2)                     # the larger restitution
+    assert run(0.5, [0.3, 0.3]) == run(0.5, 0.3)                     # equal frictions: that one
+    assert run(0.5, [0.0, 2.0]) == run(0.5, 0.0)                     # sqrt(0 * 2) = 0
+    assert run(0.5, [0.0625, 0.25]) == run(0.5, 0.125)               # sqrt(0.0625 * 0.25) = 0.125, exactly
+    assert run(0.5, [0.0625, 0.25]) != run(0.5, 0.0625)              # (the cap binds)
+    wall = pc.advance(pc.Circles([[1.5, 5.0, 0.5], [30.0, 5.0, 0.5]]), [[-1.0, -1.0], [0.0, 1.0]], table, 1.0,
+                      restitution=[0.5, 1.0], friction=[1.0, 0.0], collide=True)
+    alone = pc.advance(pc.Circles([1.5, 5.0, 0.5]), [-1.0, -1.0], table, 1.0, restitution=0.5, friction=1.0)
+    assert np.asarray(wall[0]._data)[0].tolist() == np.asarray(alone[0]._data).tolist()
+    assert wall[1][0].tolist() == alone[1].tolist()
+
+
 def _room_scene(seed, n=40, side=12.0):
     rng = np.random.default_rng(seed)
     walls = pc.Segments([[0, 0, side, 0], [side, 0, side, side], [side, side, 0, side], [0, side, 0, 0]])

@@ -500,9 +500,14 @@ typedef struct {
 enum { PC_WORLD_MAX_PARTS = 64 };
 
 /* pc_tilemap_advance through a world of 1 to PC_WORLD_MAX_PARTS parts: the
- * same promises, the solid region the union of the parts. */
+ * same promises, the solid region the union of the parts, with a
+ * restitution and a friction per circle: circle k's are
+ * restitution[k * restitution_stride] and friction[k * friction_stride]
+ * (strides in doubles; 0: one value for every circle), each checked as
+ * pc_tilemap_advance checks its one (else PC_ERR_ARG). */
 int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
-                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads);
+                     int64_t n, double dt, const double *restitution, int64_t restitution_stride,
+                     const double *friction, int64_t friction_stride, int max_bounces, int threads);
 
 /* The bytes of the workspace pc_world_collide needs for n circles, room for
  * `entries` broad-phase entries (and as many pairs of circles noted) and
@@ -512,7 +517,10 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * them hit each other too: impacts (wall or circle) are processed in time
  * order, each circle at its own time (event-driven), with masses (NULL:
  * proportional to r^2, computed so that it never overflows or vanishes),
- * restitution and Coulomb friction (no spin).  A
+ * restitution and Coulomb friction (no spin), per circle as for
+ * pc_world_advance: at a wall a circle's own, between two circles the
+ * larger restitution and the geometric mean of the frictions (Box2D's
+ * mixing rules).  A
  * circle that reaches max_bounces impacts stops for the rest of dt (its
  * velocity kept); others then bounce off it as off a wall.  Guarantees,
  * exactly: no circle's interior overlaps the world or another circle's
@@ -529,9 +537,10 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * pc_tilemap_advance (-1: starts in the world; -2: a move leaves the
  * doubles). */
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                     const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
-                     double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events, int64_t *overlapping);
+                     const double *masses, int64_t *bounces, int64_t n, double dt, const double *restitution,
+                     int64_t restitution_stride, const double *friction, int64_t friction_stride,
+                     int max_bounces, void *work, int64_t work_bytes, int64_t entries, int64_t events,
+                     int64_t *overlapping);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles)
  * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some

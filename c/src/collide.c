@@ -82,7 +82,9 @@ typedef struct {
     double rscale;     /* no masses given: radii scaled by this power of 2 (see inverse_mass) */
     int64_t *bounces;
     int64_t n;
-    double dt, e, mu;
+    double dt;
+    const double *e, *mu; /* circle i's restitution e[i se] and friction mu[i smu] */
+    int64_t se, smu;
     int max_bounces;
     /* per circle */
     double *tau;
@@ -654,8 +656,23 @@ static double length_of(double x, double y)
     return sqrt(sx * sx + sy * sy) * up;
 }
 
+/* The restitution and the friction of circles i and j together: the larger
+ * restitution and the geometric mean of the frictions (Box2D's b2MixRestitution
+ * and b2MixFriction; equal values give that value, bit for bit). */
+static double pair_restitution(const sim *s, int64_t i, int64_t j)
+{
+    return pc__max(s->e[i * s->se], s->e[j * s->se]);
+}
+
+static double pair_friction(const sim *s, int64_t i, int64_t j)
+{
+    double a = s->mu[i * s->smu], b = s->mu[j * s->smu];
+    return a == b ? a : sqrt(a) * sqrt(b);
+}
+
 /* Two circles at their touching time: the impulse along the line of
- * centres, restitution e, Coulomb friction mu on the tangential part. */
+ * centres, with their restitution and Coulomb friction on the tangential
+ * part. */
 static void collide_pair(sim *s, int64_t i, int64_t j)
 {
     double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
@@ -674,9 +691,9 @@ static void collide_pair(sim *s, int64_t i, int64_t j)
     ny /= l;
     double vn = ux * nx + uy * ny;
     if (!(vn < 0.0) || !(w > 0.0)) return; /* separating already, or both stopped */
-    double J = -(1.0 + s->e) * vn / w;
+    double J = -(1.0 + pair_restitution(s, i, j)) * vn / w;
     double tx = -ny, ty = nx, vt = ux * tx + uy * ty;
-    double Jt = -vt / w, cap = s->mu * J;
+    double Jt = -vt / w, cap = pair_friction(s, i, j) * J;
     Jt = pc__clamp(Jt, -cap, cap);
     double px = J * nx + Jt * tx, py = J * ny + Jt * ty;
     if (wi > 0.0) { vi[0] -= wi * px; vi[1] -= wi * py; }
@@ -1115,7 +1132,7 @@ static int run(sim *s, int64_t *overlapping, int last)
         if (e.j < 0) {
             if (s->frozen[e.i]) continue;
             bring(s, e.i, e.t);
-            pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e, s->mu);
+            pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e[e.i * s->se], s->mu[e.i * s->smu]);
             count(s, e.i);
             s->stamp[e.i]++;
             schedule(s, e.i);
@@ -1141,14 +1158,15 @@ static int run(sim *s, int64_t *overlapping, int last)
 }
 
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                     const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
-                     double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events, int64_t *overlapping)
+                     const double *masses, int64_t *bounces, int64_t n, double dt, const double *restitution,
+                     int64_t restitution_stride, const double *friction, int64_t friction_stride,
+                     int max_bounces, void *work, int64_t work_bytes, int64_t entries, int64_t events,
+                     int64_t *overlapping)
 {
     sim s;
     if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
-    if (n < 0 || !isfinite(dt) || dt < 0.0 || !(restitution >= 0.0 && restitution <= 1.0) || !isfinite(friction) ||
-        friction < 0.0 || max_bounces < 1)
+    if (n < 0 || !isfinite(dt) || dt < 0.0 || max_bounces < 1 ||
+        !pc__responses_ok(restitution, restitution_stride, friction, friction_stride, n))
         return PC_ERR_ARG;
     if (n == 0) return PC_OK;
     s.c = circles;
@@ -1158,7 +1176,9 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     s.n = n;
     s.dt = dt;
     s.e = restitution;
+    s.se = restitution_stride;
     s.mu = friction;
+    s.smu = friction_stride;
     s.max_bounces = max_bounces;
     pc__fpenv env = pc__fp_enter();
     s.rscale = masses ? 1.0 : radius_scale(&s);

@@ -43,6 +43,10 @@ double pc__start_tolerance(int kind, const double *a);
  * not strictly overlap the world, or did by at most pc__start_tolerance and
  * has been moved out (pc__depenetrate); 0 when it is deeper (unchanged). */
 int pc__start_free(const pc__world *w, int kind, double *a);
+/* Restitutions in [0, 1] and frictions finite and >= 0, per circle (strides
+ * in doubles, 0: one for all, as pc_world_advance takes them) (motion.c). */
+int pc__responses_ok(const double *restitution, int64_t restitution_stride, const double *friction,
+                     int64_t friction_stride, int64_t n);
 /* The velocity after an impact with unit normal n (from the circle toward
  * the wall), never faster (motion.c). */
 void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu);

@@ -1425,8 +1425,9 @@ static void test_tiles(void)
 /* pc_world_depenetrate: out of a floor, a wall and the corner between them
  * by the least translation; across a seam between two floor tiles straight
  * up, never through the face between them; the same against a collection;
- * a rounding error deep, by an ulp.  pc_world_advance: a circle a rounding
- * error deep is moved out, not reported. */
+ * a rounding error deep, by an ulp.  pc_world_advance with a restitution
+ * per circle (stride 1) or one for all (stride 0); a circle a rounding error
+ * deep is moved out, not reported. */
 static void test_depenetrate(void)
 {
     enum { R = 3, C = 7 };
@@ -1469,12 +1470,18 @@ static void test_depenetrate(void)
     CHECK(pc_world_depenetrate(&shelf, 1, PC_KIND_COUNT, boxes[3], NULL, moved[3], NULL, out[3], NULL, 0, NULL, 1) ==
           PC_ERR_ARG);
 
-    /* advance: the second circle an ulp into the floor, both falling onto it */
+    /* advance: the second circle an ulp into the floor, both falling onto
+     * it; restitution 1 for the first and 0 for the second, or 0.5 for both */
     double balls[2][3] = {{3.5, 1.5, 0.5}, {5.5, 1.5 - 0x1p-52, 0.5}}, v[2][2] = {{0.0, -1.0}, {0.0, -1.0}};
+    const double e2[2] = {1.0, 0.0}, half = 0.5, mu = 0.0, bad[2] = {1.0, 1.5};
     int64_t bounces[2] = {0, 0};
-    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], bounces, 2, 0.5, 1.0, 0.0, 16, 1) == PC_OK);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], bounces, 2, 0.5, e2, 1, &mu, 0, 16, 1) == PC_OK);
     CHECK(bounces[0] == 1 && bounces[1] == 1);
-    CHECK(v[0][1] == 1.0 && v[1][1] == 1.0 && balls[0][1] == 2.0 && balls[1][1] == 2.0);
+    CHECK(v[0][1] == 1.0 && v[1][1] == 0.0 && balls[0][1] == 2.0 && balls[1][1] == 1.5);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], bounces, 2, 0.5, &half, 0, &mu, 0, 16, 1) == PC_OK);
+    CHECK(bounces[0] == 1 && bounces[1] == 1 && balls[0][1] == 2.5 && balls[1][1] == 1.5);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, bad, 1, &mu, 0, 16, 1) == PC_ERR_ARG);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, &half, -1, &mu, 0, 16, 1) == PC_ERR_ARG);
 }
 
 /* pc__perp_dir: the line through a along d against the disk (c, r), exact at
