@@ -9,8 +9,9 @@ every yes/no question exactly.  ``contact`` and ``distance`` say how far apart
 or how deep, which way and where; ``intersections`` where the boundaries
 cross; ``reflect`` and ``impulse`` turn a contact normal into new velocities.
 ``TileMap`` is a tile world (square and 45-degree tiles with a merged
-boundary); ``raycast``, ``sweep`` (time of impact) and ``advance`` (move and
-bounce balls, with no tunnelling) work against it.
+boundary); ``raycast``, ``sweep`` (time of impact), ``advance`` (move and
+bounce balls, with no tunnelling), ``slide`` (boxes, restitution 0) and
+``depenetrate`` (move shapes out of it) work against it.
 """
 
 from pkgutil import extend_path
@@ -24,7 +25,7 @@ __path__ = extend_path(__path__, __name__)
 from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, WorldContact, contact, distance, manifold
 from .intersect import intersections
-from .motion import Slide, advance, slide
+from .motion import Depenetration, Slide, advance, depenetrate, slide
 from .overlap import contains, overlaps
 from .pairs import Nearest, nearest, pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
@@ -40,5 +41,5 @@ __all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Cap
            "overlaps", "contains", "pairs", "Nearest", "nearest", "Contact", "WorldContact", "contact", "distance", "Manifold", "manifold", "intersections",
            "reflect", "impulse", "Compound", "Placed", "Tile", "TileMap", "World", "raycast", "RayHit", "ShapeHit",
            "WorldHit",
-           "sweep", "Sweep", "WorldSweep", "advance", "slide", "Slide"]
+           "sweep", "Sweep", "WorldSweep", "advance", "slide", "Slide", "depenetrate", "Depenetration"]
 __version__ = "0.1.0"

@@ -1,18 +1,19 @@
-"""Motion: moving balls through a world, bouncing off its walls and, on request, off each other."""
+"""Motion: moving balls through a world, bouncing off its walls and, on request, off each other;
+sliding boxes; moving shapes out of a world (depenetrate)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Optional, Tuple, Union, overload
+from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
 
 from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, number, resolve_threads, scratch
-from .shapes import Boxes, Circles
+from .shapes import Boxes, Circles, Shapes
 from .tiles import TileMap
 from .world import World, c_parts
 
-__all__ = ["advance", "Slide", "slide"]
+__all__ = ["advance", "Slide", "slide", "Depenetration", "depenetrate"]
 
 
 def _motion_threads(verb: str, threads: Any, n: int) -> int:
@@ -21,17 +22,17 @@ def _motion_threads(verb: str, threads: Any, n: int) -> int:
 
 
 @overload
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
+            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
             return_bounces: Literal[False] = False, threads: Optional[int] = None) -> Tuple[Circles, np.ndarray]: ...
 @overload
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
+            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
             return_bounces: Literal[True], threads: Optional[int] = None) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
 
 
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: float = 1.0,
-            friction: float = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
+            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
             return_bounces: bool = False,
             threads: Optional[int] = None) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
     """Move circles through a world for a time ``dt``, bouncing off its walls
@@ -48,8 +49,10 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     a wall or between two circles, is processed in time order within the
     step (event-driven, each circle at its own time), the two circles
     exchanging an impulse along their line of centres by their masses
-    (default: proportional to their areas), with the same restitution and
-    Coulomb friction (no spin).  A circle that reaches ``max_bounces`` impacts
+    (default: proportional to their areas), with restitution and Coulomb
+    friction (no spin): for two circles of different values, the larger
+    restitution and the geometric mean of the frictions (Box2D's mixing
+    rules).  A circle that reaches ``max_bounces`` impacts
     stops for the rest of ``dt``; the others then bounce off it as off a wall.
     With restitution 1 and no friction a collision keeps the pair's kinetic
     energy and momentum, up to rounding.  This runs on one thread.
@@ -69,16 +72,31 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     touching a flat floor or wall and moving along it keeps its velocity bit
     for bit: there is no seam between tiles to catch on.
 
+    A start that touches the world is fine.  A circle whose interior
+    overlaps the solid at the start by a rounding error (placed where
+    :func:`sweep` said it hits, or computed a different way from the wall)
+    is first moved out by :func:`depenetrate`'s least translation, when that
+    is no longer than its tolerance: ``2**-20`` of its diameter plus
+    ``2**-40`` of its largest ``|x|``, ``|y|`` or ``r`` (rounding in a sweep's
+    time or in a few operations on its coordinates stays far below; any real
+    overlap far above).  A deeper one raises; call :func:`depenetrate` first
+    to move such circles out on purpose.  With ``collide=True`` two circles
+    whose interiors overlap by at most the larger of their tolerances are
+    pushed apart along their line of centres before the step (never into a
+    wall); deeper, they raise.
+
     Parameters
     ----------
     circles : Circles (or Points), any leading shape
     velocity : array_like, layout (..., 2), broadcastable to the circles
     world : TileMap or World
     dt : float >= 0
-    restitution : float in [0, 1], default 1 (elastic)
+    restitution : float or array_like in [0, 1], default 1 (elastic)
         As for :func:`reflect`: more than 1 would add energy at every bounce.
-    friction : float >= 0, default 0
-        The Coulomb coefficient (it may exceed 1).
+        One value, or one per circle (broadcastable to the circles).
+    friction : float or array_like >= 0, default 0
+        The Coulomb coefficient (it may exceed 1); one value, or one per
+        circle (broadcastable to the circles).
     max_bounces : int >= 1, default 16
         After this many impacts within one call a circle stays where it is for
         the rest of ``dt`` (its velocity is already reflected).
@@ -104,13 +122,14 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     Raises
     ------
     ValueError
-        When a circle's interior overlaps the solid at the start, or when a
-        circle's move (velocity times the time left) would leave the range of
-        the doubles (naming the first such circle); with ``collide=True``,
-        when two circles' interiors overlap at the start (naming the first
-        pair: there is no telling which way they should part), or a mass is
-        not finite and > 0; or for bad parameters.  The caller's arrays are
-        never changed.
+        When a circle's interior overlaps the solid at the start deeper than
+        its tolerance, or when a circle's move (velocity times the time left)
+        would leave the range of the doubles (naming the first such circle);
+        with ``collide=True``, when two circles' interiors overlap at the
+        start deeper than their tolerance (naming the first pair: there is no
+        telling which way they should part), or a mass is not finite and
+        > 0; or for bad parameters (naming the first bad element).  The
+        caller's arrays are never changed.
 
     Examples
     --------
@@ -124,6 +143,13 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
     >>> moved, v = pc.advance(ball, [2.0, 0.0], box, 1.5)
     >>> moved.center.tolist(), v.tolist()           # off the east wall, back again
     ([2.5, 1.5], [-2.0, 0.0])
+
+    A restitution per ball: one elastic, one dead, each against a side wall.
+
+    >>> pair = pc.Circles([[1.5, 1.5, 0.5], [3.5, 1.5, 0.5]])
+    >>> moved, v = pc.advance(pair, [[-1.0, 0.0], [1.0, 0.0]], box, 0.5, restitution=[1.0, 0.0])
+    >>> moved.center.tolist(), v.tolist()
+    ([[2.0, 1.5], [3.5, 1.5]], [[1.0, 0.0], [0.0, 0.0]])
 
     Two balls of equal mass, head on: they swap velocities.
 
@@ -145,10 +171,9 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
         raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the circles' shape "
                          f"{circles.shape}") from None
     dt = number(verb, "dt", dt, 0.0)
-    restitution = number(verb, "restitution", restitution, 0.0)
-    if restitution > 1.0:
-        raise ValueError(f"{verb}: `restitution` must be in [0, 1], got {restitution}")
-    friction = number(verb, "friction", friction, 0.0)
+    e, se = _per_circle(verb, "restitution", restitution, circles.shape, "in [0, 1]", lambda x: (x >= 0) & (x <= 1))
+    mu, smu = _per_circle(verb, "friction", friction, circles.shape, "finite and >= 0",
+                          lambda x: np.isfinite(x) & (x >= 0))
     if isinstance(max_bounces, (bool, np.bool_)) or not isinstance(max_bounces, (int, np.integer)):
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:
@@ -166,15 +191,15 @@ def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float
         parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
-            pair = _collide(verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, restitution, friction,
+            pair = _collide(verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, (e, se, mu, smu),
                             int(max_bounces))
             if pair is not None:
                 i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
-                raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet); with "
-                                 f"collide=True every pair must start apart or touching")
+                raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet deeper "
+                                 f"than a rounding error); with collide=True every pair must start apart or touching")
         else:
             rc = call(n * COSTLY, lib.pc_world_advance, parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt,
-                      restitution, friction, int(max_bounces), _motion_threads(verb, threads, n))
+                      double_ptr(e), se, double_ptr(mu), smu, int(max_bounces), _motion_threads(verb, threads, n))
             check_rc(verb, rc)
         _check_stuck(verb, "circle", bounces, circles.shape, v)
     moved = _moved(verb, Circles, c, circles.shape)
@@ -226,6 +251,15 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
     (a move that rounding would end inside is shortened); no box gains speed.
     Boxes do not hit each other.  y is up for ``on_floor`` and ``on_ceiling``.
 
+    A start that touches the world is fine, and one that overlaps it by a
+    rounding error too (a box placed where :func:`sweep` said it hits, or on
+    a platform whose position was computed another way): the box is first
+    moved out by :func:`depenetrate`'s least translation, when that is no
+    longer than its tolerance, ``2**-20`` of its larger side plus ``2**-40``
+    of its largest ``|coordinate|`` (as for :func:`advance`).  A deeper start
+    raises: a platform that moved into a box by a step of its own, say, needs
+    :func:`depenetrate` first.
+
     Parameters
     ----------
     boxes : Boxes, any leading shape
@@ -245,9 +279,9 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
     Raises
     ------
     ValueError
-        When a box strictly overlaps the world at the start or would move
-        beyond the range of the doubles (naming the first), or for bad
-        parameters.  The caller's arrays are never changed.
+        When a box strictly overlaps the world at the start deeper than its
+        tolerance or would move beyond the range of the doubles (naming the
+        first), or for bad parameters.  The caller's arrays are never changed.
 
     Examples
     --------
@@ -299,16 +333,107 @@ def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, ma
                  (flags & lib.PC_SLIDE_WALL).astype(bool).reshape(shape))
 
 
+class Depenetration(NamedTuple):
+    """The result of :func:`depenetrate`; arrays over the shapes' leading shape ``S``."""
+
+    shapes: Shapes
+    """The shapes moved out (of the type given)."""
+    translation: np.ndarray
+    """(S, 2): the translation each was moved by (0 where it did not strictly
+    overlap the world, or was not resolved)."""
+    depth: np.ndarray
+    """(S): the penetration depth, the translation's length (0 where a shape
+    did not strictly overlap the world; inf where it was not resolved)."""
+    resolved: np.ndarray
+    """(S) bool: False where the search gave up (the shape is returned as it was)."""
+
+
+def depenetrate(shapes: Any, world: Union[TileMap, World], *, threads: Optional[int] = None) -> Depenetration:
+    """Move shapes out of a world by the least translation that leaves each
+    touching it at most: after it, ``overlaps(result, world,
+    touching=False)`` is False, exactly.
+
+    Shapes of any kind, against a :class:`TileMap` (the union of its solid
+    tiles) or a :class:`World`.  A shape that does not strictly overlap the
+    world stays where it is (touching is fine).  Against several walls at
+    once (sunk in a floor and a wall, wedged in a corner) the translation
+    clears them all, as Box2D's ``b2SolvePlanes`` does for a character
+    mover: each wall near the shape (a tile, a shape of a collection) gives
+    lines beyond which the shape is clear of it (separating axes: the faces
+    of both; where either is round, tangents to the rounded corners), and
+    the translation is the shortest that gets beyond a line of every wall:
+    the projection on one line, or where two cross (a corner).  It is the
+    least translation itself up to rounding where the walls and the shape
+    are polygonal; where they are round, tangents approximate the rims, and
+    the translation may be longer than the least by a small fraction of the
+    radii.  A box sunk across the seam between two floor tiles comes out
+    along the floor's normal, never through the face between the tiles.
+    The translation is applied as :func:`transform` applies one (each
+    coordinate rounded once), then checked with the exact overlap test and
+    nudged outward by ulps while rounding leaves the shape inside.
+
+    The search looks at the world within a window around each shape, grown
+    as needed; a shape whose window would hold more than 48 walls or tiles
+    (or 256 lines, or take 40 windows), deep inside a large solid mass say,
+    is not resolved: it is returned as it was, with ``resolved`` False and
+    ``depth`` inf.
+
+    Parameters
+    ----------
+    shapes : shape array (any kind but Lines), any leading shape
+    world : TileMap or World
+    threads : int, optional
+        As for :func:`advance`.  The result never depends on it.
+
+    Returns
+    -------
+    Depenetration
+        ``(shapes, translation, depth, resolved)``.
+
+    Examples
+    --------
+    >>> import pycollide as pc
+    >>> level = pc.TileMap.from_text("#......\\n#......\\n#######")   # slide's level
+    >>> crates = pc.Boxes([[3.0, 0.75, 4.0, 1.75],     # sunk in the floor
+    ...                    [0.5, 1.5, 1.5, 2.5],       # in the wall
+    ...                    [0.75, 0.75, 1.75, 1.75]])  # in both
+    >>> out = pc.depenetrate(crates, level)
+    >>> out.translation.tolist(), out.depth.round(6).tolist()
+    ([[0.0, 0.25], [0.5, 0.0], [0.25, 0.25]], [0.25, 0.5, 0.353553])
+    >>> bool(pc.overlaps(out.shapes, pc.World(level), touching=False).any())
+    False
+    """
+    verb = "depenetrate"
+    shapes = d.world_shapes_arg(verb, "shapes", shapes)
+    if not isinstance(world, (TileMap, World)):
+        raise TypeError(f"{verb}: `world` must be a TileMap or a World, got {type(world).__name__}")
+    data = shapes._data
+    shape = data.shape[:-1]
+    moved = np.empty(shape + (shapes.width,))
+    out = np.empty(shape + (3,))
+    n = out.size // 3
+    nthreads = _motion_threads(verb, threads, n)
+    if n:
+        parts, keep = c_parts(verb, world)
+        args, ndim, dims = d.arrays(shape, [data, moved, out])
+        check_rc(verb, call(n * COSTLY, lib.pc_world_depenetrate, parts, len(keep), shapes.kind, *args, ndim, dims,
+                            nthreads))
+    depth = out[..., 2]
+    return Depenetration(_moved(verb, type(shapes), moved.reshape(-1, shapes.width), shape), out[..., :2], depth,
+                         np.isfinite(depth))
+
+
 def _check_stuck(verb: str, what: str, codes: np.ndarray, shape: Tuple[int, ...], v: np.ndarray) -> None:
     """Raise for the first negative code of the C motion (-1: it starts inside
-    the world; -2: its move overflows).  The results are then discarded:
-    nothing the caller holds has changed."""
+    the world deeper than its tolerance; -2: its move overflows).  The results
+    are then discarded: nothing the caller holds has changed."""
     if not len(codes) or codes.min() >= 0:
         return
     first = int(np.flatnonzero(codes < 0)[0])
     index = tuple(int(k) for k in np.unravel_index(first, shape))
     if codes[first] == -1:
-        raise ValueError(f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall)")
+        raise ValueError(f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall deeper "
+                         f"than a rounding error; depenetrate moves it out)")
     raise ValueError(f"{verb}: {what} {index} would move beyond the range of the doubles (velocity "
                      f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
 
@@ -322,6 +447,41 @@ def _moved(verb: str, cls: Any, rows: np.ndarray, shape: Tuple[int, ...]) -> Any
     return cls._trusted(rows.reshape(shape + (cls.width,)), float(magnitude[0]))
 
 
+def _per_circle(verb: str, name: str, value: Any, shape: Tuple[int, ...], rule: str,
+                ok: Callable[[np.ndarray], np.ndarray], zero: bool = True) -> Tuple[np.ndarray, int]:
+    """A value per circle, broadcast to the circles' ``shape`` as numpy
+    would: the values (float64, C-contiguous, flat) and their stride in
+    doubles for the C core (0: one value for every circle, as given), each
+    checked by ``ok`` (a ValueError names ``rule`` and the first bad index).
+    A single number is checked by :func:`number` first (>= 0, or > 0 unless
+    ``zero``), then by ``ok``."""
+    if isinstance(value, (bool, np.bool_, int, float, np.integer, np.floating)):
+        v = np.array([number(verb, name, value, 0.0, inclusive=zero)])
+        if not ok(v)[0]:
+            raise ValueError(f"{verb}: `{name}` must be {rule}, got {v[0]}")
+        return v, 0
+    what = f"{verb}: `{name}` must be a number or an array of real numbers, got"
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} {type(value).__name__}") from None
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{what} {type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
+    if arr.ndim == 0:
+        return _per_circle(verb, name, float(arr), shape, rule, ok, zero)
+    try:
+        arr = np.broadcast_to(arr, shape)
+    except ValueError:
+        raise ValueError(f"{verb}: `{name}` {arr.shape} does not broadcast to the circles' shape {shape}") from None
+    flat = np.ascontiguousarray(arr, dtype=np.float64).reshape(-1)
+    bad = ~ok(flat)
+    if bad.any():
+        first = int(np.flatnonzero(bad)[0])
+        index = tuple(int(k) for k in np.unravel_index(first, shape))
+        raise ValueError(f"{verb}: `{name}` must be {rule}; {name}{list(index)} is {flat[first]}")
+    return flat, 1
+
+
 def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional[np.ndarray]:
     """Finite positive masses, one per circle, or None for the default
     (proportional to r**2, which the C core computes without overflow)."""
@@ -330,21 +490,9 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional
             point = tuple(int(k) for k in np.unravel_index(int(np.flatnonzero(~(c[:, 2] > 0))[0]), circles.shape))
             raise ValueError(f"{verb}: circle {point} has radius 0, so no area to take a mass from: give `masses`")
         return None
-    try:
-        arr = np.asarray(masses, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{verb}: `masses` must be an array of real numbers, got {type(masses).__name__}") from None
-    try:
-        arr = np.broadcast_to(arr, circles.shape)
-    except ValueError:
-        raise ValueError(f"{verb}: `masses` {arr.shape} does not broadcast to the circles' shape {circles.shape}") from None
-    flat = np.ascontiguousarray(arr.reshape(-1))
-    bad = ~(np.isfinite(flat) & (flat > 0))
-    if bad.any():
-        first = int(np.flatnonzero(bad)[0])
-        index = tuple(int(k) for k in np.unravel_index(first, circles.shape))
-        raise ValueError(f"{verb}: masses must be finite and > 0; masses{list(index)} is {flat[first]}")
-    return flat
+    m, stride = _per_circle(verb, "masses", masses, circles.shape, "finite and > 0",
+                            lambda x: np.isfinite(x) & (x > 0), zero=False)
+    return m if stride else np.full(len(c), m[0])
 
 
 # The first workspace of pc_world_collide, per circle: broad-phase entries
@@ -355,12 +503,15 @@ _COLLIDE_ROOM = (8, 8)
 
 
 def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, c0: np.ndarray, v0: np.ndarray,
-             m: Any, bptr: Any, n: int, dt: float, e: float, mu: float,
+             m: Any, bptr: Any, n: int, dt: float, response: Tuple[np.ndarray, int, np.ndarray, int],
              max_bounces: int) -> Optional[Tuple[int, int]]:
     """The event-driven step on c and vel (copies of c0 and v0, which the
     caller keeps unchanged), retried from c0 and v0 with more room while the
     workspace is too small (the room needed grows with the impacts); the
-    first pair of circles overlapping at the start, if any (nothing moved)."""
+    first pair of circles overlapping at the start deeper than a rounding
+    error, if any (nothing moved).  response: the restitutions and the
+    frictions with their strides (_per_circle)."""
+    e, se, mu, smu = response
     entries, events = _COLLIDE_ROOM[0] * n + 1024, _COLLIDE_ROOM[1] * n + 1024
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
     while True:
@@ -368,8 +519,8 @@ def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray,
         work = scratch(size)
         pair = ffi.new("int64_t[2]")
         mp = ffi.NULL if m is None else double_ptr(m)  # NULL: the default masses
-        rc = call(n * COSTLY, lib.pc_world_collide, parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt, e,
-                  mu, max_bounces, work, size, entries, events, pair)
+        rc = call(n * COSTLY, lib.pc_world_collide, parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt,
+                  double_ptr(e), se, double_ptr(mu), smu, max_bounces, work, size, entries, events, pair)
         if rc == lib.PC_ERR_OVERLAP:
             return int(pair[0]), int(pair[1])
         if rc != lib.PC_ERR_SPACE:

@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pycollide as pc
 from reference import tiles as RT
@@ -287,3 +289,127 @@ def test_advance_broadcast_shapes():
     assert b.shape == (2, 3) and (b == 1).all()
     np.testing.assert_allclose(c[..., 1], 2.0, atol=1e-12)
     np.testing.assert_array_equal(v, np.zeros((2, 3, 2)) + [0.0, 1.0])
+
+
+# ---- a start that touches or is a rounding error deep (issue 39) ----------------
+
+def test_advance_starts_an_ulp_deep():
+    """A ball an ulp into the floor, into a wall, or into both at a corner
+    raised "starts inside the solid"; it is moved out first, then bounces
+    (in the corner off both)."""
+    tm = pc.TileMap(picture([[S, E, E, E, E], [S, S, S, S, S]]))
+    C = np.array([[3.0, 1.5 - 2**-52, 0.5], [1.5 - 2**-52, 1.75, 0.5], [1.25 - 2**-52, 1.25 - 2**-52, 0.25]])
+    V = np.array([[0.0, -1.0], [-1.0, 0.0], [-1.0, -1.0]])
+    c, v, b = step(C, V, tm, 0.25, return_bounces=True)
+    np.testing.assert_array_equal(b, [1, 1, 2])
+    np.testing.assert_array_equal(v, -V)
+    np.testing.assert_array_equal(c[:, :2], [[3.0, 1.75], [1.75, 1.75], [1.5, 1.5]])
+
+
+def test_advance_deeper_than_its_tolerance_raises():
+    """The tolerance of a ball of radius 0.5 at coordinates up to 3: 2^-20
+    plus 2^-40 * 3.  A start 2^-21 deep is moved out; 2^-19 deep raises,
+    naming the ball."""
+    tm = pc.TileMap(picture([[E, E, E, E, E], [S, S, S, S, S]]))
+    c, v = step(np.array([[3.0, 1.5 - 2**-21, 0.5]]), np.array([[1.0, 0.0]]), tm, 1.0)
+    np.testing.assert_array_equal(c, [[4.0, 1.5, 0.5]])
+    with pytest.raises(ValueError, match=r"circle \(1,\) starts inside the solid"):
+        pc.advance(pc.Circles([[3.0, 1.5, 0.5], [3.0, 1.5 - 2**-19, 0.5]]), [1.0, 0.0], tm, 1.0)
+
+
+def test_advance_from_where_sweeps_say_they_hit():
+    """Balls swept at a slope and a floor and placed at the time returned
+    (strictly inside by rounding now and then): advance never raises, and no
+    ball ends strictly inside."""
+    rng = np.random.default_rng(39)
+    tm = pc.TileMap.from_text("#......\n#...3..\n#######")
+    g = RT.make_grid(tm.kinds, tm.tile_size, tm.origin)
+    C = np.c_[rng.uniform(1.5, 5, 400), rng.uniform(1.6, 3, 400), rng.uniform(0.1, 0.5, 400)]
+    C = C[~pc.overlaps(pc.Circles(C), tm, touching=False)]
+    D = np.c_[rng.uniform(-3, 3, len(C)), rng.uniform(-3, 0, len(C))]
+    t = pc.sweep(pc.Circles(C), D, tm).time
+    placed = C + np.c_[t[:, None] * D, np.zeros(len(C))]
+    c, v = step(placed, D, tm, 1.0)
+    assert_never_inside(c, tm, g, "after sweeps")
+
+
+R2 = math.sqrt(0.5)
+# ball centre (x, y) touching a wall of ROOM at radius r, and the way into the wall
+TOUCHING = {
+    "floor": (lambda r: (3.0, 1.0 + r), (0, -1)),
+    "wall": (lambda r: (1.0 + r, 2.5), (-1, 0)),
+    "ceiling": (lambda r: (6.5, 4.0 - r), (0, 1)),
+    "corner": (lambda r: (9.0 - r, 1.0 + r), (1, -1)),
+    "slope": (lambda r: (8.5 - r * R2, 2.5 + r * R2), (1, -1)),
+    "seam": (lambda r: (5.0, 3.0 + r), (0, -1)),   # on the block, over the face between its tiles
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-80, 80), st.sampled_from([0.0, 2.0**20, -3.0]), st.sampled_from(sorted(TOUCHING)),
+       st.sampled_from([0.0, 0.25, 0.5]), st.integers(0, 64), st.tuples(st.integers(-40, 40), st.integers(-40, 40)),
+       st.booleans())
+def test_advance_starts_ulps_into_walls_at_every_scale(k, origin, where, r, ulps, vel, collide):
+    """tilecases.ROOM scaled by 2^k and moved by (origin, origin) tiles: a ball
+    (or a point) touching a floor, a wall, the ceiling, a corner, a slope or
+    over a seam, then moved a few ulps into it: advance (with collide too)
+    never raises and no ball ends strictly inside (exact reference); moved
+    into it by four times its tolerance, it raises."""
+    s = 2.0**k
+    tm = pc.TileMap.from_text(ROOM, tile_size=s, origin=(origin * s, origin * s))
+    g = RT.make_grid(tm.kinds, tm.tile_size, tm.origin)
+    centre, (wx, wy) = TOUCHING[where]
+    x, y = ((c + origin) * s for c in centre(r))
+    start = np.array([[into(x, wx, ulps), into(y, wy, ulps), r * s]])
+    V = np.array([vel], dtype=float) * s
+    kw = dict(collide=True, masses=[1.0]) if collide else {}
+    c, v = step(start, V, tm, 0.25, **kw)
+    assert_never_inside(c, tm, g, (where, start.tolist()))
+    deep = 4 * (2**-20 * 2 * r * s + 2**-40 * max(abs(x), abs(y), r * s))
+    with pytest.raises(ValueError, match=r"circle \(0,\) starts inside the solid"):
+        pc.advance(pc.Circles([[x + wx * deep, y + wy * deep, r * s]]), V, tm, 0.25, **kw)
+
+
+# ---- restitution and friction per circle ------------------------------------------
+
+def test_advance_restitution_and_friction_per_circle_bit_for_bit():
+    """Per-circle restitution and friction (arrays broadcast with the
+    circles) give each circle what a call with its own values gives, bit
+    for bit; one value broadcast to all is the scalar call."""
+    rng = np.random.default_rng(3)
+    tm, g = both(random_kinds(rng, 8, 10), 1.0)
+    C = place_balls(rng, g, 40, [0.1, 0.25, 0.4])
+    V = rng.uniform(-8, 8, (40, 2))
+    e, mu = rng.uniform(0, 1, 40), rng.choice([0.0, 0.3, 2.5], 40)
+    c, v, b = step(C, V, tm, 1.0, restitution=e, friction=mu, return_bounces=True)
+    assert b.sum() > 40  # plenty of bounces
+    for k in range(40):
+        ck, vk, bk = step(C[k:k + 1], V[k:k + 1], tm, 1.0, restitution=float(e[k]), friction=float(mu[k]),
+                          return_bounces=True)
+        assert ck.tolist() == c[k:k + 1].tolist() and vk.tolist() == v[k:k + 1].tolist() and bk[0] == b[k]
+    grid = step(C.reshape(4, 10, 3), V.reshape(4, 10, 2), tm, 1.0, restitution=e.reshape(4, 10),
+                friction=mu[:10])  # friction broadcast along the first axis
+    one = step(C, V, tm, 1.0, restitution=e, friction=np.tile(mu[:10], 4))
+    assert grid[0].reshape(40, 3).tolist() == one[0].tolist() and grid[1].reshape(40, 2).tolist() == one[1].tolist()
+    same = step(C, V, tm, 1.0, restitution=np.full((1,), 0.75), friction=np.array(0.3))
+    scalar = step(C, V, tm, 1.0, restitution=0.75, friction=0.3)
+    assert same[0].tolist() == scalar[0].tolist() and same[1].tolist() == scalar[1].tolist()
+
+
+def test_advance_restitution_and_friction_checks():
+    tm = pc.TileMap(np.ones((1, 3), dtype=np.int8))
+    balls = pc.Circles(np.array([[[0.5, 3.0, 0.5]] * 3] * 2))
+    with pytest.raises(ValueError, match=r"`restitution` must be in \[0, 1\]; restitution\[1, 2\] is 1.5"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=[[1, 1, 1], [1, 0.5, 1.5]])
+    with pytest.raises(ValueError, match=r"`friction` must be finite and >= 0; friction\[0, 1\] is nan"):
+        pc.advance(balls, [0, -1], tm, 1.0, friction=[0, math.nan, 0])
+    with pytest.raises(ValueError, match=r"`friction` must be >= 0, got -1.0"):
+        pc.advance(balls, [0, -1], tm, 1.0, friction=-1.0)
+    with pytest.raises(ValueError, match=r"`restitution` must be in \[0, 1\], got 2.0"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=2.0)
+    with pytest.raises(ValueError, match=r"`restitution` \(4,\) does not broadcast to the circles' shape \(2, 3\)"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=[1, 1, 1, 1])
+    with pytest.raises(TypeError, match="`friction` must be a number or an array of real numbers, got dtype <U4"):
+        pc.advance(balls, [0, -1], tm, 1.0, friction="high")
+    with pytest.raises(TypeError, match="`restitution` must be a number"):
+        pc.advance(balls, [0, -1], tm, 1.0, restitution=True)

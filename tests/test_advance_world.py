@@ -180,9 +180,10 @@ def test_bad_input():
 
 
 def test_overlap_at_the_start_names_the_first_pair():
-    """Among many circles the first overlapping pair (lexicographic, exact
-    test, by their multi-index) is named and nothing is moved; pairs that
-    only touch are fine, also a ulp apart from overlapping."""
+    """Among many circles the first pair overlapping deeper than a rounding
+    error (lexicographic, exact test, by their multi-index) is named and
+    nothing is moved; pairs that only touch are fine, and a pair an ulp
+    into each other is pushed apart first (issue 39: it raised)."""
     world = pc.World(pc.Segments([[0, 0, 40, 0], [40, 0, 40, 40], [40, 40, 0, 40], [0, 40, 0, 0]]))
     xs, ys = np.meshgrid(np.arange(20) * 2.0 + 1, np.arange(20) * 2.0 + 1)
     c = np.stack([xs, ys, np.full_like(xs, 0.5)], axis=-1)
@@ -199,9 +200,52 @@ def test_overlap_at_the_start_names_the_first_pair():
     c[17, 18, :2] = [14.0, 7.0]                     # between (3, 6) and (3, 7), touching both
     moved, _ = pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
     assert pc.pairs(pc.Circles(np.asarray(moved._data).reshape(-1, 3)), touching=False).shape[1] == 0
-    c[17, 18, 0] = np.nextafter(14.0, 0.0)          # a ulp nearer (3, 6): overlapping
+    c[17, 18, 0] = np.nextafter(14.0, 0.0)          # a ulp nearer (3, 6): overlapping by a rounding error
+    moved, _ = pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
+    assert pc.pairs(pc.Circles(np.asarray(moved._data).reshape(-1, 3)), touching=False).shape[1] == 0
+    c[17, 18, 0] = 14.0 - 2**-10                    # deeper than the pair's tolerance (2^-20 + 2^-40 * 14)
     with pytest.raises(ValueError, match=r"circles \(3, 6\) and \(17, 18\) overlap"):
         pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
+
+
+def test_collide_starts_a_rounding_error_deep():
+    """With collide=True: a ball an ulp into a wall of the world, and a
+    cluster of balls each an ulp into the next (pushed apart, then pushing
+    their neighbours): moved out first, never strictly inside the world or
+    each other at the end; a ball deeper into the wall than its tolerance
+    raises, naming it."""
+    world = pc.World(BOX)
+    row = [[0.5 - 2**-52, 5.0, 0.5]] + [[2.0 + k * np.nextafter(1.0, 0.0), 5.0, 0.5] for k in range(8)]
+    c = np.array(row)
+    moved, v = pc.advance(pc.Circles(c), np.tile([0.0, -1.0], (9, 1)), world, 1.0, collide=True)
+    m = np.asarray(moved._data)
+    assert not inside_any(world, moved).any()
+    assert pc.pairs(moved, touching=False).shape[1] == 0
+    assert m[0, 0] == 0.5 and v[0].tolist() == [0.0, -1.0]
+    with pytest.raises(ValueError, match=r"circle \(1,\) starts inside the solid"):
+        pc.advance(pc.Circles([[5.0, 5.0, 0.5], [0.5 - 2**-10, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
+
+
+def test_collide_mixes_restitution_and_friction_per_pair():
+    """Per-circle values with collide=True: between two circles the larger
+    restitution and the geometric mean of the frictions (equal values are
+    that value, bit for bit), at a wall the circle's own."""
+    table = pc.World(pc.Segments([[0, 0, 40, 0], [40, 0, 40, 40], [40, 40, 0, 40], [0, 40, 0, 0]]))
+    balls = pc.Circles([[10.0, 20.0, 1.0], [20.0, 21.5, 1.0]])
+    v = np.array([[3.0, 0.0], [-3.0, 0.0]])
+    def run(e, mu):
+        moved, vel = pc.advance(balls, v, table, 3.0, restitution=e, friction=mu, collide=True)
+        return np.asarray(moved._data).tolist(), vel.tolist()
+    assert run([1.0, 0.0], 0.2) == run(1.0, 0.2)                     # the larger restitution
+    assert run(0.5, [0.3, 0.3]) == run(0.5, 0.3)                     # equal frictions: that one
+    assert run(0.5, [0.0, 2.0]) == run(0.5, 0.0)                     # sqrt(0 * 2) = 0
+    assert run(0.5, [0.0625, 0.25]) == run(0.5, 0.125)               # sqrt(0.0625 * 0.25) = 0.125, exactly
+    assert run(0.5, [0.0625, 0.25]) != run(0.5, 0.0625)              # (the cap binds)
+    wall = pc.advance(pc.Circles([[1.5, 5.0, 0.5], [30.0, 5.0, 0.5]]), [[-1.0, -1.0], [0.0, 1.0]], table, 1.0,
+                      restitution=[0.5, 1.0], friction=[1.0, 0.0], collide=True)
+    alone = pc.advance(pc.Circles([1.5, 5.0, 0.5]), [-1.0, -1.0], table, 1.0, restitution=0.5, friction=1.0)
+    assert np.asarray(wall[0]._data)[0].tolist() == np.asarray(alone[0]._data).tolist()
+    assert wall[1][0].tolist() == alone[1].tolist()
 
 
 def _room_scene(seed, n=40, side=12.0):

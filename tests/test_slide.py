@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import pycollide as pc
 from reference import geometry as ref
 from reference import tiles as tref
+from tilecases import ROOM, into
 
 LEVEL = """
 #..................#
@@ -216,3 +217,109 @@ def test_walks_up_a_slope_from_its_foot():
         assert not box_inside_world(s.boxes, course)
         b, v = s.boxes, s.velocity
     assert np.asarray(b._data)[1] == 1.0 and bool(s.on_floor)
+
+
+# ---- a start that touches or is a rounding error deep (issue 39) ----------------
+
+DOC_LEVEL = "#......\n#......\n#######"  # slide's docstring's level
+
+
+def test_slide_starts_an_ulp_deep_in_the_floor():
+    """The docstring's player an ulp into the floor raised "starts inside the
+    solid"; it is moved out first (by that ulp) and runs on the floor."""
+    level = pc.TileMap.from_text(DOC_LEVEL)
+    s = pc.slide(pc.Boxes([3.0, 1.0 - 2**-52, 4.0, 2.0]), [1, -.5], level, 1 / 60)
+    assert np.asarray(s.boxes._data).tolist() == [3.0 + 1 / 60, 1.0, 4.0 + 1 / 60, 2.0]
+    assert s.velocity.tolist() == [1.0, 0.0] and bool(s.on_floor)
+
+
+def test_slide_from_where_sweep_said_it_hits():
+    """A box placed where a sweep against a slope said it hits (the sweep's
+    time times its displacement, as a game would) is strictly inside by
+    rounding: slide raised.  It slides on, never strictly inside."""
+    world = pc.World(pc.TileMap.from_text("#......\n#...3..\n#######"))
+    placed = pc.Boxes([3.7840406842152143, 1.0769400410350403, 4.076940041035041, 1.3698393978548662])
+    assert bool(pc.overlaps(placed, world, touching=False))
+    s = pc.slide(placed, [0.46733772285641173, -0.5601855842146426], world, 1.0)
+    assert not box_inside_world(s.boxes, world) and bool(s.on_floor)
+
+
+def test_slide_from_where_sweeps_say_they_hit():
+    """Boxes swept at a slope and a floor and placed at the time returned
+    (often strictly inside by rounding): slide never raises, and no box
+    ends strictly inside."""
+    rng = np.random.default_rng(39)
+    world = pc.World(pc.TileMap.from_text("#......\n#...3..\n#######"))
+    x, y, w = rng.uniform(1.5, 5, 400), rng.uniform(1.2, 3, 400), rng.uniform(0.2, 1.0, 400)
+    boxes = pc.Boxes(np.c_[x, y, x + w, y + w])
+    d = np.c_[rng.uniform(-3, 3, 400), rng.uniform(-3, 0, 400)]
+    keep = ~pc.overlaps(boxes, world, touching=False)
+    t = pc.sweep(boxes[keep], d[keep], world).time
+    placed = pc.Boxes(np.asarray(boxes._data)[keep] + np.tile(t[:, None] * d[keep], 2))
+    s = pc.slide(placed, d[keep], world, 1.0)
+    assert not pc.overlaps(s.boxes, world, touching=False).any()
+    for k in range(0, len(placed), 7):
+        assert not box_inside_world(s.boxes[k], world)
+
+
+def test_slide_rider_of_a_platform_placed_from_the_clock():
+    """A box riding a platform: the game places the platform from the clock
+    and carries the box by the platform's step each frame; by frame 2 the
+    two roundings leave the box an ulp inside the platform, where slide
+    raised.  It is moved out and stands on the platform."""
+    dt, rise = 1 / 60, 0.3 / 60
+    box = np.array([1.0, 1.0, 2.0, 2.0])
+    for k in (1, 2):
+        top = 1.0 + 0.3 * (k * dt)
+        platform = pc.World(pc.Boxes([[0.0, top - 1.0, 4.0, top]]))
+        box = box + [0.0, rise, 0.0, rise]
+        s = pc.slide(pc.Boxes(box), [0.5, -9.8 * dt], platform, dt)
+        box = np.asarray(s.boxes._data)
+        assert bool(s.on_floor) and box[1] == top and not box_inside_world(s.boxes, platform)
+    assert top - (1.0 + rise + rise) > 0  # the carried box was inside at the start of frame 2
+
+
+def test_slide_deeper_than_its_tolerance_raises():
+    """The tolerance of a box of side 1 at coordinates up to 4: 2^-20 plus
+    2^-40 * 4.  A start 2^-21 deep is moved out; 2^-19 deep raises, naming
+    the box."""
+    level = pc.TileMap.from_text(DOC_LEVEL)
+    ok = pc.slide(pc.Boxes([3.0, 1.0 - 2**-21, 4.0, 2.0 - 2**-21]), [0.0, 0.0], level, 1.0)
+    assert np.asarray(ok.boxes._data).tolist() == [3.0, 1.0, 4.0, 2.0]
+    with pytest.raises(ValueError, match=r"box \(1,\) starts inside the solid"):
+        pc.slide(pc.Boxes([[3.0, 1.0, 4.0, 2.0], [3.0, 1.0 - 2**-19, 4.0, 2.0 - 2**-19]]), [1, 0], level, 1.0)
+
+
+# box (x0, y0, x1, y1) touching a wall of ROOM (tile size 1), and the way into it
+TOUCHING = {
+    "floor": ((2.5, 1.0, 3.25, 1.75), (0, -1)),
+    "wall": ((1.0, 2.0, 1.5, 2.5), (-1, 0)),
+    "ceiling": ((6.5, 3.5, 7.5, 4.0), (0, 1)),
+    "corner": ((8.25, 1.0, 9.0, 1.75), (1, -1)),
+    "seam": ((4.5, 3.0, 5.5, 3.5), (0, -1)),   # on the block, across the face between its tiles
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-80, 80), st.sampled_from([0.0, 2.0**20, -3.0]), st.sampled_from(sorted(TOUCHING)),
+       st.integers(0, 64), st.tuples(st.integers(-40, 40), st.integers(-40, 40)))
+def test_slide_starts_ulps_into_walls_at_every_scale(k, origin, where, ulps, vel):
+    """ROOM scaled by 2^k and moved by (origin, origin) tiles: a box touching
+    a floor, a wall, the ceiling, a corner or across a seam, then moved a few
+    ulps into it: slide never raises, no box ends strictly inside (exact
+    reference), none gains speed; moved into it by four times its tolerance,
+    it raises."""
+    s = 2.0**k
+    level = pc.TileMap.from_text(ROOM, tile_size=s, origin=(origin * s, origin * s))
+    (x0, y0, x1, y1), (wx, wy) = TOUCHING[where]
+    row = [(x0 + origin) * s, (y0 + origin) * s, (x1 + origin) * s, (y1 + origin) * s]
+    start = pc.Boxes([into(row[0], wx, ulps), into(row[1], wy, ulps), into(row[2], wx, ulps), into(row[3], wy, ulps)])
+    v = np.array(vel, dtype=float) * s
+    out = pc.slide(start, v, level, 0.25)
+    assert not box_inside_world(out.boxes, level), (start, v)
+    assert sum(Fraction(float(x)) ** 2 for x in out.velocity) <= sum(Fraction(float(x)) ** 2 for x in v)
+    size, mag = (x1 - x0) * s, max(abs(c) for c in row)
+    deep = 4 * (2**-20 * size + 2**-40 * mag)
+    sunk = pc.Boxes([row[0] + wx * deep, row[1] + wy * deep, row[2] + wx * deep, row[3] + wy * deep])
+    with pytest.raises(ValueError, match=r"box \(\) starts inside the solid"):
+        pc.slide(sunk, v, level, 0.25)

@@ -2,77 +2,14 @@
 shape collections of any kinds): exact answers against the reference and
 brute force over the parts."""
 
-from fractions import Fraction
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pycollide as pc
-from reference import geometry as ref
-from reference import tiles as tref
 from strategies import KINDS, TYPES, shape
-
-QUARTER = st.integers(-8, 28).map(lambda i: i / 4)  # a quarter grid over a 6 x 5 map and around it
-
-
-def tile_rows(m):
-    """(kind name, row) of every solid tile, from the reference's polygons."""
-    out = []
-    for _, poly in tref.solid_polygons(m.kinds, m.tile_size, *m.origin):
-        flat = [float(c) for p in poly for c in p]
-        out.append(("box", [flat[0], flat[1], flat[4], flat[5]]) if len(poly) == 4 else ("triangle", flat))
-    return out
-
-
-def _crossings(p, q, lines):
-    """Parameters t in (0, 1) where p + t (q - p) crosses the lines a x + b y = c."""
-    ts = set()
-    for a, b, c in lines:
-        den = a * (q[0] - p[0]) + b * (q[1] - p[1])
-        if den:
-            t = (c - a * p[0] - b * p[1]) / den
-            if 0 < t < 1:
-                ts.add(t)
-    return sorted(ts)
-
-
-def map_overlaps_ref(m, kind, row, touching):
-    """Reference: does the shape meet the tile map's solid region (closed), or
-    strictly (its interior meets the region's, or, without an interior, it
-    has a point in the region's interior: a face between two solid tiles
-    counts)?"""
-    if touching or ref.shape_core(kind, tuple(row))[1] > 0:
-        return any(ref.overlaps(kind, row, k, r, touching=touching) for k, r in tile_rows(m))
-    if any(ref.overlaps(kind, row, k, r, touching=False) for k, r in tile_rows(m)):
-        return True
-    core, _ = ref.shape_core(kind, tuple(row))
-    hull = ref.convex_hull([tuple(Fraction(c) for c in v) for v in core])
-    if len(hull) >= 3:
-        return False  # an interior: decided by the tiles above
-    grid = tref.make_grid(m.kinds, m.tile_size, m.origin)
-    if len(hull) == 1:
-        return grid.interior_contains(hull[0])
-    # a segment: membership of the open interior only changes where it
-    # crosses a grid line or a tile's diagonal; test a point between each two
-    p, q = hull
-    rows, cols = m.shape
-    lines = [(1, 0, tref.corner(m.origin[0], j, m.tile_size)) for j in range(cols + 1)]
-    lines += [(0, 1, tref.corner(m.origin[1], i, m.tile_size)) for i in range(rows + 1)]
-    for _, poly in tref.solid_polygons(m.kinds, m.tile_size, *m.origin):
-        for a, b in zip(poly, poly[1:] + poly[:1]):
-            if a[0] != b[0] and a[1] != b[1]:  # the diagonal
-                lines.append((b[1] - a[1], a[0] - b[0], (b[1] - a[1]) * a[0] + (a[0] - b[0]) * a[1]))
-    ts = [Fraction(0)] + _crossings(p, q, lines) + [Fraction(1)]
-    return any(grid.interior_contains((p[0] + (t0 + t1) / 2 * (q[0] - p[0]), p[1] + (t0 + t1) / 2 * (q[1] - p[1])))
-               for t0, t1 in zip(ts, ts[1:]))
-
-
-def levels():
-    kinds = st.sampled_from([".", ".", "#", "#", "1", "3", "7", "9"])
-    return st.lists(st.lists(kinds, min_size=6, max_size=6), min_size=5, max_size=5).map(
-        lambda rows: pc.TileMap.from_text("\n".join("".join(r) for r in rows)))
+from tilecases import QUARTER, levels, map_overlaps_ref
 
 
 @settings(max_examples=80, deadline=None)

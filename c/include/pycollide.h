@@ -546,9 +546,14 @@ typedef struct {
 enum { PC_WORLD_MAX_PARTS = 64 };
 
 /* pc_tilemap_advance through a world of 1 to PC_WORLD_MAX_PARTS parts: the
- * same promises, the solid region the union of the parts. */
+ * same promises, the solid region the union of the parts, with a
+ * restitution and a friction per circle: circle k's are
+ * restitution[k * restitution_stride] and friction[k * friction_stride]
+ * (strides in doubles; 0: one value for every circle), each checked as
+ * pc_tilemap_advance checks its one (else PC_ERR_ARG). */
 int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
-                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads,
+                     int64_t n, double dt, const double *restitution, int64_t restitution_stride,
+                     const double *friction, int64_t friction_stride, int max_bounces, int threads,
                      const volatile int *cancel);
 
 /* The bytes of the workspace pc_world_collide needs for n circles, room for
@@ -559,13 +564,19 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * them hit each other too: impacts (wall or circle) are processed in time
  * order, each circle at its own time (event-driven), with masses (NULL:
  * proportional to r^2, computed so that it never overflows or vanishes),
- * restitution and Coulomb friction (no spin).  A
+ * restitution and Coulomb friction (no spin), per circle as for
+ * pc_world_advance: at a wall a circle's own, between two circles the
+ * larger restitution and the geometric mean of the frictions (Box2D's
+ * mixing rules).  A
  * circle that reaches max_bounces impacts stops for the rest of dt (its
  * velocity kept); others then bounce off it as off a wall.  Guarantees,
  * exactly: no circle's interior overlaps the world or another circle's
  * interior at the end.  Two circles whose interiors overlap at the start
- * (exact test) are PC_ERR_OVERLAP, nothing moved, the first such pair (i, j),
- * i < j, in lexicographic order, in overlapping[0..1] (may be NULL).
+ * (exact test) by at most a rounding error (the depth R - |c_j - c_i| no
+ * more than the larger of their pc_world_advance start tolerances) are
+ * pushed apart along their line of centres first; deeper, they are
+ * PC_ERR_OVERLAP, nothing moved, the first such pair (i, j), i < j, in
+ * lexicographic order, in overlapping[0..1] (may be NULL).
  * Single-threaded (the events are sequential).  Returns PC_ERR_SPACE when the
  * workspace is too small for the entries or events (the arrays may then be
  * partly moved: retry from copies with more room), PC_ERR_ARG for bad
@@ -573,9 +584,10 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * pc_tilemap_advance (-1: starts in the world; -2: a move leaves the
  * doubles). */
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                     const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
-                     double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events, int64_t *overlapping, const volatile int *cancel);
+                     const double *masses, int64_t *bounces, int64_t n, double dt, const double *restitution,
+                     int64_t restitution_stride, const double *friction, int64_t friction_stride,
+                     int max_bounces, void *work, int64_t work_bytes, int64_t entries, int64_t events,
+                     int64_t *overlapping, const volatile int *cancel);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles)
  * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some
@@ -597,6 +609,30 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                      const volatile int *cancel);
 
+/* Each shape of a strided array (kind, layout rows; strides in doubles, as
+ * pc_world_overlaps) moved out of a world of 1 to PC_WORLD_MAX_PARTS parts
+ * by the least translation that leaves it touching the world at most, not
+ * strictly overlapping it (exact test on the moved shape, each coordinate
+ * x + t rounded once; a polygon that rounding bent is made convex again as
+ * pc_transform does).  Against several pieces at once (a corner, a floor and
+ * a wall) the translation is the least beyond a supporting line of every
+ * piece (c/src/depenetrate.c): the least translation itself up to rounding
+ * for polygonal pieces and shapes; where either is round, tangents
+ * approximate the rims, and it may be longer by a small fraction of the
+ * radii.  A tile map's pieces are its tiles, and a translation through a
+ * face between two solid tiles ends in the neighbour, so it is never the
+ * answer.  Writes the moved shape's row (contiguous, strides_moved in
+ * doubles; moved may be a) and 3 doubles at out (strides in doubles): the
+ * translation (x, y) and its length; a shape not strictly overlapping is
+ * copied with translation 0.  A shape the search does not resolve (more
+ * than 48 pieces or 256 lines near it, or 40 windows) is copied unchanged
+ * with translation 0 and length inf.  The result does not depend on
+ * threads.  PC_ERR_ARG for a bad world, kind or strides. */
+int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const double *a,
+                         const int64_t *strides_a, double *moved, const int64_t *strides_moved, double *out,
+                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                         const volatile int *cancel);
+
 /* What a box met in pc_world_slide (flags, or-ed; y up): a wall whose
  * normal toward the box is within 45 degrees of +y is a floor, of -y a
  * ceiling, else a wall. */
@@ -608,8 +644,9 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
  * that wall is dropped, and it slides on with the rest, for at most
  * max_slides impacts (then it stops where it is).  flags[k] gets the
  * PC_SLIDE_* flags of the walls box k met, or -1 when it started strictly
- * overlapping the world (left alone), -2 when a move would leave the doubles
- * (it stops there).  Guarantees, exactly: a box that does not strictly
+ * overlapping the world deeper than a rounding error (left alone; see
+ * pc_tilemap_advance), -2 when a move would leave the doubles (it stops
+ * there).  Guarantees, exactly: a box that does not strictly
  * overlap the world at the start does not at the end, and (the sweeps being
  * exact) never passes through a wall or a corner; a face shared by two
  * solid tiles of a tile map is no wall (no catching on seams).  Returns
@@ -644,9 +681,13 @@ int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const d
  * by the impacts of circle k.
  * Guarantees, exactly: a circle whose interior does not overlap the solid at
  * the start does not at the end either, and no speed grows.  A circle whose
- * interior overlaps the solid at the start is left as it is and its bounces
- * entry (if given) is set to -1; a circle whose next move would leave the
- * doubles (velocity times time overflows) stops where it is and gets -2.
+ * interior overlaps the solid at the start by a rounding error is first
+ * moved out by the least translation (pc_world_depenetrate's) when that is
+ * no longer than its tolerance: 2^-20 of the larger side of its bounding box
+ * plus 2^-40 of its largest |coordinate or radius|.  A deeper one is left
+ * as it is and its bounces entry (if given) is set to -1; a circle whose
+ * next move would leave the doubles (velocity times time overflows) stops
+ * where it is and gets -2.
  * Returns PC_ERR_ARG for a NULL pointer, n < 0, a negative or non-finite dt,
  * a restitution outside [0, 1], a negative or non-finite friction, or
  * max_bounces < 1. */

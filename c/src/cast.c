@@ -560,6 +560,25 @@ static int any_leaf(void *v, int64_t k)
     return 1;
 }
 
+/* pc__tree_each: the query's callback on each item's row */
+struct each_query {
+    struct near_query q; /* first: overlaps_enter reads its box */
+    int (*visit)(void *ctx, const double *row);
+    void *ctx;
+};
+
+static int each_leaf(void *v, int64_t k)
+{
+    const struct each_query *e = v;
+    return e->visit(e->ctx, e->q.c->tree.rows + k * e->q.c->tree.width);
+}
+
+int pc__tree_each(const pc__tree_query *c, const double *box, int (*visit)(void *ctx, const double *row), void *ctx)
+{
+    struct each_query e = {{c, NULL, 0, 0, NULL, {box[0], box[1], box[2], box[3]}, NULL, NULL}, visit, ctx};
+    return descend(c, overlaps_enter, each_leaf, &e);
+}
+
 int pc__tree_meets_box(const pc__tree_query *c, const double *box)
 {
     double g = 0x1p-30 * (c->tree_mag + pc__magnitude(box, 4)) + 0x1p-1000;

@@ -83,7 +83,9 @@ typedef struct {
     double rscale;     /* no masses given: radii scaled by this power of 2 (see inverse_mass) */
     int64_t *bounces;
     int64_t n;
-    double dt, e, mu;
+    double dt;
+    const double *e, *mu; /* circle i's restitution e[i se] and friction mu[i smu] */
+    int64_t se, smu;
     int max_bounces;
     /* per circle */
     double *tau;
@@ -655,8 +657,23 @@ static double length_of(double x, double y)
     return sqrt(sx * sx + sy * sy) * up;
 }
 
+/* The restitution and the friction of circles i and j together: the larger
+ * restitution and the geometric mean of the frictions (Box2D's b2MixRestitution
+ * and b2MixFriction; equal values give that value, bit for bit). */
+static double pair_restitution(const sim *s, int64_t i, int64_t j)
+{
+    return pc__max(s->e[i * s->se], s->e[j * s->se]);
+}
+
+static double pair_friction(const sim *s, int64_t i, int64_t j)
+{
+    double a = s->mu[i * s->smu], b = s->mu[j * s->smu];
+    return a == b ? a : sqrt(a) * sqrt(b);
+}
+
 /* Two circles at their touching time: the impulse along the line of
- * centres, restitution e, Coulomb friction mu on the tangential part. */
+ * centres, with their restitution and Coulomb friction on the tangential
+ * part. */
 static void collide_pair(sim *s, int64_t i, int64_t j)
 {
     double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
@@ -675,9 +692,9 @@ static void collide_pair(sim *s, int64_t i, int64_t j)
     ny /= l;
     double vn = ux * nx + uy * ny;
     if (!(vn < 0.0) || !(w > 0.0)) return; /* separating already, or both stopped */
-    double J = -(1.0 + s->e) * vn / w;
+    double J = -(1.0 + pair_restitution(s, i, j)) * vn / w;
     double tx = -ny, ty = nx, vt = ux * tx + uy * ty;
-    double Jt = -vt / w, cap = s->mu * J;
+    double Jt = -vt / w, cap = pair_friction(s, i, j) * J;
     Jt = pc__clamp(Jt, -cap, cap);
     double px = J * nx + Jt * tx, py = J * ny + Jt * ty;
     if (wi > 0.0) { vi[0] -= wi * px; vi[1] -= wi * py; }
@@ -910,26 +927,40 @@ static void walls(sim *s)
     s->walls_known = 1;
 }
 
+/* Circle i's first sweep into h, or where nothing of the world is within
+ * reach of its path, whether something is near (h->near). */
+static void first_sweep(sim *s, int64_t i, int finite, pc__toi *h)
+{
+    pc__toi_init(h);
+    h->near = 1;
+    if (finite) {
+        if (moving(s, i)) sweep_rest(s, i, h);
+        else h->near = near_world(s, i);
+    }
+}
+
 /* The start: each circle's first sweep and wall impact, circles that start
- * in the world or would leave the doubles stopped. */
+ * in the world (deeper than a rounding error: one that deep is moved out
+ * first, and swept again) or would leave the doubles stopped. */
 static void start(sim *s)
 {
     for (int64_t i = 0; i < s->n; i++) {
-        const double *c = s->c + 3 * i;
         pc__toi one, *h = &one;
-        pc__toi_init(h);
-        h->near = 1;
         int finite = finite_move(s, i);
-        if (finite) {
-            /* when nothing of the world is within reach of the path, its
-             * start is free too, with no overlap test */
-            if (moving(s, i)) sweep_rest(s, i, h);
-            else h->near = near_world(s, i);
+        /* when nothing of the world is within reach of the path, its start
+         * is free too, with no overlap test */
+        first_sweep(s, i, finite, h);
+        if (h->near && pc__world_overlaps(&s->w, PC_CIRCLE, s->c + 3 * i, PC_STRICT)) {
+            if (pc__start_free(&s->w, PC_CIRCLE, s->c + 3 * i)) {
+                new_path(s, i);
+                finite = finite_move(s, i);
+                first_sweep(s, i, finite, h);
+            } else {
+                s->frozen[i] = 1; /* starts inside: left where it is, and reported */
+                if (s->bounces) s->bounces[i] = -1;
+            }
         }
-        if (h->near && pc__world_overlaps(&s->w, PC_CIRCLE, c, PC_STRICT)) {
-            s->frozen[i] = 1; /* starts inside: left where it is, and reported */
-            if (s->bounces) s->bounces[i] = -1;
-        } else if (!finite) {
+        if (!s->frozen[i] && !finite) {
             s->frozen[i] = 1;
             if (s->bounces) s->bounces[i] = -2;
         }
@@ -941,17 +972,37 @@ static void start(sim *s)
 
 /* Every pair of circles whose boxes meet, found once (first_pairs): noted,
  * and its impact queued; the first pair (i < j, lexicographic) whose
- * interiors overlap into pair[], if any.  The boxes are tested without a
- * branch, the pairs that meet (about one in ten, at random) listed, and the
- * list then taken in order: a branch on each test was mispredicted often
- * enough to be most of the search. */
+ * interiors overlap deeper than a rounding error into pair[0..1], the first
+ * whose interiors overlap at all into pair[2..3].  The boxes are tested
+ * without a branch, the pairs that meet (about one in ten, at random)
+ * listed, and the list then taken in order: a branch on each test was
+ * mispredicted often enough to be most of the search. */
 enum { PC_MEETING = 256 };
 
 typedef struct {
     pc__filter f;
     int64_t a[PC_MEETING], b[PC_MEETING]; /* entries whose boxes meet */
-    int n, found;
+    int n, found; /* found: 1 some pair overlaps, 2 some deeper than a rounding error */
 } meeting;
+
+/* Do the overlapping circles i and j overlap by no more than a rounding
+ * error: their depth R - |c_j - c_i| (rounded) at most the larger of their
+ * start tolerances (pc__start_tolerance)? */
+static int shallow(const sim *s, int64_t i, int64_t j)
+{
+    const double *a = s->c + 3 * i, *b = s->c + 3 * j;
+    double depth = (a[2] + b[2]) - length_of(b[0] - a[0], b[1] - a[1]);
+    return depth <= pc__max(pc__start_tolerance(PC_CIRCLE, a), pc__start_tolerance(PC_CIRCLE, b));
+}
+
+/* (i, j) into p[0..1] when it comes first (lexicographic) or p holds none. */
+static void first_of(int64_t *p, int have, int64_t i, int64_t j)
+{
+    if (!have || i < p[0] || (i == p[0] && j < p[1])) {
+        p[0] = i;
+        p[1] = j;
+    }
+}
 
 static void take_meeting(sim *s, meeting *m, int64_t *pair)
 {
@@ -964,11 +1015,12 @@ static void take_meeting(sim *s, meeting *m, int64_t *pair)
         }
         note_pair(s, i, j);
         if (interiors_overlap(&m->f, s->c + 3 * i, s->c + 3 * j)) {
-            if (!m->found || i < pair[0] || (i == pair[0] && j < pair[1])) {
-                pair[0] = i;
-                pair[1] = j;
+            first_of(pair + 2, m->found & 1, i, j);
+            if (!shallow(s, i, j)) {
+                first_of(pair, m->found & 2, i, j);
+                m->found |= 2;
             }
-            m->found = 1;
+            m->found |= 1;
         }
         pair_event(s, i, j, 0.0);
     }
@@ -1031,7 +1083,31 @@ static int first_pairs(sim *s, int64_t *pair)
     return m.found;
 }
 
-static int run(sim *s, int64_t *overlapping, const volatile int *cancel)
+/* Every noted pair whose interiors overlap (by a rounding error, at the
+ * start) pushed apart, never into the world (separate), pass after pass
+ * while a push makes another pair overlap (a row of balls each an ulp into
+ * the next), 64 passes at most (what is left is found again on the start
+ * over). */
+static void part_start(sim *s)
+{
+    pc__filter f = circles_filter(s);
+    for (int pass = 0, moved = 1; pass < 64 && moved; pass++) {
+        moved = 0;
+        for (int64_t k = 0; k < s->npairs; k++) {
+            int64_t i = s->pair[2 * k], j = s->pair[2 * k + 1];
+            if (!interiors_overlap(&f, s->c + 3 * i, s->c + 3 * j)) continue;
+            separate(s, &f, i, j);
+            moved = 1;
+        }
+    }
+}
+
+/* run() asks for the step to start again (circles parted at the start). */
+enum { PC__RESTART = 1, PC__RESTARTS = 4 };
+
+/* The step; `last`: no restart left, so an overlap at the start that
+ * parting has not cleared is reported. */
+static int run(sim *s, int64_t *overlapping, int last, const volatile int *cancel)
 {
     int64_t n = s->n;
     boxes(s);
@@ -1040,10 +1116,16 @@ static int run(sim *s, int64_t *overlapping, const volatile int *cancel)
     start(s);
     build(s);
     if (s->full) return PC_ERR_SPACE;
-    int64_t pair[2];
-    if (first_pairs(s, pair)) {
-        if (overlapping) memcpy(overlapping, pair, sizeof pair);
+    int64_t pair[4];
+    int found = first_pairs(s, pair);
+    if (s->full) return PC_ERR_SPACE;
+    if ((found & 2) || (found && last)) {
+        if (overlapping) memcpy(overlapping, found & 2 ? pair : pair + 2, 2 * sizeof *pair);
         return PC_ERR_OVERLAP;
+    }
+    if (found) { /* a rounding error deep: parted, and the step starts again from there */
+        part_start(s);
+        return PC__RESTART;
     }
     for (int64_t events = 0; s->nheap > 0 && !s->full; events++) {
         if (events % PC_CANCEL_SLICE == 0 && pc__cancelled(cancel)) return PC_ERR_CANCELLED;
@@ -1052,7 +1134,7 @@ static int run(sim *s, int64_t *overlapping, const volatile int *cancel)
         if (e.j < 0) {
             if (s->frozen[e.i]) continue;
             bring(s, e.i, e.t);
-            pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e, s->mu);
+            pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e[e.i * s->se], s->mu[e.i * s->smu]);
             count(s, e.i);
             s->stamp[e.i]++;
             schedule(s, e.i);
@@ -1078,14 +1160,15 @@ static int run(sim *s, int64_t *overlapping, const volatile int *cancel)
 }
 
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                     const double *masses, int64_t *bounces, int64_t n, double dt, double restitution,
-                     double friction, int max_bounces, void *work, int64_t work_bytes, int64_t entries,
-                     int64_t events, int64_t *overlapping, const volatile int *cancel)
+                     const double *masses, int64_t *bounces, int64_t n, double dt, const double *restitution,
+                     int64_t restitution_stride, const double *friction, int64_t friction_stride,
+                     int max_bounces, void *work, int64_t work_bytes, int64_t entries, int64_t events,
+                     int64_t *overlapping, const volatile int *cancel)
 {
     sim s;
     if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
-    if (n < 0 || !isfinite(dt) || dt < 0.0 || !(restitution >= 0.0 && restitution <= 1.0) || !isfinite(friction) ||
-        friction < 0.0 || max_bounces < 1)
+    if (n < 0 || !isfinite(dt) || dt < 0.0 || max_bounces < 1 ||
+        !pc__responses_ok(restitution, restitution_stride, friction, friction_stride, n))
         return PC_ERR_ARG;
     if (n == 0) return PC_OK;
     s.c = circles;
@@ -1095,12 +1178,17 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     s.n = n;
     s.dt = dt;
     s.e = restitution;
+    s.se = restitution_stride;
     s.mu = friction;
+    s.smu = friction_stride;
     s.max_bounces = max_bounces;
     pc__fpenv env = pc__fp_enter();
     s.rscale = masses ? 1.0 : radius_scale(&s);
-    int rc = setup(&s, work, work_bytes, entries, events);
-    if (rc == PC_OK) rc = run(&s, overlapping, cancel);
+    int rc = PC__RESTART;
+    for (int pass = 0; rc == PC__RESTART; pass++) {
+        rc = setup(&s, work, work_bytes, entries, events);
+        if (rc == PC_OK) rc = run(&s, overlapping, pass == PC__RESTARTS, cancel);
+    }
     pc__fp_leave(env);
     return rc;
 }

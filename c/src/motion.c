@@ -1,6 +1,7 @@
 /*
  * Motion through a tile map (pc_tilemap_advance): each circle repeats sweep,
- * move, respond until its time step is used up.
+ * move, respond until its time step is used up.  A circle that starts a
+ * rounding error deep in the world is moved out first (pc__start_free).
  *
  * Two exact checks keep the promises that floating point alone cannot: after
  * every move the circle's interior must not overlap a solid tile (exact
@@ -21,7 +22,7 @@
 
 struct advance_ctx {
     const pc__world *world;
-    double dt, e, mu;
+    double dt;
     int max_bounces;
     int count; /* bounces given */
 };
@@ -68,11 +69,12 @@ double pc__move_free(const pc__world *w, int kind, double *c, double dx, double 
     return lo;
 }
 
-/* Returns 0, or -1 when the circle starts inside the solid, -2 when a move
- * would leave the doubles (then the circle stays where it got to). */
-static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces)
+/* Returns 0, or -1 when the circle starts deeper inside the solid than a
+ * rounding error, -2 when a move would leave the doubles (then the circle
+ * stays where it got to).  e and mu: its restitution and friction. */
+static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces, double e, double mu)
 {
-    if (pc__world_overlaps(a->world, PC_CIRCLE, c, PC_STRICT)) return -1; /* starts inside: left alone, and reported */
+    if (!pc__start_free(a->world, PC_CIRCLE, c)) return -1; /* starts inside: left alone, and reported */
     double left = a->dt; /* time still to move */
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
@@ -87,7 +89,7 @@ static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_
         }
         double t = pc__move_free(a->world, PC_CIRCLE, c, dx, dy, h.hit ? h.t : 1.0);
         if (!h.hit) return 0;
-        pc__respond(&v[0], &v[1], h.nx, h.ny, a->e, a->mu);
+        pc__respond(&v[0], &v[1], h.nx, h.ny, e, mu);
         hits++;
         if (bounces) (*bounces)++;
         if (hits >= a->max_bounces) return 0;
@@ -101,39 +103,56 @@ static void advance_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
     const struct advance_ctx *a = vctx;
     for (int64_t i = 0; i < n; i++) {
         int64_t *b = a->count ? (int64_t *)(p[2] + i * s[2]) : NULL;
-        int rc = advance_one(a, (double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]), b);
+        int rc = advance_one(a, (double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]), b,
+                             *(const double *)(p[3] + i * s[3]), *(const double *)(p[4] + i * s[4]));
         if (rc < 0 && b) *b = rc;
     }
 }
 
 /* ---- the batch ------------------------------------------------------------- */
 
+int pc__responses_ok(const double *restitution, int64_t restitution_stride, const double *friction,
+                     int64_t friction_stride, int64_t n)
+{
+    if (!restitution || !friction || restitution_stride < 0 || friction_stride < 0) return 0;
+    for (int64_t k = 0; k < (restitution_stride ? n : n > 0); k++) {
+        double e = restitution[k * restitution_stride];
+        if (!(e >= 0.0 && e <= 1.0)) return 0;
+    }
+    for (int64_t k = 0; k < (friction_stride ? n : n > 0); k++) {
+        double mu = friction[k * friction_stride];
+        if (!isfinite(mu) || mu < 0.0) return 0;
+    }
+    return 1;
+}
+
 static int world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                         int64_t *bounces, int64_t n, double dt, double restitution, double friction,
-                         int max_bounces, int threads, const volatile int *cancel)
+                         int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t se,
+                         const double *friction, int64_t smu, int max_bounces, int threads,
+                         const volatile int *cancel)
 {
     pc__world w;
     if (pc__world_of(&w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
-    if (n < 0 || !isfinite(dt) || dt < 0.0 || !(restitution >= 0.0 && restitution <= 1.0) || !isfinite(friction) ||
-        friction < 0.0 || max_bounces < 1)
+    if (n < 0 || !isfinite(dt) || dt < 0.0 || max_bounces < 1 || !pc__responses_ok(restitution, se, friction, smu, n))
         return PC_ERR_ARG;
     if (n == 0) return PC_OK;
-    struct advance_ctx ctx = {&w, dt, restitution, friction, max_bounces, bounces != NULL};
+    struct advance_ctx ctx = {&w, dt, max_bounces, bounces != NULL};
     int64_t shape[1] = {n};
-    int64_t sc[1] = {3 * 8}, sv[1] = {2 * 8}, sb[1] = {bounces ? 8 : 0};
-    const int64_t *strides[3] = {sc, sv, sb};
+    int64_t sc[1] = {3 * 8}, sv[1] = {2 * 8}, sb[1] = {bounces ? 8 : 0}, sr[1] = {8 * se}, sf[1] = {8 * smu};
+    const int64_t *strides[5] = {sc, sv, sb, sr, sf};
     /* without bounces, operand 2 is an unused alias of circles */
-    const void *ptrs[3] = {circles, velocities, bounces ? (void *)bounces : (void *)circles};
-    return pc__batch(1, shape, 3, ptrs, strides, 7u, advance_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
+    const void *ptrs[5] = {circles, velocities, bounces ? (void *)bounces : (void *)circles, restitution, friction};
+    return pc__batch(1, shape, 5, ptrs, strides, 31u, advance_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
 }
 
 int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
-                     int64_t n, double dt, double restitution, double friction, int max_bounces, int threads,
+                     int64_t n, double dt, const double *restitution, int64_t restitution_stride,
+                     const double *friction, int64_t friction_stride, int max_bounces, int threads,
                      const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
-    int rc = world_advance(parts, nparts, circles, velocities, bounces, n, dt, restitution, friction, max_bounces,
-                           threads, cancel);
+    int rc = world_advance(parts, nparts, circles, velocities, bounces, n, dt, restitution, restitution_stride,
+                           friction, friction_stride, max_bounces, threads, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -144,6 +163,6 @@ int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocitie
 {
     if (!map) return PC_ERR_ARG;
     pc_world_part part = {map, NULL, 0, 0.0};
-    return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, restitution, friction, max_bounces,
-                            threads, cancel);
+    return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, &restitution, 0, &friction, 0,
+                            max_bounces, threads, cancel);
 }

@@ -14,6 +14,10 @@
  * sliding over a floor of tiles does not catch on their seams, and one
  * running into the foot of a 45-degree tile slides up it.
  *
+ * A box that starts a rounding error deep in a wall (placed where a sweep
+ * said it hits, or carried on a platform placed another way) is moved out
+ * first, by the least translation (pc__start_free).
+ *
  * Which way each wall faced is reported as flags, with y up: a floor when
  * the wall's normal (from the wall toward the box) is within 45 degrees of
  * +y, a ceiling within 45 degrees of -y, else a wall.
@@ -62,10 +66,12 @@ static void slide_along(double *x, double *y, double nx, double ny)
 }
 
 /* Returns the flags, or -1 when the box starts strictly inside the world
- * (left alone), -2 when a move would leave the doubles (it stops there). */
+ * deeper than a rounding error (left alone; one that deep is moved out
+ * first: pc__start_free), -2 when a move would leave the doubles (it stops
+ * there). */
 static int8_t slide_one(const struct slide_ctx *s, double *box, double *v)
 {
-    if (pc__world_overlaps(s->world, PC_BOX, box, PC_STRICT)) return -1;
+    if (!pc__start_free(s->world, PC_BOX, box)) return -1;
     double dx = v[0] * s->dt, dy = v[1] * s->dt;
     int8_t flags = 0;
     for (int k = 0; k < s->max_slides && (dx != 0.0 || dy != 0.0); k++) {

@@ -49,6 +49,10 @@ int pc__tree_overlaps(const pc__tree_query *q, int ka, const double *a, int mode
  * 2^-30 of the magnitudes so that rounding never hides one?  No: nothing of
  * the collection lies within the box. */
 int pc__tree_meets_box(const pc__tree_query *q, const double *box);
+/* Call visit(ctx, row) for every item whose box meets the box (xmin, ymin,
+ * xmax, ymax; closed), in the tree's order, until one returns nonzero; that
+ * value, or 0. */
+int pc__tree_each(const pc__tree_query *q, const double *box, int (*visit)(void *ctx, const double *row), void *ctx);
 /* The contact (7 doubles, as pc_contact_batch) of the shape (kind ka, row a)
  * with the item of least separation, and that item's index (the lowest at
  * equal separations); separation inf and index -1 for an empty tree.  The
