@@ -30,6 +30,12 @@ typedef struct {
     void (*place)(const double *s, double sx, double sy, double tx, double ty, double *out);
 } pc__kind_info;
 
+/* The convex hull of the k vertices at v (x, y pairs, finite), counter-
+ * clockwise, in place, a vertex repeated to keep k (monotone chain with exact
+ * signs; transform.c): what a polygon whose rounded vertices turn both ways
+ * becomes. */
+void pc__hull_in_place(double *v, int k);
+
 /* The descriptor of a kind, or NULL for an unknown kind number. */
 const pc__kind_info *pc__kind(int kind);
 

@@ -106,9 +106,7 @@ static void rotation(double angle, double *c, double *s)
     *s = sin(angle);
 }
 
-/* The convex hull of the k vertices at v (x, y pairs), counter-clockwise, in
- * place, a vertex repeated to keep k (monotone chain with exact signs). */
-static void hull_in_place(double *v, int k)
+void pc__hull_in_place(double *v, int k)
 {
     double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX], hx[2 * PC_POLYGON_MAX], hy[2 * PC_POLYGON_MAX];
     for (int i = 0; i < k; i++) { /* insertion sort, lexicographic */
@@ -165,7 +163,7 @@ static void transform_inner(void *vctx, char *const *p, const int64_t *s, int64_
         if (c->kind_out >= PC_POLYGON && c->kind_out < PC_KIND_COUNT && pc__kind(c->kind_out)->rule(row) != PC_RULE_OK) {
             int ok = 1;
             for (int k = 0; k < 2 * c->points; k++) ok &= isfinite(row[k]) != 0;
-            if (ok) hull_in_place(row, c->points);
+            if (ok) pc__hull_in_place(row, c->points);
         }
         int w = pc_kind_width(c->kind_out);
         for (int k = 0; k < w; k++) out[k] = row[k];
