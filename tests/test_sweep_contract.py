@@ -246,6 +246,8 @@ def test_advance_and_slide_stop_on_a_seam():
     for world in (floor, pc.World(floor)):
         moved, v = pc.advance(pc.Circles([1.0, 3.0, 0.0]), [0.0, -5.0], world, 1.0)
         assert moved.center.tolist() == [1.0, 4.0] and v.tolist() == [0.0, 5.0]  # bounced at y = 1
+        moved, v = pc.advance(pc.Circles([[1.0, 3.0, 0.0]]), [0.0, -5.0], world, 1.0, collide=True, masses=[1.0])
+        assert moved.center.tolist() == [[1.0, 4.0]] and v.tolist() == [[0.0, 5.0]]
         s = pc.slide(pc.Boxes([1.0, 3.0, 1.0, 4.0]), [0.0, -5.0], world, 1.0)
         assert np.asarray(s.boxes).tolist() == [1.0, 1.0, 1.0, 2.0] and bool(s.on_floor)
     for world in (wall, pc.World(wall, pc.Circles([[9.0, 9.0, 1.0]]))):
