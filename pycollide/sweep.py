@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
@@ -11,7 +10,7 @@ from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from .shapes import Lines, Shapes
 from .tiles import TileMap
-from .world import ShapeTree, World
+from .world import World, c_parts
 
 __all__ = ["Sweep", "WorldSweep", "sweep"]
 
@@ -20,9 +19,12 @@ class Sweep(NamedTuple):
     """What :func:`sweep` found for each moving shape."""
 
     time: np.ndarray
-    """float in [0, 1]: the fraction of the displacement at first touch (1 if none)."""
+    """float in [0, 1]: the time of the first hit, as a fraction of the
+    displacement (1 if none); placed there the shape does not penetrate the
+    target (see :func:`sweep`)."""
     normal: np.ndarray
-    """(..., 2): unit normal from the moving shape toward the target at impact (NaN if none)."""
+    """(..., 2): the unit surface normal of what was hit, pointing back at the
+    moving shape (NaN if none): ``reflect(velocity, normal)`` bounces."""
     point: np.ndarray
     """(..., 2): the touching point on the target (NaN if none)."""
 
@@ -31,9 +33,12 @@ class WorldSweep(NamedTuple):
     """What :func:`sweep` found for each moving shape against a :class:`World`."""
 
     time: np.ndarray
-    """float in [0, 1]: the fraction of the displacement at first touch (1 if none)."""
+    """float in [0, 1]: the time of the first hit, as a fraction of the
+    displacement (1 if none); placed there the shape does not penetrate the
+    world (see :func:`sweep`)."""
     normal: np.ndarray
-    """(..., 2): unit normal from the moving shape toward what it hits (NaN if none)."""
+    """(..., 2): the unit surface normal of what was hit, pointing back at the
+    moving shape (NaN if none)."""
     point: np.ndarray
     """(..., 2): the touching point on what it hits (NaN if none)."""
     part: np.ndarray
@@ -43,7 +48,7 @@ class WorldSweep(NamedTuple):
 
 
 def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int] = None) -> Union[Sweep, WorldSweep]:
-    """When a shape moving by ``displacement`` first touches ``target``.
+    """When a shape moving by ``displacement`` first hits ``target``.
 
     The moving shape (any kind: a circle, point, box, segment, triangle,
     capsule or polygon) is translated by ``t * displacement`` for t in
@@ -66,16 +71,34 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
     the displacement has a positive component along the contact normal of
     :func:`contact` (decided in floating point).
 
-    Whether a shape hits is exact, for the paths its corners take to their
-    rounded ends (``corner + displacement`` rounded, the end a motion
-    reaches; for a circle its centre), except when it starts overlapping the
-    target's interior (see above; for a circle whose centre starts strictly
-    inside a polygon the nearest face is chosen in floating point).  For
-    shapes other than circles and points the time is the first double at
-    which the shape, moved by the rounded ``t * displacement``, overlaps the
-    target by the exact test of :func:`overlaps`, so the two agree; the
-    normal and point are those of :func:`contact` there.  For circles the
-    time, normal and point are computed directly, rounded.
+    Whether a shape hits is exact, at every scale, for the paths its corners
+    take to their rounded ends (``corner + displacement`` rounded, the end a
+    motion reaches; for a circle its centre), except when it starts
+    overlapping the target's interior (see above; for a circle whose centre
+    starts strictly inside a polygon the nearest face is chosen in floating
+    point).
+
+    The time keeps one contract: the moving shape placed at it, as
+    ``pc.transform(moving, translation=s.time[..., None] * displacement)``
+    places it (numpy rounds ``t * d``, then every coordinate plus that is
+    rounded once), does not penetrate the target:
+    ``pc.overlaps(placed, target, touching=False)`` is False, unless their
+    interiors overlapped at the start already.  The time is a
+    floating-point estimate of the first touch, checked with the exact test
+    of :func:`overlaps`: kept where the placed shape touches the target;
+    where it penetrates it, stepped down to the last double at which it does
+    not (it touches there, or, where it goes from apart to penetrating
+    between two consecutive doubles, it is apart by less than the rounding of
+    the placement); where it is apart, stepped up to the first double at
+    which it touches (or the one before, should it penetrate there).  Where
+    no double near the estimate places it touching (the exact path touches
+    the target only at an instant between two doubles: a segment swept
+    across a point, a near graze), the time is the estimate, where the placed
+    shape is apart, so it does not penetrate there either.  The same sweep
+    with every input scaled by a power of 2 gives the same time, bit for bit
+    (short of subnormals).  The normal and point are rounded; for shapes
+    other than circles and points they are those of :func:`contact` at the
+    time.
 
     Parameters
     ----------
@@ -87,16 +110,19 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
         (the first hit over its tiles: a shape sliding along a floor of many
         tiles meets no seam, and one landing exactly on the corner where two
         floor tiles meet gets the floor's normal, never a face shared by two
-        solid tiles).  Against a :class:`World` the first hit over
-        all its parts (its trees are walked, not every shape tested); to
-        find the first hit among a collection, wrap it: ``World(shapes)``.
+        solid tiles; a face shared by two solid tiles is inside the solid, so
+        a point or a flat shape moving exactly along one hits where it enters
+        it).  Against a :class:`World` the first hit over all its parts
+        (its trees are walked, not every shape tested), the target their
+        union; to find the first hit among a collection, wrap it:
+        ``World(shapes)``.
 
     Returns
     -------
     Sweep(time, normal, point), or WorldSweep(time, normal, point, part, index) for a World
-        ``normal`` points from the moving shape toward the target (the
-        convention of :func:`contact`): reflect a velocity about it with
-        :func:`reflect`.
+        ``normal`` is the surface normal of what was hit, pointing back at the
+        moving shape (as :func:`raycast`'s, Box2D's and pymunk's queries'):
+        bounce a velocity off it with :func:`reflect`.
 
     Raises
     ------
@@ -104,7 +130,10 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
         For a target that is not a shape array, a TileMap or a World, or
         Lines on either side.
     ValueError
-        For a displacement that is not finite, or shapes that do not broadcast.
+        For a displacement that is not finite, a move that would take a
+        coordinate of the moving shape beyond the range of the doubles
+        (naming the first), shapes that do not broadcast, or a World of more
+        than 64 parts.
 
     Examples
     --------
@@ -113,7 +142,9 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
     >>> wall = pc.Boxes([3, -1, 4, 1])
     >>> s = pc.sweep(ball, [10.0, 0.0], wall)   # reaches x = 2.5 at t = 0.25
     >>> float(s.time), s.normal.tolist(), s.point.tolist()
-    (0.25, [1.0, 0.0], [3.0, 0.0])
+    (0.25, [-1.0, 0.0], [3.0, 0.0])
+    >>> pc.reflect([10.0, 0.0], s.normal).tolist()          # bounces back
+    [-10.0, 0.0]
     >>> float(pc.sweep(ball, [-10.0, 0.0], wall).time)     # moving away
     1.0
     >>> crate = pc.Boxes([0, 0, 1, 1])
@@ -152,41 +183,32 @@ def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int]
         else:
             rc = call(work, lib.pc_sweep_shapes, moving.kind, *args[:4], target.kind, *args[4:], ndim, dims, nthreads)
         check_rc(verb, rc)
+        _check_finite(verb, out, disp, shape)
     return Sweep(out[..., 0], out[..., 1:3], out[..., 3:5])
 
 
-def _part(verb: str, moving: Shapes, disp: np.ndarray, shape: Tuple[int, ...], part: Any, tree: Optional[ShapeTree],
-          threads: Any) -> np.ndarray:
-    """time, normal, point and index (6 doubles) against one part of a world."""
-    out = np.empty(shape + (6,), dtype=np.float64)
-    if out.size:
-        args, ndim, dims = d.arrays(shape, [moving._data, disp, out])
-        nthreads = resolve_threads(verb, threads, out.size // 6)
-        work = out.size // 6 * COSTLY
-        if tree is None:
-            rc = call(work, lib.pc_tilemap_sweep_shapes, part._c, moving.kind, *args, ndim, dims, nthreads)
-        else:
-            rc = call(work, lib.pc_sweep_tree, tree.ptr, tree.work.size, tree.shapes._magnitude, moving.kind, *args,
-                      ndim, dims, nthreads)
-        check_rc(verb, rc)
-    return out
+def _check_finite(verb: str, out: np.ndarray, disp: np.ndarray, shape: Tuple[int, ...]) -> None:
+    """The C core writes NaN times for a move beyond the range of the doubles:
+    a ValueError naming the first."""
+    bad = np.isnan(out[..., 0])
+    if not bad.any():
+        return
+    first = tuple(int(i) for i in np.argwhere(bad)[0])
+    move = np.broadcast_to(disp, shape + (2,))[first].tolist()
+    raise ValueError(f"{verb}: moving shape {first} would move beyond the range of the doubles (a coordinate plus "
+                     f"the displacement {move} overflows)")
 
 
 def _world(verb: str, moving: Shapes, disp: np.ndarray, world: World, threads: Any) -> WorldSweep:
-    """The first hit over the parts; at equal times the lower part."""
+    """The first hit over the parts, against their union (one C call)."""
     shape = d.broadcast(verb, [("moving", moving.shape), ("displacement", disp.shape[:-1])])
-    time = np.ones(shape)
-    normal = np.full(shape + (2,), math.nan)
-    point = np.full(shape + (2,), math.nan)
-    part = np.full(shape, -1, dtype=np.int64)
-    index = np.full(shape, -1, dtype=np.int64)
-    for k, (p, tree) in enumerate(zip(world._parts, world._trees)):
-        r = _part(verb, moving, disp, shape, p, tree, threads)
-        hit = ~np.isnan(r[..., 1])
-        better = hit & ((part < 0) | (r[..., 0] < time))
-        time = np.where(better, r[..., 0], time)
-        normal = np.where(better[..., None], r[..., 1:3], normal)
-        point = np.where(better[..., None], r[..., 3:5], point)
-        part = np.where(better, k, part)
-        index = np.where(better, r[..., 5].astype(np.int64), index)
-    return WorldSweep(time, normal, point, part, index)
+    out = np.empty(shape + (7,), dtype=np.float64)
+    if out.size:
+        parts, keep = c_parts(verb, world)
+        args, ndim, dims = d.arrays(shape, [moving._data, disp, out])
+        nthreads = resolve_threads(verb, threads, out.size // 7)
+        check_rc(verb, call(out.size // 7 * COSTLY, lib.pc_world_sweep, parts, len(keep), moving.kind, *args, ndim,
+                            dims, nthreads))
+        _check_finite(verb, out, disp, shape)
+    return WorldSweep(out[..., 0], out[..., 1:3], out[..., 3:5], out[..., 5].astype(np.int64),
+                      out[..., 6].astype(np.int64))

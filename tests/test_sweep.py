@@ -132,8 +132,8 @@ def test_sweep_touching_rule_convex(kind, target, D, time):
     sw = pc.sweep(pc.Circles(circle), np.array(D), TARGET_TYPES[kind](target))
     assert float(sw.time) == time, (kind, target, D, sw)
     check_sweep(circle, D, kind, target, sw.time, sw.normal, sw.point, 3)
-    if time == 0.0:
-        assert close2(sw.normal, (1, 0), 1e-12) and close2(sw.point, (1, 0), 1e-12)
+    if time == 0.0:  # the surface normal of what was hit, pointing back at the circle
+        assert close2(sw.normal, (-1, 0), 1e-12) and close2(sw.point, (1, 0), 1e-12)
 
 
 @pytest.mark.parametrize("circle,D,time", [
@@ -152,14 +152,14 @@ def test_sweep_hand_times():
     tm = pc.TileMap(picture([[E, E, E, S], [E, E, E, S]]))  # a wall x in [3, 4], y in [0, 2]
     sw = pc.sweep(pc.Circles([[0, 0.5, 0.5], [0, 0.5, 0.5], [0, 0.5, 0.5]]), [[10, 0], [2, 0], [2.5, 0]], tm)
     np.testing.assert_array_equal(sw.time, [0.25, 1.0, 1.0])
-    assert close2(sw.normal[0], (1, 0), 1e-12) and close2(sw.point[0], (3, 0.5), 1e-12)
-    assert np.isnan(sw.normal[1]).all() and close2(sw.normal[2], (1, 0), 1e-12)  # a hit exactly at t = 1
+    assert close2(sw.normal[0], (-1, 0), 1e-12) and close2(sw.point[0], (3, 0.5), 1e-12)
+    assert np.isnan(sw.normal[1]).all() and close2(sw.normal[2], (-1, 0), 1e-12)  # a hit exactly at t = 1
     slope = pc.sweep(pc.Circles([0.25, 3.0, 0.0]), [0.0, -4.0], pc.TileMap([[NW]]))
     assert float(slope.time) == 11 / 16 and close2(slope.point, (0.25, 0.25), 1e-12)
-    assert close2(slope.normal, (math.sqrt(0.5), -math.sqrt(0.5)), 1e-12)  # into the slope
+    assert close2(slope.normal, (-math.sqrt(0.5), math.sqrt(0.5)), 1e-12)  # out of the slope
     corner = pc.sweep(pc.Circles([4.0, 3.0, 1.0]), [-2.0, -2.0], pc.TileMap([[S, S]]))  # at the corner (2, 1)
     assert float(corner.time) == pytest.approx((2 * math.sqrt(2) - 1) / (2 * math.sqrt(2)), abs=1e-12)
-    assert close2(corner.normal, (-math.sqrt(0.5), -math.sqrt(0.5)), 1e-12) and close2(corner.point, (2, 1), 1e-12)
+    assert close2(corner.normal, (math.sqrt(0.5), math.sqrt(0.5)), 1e-12) and close2(corner.point, (2, 1), 1e-12)
 
 
 def test_sweep_broadcasting():

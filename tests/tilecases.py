@@ -286,8 +286,10 @@ def check_sweep(circle, D, kind, target, time, normal, point, scale):
     The reference's hit is the first time the circle touches while moving
     toward the target; a miss never does (a graze or a slide is no hit).
     Whether it hits must be the reference's answer, exactly; a hit's time
-    must be the reference's to the conditioning tolerance, and its normal and
-    point must describe the contact at that time."""
+    must be the reference's to the conditioning tolerance and keep the
+    placement contract (placed_ok), and its normal (the surface normal of
+    what was hit, pointing back at the circle) and point must describe the
+    contact at that time."""
     circle, D = tuple(map(float, circle)), tuple(map(float, D))
     time, normal, point = float(time), tuple(map(float, normal)), tuple(map(float, point))
     # the documented path runs from the centre to the rounded centre + D
@@ -308,17 +310,31 @@ def check_sweep(circle, D, kind, target, time, normal, point, scale):
     assert ref.status == "hit", "expected no hit: " + where
     assert abs(time - float(ref.t)) * dn * float(ref.cos) <= tol, "time: " + where
     assert abs(math.hypot(*normal) - 1) <= 1e-12, where
+    solid = (pc.TileMap(np.array(target.kinds, dtype=np.int8), tile_size=target.s, origin=(target.ox, target.oy))
+             if kind == "tilemap" else TARGET_TYPES[kind](np.array(target, dtype=float)))
+    if not bool(pc.overlaps(pc.Circles(circle), solid, touching=False)):  # else hit at 0, already inside
+        assert placed_ok(pc.Circles(circle), D, time, solid), "the placement contract: " + where
     # normal and point describe the contact at the reported time
     gap = float(RT.sweep_separation(circle, D, time, kind, target))
     c = (circle[0] + time * D[0], circle[1] + time * D[1])
     reach = circle[2] + gap
-    assert close2(point, (c[0] + reach * normal[0], c[1] + reach * normal[1]), tol), "point != centre + (r + gap)*normal: " + where
+    assert close2(point, (c[0] - reach * normal[0], c[1] - reach * normal[1]), tol), "point != centre - (r + gap)*normal: " + where
     if kind == "tilemap":
         assert target.boundary_dist2(point) <= F(tol) ** 2, "point not on the solid's boundary: " + where
     else:
         assert boundary_distance(kind, target, point) <= tol, "point not on the target's boundary: " + where
-    assert normal[0] * D[0] + normal[1] * D[1] >= -tol, "a hit must not move away from the target: " + where
+    assert normal[0] * D[0] + normal[1] * D[1] <= tol, "a hit must not move away from the target: " + where
     return ref
+
+
+def placed_ok(moving, D, time, target):
+    """The placement contract of pc.sweep for one sweep: the moving shape
+    placed at the time, as pc.transform places it (numpy rounds t * d, each
+    coordinate plus that rounded once), does not penetrate the target."""
+    placed = pc.transform(moving, translation=np.float64(time) * np.asarray(D, dtype=float))
+    if isinstance(target, pc.TileMap) and not isinstance(moving, (pc.Circles, pc.Points)):
+        target = pc.World(target)  # overlaps takes circles and points against a bare TileMap
+    return not bool(pc.overlaps(placed, target, touching=False))
 
 
 def convex_cases(rng, kind, n, coords):

@@ -475,17 +475,43 @@ int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, 
  * PC_ERR_ARG for n < 0 or n >= 2^32. */
 int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work);
 
-/* A circle moving by a displacement (centre c + t D, t in [0, 1]) against a
- * shape of kind_b (point, circle, box, segment or triangle) or a tile map's
- * solid region.  Writes 5 doubles: the time of first touch (1 when none), the
- * unit normal from the moving circle toward the target there and the touching
- * point on the target (NaN when none).  A circle that touches or overlaps the
- * target at t = 0 is hit at time 0 only if D moves it toward a feature (edge
- * or corner) it touches; touching and moving away or along is not a hit.
- * Whether a circle that starts apart from the target hits it is exact for
- * the path from c to fl(c + D) (the end a motion reaches); a graze (touching
- * without approaching) is not a hit.  The time, normal and point are rounded.
- * Strides in doubles. */
+/* Sweeps (continuous collision detection): a shape moving by a
+ * displacement D (translation, placed at t D for t in [0, 1]) against a
+ * target.  Each sweep writes 5 doubles, some entry points more (below):
+ *  - the time of the first hit, 1 when none;
+ *  - the unit SURFACE NORMAL of what was hit, pointing back at the mover
+ *    (outward from the face or corner met, as a raycast's), so that a
+ *    velocity reflected about it bounces; NaN when none;
+ *  - the touching point on the target, NaN when none.
+ * A hit is the first time the mover touches the target while moving toward
+ * it: a mover touching it at t = 0 is hit at time 0 only if D moves it into
+ * the target; touching and moving away or along, or a graze, is no hit.
+ * Hit or miss is exact, at every scale, for the paths of the mover's corners
+ * (a circle's centre) to their rounded ends fl(corner + D)
+ * (c/src/sweep.c and c/src/sweepshape.c say exactly what a hit is).
+ * The time (the placement contract): the mover placed at the time t
+ * returned, as pc_transform places it (every coordinate plus fl(t D),
+ * rounded once), does not overlap the target's interior (pc_overlaps in
+ * PC_STRICT is 0), unless their interiors overlap already at the start.
+ * t is a floating-point estimate of the first touch checked
+ * with the exact test: kept where the placed mover touches the target; where
+ * it is inside, stepped down to the last double at which it is not
+ * (touching, or, where it goes from apart to inside between two consecutive
+ * doubles, apart by less than the rounding of the placement); where it is
+ * apart, stepped up to the first double at which it touches (or the one
+ * before, should it be inside there).  Where no double near the estimate
+ * places the mover touching (the exact path touches the target only at an
+ * instant between two doubles: a segment swept across a point, a near
+ * graze), t is the estimate, where the placed mover is apart, so it does not
+ * overlap the target there either.  The estimate, and so the time, is the
+ * same, bit for bit, when every input is scaled by a power of 2
+ * (short of subnormals).  Against a tile map or a world the target is their
+ * union (a face between two solid tiles is inside it).  A move that takes a
+ * coordinate of the mover beyond the doubles (corner + D not finite) writes
+ * NaN into every output double of that sweep.
+ *
+ * pc_sweep_batch: a circle (3 doubles) against a shape of kind_b; strides in
+ * doubles.  pc_tilemap_sweep: against a tile map's solid region. */
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
                    const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
                    double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
@@ -495,16 +521,9 @@ int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t
                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                      const volatile int *cancel);
 
-/* A shape of kind_a (any kind) moving by a displacement (translation only)
- * against a shape of kind_b, broadcast like pc_sweep_batch, 5 doubles out as
- * there: the time of first touch while approaching (1 when none), the unit
- * normal from the moving shape toward the target and the touching point on
- * the target (NaN when none).  Hit or miss is exact for the paths of the
- * moving shape's vertices to their rounded ends (c/src/sweepshape.c says
- * what a hit is); the time is the first double at which the moving shape,
- * moved by the rounded t D, overlaps the target (exact test), the normal and
- * point pc_contact's there.  A moving circle or point is pc_sweep_batch's
- * sweep. */
+/* A shape of kind_a (any kind) moving by a displacement against a shape of
+ * kind_b, broadcast like pc_sweep_batch, 5 doubles out (see the sweeps
+ * above).  A moving circle or point is pc_sweep_batch's sweep. */
 int pc_sweep_shapes(int kind_a, const double *a, const int64_t *strides_a, const double *displacements,
                     const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
                     const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
@@ -530,7 +549,7 @@ int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at
- * equal times). */
+ * equal times); the target is the union of the shapes. */
 int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                   const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
@@ -598,6 +617,16 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
 int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
                       uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode,
                       int threads, const volatile int *cancel);
+/* Each shape of a strided array (kind, layout rows) moving by a displacement
+ * (2 doubles; strides in doubles) against a world of 1 to
+ * PC_WORLD_MAX_PARTS parts: the first hit over the parts, the target their
+ * union (see the sweeps above), 7 doubles out: the sweep's 5, then the part
+ * hit and the index within it (a tile map's flat cell row * cols + col;
+ * -1 and -1 when none).  The lower part, then the lower index, at equal
+ * times. */
+int pc_world_sweep(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                   const double *displacements, const int64_t *strides_d, double *out, const int64_t *strides_out,
+                   int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 /* The contact of each shape with the world: 9 contiguous doubles at out
  * (strides in doubles): the contact of least separation over the parts (7
  * doubles as pc_contact_batch; against a tile map pc_tilemap_contact's, so

@@ -427,6 +427,12 @@ static double visit_sweep(void *vs, int64_t p, double limit)
     return pc__min(limit, st->h.t * st->scale * (1 + 0x1p-20) + 0x1p-1000);
 }
 
+/* the strict test of a tree's items for pc__union_stand */
+static int tree_inside(const void *q, int kind, const double *row)
+{
+    return pc__tree_overlaps(q, kind, row, PC_STRICT);
+}
+
 void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx, double dy, pc__toi *h,
                     int64_t *index)
 {
@@ -456,6 +462,11 @@ void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx,
     walk(c, &r, st.scale * (1 + 0x1p-20), visit_sweep, &st);
     *h = st.h;
     *index = st.index;
+    h->cell = st.index;
+    if (h->hit) { /* placed at the time, the shape is inside no item (the placement contract) */
+        const pc__union_stand_ctx sc = {ka, a, dx, dy, c, tree_inside};
+        h->t = pc__settle_down(pc__union_stand, &sc, h->t);
+    }
 }
 
 /* Depth first through the tree: a node is entered when enter(ctx, its box)
@@ -726,14 +737,14 @@ int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a
  * (the lowest index at equal times), 6 doubles as pc_sweep_tree. */
 static void sweep_tree_one(const cast_ctx *c, int ka, const double *a, const double *d, double *out)
 {
+    if (!pc__moved_finite(ka, a, d[0], d[1])) {
+        pc__toi_write_nan(out, 6);
+        return;
+    }
     pc__toi h;
     int64_t index;
     pc__tree_sweep(c, ka, a, d[0], d[1], &h, &index);
-    out[0] = h.hit ? h.t : 1.0;
-    out[1] = h.nx;
-    out[2] = h.ny;
-    out[3] = h.px;
-    out[4] = h.py;
+    pc__toi_write(&h, out);
     out[5] = (double)index;
 }
 

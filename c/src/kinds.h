@@ -30,14 +30,14 @@ typedef struct {
     void (*place)(const double *s, double sx, double sy, double tx, double ty, double *out);
 } pc__kind_info;
 
-/* The descriptor of a kind, or NULL for an unknown kind number. */
-const pc__kind_info *pc__kind(int kind);
-
 /* The convex hull of the k vertices at v (x, y pairs, finite), counter-
  * clockwise, in place, a vertex repeated to keep k (monotone chain with exact
- * signs; transform.c): a polygon whose rounded vertices turned non-convex
- * made valid again. */
+ * signs; transform.c): what a polygon whose rounded vertices turn both ways
+ * becomes. */
 void pc__hull_in_place(double *v, int k);
+
+/* The descriptor of a kind, or NULL for an unknown kind number. */
+const pc__kind_info *pc__kind(int kind);
 
 /* Is kind a shape kind (one that overlaps, has bounds and a core)? */
 static inline int pc__is_shape(int kind) { return kind >= 0 && kind < PC_KIND_COUNT; }

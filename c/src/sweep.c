@@ -19,18 +19,31 @@
  *    centre toward the nearest point of K (D . n > 0, exact), or, with the
  *    centre on K's boundary, into K across every face it lies on.  With the
  *    centre strictly inside K the nearest face is chosen in floating point.
- * The time of a hit, the normal (from the circle toward the target) and the
- * touching point are floating point: the circle's centre against the
- * target's edges moved out by rho and disks of radius rho around its corners.
- * When rounding finds no such time for a hit decided exactly (a near graze),
- * the hit is placed where the path comes nearest the target.
+ *
+ * The time of a hit that starts apart keeps the placement contract
+ * (pc__settle): a floating-point estimate (the centre against the target's
+ * edges moved out by rho and disks of radius rho around its corners),
+ * checked with exact tests of the circle placed at doubles t, centre
+ * c + fl(t D) rounded once: kept where it touches the target, stepped down
+ * where it is inside, up where it is apart, so that the circle placed at the
+ * time returned never overlaps the target's interior.  The normal (from the
+ * circle toward the target, pc__toi) and the touching point are the
+ * estimate's.  All floating-point geometry runs on the problem taken relative
+ * to the centre and scaled by a power of 2 into [1, 2): nothing overflows or
+ * vanishes at 1e308 or 1e-300, and the estimate, hence the time, is the same
+ * bit for bit at every power-of-2 scale of the input.
  *
  * Against a tile map the target is the union of its solid tiles (each a box
  * or a right triangle): the earliest hit over the tiles near the path.  That
- * is the union's first hit: the union's distance is the least of the tiles',
- * so it decreases right after a touch exactly when some touched tile's does.
- * Sliding along a floor or a wall made of many tiles meets each tile in a
- * slide, which is no hit: there is no seam to catch on.
+ * is the union's first hit for a circle of radius r > 0: the union's distance
+ * is the least of the tiles', so it decreases right after a touch exactly
+ * when some touched tile's does.  Sliding along a floor or a wall made of
+ * many tiles meets each tile in a slide, which is no hit: there is no seam to
+ * catch on.  A point (r = 0) has no interior: moving exactly along a face
+ * shared by two solid tiles it enters the union, which neither tile shows;
+ * those pairs of tiles are swept as one polygon (pc__sweep_seams).  The time
+ * is then stepped down where the circle placed there would be inside the
+ * union (pc__settle_down; at most by rounding).
  */
 #include <float.h>
 
@@ -184,37 +197,52 @@ static void toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double
         }
 }
 
-/* The magnitudes of the problem (the core's vertices from the centre, the
- * radii, D) far from 1, where squares and products could overflow or
- * vanish: the core is taken relative to the centre and everything scaled by
- * the power of 2 that brings the largest distance near 1; the time is the
- * same, the normal too, the point scaled back. */
+double pc__normalized(int count, const pc__hull *in, pc__hull *out, double ox, double oy, double r)
+{
+    double big = pc__max(pc__max(fabs(ox), fabs(oy)), r);
+    for (int q = 0; q < count; q++) {
+        big = pc__max(big, in[q].R);
+        for (int i = 0; i < in[q].n; i++) big = pc__max(big, pc__max(fabs(in[q].x[i]), fabs(in[q].y[i])));
+    }
+    double s0 = big > 0x1p1000 ? 0x1p-8 : 1.0, P = r * s0;
+    for (int q = 0; q < count; q++) {
+        P += in[q].R * s0;
+        out[q].n = in[q].n;
+        for (int i = 0; i < in[q].n; i++) {
+            out[q].x[i] = in[q].x[i] * s0 - ox * s0;
+            out[q].y[i] = in[q].y[i] * s0 - oy * s0;
+        }
+    }
+    for (int q = 0; q < count; q++)
+        for (int i = 0; i < in[q].n; i++) P = pc__max(P, pc__max(fabs(out[q].x[i]), fabs(out[q].y[i])));
+    double s1 = P > 0.0 && P < INFINITY ? pc__unscale(P) : 1.0;
+    for (int q = 0; q < count; q++) {
+        for (int i = 0; i < in[q].n; i++) {
+            out[q].x[i] *= s1;
+            out[q].y[i] *= s1;
+        }
+        out[q].R = in[q].R * s0 * s1;
+    }
+    return s0 * s1;
+}
+
 void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
 {
-    double P = r + k->R, D = pc__max(fabs(dx), fabs(dy));
-    for (int i = 0; i < k->n; i++) P = pc__max(P, pc__max(fabs(k->x[i] - cx), fabs(k->y[i] - cy)));
-    if ((P >= 0x1p-250 && P <= 0x1p250 && D >= 0x1p-250 && D <= 0x1p250) || !(P > 0.0) || !(P < INFINITY)) {
-        toi_hull(h, k, cx, cy, dx, dy, r);
-        return;
-    }
-    double sp = pc__unscale(P);
     pc__hull s;
-    s.n = k->n;
-    s.R = k->R * sp;
-    for (int i = 0; i < k->n; i++) {
-        s.x[i] = (k->x[i] - cx) * sp;
-        s.y[i] = (k->y[i] - cy) * sp;
-    }
-    pc__toi g = *h;
-    toi_hull(&g, &s, 0.0, 0.0, dx * sp, dy * sp, r * sp);
-    if (g.hit) pc__toi_take(h, g.t, g.nx, g.ny, cx + g.px / sp, cy + g.py / sp);
+    double sc = pc__normalized(1, k, &s, cx, cy, r);
+    pc__toi g;
+    pc__toi_init(&g);
+    g.t = h->t;
+    toi_hull(&g, &s, 0.0, 0.0, dx * sc, dy * sc, r * sc);
+    if (g.hit) pc__toi_take(h, g.t, g.nx, g.ny, cx + g.px / sc, cy + g.py / sc);
 }
 
 /* ---- what a hit is, exactly ------------------------------------------------ */
 
 /* A circle in contact with the target at t = 0 (g(0) <= rho): hit now iff D
- * moves it toward the target (see the top of the file); the normal and
- * point in floating point. */
+ * moves it toward the target (see the top of the file), decided on k; the
+ * normal and point in floating point, on the normalized core
+ * (pc__normalized): finite at every scale. */
 static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double cy, double dx, double dy, double *nx,
                      double *ny, double *px, double *py)
 {
@@ -251,10 +279,14 @@ static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double c
                     vertex = i;
             }
     }
+    if (inside && n < 3) return 0; /* on a core without area: every motion moves away or along */
+    pc__hull s; /* the core relative to c, scaled: the float geometry's */
+    double sc = pc__normalized(1, k, &s, cx, cy, 0.0);
+    double qx = NAN, qy = NAN; /* the point, in s's units */
+    int hit = 1;
     if (inside) {
-        if (n < 3) return 0; /* on a core without area: every motion moves away or along */
         /* the faces holding c (exact), or else the nearest face (floating point) */
-        int on = 0, hit = 1, best = 0;
+        int on = 0, best = 0;
         double best_d = INFINITY;
         for (int i = 0; i < n; i++) {
             int j = i + 1 == n ? 0 : i + 1;
@@ -266,49 +298,44 @@ static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double c
                 on = 1;
                 continue;
             }
-            double ex = k->x[j] - k->x[i], ey = k->y[j] - k->y[i];
-            double dist = (ex * (cy - k->y[i]) - ey * (cx - k->x[i])) / hypot(ex, ey);
+            double ex = s.x[j] - s.x[i], ey = s.y[j] - s.y[i];
+            double dist = (ex * -s.y[i] - ey * -s.x[i]) / hypot(ex, ey);
             if (!on && dist < best_d) { best_d = dist; best = i; }
         }
         if (!on) {
             int j = best + 1 == n ? 0 : best + 1;
             hit = -pc__cross_dir(dx, dy, k->x[best], k->y[best], k->x[j], k->y[j]) > 0;
         }
-        if (hit) {
-            int j = best + 1 == n ? 0 : best + 1;
-            double ex = k->x[j] - k->x[best], ey = k->y[j] - k->y[best], l = hypot(ex, ey);
-            *nx = ey / l; /* minus the outward normal (ey, -ex) / l */
-            *ny = -ex / l;
-            *nx = -*nx;
-            *ny = -*ny;
-            double t = ((cx - k->x[best]) * ex + (cy - k->y[best]) * ey) / (l * l);
-            *px = k->x[best] + t * ex;
-            *py = k->y[best] + t * ey;
-        }
-        return hit;
-    }
-    if (vertex >= 0) {
-        double vx = k->x[vertex], vy = k->y[vertex];
-        if (pc__dot_dir(dx, dy, cx, cy, vx, vy) <= 0) return 0;
-        double ux = vx - cx, uy = vy - cy, l = hypot(ux, uy);
+        if (!hit) return 0;
+        int j = best + 1 == n ? 0 : best + 1;
+        double ex = s.x[j] - s.x[best], ey = s.y[j] - s.y[best], l = hypot(ex, ey);
+        *nx = -ey / l; /* minus the outward normal (ey, -ex) / l: into the core, along D */
+        *ny = ex / l;
+        double t = (-s.x[best] * ex - s.y[best] * ey) / (l * l);
+        qx = s.x[best] + t * ex;
+        qy = s.y[best] + t * ey;
+    } else if (vertex >= 0) {
+        if (pc__dot_dir(dx, dy, cx, cy, k->x[vertex], k->y[vertex]) <= 0) return 0;
+        double ux = s.x[vertex], uy = s.y[vertex], l = hypot(ux, uy);
         *nx = ux / l;
         *ny = uy / l;
-        *px = vx - k->R * *nx;
-        *py = vy - k->R * *ny;
-        return 1;
+        qx = ux - s.R * *nx;
+        qy = uy - s.R * *ny;
+    } else {
+        /* an edge: the normal from c to the edge's line; d . n > 0 */
+        if (edge < 0) return 0; /* unreachable: c outside a convex core has a nearest feature */
+        int j = edge + 1 == n ? 0 : edge + 1;
+        int side = pc__orient(f, k->x[edge], k->y[edge], k->x[j], k->y[j], cx, cy); /* c left (+1) or right (-1) */
+        if (side * pc__cross_dir(dx, dy, k->x[edge], k->y[edge], k->x[j], k->y[j]) <= 0) return 0;
+        double ax = s.x[edge], ay = s.y[edge], ex = s.x[j] - ax, ey = s.y[j] - ay, l = hypot(ex, ey);
+        *nx = side * ey / l; /* toward the line: the right normal (ey, -ex) when c is left */
+        *ny = -side * ex / l;
+        double t = (-ax * ex - ay * ey) / (l * l);
+        qx = ax + t * ex - s.R * *nx;
+        qy = ay + t * ey - s.R * *ny;
     }
-    /* an edge: the normal from c to the edge's line; d . n > 0 */
-    if (edge < 0) return 0; /* unreachable: c outside a convex core has a nearest feature */
-    int j = edge + 1 == n ? 0 : edge + 1;
-    double ax = k->x[edge], ay = k->y[edge], bx = k->x[j], by = k->y[j];
-    int side = pc__orient(f, ax, ay, bx, by, cx, cy); /* c left (+1) or right (-1) of a -> b */
-    if (side * pc__cross_dir(dx, dy, ax, ay, bx, by) <= 0) return 0;
-    double ex = bx - ax, ey = by - ay, l = hypot(ex, ey);
-    *nx = side * ey / l; /* toward the line: the right normal (ey, -ex) when c is left */
-    *ny = -side * ex / l;
-    double t = ((cx - ax) * ex + (cy - ay) * ey) / (l * l);
-    *px = ax + t * ex - k->R * *nx;
-    *py = ay + t * ey - k->R * *ny;
+    *px = cx + qx / sc;
+    *py = cy + qy / sc;
     return 1;
 }
 
@@ -344,30 +371,138 @@ static int apart_hit(const pc__filter *f, const pc__hull *k, int kind, const dou
     return 0;
 }
 
-/* A hit that the exact test found and rounding missed (a near graze): placed
- * where the path comes nearest the shape. */
-static void nearest_hit(pc__toi *h, const pc__filter *f, const double *path, int kind, const double *row)
+/* A hit that the exact test found and the estimate missed (a near graze):
+ * estimated where the path comes nearest the shape. */
+static void nearest_hit(pc__toi *h, const double *path, int kind, const double *row)
 {
     double con[7];
-    pc__contact_one(f, PC_SEGMENT, path, kind, row, con);
-    double dx = path[2] - path[0], dy = path[3] - path[1], dd = dx * dx + dy * dy;
-    double t = dd > 0.0 ? ((con[3] - path[0]) * dx + (con[4] - path[1]) * dy) / dd : 1.0;
+    pc__contact_scaled(PC_SEGMENT, path, kind, row, con);
+    double dx = path[2] - path[0], dy = path[3] - path[1];
+    double sc = pc__unscale(pc__max(fabs(dx), fabs(dy))), sx = dx * sc, sy = dy * sc, dd = sx * sx + sy * sy;
+    double t = dd > 0.0 ? ((con[3] - path[0]) * sc * sx + (con[4] - path[1]) * sc * sy) / dd : 1.0;
     pc__toi_take(h, pc__clamp(t, 0.0, 1.0), con[1], con[2], con[5], con[6]);
 }
 
-/* The sweep of the circle (c, r) to e against one convex shape (kind, row),
- * into h when it hits no later than what h holds.  f bounds every value. */
-void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double ex, double ey,
-                        int kind, const double *row)
+/* ---- the placement contract ------------------------------------------------ */
+
+/* Narrow lo < hi, with at(lo) below `level` and at(hi) at or above it, to
+ * adjacent doubles (or as close as 128 halvings get): a gallop down from hi
+ * (the boundary is usually an ulp or two below an estimate), then bisection.
+ * Returns at(hi), given as hi_state. */
+static int narrow(pc__stand_fn at, const void *ctx, int level, double *lo, double *hi, int hi_state)
+{
+    double step = *hi - nextafter(*hi, 0.0);
+    for (int k = 0; k < 64; k++, step *= 2.0) {
+        double c = *hi - step;
+        if (!(c > *lo)) break;
+        int s = at(ctx, c);
+        if (s < level) {
+            *lo = c;
+            break;
+        }
+        *hi = c;
+        hi_state = s;
+    }
+    for (int k = 0; k < 128; k++) {
+        double mid = *lo + 0.5 * (*hi - *lo);
+        if (mid <= *lo || mid >= *hi) break;
+        int s = at(ctx, mid);
+        if (s < level) {
+            *lo = mid;
+        } else {
+            *hi = mid;
+            hi_state = s;
+        }
+    }
+    return hi_state;
+}
+
+double pc__settle(pc__stand_fn at, const void *ctx, double est)
+{
+    if (!(est >= 0.0)) est = 0.0;
+    if (!(est <= 1.0)) est = 1.0;
+    int s = at(ctx, est);
+    if (s == PC__TOUCH) return est;
+    double lo = 0.0, hi = est;
+    if (s == PC__APART) {
+        /* apart at est: the first later double that is not, searched by a
+         * gallop (a few ulps, then the end), then bisection */
+        double step = nextafter(est, 2.0) - est;
+        hi = -1.0;
+        lo = est;
+        for (int k = 0; k <= 10; k++, step *= 2.0) {
+            double c = k < 10 ? pc__min(1.0, est + step) : 1.0;
+            if (!(c > lo)) continue;
+            s = at(ctx, c);
+            if (s != PC__APART) {
+                hi = c;
+                break;
+            }
+            lo = c;
+            if (c == 1.0) break;
+        }
+        if (hi >= 0.0) {
+            s = narrow(at, ctx, PC__TOUCH, &lo, &hi, s);
+            return s == PC__INSIDE ? lo : hi; /* from apart to inside between two doubles: the one before */
+        }
+        /* apart from est to the end: the path passed a contact without area
+         * (a point crossing a segment) or grazed; a double just below est
+         * may still touch */
+        double c = est;
+        for (int k = 0; k < 4 && c > 0.0 && hi < 0.0; k++) {
+            c = nextafter(c, 0.0);
+            s = at(ctx, c);
+            if (s == PC__TOUCH) return c;
+            if (s == PC__INSIDE) hi = c;
+        }
+        if (hi < 0.0) return est; /* no double near est touches: est, where it is apart */
+        lo = 0.0;
+    }
+    /* inside at hi: the last double below it that is not */
+    if (hi == 0.0) return 0.0;
+    narrow(at, ctx, PC__INSIDE, &lo, &hi, s);
+    return lo;
+}
+
+double pc__settle_down(pc__stand_fn at, const void *ctx, double t)
+{
+    if (!(t > 0.0)) return t;
+    int s = at(ctx, t);
+    if (s != PC__INSIDE || at(ctx, 0.0) == PC__INSIDE) return t; /* started inside: no contract to keep */
+    double lo = 0.0, hi = t;
+    narrow(at, ctx, PC__INSIDE, &lo, &hi, s);
+    return lo;
+}
+
+void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, double py, double cx, double cy,
+                       double dx, double dy)
+{
+    if (!(isfinite(nx) && isfinite(ny) && (nx != 0.0 || ny != 0.0))) {
+        double l = pc__length(dx, dy);
+        nx = dx / l;
+        ny = dy / l;
+    }
+    if (!(isfinite(px) && isfinite(py))) {
+        px = cx + t * dx;
+        py = cy + t * dy;
+    }
+    pc__toi_take(h, t, nx, ny, px, py);
+}
+
+/* The sweep of the circle (c, r) by D to e = fl(c + D) against one convex
+ * shape (kind, row), into h when it hits no later than what h holds.  f
+ * bounds every value. */
+void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double dx, double dy,
+                      int kind, const double *row)
 {
     pc__hull k;
     pc__hull_of(f, kind, row, &k);
-    double dx = ex - cx, dy = ey - cy;
+    double ex = cx + dx, ey = cy + dy;
     const double circle[3] = {cx, cy, r};
     if (pc__overlap_rows(f, PC_CIRCLE, circle, kind, row, PC_TOUCHING)) {
         double nx, ny, px, py;
         if ((dx != 0.0 || dy != 0.0) && start_hit(f, &k, cx, cy, dx, dy, &nx, &ny, &px, &py))
-            pc__toi_take(h, 0.0, nx, ny, px, py);
+            pc__toi_take_hit(h, 0.0, nx, ny, px, py, cx, cy, dx, dy);
         return;
     }
     if (cx == ex && cy == ey) return; /* no motion */
@@ -378,9 +513,11 @@ void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, dou
     pc__toi_hull(&one, &k, cx, cy, dx, dy, r);
     if (!one.hit) {
         const double path[4] = {cx, cy, ex, ey};
-        nearest_hit(&one, f, path, kind, row);
+        nearest_hit(&one, path, kind, row);
     }
-    pc__toi_take(h, one.t, one.nx, one.ny, one.px, one.py);
+    const pc__pair_stand_ctx ctx = {f, PC_CIRCLE, circle, kind, row, dx, dy};
+    double t = pc__settle(pc__pair_stand, &ctx, one.hit ? one.t : 1.0);
+    pc__toi_take_hit(h, t, one.nx, one.ny, one.px, one.py, cx, cy, dx, dy);
 }
 
 /* ---- tile maps --------------------------------------------------------------- */
@@ -428,30 +565,53 @@ void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, doub
             if (!path_may_reach_box(cx, cy, r, ex, ey, x0, y0, x1, y1)) continue;
             h->near = 1;
             pc__toi before = *h;
-            pc__sweep_circle(h, &f, cx, cy, r, ex, ey, kind, row);
+            pc__sweep_circle(h, &f, cx, cy, r, dx, dy, kind, row);
             if (h->hit && (!before.hit || h->t < before.t)) h->cell = i * map->cols + j;
         }
+    if (r == 0.0 && h->near) {
+        const double point[2] = {cx, cy};
+        pc__hull A;
+        A.n = 1;
+        A.x[0] = cx;
+        A.y[0] = cy;
+        A.R = 0.0;
+        pc__sweep_seams(h, map, &f, PC_POINT, point, &A, dx, dy, i0, i1, j0, j1);
+    }
+    if (h->hit) {
+        const double circle[3] = {cx, cy, r};
+        const pc__union_stand_ctx ctx = {PC_CIRCLE, circle, dx, dy, map, pc__map_inside};
+        h->t = pc__settle_down(pc__union_stand, &ctx, h->t);
+    }
 }
 
-static void write_toi(const pc__toi *h, double *out)
+void pc__toi_write(const pc__toi *h, double *out)
 {
     out[0] = h->hit ? h->t : 1.0;
-    out[1] = h->nx;
-    out[2] = h->ny;
+    out[1] = -h->nx + 0.0; /* the surface normal: from the target back toward the mover */
+    out[2] = -h->ny + 0.0;
     out[3] = h->px;
     out[4] = h->py;
+}
+
+void pc__toi_write_nan(double *out, int n)
+{
+    for (int k = 0; k < n; k++) out[k] = NAN;
 }
 
 /* a circle against one shape of kind kb (layout row b) */
 static void sweep_one(const double *c, const double *d, int kb, const double *b, double *out)
 {
+    if (!pc__moved_finite(PC_CIRCLE, c, d[0], d[1])) {
+        pc__toi_write_nan(out, 5);
+        return;
+    }
     pc__toi h;
     pc__toi_init(&h);
     double ex = c[0] + d[0], ey = c[1] + d[1];
     const double mags[5] = {ex, ey, c[0], c[1], c[2]};
     pc__filter f = pc__filter_for(pc__max(pc__magnitude(mags, 5), pc__magnitude(b, pc_kind_width(kb))));
-    pc__sweep_circle(&h, &f, c[0], c[1], c[2], ex, ey, kb, b);
-    write_toi(&h, out);
+    pc__sweep_circle(&h, &f, c[0], c[1], c[2], d[0], d[1], kb, b);
+    pc__toi_write(&h, out);
 }
 
 struct sweep_ctx {
@@ -472,9 +632,14 @@ static void map_sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_
     const struct sweep_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++) {
         const double *cc = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
+        double *out = (double *)(p[2] + i * s[2]);
+        if (!pc__moved_finite(PC_CIRCLE, cc, d[0], d[1])) {
+            pc__toi_write_nan(out, 5);
+            continue;
+        }
         pc__toi h;
         pc__sweep_map(&h, c->map, cc[0], cc[1], cc[2], d[0], d[1]);
-        write_toi(&h, (double *)(p[2] + i * s[2]));
+        pc__toi_write(&h, out);
     }
 }
 

@@ -35,16 +35,22 @@
  * Exactness is for the paths the vertices take to their rounded ends, as a
  * circle's is for the path to fl(c + D); when every a + D rounds exactly (a
  * grid, small integers), for the motion itself.  A moving circle or point is
- * the circle sweep itself, bit for bit.
+ * the circle sweep itself, bit for bit.  Where coordinates or D reach 2^1022
+ * (b - D could overflow) the whole problem is decided scaled by 1/4, which is
+ * exact unless it also holds subnormal values with low bits set.
  *
- * The time: a float estimate (each vertex as a circle against the other
- * shape), then bisection on the exact overlap of A moved by fl(t D) with B,
- * so that the shape placed at the time returned overlaps the target and,
- * placed at that time less a relative 2^-40, does not (both by the exact
- * test): the estimate when it passes, else the first such double.
- * The normal and point are pc_contact's at that time.  A hit decided exactly
- * whose placed shapes never overlap by rounding (a near graze) is placed
- * where the separation is least.
+ * The time keeps the placement contract (pc__settle): a floating-point
+ * estimate (each vertex as a circle against the other shape, on the problem
+ * normalized by a power of 2: the same at every power-of-2 scale), checked
+ * with exact tests of A placed at doubles t as pc_transform places it (each
+ * coordinate plus fl(t D), rounded once; a polygon whose rounded vertices
+ * bend: their hull): kept where A touches B, stepped down to the last double
+ * at which A is not inside B where it is, up to the first at which it
+ * touches where it is apart.  A hit decided exactly whose placed shapes
+ * touch at no double near the estimate (a segment crossing a point, a near
+ * graze) keeps the estimate, where they are apart.  The normal
+ * (from A toward B, pc__toi) and the point are pc_contact's at that time,
+ * computed on copies scaled into range (pc__contact_scaled).
  */
 #include <float.h>
 
@@ -55,7 +61,10 @@
 #include "tiles.h"
 #include "walk.h"
 
-/* The row of a kind moved by (tx, ty), each coordinate rounded once. */
+/* ---- placing ------------------------------------------------------------------- */
+
+/* The row of a kind moved by (tx, ty), each coordinate rounded once (a
+ * polygon's core moves as its corners: the paths the decisions follow). */
 static void moved_row(int kind, const double *row, double tx, double ty, double *out)
 {
     int w = pc_kind_width(kind);
@@ -68,17 +77,58 @@ static int overlap_at(const pc__filter *f, int ka, const double *a, int kb, cons
                       double t)
 {
     double m[PC_ROW_MAX];
-    moved_row(ka, a, t == 1.0 ? dx : t * dx, t == 1.0 ? dy : t * dy, m);
+    moved_row(ka, a, t * dx, t * dy, m);
     return pc__overlap_rows(f, ka, m, kb, b, PC_TOUCHING);
 }
 
-/* pc_contact's normal (from A toward B) and point on B, A moved by t D. */
-static void contact_at(const pc__filter *f, int ka, const double *a, int kb, const double *b, double dx, double dy,
-                       double t, double *con)
+void pc__place_at(int ka, const double *a, double dx, double dy, double t, double *out)
+{
+    const pc__kind_info *info = pc__kind(ka);
+    info->place(a, 1.0, 1.0, t * dx, t * dy, out);
+    if (ka >= PC_POLYGON && ka < PC_KIND_COUNT && info->rule(out) != PC_RULE_OK) pc__hull_in_place(out, info->width / 2);
+}
+
+int pc__moved_finite(int kind, const double *a, double dx, double dy)
+{
+    int w = pc_kind_width(kind), positions = kind == PC_CIRCLE ? 2 : kind == PC_CAPSULE ? 4 : w;
+    for (int k = 0; k < positions; k++)
+        if (!isfinite(a[k] + ((k & 1) ? dy : dx))) return 0;
+    return 1;
+}
+
+void pc__contact_scaled(int ka, const double *a, int kb, const double *b, double *out)
+{
+    int wa = pc_kind_width(ka), wb = pc_kind_width(kb);
+    double m = pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb));
+    if ((m >= 0x1p-500 && m <= 0x1p500) || !(m > 0.0) || !(m < INFINITY)) {
+        pc__filter f = pc__filter_for(m);
+        pc__contact_one(&f, ka, a, kb, b, out);
+        return;
+    }
+    double s = pc__unscale(m), sa[PC_ROW_MAX], sb[PC_ROW_MAX];
+    for (int k = 0; k < wa; k++) sa[k] = a[k] * s;
+    for (int k = 0; k < wb; k++) sb[k] = b[k] * s;
+    pc__filter f = pc__filter_for(m * s);
+    pc__contact_one(&f, ka, sa, kb, sb, out);
+    out[0] /= s;
+    for (int k = 3; k < 7; k++) out[k] /= s;
+}
+
+/* pc_contact's normal (from A toward B) and point on B, A placed at t. */
+static void contact_at(int ka, const double *a, int kb, const double *b, double dx, double dy, double t, double *con)
 {
     double m[PC_ROW_MAX];
-    moved_row(ka, a, t == 1.0 ? dx : t * dx, t == 1.0 ? dy : t * dy, m);
-    pc__contact_one(f, ka, m, kb, b, con);
+    pc__place_at(ka, a, dx, dy, t, m);
+    pc__contact_scaled(ka, m, kb, b, con);
+}
+
+int pc__pair_stand(const void *vctx, double t)
+{
+    const pc__pair_stand_ctx *c = vctx;
+    double m[PC_ROW_MAX];
+    pc__place_at(c->ka, c->a, c->dx, c->dy, t, m);
+    if (!pc__overlap_rows(c->f, c->ka, m, c->kb, c->b, PC_TOUCHING)) return PC__APART;
+    return pc__overlap_rows(c->f, c->ka, m, c->kb, c->b, PC_STRICT) ? PC__INSIDE : PC__TOUCH;
 }
 
 /* ---- the exact decisions ------------------------------------------------------ */
@@ -180,7 +230,7 @@ static int touch_hit_sharp(const pc__filter *f, const pc__hull *A, const pc__hul
     return found;
 }
 
-/* ---- the time, in floating point ------------------------------------------------ */
+/* ---- the time ------------------------------------------------------------------ */
 
 /* p + t d crossing segment [q0, q1]: t in [0, 1], else -1 */
 static double cross_time(double px, double py, double dx, double dy, double q0x, double q0y, double q1x, double q1y)
@@ -193,9 +243,17 @@ static double cross_time(double px, double py, double dx, double dy, double q0x,
 }
 
 /* The first touch, estimated: each vertex of one core, as a circle of its
- * radius, against the other shape (B's vertices moving by -D).  -1 if none. */
-static double estimate(const pc__hull *A, const pc__hull *B, double dx, double dy)
+ * radius, against the other shape (B's vertices moving by -D), on the
+ * normalized problem.  -1 if none. */
+static double estimate(const pc__hull *A0, const pc__hull *B0, double dx0, double dy0)
 {
+    /* relative to A's first vertex and scaled (pc__normalized): the same
+     * estimate at every power-of-2 scale, nothing overflowing or vanishing */
+    const pc__hull in[2] = {*A0, *B0};
+    pc__hull n[2];
+    double sc = pc__normalized(2, in, n, A0->x[0], A0->y[0], 0.0);
+    const pc__hull *A = &n[0], *B = &n[1];
+    double dx = dx0 * sc, dy = dy0 * sc;
     pc__toi h;
     pc__toi_init(&h);
     if (A->R > 0.0 || B->R > 0.0) {
@@ -220,104 +278,115 @@ static double estimate(const pc__hull *A, const pc__hull *B, double dx, double d
 
 /* The least float separation over [0, 1] (golden section: the separation of
  * a translated convex shape is convex in t). */
-static double least_separation(const pc__filter *f, int ka, const double *a, int kb, const double *b, double dx,
-                               double dy)
+static double least_separation(int ka, const double *a, int kb, const double *b, double dx, double dy)
 {
     const double g = 0.3819660112501051;
     double lo = 0.0, hi = 1.0, con[7];
     for (int k = 0; k < 80 && hi - lo > 0x1p-50; k++) {
         double m1 = lo + g * (hi - lo), m2 = hi - g * (hi - lo);
-        contact_at(f, ka, a, kb, b, dx, dy, m1, con);
+        contact_at(ka, a, kb, b, dx, dy, m1, con);
         double s1 = con[0];
-        contact_at(f, ka, a, kb, b, dx, dy, m2, con);
+        contact_at(ka, a, kb, b, dx, dy, m2, con);
         if (s1 <= con[0]) hi = m2;
         else lo = m1;
     }
     return 0.5 * (lo + hi);
 }
 
-/* A hit decided exactly, starting apart: its time, normal and point into h. */
+/* The contact's normal made the hit's: where the shapes touch without
+ * separating direction (two flat shapes lying along each other) pc_contact
+ * may give either side; a hit moves A into B, so the one with D . n >= 0. */
+static void hit_normal(double *con, double dx, double dy)
+{
+    if (dx * con[1] + dy * con[2] < 0.0) {
+        con[1] = -con[1];
+        con[2] = -con[2];
+    }
+}
+
+/* A hit decided exactly, starting apart, of A (kind ka, row a: as the caller
+ * gave it) moving by D: its time, normal and point into h. */
 static void hit_time(pc__toi *h, const pc__filter *f, int ka, const double *a, int kb, const double *b,
                      const pc__hull *A, const pc__hull *B, double dx, double dy)
 {
-    double est = estimate(A, B, dx, dy), hi = -1.0, lo = 0.0, con[7];
-    /* the estimate itself when it is right to a relative 2^-40 */
-    if (est >= 0.0 && overlap_at(f, ka, a, kb, b, dx, dy, est) &&
-        (est == 0.0 || !overlap_at(f, ka, a, kb, b, dx, dy, est * (1.0 - 0x1p-40)))) {
-        if (!(est <= h->t)) return;
-        contact_at(f, ka, a, kb, b, dx, dy, est, con);
-        pc__toi_take(h, est, con[1], con[2], con[5], con[6]);
-        return;
+    double est = estimate(A, B, dx, dy);
+    if (!(est >= 0.0 && est <= 1.0)) est = least_separation(ka, a, kb, b, dx, dy); /* a near graze */
+    const pc__pair_stand_ctx ctx = {f, ka, a, kb, b, dx, dy};
+    double t = pc__settle(pc__pair_stand, &ctx, est), con[7];
+    if (!(t <= h->t)) return;
+    contact_at(ka, a, kb, b, dx, dy, t, con);
+    hit_normal(con, dx, dy);
+    pc__toi_take_hit(h, t, con[1], con[2], con[5], con[6], a[0], a[1], dx, dy);
+}
+
+/* Everything scaled by 1/4, where that is exact: every value keeps its bits. */
+static int quartered(const double *v, int n, double *out)
+{
+    for (int k = 0; k < n; k++) {
+        out[k] = v[k] * 0.25;
+        if (out[k] * 4.0 != v[k]) return 0;
     }
-    if (est >= 0.0) {
-        const double tries[3] = {est, pc__min(1.0, est + 0x1p-30 * (1.0 + est)), pc__min(1.0, est * (1 + 0x1p-12) + 0x1p-12)};
-        for (int k = 0; k < 3 && hi < 0.0; k++)
-            if (overlap_at(f, ka, a, kb, b, dx, dy, tries[k])) hi = tries[k];
-    }
-    if (hi < 0.0 && overlap_at(f, ka, a, kb, b, dx, dy, 1.0)) hi = 1.0;
-    if (hi < 0.0) {
-        double t = least_separation(f, ka, a, kb, b, dx, dy);
-        if (!overlap_at(f, ka, a, kb, b, dx, dy, t)) { /* a near graze: where they come nearest */
-            contact_at(f, ka, a, kb, b, dx, dy, t, con);
-            pc__toi_take(h, t, con[1], con[2], con[5], con[6]);
-            return;
-        }
-        hi = t;
-    }
-    if (hi > 0.0) {
-        double g = hi * (1.0 - 0x1p-24);
-        if (!overlap_at(f, ka, a, kb, b, dx, dy, g)) lo = g;
-    }
-    for (int k = 0; k < 200 && hi > 0.0; k++) {
-        double mid = lo + 0.5 * (hi - lo);
-        if (mid <= lo || mid >= hi) break;
-        if (overlap_at(f, ka, a, kb, b, dx, dy, mid)) hi = mid;
-        else lo = mid;
-    }
-    if (!(hi <= h->t)) return;
-    contact_at(f, ka, a, kb, b, dx, dy, hi, con);
-    pc__toi_take(h, hi, con[1], con[2], con[5], con[6]);
+    return 1;
 }
 
 void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, double dx, double dy, int kb,
                    const double *b)
 {
     if (ka == PC_CIRCLE || ka == PC_POINT) {
-        pc__sweep_circle(h, f, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, a[0] + dx, a[1] + dy, kb, b);
+        pc__sweep_circle(h, f, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, dx, dy, kb, b);
         return;
+    }
+    int wa = pc_kind_width(ka), wb = pc_kind_width(kb);
+    const double d[2] = {dx, dy};
+    if (pc__max(pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb)), pc__magnitude(d, 2)) >= 0x1p1022) {
+        /* near the top of the range b - D could overflow: the same problem at a quarter */
+        double qa[PC_ROW_MAX], qb[PC_ROW_MAX], qd[2];
+        if (quartered(a, wa, qa) && quartered(b, wb, qb) && quartered(d, 2, qd)) {
+            pc__toi g;
+            pc__toi_init(&g);
+            g.t = h->t;
+            pc__sweep_any(&g, f, ka, qa, qd[0], qd[1], kb, qb);
+            if (g.hit) pc__toi_take(h, g.t, g.nx, g.ny, g.px * 4.0, g.py * 4.0);
+            return;
+        }
     }
     int moving = dx != 0.0 || dy != 0.0;
     pc__hull A, B;
     pc__hull_of(f, ka, a, &A);
     pc__hull_of(f, kb, b, &B);
+    /* the decisions follow the core's corners (a polygon's repeated and
+     * collinear vertices dropped); the time places the shape as given */
+    int kc = ka;
+    const double *c = a;
     double core[PC_ROW_MAX];
     if (ka >= PC_POLYGON) {
-        /* a polygon moves as its core (repeated and collinear vertices dropped:
-         * translating those by a rounded amount could bend the polygon) */
-        ka = A.n >= 3 ? PC_POLYGON + A.n - 3 : A.n == 2 ? PC_SEGMENT : PC_POINT;
+        kc = A.n >= 3 ? PC_POLYGON + A.n - 3 : A.n == 2 ? PC_SEGMENT : PC_POINT;
         for (int i = 0; i < A.n; i++) {
             core[2 * i] = A.x[i];
             core[2 * i + 1] = A.y[i];
         }
-        a = core;
+        c = core;
     }
     double con[7];
-    if (pc__overlap_rows(f, ka, a, kb, b, PC_TOUCHING)) {
+    if (pc__overlap_rows(f, kc, c, kb, b, PC_TOUCHING)) {
         if (!moving) return;
         int hit;
-        if (pc__overlap_rows(f, ka, a, kb, b, PC_STRICT)) {
-            contact_at(f, ka, a, kb, b, dx, dy, 0.0, con);
+        if (pc__overlap_rows(f, kc, c, kb, b, PC_STRICT)) {
+            pc__contact_scaled(kc, c, kb, b, con);
             hit = dx * con[1] + dy * con[2] > 0.0;
         } else {
             hit = A.R > 0.0 || B.R > 0.0 ? touch_hit_round(f, &A, &B, dx, dy) : touch_hit_sharp(f, &A, &B, dx, dy);
-            if (hit) contact_at(f, ka, a, kb, b, dx, dy, 0.0, con);
+            if (hit) {
+                pc__contact_scaled(kc, c, kb, b, con);
+                hit_normal(con, dx, dy);
+            }
         }
-        if (hit) pc__toi_take(h, 0.0, con[1], con[2], con[5], con[6]);
+        if (hit) pc__toi_take_hit(h, 0.0, con[1], con[2], con[5], con[6], a[0], a[1], dx, dy);
         return;
     }
     if (!moving || (h->hit && h->t == 0.0)) return;
     if (!line_within(&A, &B, dx, dy)) return;
-    if (!path_meets(f, ka, a, kb, b, &A, &B, dx, dy)) return;
+    if (!path_meets(f, kc, c, kb, b, &A, &B, dx, dy)) return;
     hit_time(h, f, ka, a, kb, b, &A, &B, dx, dy);
 }
 
@@ -375,6 +444,58 @@ static void tile_normal(pc__toi *h, const pc_tilemap *map, int64_t i, int64_t j,
     h->ny = fy + 0.0;
 }
 
+/* The corners of a tile (its row, kind PC_BOX or PC_TRIANGLE) into v: how many. */
+static int tile_corners(int kind, const double *row, double *v)
+{
+    if (kind == PC_BOX) {
+        const double c[8] = {row[0], row[1], row[2], row[1], row[2], row[3], row[0], row[3]};
+        for (int k = 0; k < 8; k++) v[k] = c[k];
+        return 4;
+    }
+    for (int k = 0; k < 6; k++) v[k] = row[k];
+    return 3;
+}
+
+void pc__sweep_seams(pc__toi *h, const pc_tilemap *map, const pc__filter *f, int ka, const double *a,
+                     const pc__hull *A, double dx, double dy, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    if (A->R > 0.0 || A->n > 2) return;
+    int vertical = dx == 0.0 && dy != 0.0 && A->x[A->n - 1] == A->x[0];
+    if (!vertical && !(dy == 0.0 && dx != 0.0 && A->y[A->n - 1] == A->y[0])) return;
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    double v = vertical ? A->x[0] : A->y[0];
+    int64_t k0, k1;
+    /* the cells on either side of the grid line v (zero-width ones between) */
+    if (!pc__cells(vertical ? &ax : &ay, v, v, &k0, &k1) || k0 == k1) return;
+    int sx = vertical, sy = !vertical;
+    for (int64_t q = vertical ? i0 : j0; q <= (vertical ? i1 : j1); q++) {
+        int64_t ia = vertical ? q : k0, ja = vertical ? k0 : q, ib = vertical ? q : k1, jb = vertical ? k1 : q;
+        if (!pc__tile_full_side(map, ia, ja, sx, sy) || !pc__tile_full_side(map, ib, jb, -sx, -sy)) continue;
+        /* two tiles across a whole face: their union is convex (the angles at
+         * the face's ends are right or acute on either side), their hull */
+        double ra[6], rb[6], v16[16];
+        int n = tile_corners(pc__tile_shape(map, ia, ja, ra), ra, v16);
+        n += tile_corners(pc__tile_shape(map, ib, jb, rb), rb, v16 + 2 * n);
+        pc__hull_in_place(v16, n);
+        pc__toi before = *h;
+        pc__sweep_any(h, f, ka, a, dx, dy, PC_POLYGON + n - 3, v16);
+        if (h->hit && (!before.hit || h->t < before.t)) h->cell = ia * map->cols + ja;
+    }
+}
+
+int pc__union_stand(const void *vctx, double t)
+{
+    const pc__union_stand_ctx *c = vctx;
+    double m[PC_ROW_MAX];
+    pc__place_at(c->ka, c->a, c->dx, c->dy, t, m);
+    return c->inside(c->target, c->ka, m) ? PC__INSIDE : PC__APART;
+}
+
+int pc__map_inside(const void *map, int kind, const double *row)
+{
+    return pc__map_overlaps_any(map, kind, row, PC_STRICT);
+}
+
 void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy)
 {
     if (ka == PC_CIRCLE || ka == PC_POINT) {
@@ -413,19 +534,14 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
                 tile_normal(h, map, i, j, kind, row, &A, dx, dy);
             }
         }
+    if (h->near) pc__sweep_seams(h, map, &f, ka, a, &A, dx, dy, i0, i1, j0, j1);
+    if (h->hit) {
+        const pc__union_stand_ctx ctx = {ka, a, dx, dy, map, pc__map_inside};
+        h->t = pc__settle_down(pc__union_stand, &ctx, h->t);
+    }
 }
 
 /* ---- batches --------------------------------------------------------------------- */
-
-static void write_toi(const pc__toi *h, double *out, int cell)
-{
-    out[0] = h->hit ? h->t : 1.0;
-    out[1] = h->nx;
-    out[2] = h->ny;
-    out[3] = h->px;
-    out[4] = h->py;
-    if (cell) out[5] = (double)h->cell;
-}
 
 struct any_ctx {
     int ka, kb;
@@ -439,12 +555,17 @@ static void any_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     for (int64_t i = 0; i < n; i++) {
         const double *a = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
         const double *b = (const double *)(p[2] + i * s[2]);
+        double *out = (double *)(p[3] + i * s[3]);
+        if (!pc__moved_finite(c->ka, a, d[0], d[1])) {
+            pc__toi_write_nan(out, 5);
+            continue;
+        }
         double m = pc__max(pc__magnitude(a, wa), pc__magnitude(b, wb)) + pc__max(fabs(d[0]), fabs(d[1]));
         pc__filter f = pc__filter_for(m * (1.0 + 0x1p-40));
         pc__toi h;
         pc__toi_init(&h);
         pc__sweep_any(&h, &f, c->ka, a, d[0], d[1], c->kb, b);
-        write_toi(&h, (double *)(p[3] + i * s[3]), 0);
+        pc__toi_write(&h, out);
     }
 }
 
@@ -453,9 +574,15 @@ static void map_any_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
     const struct any_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++) {
         const double *a = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
+        double *out = (double *)(p[2] + i * s[2]);
+        if (!pc__moved_finite(c->ka, a, d[0], d[1])) {
+            pc__toi_write_nan(out, 6);
+            continue;
+        }
         pc__toi h;
         pc__sweep_map_any(&h, c->map, c->ka, a, d[0], d[1]);
-        write_toi(&h, (double *)(p[2] + i * s[2]), 1);
+        pc__toi_write(&h, out);
+        out[5] = (double)h.cell;
     }
 }
 

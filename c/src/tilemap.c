@@ -212,6 +212,12 @@ int pc__tile_side_open(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy
     return face(m->kinds, m->rows, m->cols, i, j, side);
 }
 
+int pc__tile_full_side(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy)
+{
+    int side = dy < 0 ? SIDE_S : dy > 0 ? SIDE_N : dx > 0 ? SIDE_E : SIDE_W;
+    return (full_sides(kind_at(m->kinds, m->rows, m->cols, i, j)) & side) != 0;
+}
+
 int pc__tile_side_shared(const pc_tilemap *m, int64_t i, int64_t j, int dx, int dy)
 {
     int side = dy < 0 ? SIDE_S : dy > 0 ? SIDE_N : dx > 0 ? SIDE_E : SIDE_W;

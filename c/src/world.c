@@ -50,6 +50,12 @@ int pc__world_near_box(const pc__world *w, const double *box)
     return 0;
 }
 
+/* the strict test of a whole world for pc__union_stand */
+static int world_inside(const void *w, int kind, const double *row)
+{
+    return pc__world_overlaps(w, kind, row, PC_STRICT);
+}
+
 void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
 {
     pc__toi_init(h);
@@ -67,7 +73,12 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
             int near = h->near;
             *h = one;
             h->near = near;
+            h->part = k;
         }
+    }
+    if (h->hit && w->n > 1) { /* each part's time keeps it out of that part; the world's out of all */
+        const pc__union_stand_ctx ctx = {kind, a, dx, dy, w, world_inside};
+        h->t = pc__settle_down(pc__union_stand, &ctx, h->t);
     }
 }
 
@@ -116,6 +127,43 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
     const struct world_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
         world_contact(c->w, c->kind, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+}
+
+/* 7 doubles: the sweep's five (pc__toi_write), the part and the index of
+ * what was hit (-1 and -1 when nothing); NaNs for a move beyond the doubles. */
+static void sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct world_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        const double *a = (const double *)(p[0] + i * s[0]), *d = (const double *)(p[1] + i * s[1]);
+        double *out = (double *)(p[2] + i * s[2]);
+        if (!pc__moved_finite(c->kind, a, d[0], d[1])) {
+            pc__toi_write_nan(out, 7);
+            continue;
+        }
+        pc__toi h;
+        pc__world_sweep(c->w, c->kind, a, d[0], d[1], &h);
+        pc__toi_write(&h, out);
+        out[5] = h.hit ? (double)h.part : -1.0;
+        out[6] = h.hit ? (double)h.cell : -1.0;
+    }
+}
+
+int pc_world_sweep(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                   const double *displacements, const int64_t *strides_d, double *out, const int64_t *strides_out,
+                   int ndim, const int64_t *shape, int threads, const volatile int *cancel)
+{
+    pc__fpenv env = pc__fp_enter();
+    pc__world w;
+    int rc = PC_ERR_ARG;
+    if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind)) {
+        struct world_ctx ctx = {&w, kind, 0};
+        const void *ptrs[3] = {a, displacements, out};
+        const int64_t *st[3] = {strides_a, strides_d, strides_out};
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_inner, &ctx, threads, PC_CHUNK, cancel);
+    }
+    pc__fp_leave(env);
+    return rc;
 }
 
 int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,

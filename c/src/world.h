@@ -24,7 +24,10 @@ int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode);
  * (a tile map part always answers 1: it may). */
 int pc__world_near_box(const pc__world *w, const double *box);
 /* The first hit of the shape moving by D over the parts (h initialised
- * here; h->near when some part may come within reach of the path). */
+ * here; h->near when some part may come within reach of the path; h->part
+ * the part hit, h->cell the index within it), the lower part at equal
+ * times; the time stepped down where the shape placed there would be inside
+ * some part (the placement contract, pc__settle_down). */
 void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h);
 /* Move shape c (kind; updated) along D for a fraction t of it, or less: the
  * largest fraction found by bisection whose end keeps it from strictly

@@ -1375,10 +1375,11 @@ static void test_tiles(void)
     CHECK(pc_tilemap_raycast(&map, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 1e308 - 6.0 && out[2] == 1.0 && out[4] == 2.0 && out[5] == 5.0);
 
-    /* sweep: a ball moving down onto the floor; touching and sliding is no hit */
+    /* sweep: a ball moving down onto the floor (the floor's normal, up, back
+     * at the ball); touching and sliding is no hit */
     double c0[3] = {2.0, 2.5, 0.5}, down[2] = {0.0, -2.0}, along[2] = {1.0, 0.0};
     CHECK(pc_tilemap_sweep(&map, c0, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
-    CHECK(out[0] == 0.5 && out[1] == 0.0 && out[2] == -1.0 && out[3] == 2.0 && out[4] == 1.0);
+    CHECK(out[0] == 0.5 && out[1] == 0.0 && out[2] == 1.0 && out[3] == 2.0 && out[4] == 1.0);
     CHECK(pc_tilemap_sweep(&map, ball, NULL, along, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0);
 
     /* advance: a ball rolling along the floor into the triangle's face leaves
@@ -1404,7 +1405,7 @@ static void test_tiles(void)
     double wall[4] = {3.0, -1.0, 4.0, 1.0}, disk[3] = {5.0, 0.0, 1.0}, seg[4] = {-2.0, 0.5, 2.0, 0.5};
     double res[5];
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
-    CHECK(res[0] == 0.25 && res[1] == 1.0 && res[2] == 0.0 && res[3] == 3.0 && res[4] == 0.0);
+    CHECK(res[0] == 0.25 && res[1] == -1.0 && res[2] == 0.0 && res[3] == 3.0 && res[4] == 0.0);
     CHECK(pc_sweep_batch(ball0, NULL, west, NULL, PC_BOX, wall, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 1.0 && isnan(res[1]) && isnan(res[3]));
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_CIRCLE, disk, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
@@ -1414,11 +1415,19 @@ static void test_tiles(void)
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_KIND_COUNT, seg, NULL, res, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
     /* a graze decided by the unrounded sum of the radii: 1 + 2^-53 rounds to 1,
      * so in floating point a ball at height 1 only grazes a tiny disk at the
-     * origin's level; exactly it dips 2^-53 into it (a hit, at the closest
-     * approach), while at height 1 + 2^-52 it misses */
+     * origin's level; exactly it dips 2^-53 into it (a hit, near the closest
+     * approach at 0.5, where placed it would overlap the disk: the time is
+     * the last double before, 2^-26 / 10 earlier), while at height 1 + 2^-52
+     * it misses */
     double low[3] = {0.0, 1.0, 1.0}, high[3] = {0.0, 1.0 + 0x1p-52, 1.0}, speck[3] = {5.0, 0.0, 0x1p-53};
     CHECK(pc_sweep_batch(low, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
-    CHECK(res[0] == 0.5 && res[1] == 0.0 && res[2] == -1.0);
+    CHECK(res[0] < 0.5 && res[0] > 0.5 - 0x1p-28 && res[1] == 0.0 && res[2] == 1.0);
+    {
+        pc_circle placed = {res[0] * east[0], 1.0, 1.0}, next = {nextafter(res[0], 1.0) * east[0], 1.0, 1.0};
+        pc_circle dot = {speck[0], speck[1], speck[2]};
+        CHECK(pc_overlap_circle_circle(&placed, &dot, PC_STRICT) == 0);
+        CHECK(pc_overlap_circle_circle(&next, &dot, PC_STRICT) == 1);
+    }
     CHECK(pc_sweep_batch(high, NULL, east, NULL, PC_CIRCLE, speck, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 1.0 && isnan(res[1]));
     CHECK(pc__perp2(0.0, 0.0, 1.0, 0.0, 0.5, 1.0, 1.0, 0x1p-53) == -1);
@@ -1541,6 +1550,66 @@ static void test_depenetrate(void)
     CHECK(bounces[0] == 1 && bounces[1] == 1 && balls[0][1] == 2.5 && balls[1][1] == 1.5);
     CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, bad, 1, &mu, 0, 16, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, &half, -1, &mu, 0, 16, 1, NULL) == PC_ERR_ARG);
+}
+
+/* The public sweeps: the surface normal of what was hit, pointing back at the
+ * mover, from every entry point; a point moving down the face between two
+ * solid tiles hits the floor's top; a move beyond the doubles writes NaNs;
+ * the shape placed at the time does not penetrate the target. */
+static void test_sweep_entry_points(void)
+{
+    const int8_t floor[4] = {1, 1, 1, 1}; /* x in [0, 4], y in [0, 1] */
+    double edges[6 * 8], mag;
+    int64_t start[5], refs[64], ne, nr;
+    CHECK(pc_tilemap_build(floor, 1, 4, 1.0, 0.0, 0.0, edges, 8, start, refs, 64, &ne, &nr, &mag) == PC_OK);
+    pc_tilemap map = {floor, 1, 4, 1.0, 0.0, 0.0, mag, edges, ne, start, refs};
+    double out[7];
+    /* down the seam x = 1: hit at 0.4 on the floor's top, normal up */
+    double point[2] = {1.0, 3.0}, flat[4] = {1.0, 3.0, 1.0, 4.0}, down[2] = {0.0, -5.0};
+    CHECK(pc_tilemap_sweep_shapes(&map, PC_POINT, point, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.4 && out[1] == 0.0 && out[2] == 1.0 && out[3] == 1.0 && out[4] == 1.0 && out[5] == 0.0);
+    CHECK(pc_tilemap_sweep_shapes(&map, PC_BOX, flat, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.4 && out[1] == 0.0 && out[2] == 1.0);
+    double ball0[3] = {1.0, 3.0, 0.0};
+    CHECK(pc_tilemap_sweep(&map, ball0, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 0.4 && out[2] == 1.0);
+    /* a box into a wall segment: the wall's normal (-1, 0) */
+    double box[4] = {0.0, 0.0, 1.0, 1.0}, east[2] = {4.0, 0.0}, wall[4] = {3.0, -1.0, 3.0, 2.0};
+    CHECK(pc_sweep_shapes(PC_BOX, box, NULL, east, NULL, PC_SEGMENT, wall, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.5 && out[1] == -1.0 && out[2] == 0.0 && out[3] == 3.0);
+    /* the same through a tree and through a world of the tree and the map */
+    int64_t bytes = pc_pairs_workspace(PC_SEGMENT, 1, PC_SEGMENT, 0);
+    static unsigned char work[1 << 16];
+    CHECK(bytes > 0 && bytes <= (int64_t)sizeof work);
+    CHECK(pc_pairs_prepare(PC_SEGMENT, wall, 1, PC_SEGMENT, NULL, 0, work, bytes) == PC_OK);
+    CHECK(pc_sweep_tree(work, bytes, 3.0, PC_BOX, box, NULL, east, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.5 && out[1] == -1.0 && out[2] == 0.0 && out[5] == 0.0);
+    pc_world_part parts[2] = {{&map, NULL, 0, 0.0}, {NULL, work, bytes, 3.0}};
+    double lifted[4] = {0.0, 1.5, 1.0, 2.5}; /* above the floor, beside the wall */
+    CHECK(pc_world_sweep(parts, 2, PC_BOX, lifted, NULL, east, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.5 && out[1] == -1.0 && out[2] == 0.0 && out[5] == 1.0 && out[6] == 0.0);
+    CHECK(pc_world_sweep(parts, 2, PC_POINT, point, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.4 && out[2] == 1.0 && out[5] == 0.0 && out[6] == 0.0);
+    double up[2] = {0.0, 5.0};
+    CHECK(pc_world_sweep(parts, 2, PC_POINT, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 1.0 && isnan(out[1]) && out[5] == -1.0 && out[6] == -1.0);
+    CHECK(pc_world_sweep(parts, 0, PC_POINT, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    /* beyond the doubles: NaN in every output double */
+    double far[2] = {1e308, 0.0}, huge[2] = {1e308, 0.0};
+    CHECK(pc_sweep_shapes(PC_POINT, far, NULL, huge, NULL, PC_SEGMENT, wall, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(isnan(out[0]) && isnan(out[1]) && isnan(out[3]));
+    CHECK(pc_world_sweep(parts, 2, PC_POINT, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(isnan(out[0]) && isnan(out[6]));
+    CHECK(pc_tilemap_sweep_shapes(&map, PC_POINT, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(isnan(out[0]) && isnan(out[5]));
+    /* placed at the time (each coordinate plus fl(t D)), a ball is not inside
+     * a box it was 1.2e-14 inside of when the time was rounded directly */
+    double c[3] = {0.9918737534611903, -9.448817735138633, 0.7555241316486533};
+    double d[2] = {7.718990472505091, 17.113367224819484};
+    double b[4] = {0.862207517439427, -1.2697599490248712, 4.264859597111601, 0.6578338489270821};
+    CHECK(pc_sweep_batch(c, NULL, d, NULL, PC_BOX, b, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    pc_circle placed = {c[0] + out[0] * d[0], c[1] + out[0] * d[1], c[2]};
+    pc_box target = {b[0], b[1], b[2], b[3]};
+    CHECK(out[0] > 0.43 && out[0] < 0.44 && pc_overlap_circle_box(&placed, &target, PC_STRICT) == 0);
 }
 
 /* pc__perp_dir: the line through a along d against the disk (c, r), exact at
@@ -1742,6 +1811,7 @@ int main(void)
     test_tiles();
     test_cancel();
     test_depenetrate();
+    test_sweep_entry_points();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }

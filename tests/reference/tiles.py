@@ -201,6 +201,17 @@ class Grid:
                 directed.setdefault((a, b), []).append(ij)
         #: the unmerged boundary edges (a, b), solid on the left, with their tile
         self.boundary = [(a, b, owners[0]) for (a, b), owners in directed.items() if (b, a) not in directed]
+        #: pairs of tiles across a shared edge (a face inside U), as their
+        #: union: convex (at either end of the face the two tiles' angles are
+        #: right or acute), so its hull; a zero-radius circle moving along
+        #: such a face enters int U, which neither tile alone shows
+        self.pairs = []
+        for (a, b), owners in directed.items():
+            for other in directed.get((b, a), []):
+                for ij in owners:
+                    if ij < other and a != b:
+                        union = convex_hull(list(self.by_tile[ij]) + list(self.by_tile[other]))
+                        self.pairs.append(((ij, other), union))
 
     # -- edges
     def merged_edges(self, by_grid=False):
@@ -715,7 +726,9 @@ def sweep_toi(circle, displacement, kind, target):
 
     For a tile map the target is the union of the tile polygons; the hit time
     is the earliest hit over the tiles (the circle touches a tile while moving
-    toward it).  A contact at t = 0 with the centre in a tile is reported as
+    toward it) and, for a zero-radius circle, over the unions of two tiles
+    across a shared face (Grid.pairs: moving along such a face it enters the
+    interior of the union, which no single tile shows).  A contact at t = 0 with the centre in a tile is reported as
     "ambiguous" unless every tile's answer agrees: the spec's t = 0 normal is
     that of the union there, which these tests avoid."""
     c, r = _circle(circle)
@@ -728,6 +741,8 @@ def sweep_toi(circle, displacement, kind, target):
         return SweepResult("ambiguous", ZERO, detail="starts with interiors overlapping the solid")
     results = [(ij, _convex_sweep(c, r, d, poly, ZERO))
                for ij, poly in grid._near_tiles(c, r + abs(d[0]) + abs(d[1]))]
+    if r == 0:  # a point also enters U across the faces between two solid tiles
+        results += [(ij, _convex_sweep(c, r, d, union, ZERO)) for ij, union in grid.pairs]
     if any(res.status == "ambiguous" for _, res in results):
         return SweepResult("ambiguous", ZERO, detail="ambiguous tile contact")
     hits = [res for _, res in results if res.hit]
