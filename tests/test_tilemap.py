@@ -318,3 +318,31 @@ def test_contact_normal_on_a_floor_at_any_seam(s, ox, oy, j, t, r, off):
     x = cx(g, j) + t * (cx(g, j + 1) - cx(g, j))
     c = pc.contact(pc.Circles([x, cy(g, 1) + (r + off) * s, r * s]), tm)
     assert c.normal.tolist() == [0.0, -1.0]
+
+
+@given(s=st.floats(0.01, 10), ox=st.floats(-1e6, 1e6), oy=st.floats(-1e6, 1e6), j=st.integers(2, 28),
+       r=st.sampled_from([0.0, 0.25, 0.5]), slant=st.floats(-2.0, 2.0))
+def test_a_sweep_onto_a_seam_gets_the_floors_normal(s, ox, oy, j, r, slant):
+    """A ball or capsule coming down exactly onto the corner where two floor
+    tiles meet (a seam of the merged floor) hits the floor: its normal is
+    exactly (0, 1), as anywhere else on the floor (it was the direction to
+    the tiles' corner, up to 8e-14 off), directly and through a World, and
+    so is advance's bounce."""
+    tm = pc.TileMap(floor_wall_ramp(), tile_size=s, origin=(ox, oy))
+    g = RT.Grid([[1]], s, (ox, oy))
+    x, top = cx(g, j), cy(g, 1)
+    d = np.array([slant * s, -2.0 * s])
+    start = np.array([x, top + r * s]) - d * 0.5      # the path reaches (x, top + r s) at t = 1/2
+    for mover in (pc.Circles([start[0], start[1], r * s]),
+                  pc.Capsules([start[0], start[1], start[0], start[1] + s, r * s])):
+        for target in (tm, pc.World(tm)):
+            hit = pc.sweep(mover, d, target)
+            late = 2.0**-48 * float(np.abs(start).max()) / s    # the start's rounding, in time
+            assert 0.0 <= float(hit.time) <= 0.5 + late
+            if hit.point[0] == x:                     # it met the floor at the seam's corner
+                assert hit.normal.tolist() == [0.0, 1.0]
+            elif not np.isnan(hit.time):
+                assert abs(float(hit.normal[1]) - 1.0) <= 1e-12
+    if r > 0:
+        _, v = pc.advance(pc.Circles([start[0], start[1], r * s]), d / 0.75, tm, 0.75 * 0.75)
+        assert v[1] == 2.0 * s / 0.75 or v[1] == pytest.approx(2.0 * s / 0.75, rel=1e-12)

@@ -577,6 +577,11 @@ void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, doub
         A.R = 0.0;
         pc__sweep_seams(h, map, &f, PC_POINT, point, &A, dx, dy, i0, i1, j0, j1);
     }
+    double fx, fy; /* a hit inside a face of the merged boundary (a seam's corner): that face's normal */
+    if (h->hit && pc__map_face_normal(map, h->px, h->py, &fx, &fy)) {
+        h->nx = -fx;
+        h->ny = -fy;
+    }
     if (h->hit) {
         const double circle[3] = {cx, cy, r};
         const pc__union_stand_ctx ctx = {PC_CIRCLE, circle, dx, dy, map, pc__map_inside};

@@ -460,8 +460,10 @@ void pc__sweep_seams(pc__toi *h, const pc_tilemap *map, const pc__filter *f, int
                      const pc__hull *A, double dx, double dy, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
 {
     if (A->R > 0.0 || A->n > 2) return;
-    int vertical = dx == 0.0 && dy != 0.0 && A->x[A->n - 1] == A->x[0];
-    if (!vertical && !(dy == 0.0 && dx != 0.0 && A->y[A->n - 1] == A->y[0])) return;
+    /* along a grid line: the paths to the rounded ends (what a sweep decides
+     * on) keep x (or y), even where D has a component too small to move it */
+    int vertical = dy != 0.0 && A->x[A->n - 1] == A->x[0] && A->x[0] + dx == A->x[0];
+    if (!vertical && !(dx != 0.0 && A->y[A->n - 1] == A->y[0] && A->y[0] + dy == A->y[0])) return;
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
     double v = vertical ? A->x[0] : A->y[0];
     int64_t k0, k1;
@@ -535,6 +537,11 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
             }
         }
     if (h->near) pc__sweep_seams(h, map, &f, ka, a, &A, dx, dy, i0, i1, j0, j1);
+    double fx, fy; /* a round shape's hit inside a face of the merged boundary: that face's normal */
+    if (h->hit && A.R > 0.0 && pc__map_face_normal(map, h->px, h->py, &fx, &fy)) {
+        h->nx = -fx;
+        h->ny = -fy;
+    }
     if (h->hit) {
         const pc__union_stand_ctx ctx = {ka, a, dx, dy, map, pc__map_inside};
         h->t = pc__settle_down(pc__union_stand, &ctx, h->t);

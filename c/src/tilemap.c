@@ -536,6 +536,49 @@ static int scale_exponent(double magnitude)
     return e;
 }
 
+int pc__map_face_normal(const pc_tilemap *map, double px, double py, double *nx, double *ny)
+{
+    if (map->n_edges == 0 || !isfinite(px) || !isfinite(py)) return 0;
+    double m = pc__max(map->magnitude, pc__max(fabs(px), fabs(py)));
+    int e = scale_exponent(m);
+    double x = ldexp(px, -e), y = ldexp(py, -e);
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    int64_t ci = cell_of(&ay, py), cj = cell_of(&ax, px);
+    double best = INFINITY;
+    int64_t best_edge = -1;
+    int on_face = 0;
+    for (int64_t i = ci > 0 ? ci - 1 : 0; i <= ci + 1 && i < map->rows; i++)
+        for (int64_t j = cj > 0 ? cj - 1 : 0; j <= cj + 1 && j < map->cols; j++) {
+            int64_t cell = i * map->cols + j;
+            for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
+                const double *g = map->edges + 6 * map->refs[p];
+                int inner;
+                double qx, qy, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
+                                                    ldexp(g[3], -e), x, y, &qx, &qy, &inner);
+                if (d2 < best) {
+                    best = d2;
+                    best_edge = map->refs[p];
+                    on_face = inner;
+                } else if (d2 == best && map->refs[p] != best_edge) {
+                    on_face = 0; /* two edges as near: a corner where they meet */
+                }
+            }
+        }
+    /* on the boundary (within rounding of the nearest edge) and not within
+     * rounding of its ends (a hit on a corner of the boundary, whose point a
+     * rounded foot may put an ulp inside the edge) */
+    double reach = ldexp(m, -e) * 0x1p-40;
+    if (best_edge < 0 || !on_face || !(best <= reach * reach)) return 0;
+    const double *g = map->edges + 6 * best_edge;
+    for (int end = 0; end < 2; end++) {
+        double ux = x - ldexp(g[2 * end], -e), uy = y - ldexp(g[2 * end + 1], -e);
+        if (ux * ux + uy * uy <= reach * reach) return 0;
+    }
+    *nx = map->edges[6 * best_edge + 4];
+    *ny = map->edges[6 * best_edge + 5];
+    return 1;
+}
+
 void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
 {
     for (int k = 0; k < 7; k++) out[k] = NAN;

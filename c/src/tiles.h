@@ -94,6 +94,13 @@ int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m);
 /* The contact of a circle with the solid region: 7 doubles as pc_contact_batch. */
 void pc__map_contact(const pc_tilemap *map, const double *circle, double *out);
 
+/* Where (px, py), a point on the solid's boundary (within rounding), lies
+ * inside one of its merged edges (not at an end: a corner of the boundary),
+ * that face's outward unit normal into (*nx, *ny), the same at every point
+ * of the face, and 1; else 0.  What a hit on a seam between two solid tiles
+ * (a tile's corner in the middle of a floor) reports as its normal. */
+int pc__map_face_normal(const pc_tilemap *map, double px, double py, double *nx, double *ny);
+
 /* Whether the map struct is usable (pointers and sizes). */
 int pc__map_ok(const pc_tilemap *m);
 
