@@ -173,9 +173,13 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
  * index space (strides in doubles, 0 broadcasts; translations 2 doubles,
  * angles 1).  Every output coordinate is the exact value of
  * c x - s y + tx (or s x + c y + ty) rounded once to the nearest double, with
- * c, s = cos(angle), sin(angle) rounded to doubles, and c, s exactly 0 and
- * +-1 when the angle is one of the doubles nearest a multiple of pi/2 (|k| <=
- * 16).  Radii are kept.  kind_out is the kind of the result: kind itself,
+ * c, s = cos(angle), sin(angle) as the C library rounds them, and c, s
+ * exactly 0 and +-1 when the angle is a quarter turn: |angle| < 2^53 and it
+ * is the double nearest k pi/2 for an integer k or, when |angle| < 2^52, one
+ * of that double's two neighbours (so k * pi / 2 and radians(90 k) as a
+ * program rounds them are quarter turns too; from 2^53 on the doubles are
+ * further apart than pi/2 and none is; transform.c gives the reasoning and
+ * the exact test).  Radii are kept.  kind_out is the kind of the result: kind itself,
  * except that a box becomes a 4-gon (PC_POLYGON + 1; its corners in
  * counter-clockwise order from (xmin, ymin)).  A polygon whose rounded
  * vertices are no longer convex becomes the convex hull of those vertices
@@ -185,6 +189,10 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
 int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const double *translations,
                  const int64_t *strides_t, const double *angles, const int64_t *strides_a, double *out,
                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
+/* Which of n angles (contiguous) are quarter turns as pc_transform reads
+ * them: turns[i] = k mod 4 (0 to 3) for the quarter turn k, -1 for any other
+ * angle (NaN and infinities included).  Exact.  Returns PC_OK or PC_ERR_ARG. */
+int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns);
 
 /* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
  * ndim-dimensional index space of the given shape (ndim may be 0: one pair).
