@@ -223,8 +223,10 @@ class Shapes:
 
     def bounds(self) -> np.ndarray:
         """The closed axis-aligned box of each shape, layout ``(..., 4)``: xmin,
-        ymin, xmax, ymax.  Each holds its shape exactly (a circle's ``x - r``
-        and ``x + r`` are rounded outward; beyond the doubles they are inf).
+        ymin, xmax, ymax.  Each is the shape's exact extreme where that is a
+        double (a vertex's or a box's own coordinate; a circle's ``x - r``
+        where that difference is one), else the double next to it outward,
+        so that the box holds the shape (inf beyond the doubles).
 
         >>> import pycollide as pc
         >>> pc.Triangles([0, 0, 2, 1, 1, 3]).bounds()

@@ -111,9 +111,11 @@ int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, 
                      int threads);
 
 /* The closed axis-aligned bounding boxes of n contiguous shapes of a shape
- * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each box holds its
- * shape exactly: a circle's x - r and x + r are rounded outward (a box beyond
- * the doubles is infinite).  Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG. */
+ * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each is the shape's
+ * exact extreme where that is a double (a vertex's coordinate; a circle's or
+ * capsule's x - r when it is one), else the double next to it outward, so
+ * that the box holds the shape (infinite beyond the doubles).  Returns PC_OK,
+ * PC_ERR_KIND or PC_ERR_ARG. */
 int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads);
 
 /* Each box's place on a Hilbert curve of order `order` (1 to 31): the centre
