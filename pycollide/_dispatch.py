@@ -109,6 +109,29 @@ def nonnegative(verb: str, name: str, value: Any, finite: bool, hint: str = "") 
     return v
 
 
+def nonnegatives(verb: str, name: str, value: Any, hint: str = "") -> np.ndarray:
+    """Numbers >= 0 (inf allowed, NaN not) as a C-contiguous float64 array of
+    any shape, for a parameter that varies per element and broadcasts with
+    the others like a ufunc's; errors name the argument and its first bad
+    index."""
+    if isinstance(value, (Shapes, str, bytes)):
+        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {type(value).__name__}")
+    try:
+        arr = np.asarray(value)
+    except ValueError:  # ragged nested sequences
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of numbers") from None
+    if arr.dtype.kind not in "iuf":
+        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
+        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {what}")
+    arr = np.asarray(arr, dtype=np.float64, order="C")  # (ascontiguousarray would make a 0-d array 1-d)
+    bad = ~(arr >= 0)  # NaN too
+    if bad.any():
+        at = tuple(int(i) for i in np.argwhere(bad)[0])
+        where = f"{name}{list(at)}" if at else name
+        raise ValueError(f"{verb}: `{name}` must be >= 0{hint}; {where} is {float(arr[at])!r}")
+    return arr
+
+
 def broadcast(verb: str, named: Sequence[Tuple[str, Shape]]) -> Shape:
     """The broadcast of the leading shapes, or a ValueError naming them all."""
     shapes = [s for _, s in named]
@@ -479,6 +502,6 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarra
     return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads, out)
 
 
-__all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
-           "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
+__all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "nonnegatives", "broadcast",
+           "prepare_out", "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
            "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

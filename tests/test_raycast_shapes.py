@@ -150,6 +150,73 @@ def test_max_distance():
     assert not miss.hit and (miss.tile == -1).all()
 
 
+def _targets():
+    """A collection, a tile map and a World of both (with a second collection)."""
+    rng = np.random.default_rng(21)
+    balls = pc.Circles(np.column_stack([rng.uniform(0, 20, (60, 2)), rng.uniform(0.2, 1.5, 60)]))
+    corners = rng.uniform(0, 20, (40, 2, 2))
+    boxes = pc.Boxes(np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1))
+    room = pc.TileMap.from_text("#####\n#...#\n#.3.#\n#####", tile_size=5.0)
+    return {"shapes": balls, "tilemap": room, "world": pc.World(balls, room, boxes)}
+
+
+@pytest.mark.parametrize("target", ["shapes", "tilemap", "world"])
+def test_max_distance_broadcasts_one_limit_a_ray(target):
+    """An array of limits, broadcast with the origins and directions: each ray
+    gets what a call with its own scalar limit gives, bit for bit."""
+    goal = _targets()[target]
+    rng = np.random.default_rng(22)
+    o = rng.uniform(1, 19, (7, 1, 2))
+    d = rng.normal(size=(1, 5, 2))
+    limits = rng.choice([0.0, 0.5, 2.0, 4.0, 8.0, math.inf], size=(7, 5))
+    limits[0, 0] = 3.0
+    got = pc.raycast(o, d, goal, max_distance=limits)
+    assert got.hit.shape == (7, 5)
+    for i in range(7):
+        for j in range(5):
+            one = pc.raycast(o[i, 0], d[0, j], goal, max_distance=float(limits[i, j]))
+            for a, b in zip(got, one):
+                assert np.array_equal(a[i, j], b, equal_nan=True), (i, j, a[i, j], b)
+    # the limits alone may set the shape: one ray, three limits
+    three = pc.raycast(o[0, 0], d[0, 0], goal, max_distance=[0.0, 3.0, math.inf])
+    assert three.hit.shape == (3,)
+    assert np.array_equal(three.distance[2:], pc.raycast(o[0, 0], d[0, 0], goal).distance[None])
+
+
+def test_max_distance_per_ray_in_a_large_batch():
+    """The batch cast in curve order takes its limits ray by ray: a limit only
+    hides the hits beyond it (the first hit is the first, whatever the limit)."""
+    rng = np.random.default_rng(23)
+    balls = pc.Circles(np.column_stack([rng.uniform(0, 100, (500, 2)), rng.uniform(0.2, 2.0, 500)]))
+    n = 1 << 15
+    o = rng.uniform(-5, 105, (n, 2))
+    d = rng.normal(size=(n, 2))
+    limits = rng.uniform(0, 30, n)
+    limits[::7] = math.inf
+    free = pc.raycast(o, d, balls)
+    got = pc.raycast(o, d, balls, max_distance=limits)
+    kept = free.distance <= limits
+    assert np.array_equal(got.hit, free.hit & kept)
+    assert np.array_equal(got.distance, np.where(kept, free.distance, math.inf))
+    assert np.array_equal(got.index, np.where(kept, free.index, -1))
+    for k in rng.integers(0, n, 20):  # and single rays agree
+        one = pc.raycast(o[k], d[k], balls, max_distance=limits[k])
+        assert one.index == got.index[k] and one.distance == got.distance[k]
+
+
+@pytest.mark.parametrize("limits,error,match", [
+    ([1.0, -1.0, 2.0], ValueError, r"`max_distance` must be >= 0 \(inf for no limit\); max_distance\[1\] is -1.0"),
+    ([[1.0, 2.0], [3.0, math.nan]], ValueError, r"max_distance\[1, 1\] is nan"),
+    ("far", TypeError, r"`max_distance` must be a number or an array of numbers"),
+    ([True, False], TypeError, r"`max_distance`"),
+    (np.ones(4), ValueError, r"the shapes of `origins` \(3,\), `directions` \(\) and `max_distance` \(4,\)"),
+])
+def test_bad_max_distances_are_named(limits, error, match):
+    for goal in _targets().values():
+        with pytest.raises(error, match=match):
+            pc.raycast(np.zeros((3, 2)), [1.0, 0.0], goal, max_distance=limits)
+
+
 @pytest.mark.parametrize("bad,err", [
     (dict(directions=[0.0, 0.0]), "nonzero"),
     (dict(directions=[math.inf, 0.0]), "finite"),

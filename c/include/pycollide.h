@@ -420,22 +420,24 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * ray only grazes it; NaN when none) and the index of the shape hit (-1 when
  * none; of two at the same distance, the lower).  Whether a ray meets a shape
  * is exact for every finite input; the distance is rounded, and a hit whose
- * rounded distance exceeds max_distance (>= 0, may be +inf) is no hit.  A zero
- * or non-finite direction gives hit 0 and a NaN distance.  PC_ERR_ARG for a
- * workspace that does not hold one collection, a negative or NaN max_distance
- * or magnitude, or bad strides. */
+ * rounded distance exceeds the ray's max distance (max_distances, 1 double a
+ * ray, strided like the origins; >= 0, may be +inf) is no hit.  A zero or
+ * non-finite direction gives hit 0 and a NaN distance.  PC_ERR_ARG (nothing
+ * written) for a workspace that does not hold one collection, a negative or
+ * NaN max distance or magnitude, or bad strides. */
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
-                      const double *directions, const int64_t *strides_d, double max_distance,
+                      const double *directions, const int64_t *strides_d,
+                      const double *max_distances, const int64_t *strides_m,
                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
-/* The same for n rays in one row each (origins and directions n x 2, out
- * n x 5, all contiguous), cast in the given order (a permutation of 0..n-1:
- * pc_ray_order's, so that rays cast one after another start near each
- * other and read the same parts of the tree).  The results are those of
- * pc_raycast_shapes, ray by ray.  PC_ERR_ARG as there, or for an index of
- * order outside 0..n-1. */
+/* The same for n rays in one row each (origins and directions n x 2,
+ * max_distances n, out n x 5, all contiguous), cast in the given order (a
+ * permutation of 0..n-1: pc_ray_order's, so that rays cast one after another
+ * start near each other and read the same parts of the tree).  The results
+ * are those of pc_raycast_shapes, ray by ray.  PC_ERR_ARG as there, or for
+ * an index of order outside 0..n-1. */
 int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
-                              const double *directions, double max_distance, double *out, int64_t n,
+                              const double *directions, const double *max_distances, double *out, int64_t n,
                               const int64_t *order, int threads);
 /* The order of n points (x, y; n x 2 contiguous, finite or not) along a
  * Z-order (Morton) curve over their bounding box, 16 bits an axis; points
@@ -482,15 +484,16 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
                             const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 /* For each shape a[...] (kind_a, strided), the nearest shape of a
  * one-collection pc_pairs workspace (whose rows have the given magnitude)
- * within max_distance (>= 0, may be inf), walking its tree: 2 doubles out,
- * the distance (inf when none) and the index (-1 when none).  The distance of
- * shapes that touch or overlap is 0, exactly (the sign of their separation
- * is exact); otherwise it is the separation as pc_contact_batch rounds it.
- * Of shapes at equal distances, the lowest index.  PC_ERR_ARG for a bad
- * workspace or a negative or NaN max_distance. */
+ * within its max distance (max_distances, 1 double a shape, strided like a;
+ * >= 0, may be inf), walking its tree: 2 doubles out, the distance (inf when
+ * none) and the index (-1 when none).  The distance of shapes that touch or
+ * overlap is 0, exactly (the sign of their separation is exact); otherwise
+ * it is the separation as pc_contact_batch rounds it.  Of shapes at equal
+ * distances, the lowest index.  PC_ERR_ARG (nothing written) for a bad
+ * workspace, a negative or NaN max distance or bad strides. */
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
-                    const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
-                    const int64_t *shape, int threads);
+                    const int64_t *strides_a, const double *max_distances, const int64_t *strides_m, double *out,
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at

@@ -231,7 +231,8 @@ typedef struct {
     int64_t index;        /* -1: none yet */
 } cast_best;
 
-static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, int64_t p, cast_best *b)
+static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, double max_distance, int64_t p,
+                     cast_best *b)
 {
     int kind = c->tree.kind;
     const double *row = c->tree.rows + p * c->tree.width;
@@ -261,7 +262,7 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
         }
         dist = ldexp(t, r->s);
     }
-    if (dist > c->max_distance) return;
+    if (dist > max_distance) return;
     if (dist < b->dist || (dist == b->dist && (b->index < 0 || index < b->index))) {
         b->dist = dist;
         b->nx = nx;
@@ -365,20 +366,21 @@ typedef struct {
     const cast_ctx *c;
     const pc__filter *f;
     const cast_ray *r;
+    double max_distance;
     cast_best b;
 } ray_state;
 
 static double visit_ray(void *vs, int64_t p, double limit)
 {
     ray_state *st = vs;
-    try_item(st->c, st->f, st->r, p, &st->b);
+    try_item(st->c, st->f, st->r, st->max_distance, p, &st->b);
     /* the bound on t_w beyond which nothing can win: the best so far, with
      * room for its rounding (equal distances must still be seen) */
     if (st->b.index >= 0) limit = pc__min(limit, st->b.dist / st->r->wlen * (1 + 0x1p-20) + 0x1p-1000);
     return limit;
 }
 
-static void cast_one(const cast_ctx *c, const double *o, const double *d, double *out)
+static void cast_one(const cast_ctx *c, const double *o, const double *d, double max_distance, double *out)
 {
     out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = -1.0;
     double dm = pc__max(fabs(d[0]), fabs(d[1]));
@@ -386,8 +388,8 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
     if (c->tree.levels == 0) return;
     cast_ray r;
     pc__filter f = pc__filter_for(ray_setup(&r, c, o, d));
-    ray_state st = {c, &f, &r, {INFINITY, NAN, NAN, -1}};
-    double limit = isfinite(c->max_distance) ? c->max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
+    ray_state st = {c, &f, &r, max_distance, {INFINITY, NAN, NAN, -1}};
+    double limit = isfinite(max_distance) ? max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
     walk(c, &r, limit, visit_ray, &st);
     if (st.b.index < 0) return;
     out[0] = 1.0;
@@ -659,9 +661,9 @@ static int nearest_leaf(void *v, int64_t k)
 /* The item nearest the shape (kind ka, row a) within max_distance: out[0] its
  * distance (inf when none), out[1] its index (-1 when none; the lowest at
  * equal distances).  Pruned as pc__tree_contact, by the boxes' gap. */
-static void nearest_one(const pc__tree_query *c, int ka, const double *a, double *out)
+static void nearest_one(const pc__tree_query *c, int ka, const double *a, double max_distance, double *out)
 {
-    double best[7] = {c->max_distance};
+    double best[7] = {max_distance};
     int64_t index = INT64_MAX;
     if (c->tree.levels) {
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
@@ -684,21 +686,41 @@ static void nearest_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 {
     const struct tree_kind_ctx *x = vctx;
     for (int64_t i = 0; i < n; i++)
-        nearest_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+        nearest_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), *(const double *)(p[1] + i * s[1]),
+                    (double *)(p[2] + i * s[2]));
+}
+
+static void limits_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    int *bad = vctx;
+    for (int64_t i = 0; i < n; i++) *bad |= !(*(const double *)(p[0] + i * s[0]) >= 0);
+}
+
+/* Is every limit (a strided operand over the index space) >= 0, none NaN?
+ * PC_OK, or PC_ERR_ARG for a bad one or bad strides (before anything is
+ * written). */
+static int limits_ok(int ndim, const int64_t *shape, const double *limits, const int64_t *strides)
+{
+    int bad = 0;
+    const void *ptrs[1] = {limits};
+    const int64_t *st[1] = {strides};
+    int rc = pc__batch(ndim, shape, 1, ptrs, st, 0u, limits_inner, &bad, 1, PC_CHUNK); /* one thread: bad is shared */
+    return rc != PC_OK || bad ? PC_ERR_ARG : PC_OK;
 }
 
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
-                    const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
-                    const int64_t *shape, int threads)
+                    const int64_t *strides_a, const double *max_distances, const int64_t *strides_m, double *out,
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
+    if (limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct tree_kind_ctx x = {&ctx, kind_a};
-    const void *ptrs[2] = {a, out};
-    const int64_t *st[2] = {strides_a, strides_out};
-    int rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK);
+    const void *ptrs[3] = {a, max_distances, out};
+    const int64_t *st[3] = {strides_a, strides_m, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK);
     pc__fp_leave(env);
     return rc;
 }
@@ -731,15 +753,14 @@ static void cast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     const cast_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
         cast_one(c, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
-                 (double *)(p[2] + i * s[2]));
+                 *(const double *)(p[2] + i * s[2]), (double *)(p[3] + i * s[3]));
 }
 
-int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, double magnitude, double max_distance)
+int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, double magnitude)
 {
-    if (!(max_distance >= 0) || !(magnitude >= 0)) return PC_ERR_ARG;
+    if (!(magnitude >= 0)) return PC_ERR_ARG;
     if (pc__pairs_tree(work, work_bytes, &ctx->tree) != PC_OK) return PC_ERR_ARG;
     ctx->magnitude = magnitude;
-    ctx->max_distance = max_distance;
     ctx->tree_mag = 0.0;
     if (ctx->tree.levels) {
         const double *root = ctx->tree.boxes + 4 * ctx->tree.first[ctx->tree.levels - 1];
@@ -750,22 +771,24 @@ int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, doubl
 
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
-                      const double *directions, const int64_t *strides_d, double max_distance,
+                      const double *directions, const int64_t *strides_d,
+                      const double *max_distances, const int64_t *strides_m,
                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads)
 {
     cast_ctx ctx;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
+    if (limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    const void *ptrs[3] = {origins, directions, out};
-    const int64_t *st[3] = {strides_o, strides_d, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK);
+    const void *ptrs[4] = {origins, directions, max_distances, out};
+    const int64_t *st[4] = {strides_o, strides_d, strides_m, strides_out};
+    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK);
     pc__fp_leave(env);
     return rc;
 }
 
 struct ordered_ctx {
     const cast_ctx *c;
-    const double *o, *d;
+    const double *o, *d, *m;
     double *out;
 };
 
@@ -775,21 +798,21 @@ static void cast_ordered_inner(void *vctx, char *const *p, const int64_t *s, int
     const struct ordered_ctx *x = vctx;
     for (int64_t j = 0; j < n; j++) {
         int64_t i = *(const int64_t *)(const void *)(p[0] + j * s[0]);
-        cast_one(x->c, x->o + 2 * i, x->d + 2 * i, x->out + 5 * i);
+        cast_one(x->c, x->o + 2 * i, x->d + 2 * i, x->m[i], x->out + 5 * i);
     }
 }
 
 int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
-                              const double *directions, double max_distance, double *out, int64_t n,
+                              const double *directions, const double *max_distances, double *out, int64_t n,
                               const int64_t *order, int threads)
 {
     cast_ctx ctx;
-    if (n < 0 || (n > 0 && (!origins || !directions || !out || !order))) return PC_ERR_ARG;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (n < 0 || (n > 0 && (!origins || !directions || !max_distances || !out || !order))) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
     for (int64_t j = 0; j < n; j++)
-        if (order[j] < 0 || order[j] >= n) return PC_ERR_ARG;
+        if (order[j] < 0 || order[j] >= n || !(max_distances[j] >= 0)) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    struct ordered_ctx x = {&ctx, origins, directions, out};
+    struct ordered_ctx x = {&ctx, origins, directions, max_distances, out};
     const void *ptrs[1] = {order};
     int64_t stride[1] = {(int64_t)sizeof(int64_t)}, shape[1] = {n};
     const int64_t *st[1] = {stride};
@@ -855,7 +878,7 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, INFINITY) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[3] = {a, displacements, out};

@@ -1439,16 +1439,23 @@ static void test_perp_dir_and_shape_rays(void)
     void *work = malloc((size_t)need);
     CHECK(pc_pairs_prepare(PC_CIRCLE, balls, 2, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
     double o[8] = {0, 0, 0, 1, 0, nextafter(1, 2), 5, 0}, d[2] = {1, 0}, out[20];
-    int64_t so[1] = {2}, sd[1] = {0}, sout[1] = {5}, n[1] = {4};
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, INFINITY, out, sout, 1, n, 1) == PC_OK);
+    double no_limit = INFINITY, limit = 2.5, bad = -1.0, limits[4] = {2.5, 4.0, INFINITY, 0.0};
+    int64_t so[1] = {2}, sd[1] = {0}, sm[1] = {0}, sm1[1] = {1}, sout[1] = {5}, n[1] = {4};
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, &no_limit, sm, out, sout, 1, n, 1) == PC_OK);
     CHECK(out[0] == 1 && out[1] == 3 && out[2] == -1 && out[3] == 0 && out[4] == 0);
     CHECK(out[5] == 1 && out[9] == 0);                   /* tangent to ball 0 */
     CHECK(out[10] == 1 && out[14] == 1);                 /* one ulp higher: ball 1 */
     CHECK(out[15] == 1 && out[16] == 0 && out[19] == 0); /* from inside ball 0 */
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, 2.5, out, sout, 1, n, 1) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, &limit, sm, out, sout, 1, n, 1) == PC_OK);
     CHECK(out[0] == 0 && out[4] == -1 && out[15] == 1);
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, -1.0, out, sout, 1, n, 1) == PC_ERR_ARG);
-    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, 1.0, out, sout, 1, n, 1) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, limits, sm1, out, sout, 1, n, 1) == PC_OK);
+    CHECK(out[0] == 0 && out[5] == 1 && out[10] == 1 && out[15] == 1); /* a limit a ray: 2.5 falls short of ball 0 */
+    out[0] = 7;
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, &bad, sm, out, sout, 1, n, 1) == PC_ERR_ARG);
+    limits[2] = NAN;
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, limits, sm1, out, sout, 1, n, 1) == PC_ERR_ARG);
+    CHECK(out[0] == 7); /* nothing written */
+    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, &limit, sm, out, sout, 1, n, 1) == PC_ERR_ARG);
     free(work);
 }
 
