@@ -127,7 +127,9 @@ def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tre
 
 def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], world: World,
            max_distance: np.ndarray, threads: Any) -> WorldHit:
-    """The nearest hit over the parts; at equal distances the lower part."""
+    """The nearest hit over the parts; at equal distances the lower part (every
+    part rounds a distance from the exact point hit alone, so a tile and a
+    shape entered at one point tie exactly)."""
     distance = np.full(shape, math.inf)
     normal = np.full(shape + (2,), math.nan)
     part = np.full(shape, -1, dtype=np.int64)
@@ -165,10 +167,17 @@ def raycast(origins: Any, directions: Any, target: Any, max_distance: Any = math
     The distance is Euclidean, a length in the shapes' units: ``t *
     |direction|`` from the origin to the point hit, the same for a direction
     of any length (doubling the direction halves t, not the distance).  It is
-    rounded; a hit whose rounded distance exceeds ``max_distance`` is
-    reported as no hit.  ``max_distance`` is a number or an array (>= 0, inf
-    for no limit): one limit a ray, broadcast with the origins and
-    directions as a ufunc's arguments are.
+    rounded as a function of the exact point hit alone (how far along the
+    ray's major axis, rounded once, times the direction's length per unit of
+    that axis): shapes the ray enters at the same point, of any kinds (a
+    shared face, a corner on a face), are at the same distance, and the one
+    entered first is never farther; a ray along an axis gets the exact
+    distance whenever that is a double.  Of shapes at the same distance the
+    lower index wins (in a World the lower part, then the lower index).  A
+    hit whose distance exceeds ``max_distance`` is reported as no hit.
+    ``max_distance`` is a number or an array (>= 0, inf for no limit): one
+    limit a ray, broadcast with the origins and directions as a ufunc's
+    arguments are.
 
     Targets:
 

@@ -72,6 +72,165 @@ def test_rays_anywhere_against_the_reference(kind, data):
     check_rays(kind, rows, origins, directions)
 
 
+# ---- the first shape hit: exact entries, ties to the lowest index -----------------
+
+def expected_hit(kind, rows, o, d, max_distance=math.inf):
+    """(distance, index) as the contract says: each shape's distance is its
+    exact entry rounded once (reference.rays.distance_rounded); the least
+    distance wins, the lowest index among equal ones; (inf, -1) for none."""
+    best = (math.inf, -1)
+    for i, row in enumerate(rows):
+        dist = RR.distance_rounded(kind, tuple(row), o, d)
+        if dist is not None and dist <= max_distance and dist < best[0]:
+            best = (dist, i)
+    return best
+
+
+def check_first_hits(kind, rows, origins, directions):
+    target = _collection(kind, rows)
+    r = pc.raycast(np.array(origins, float), np.array(directions, float), target)
+    for k, (o, d) in enumerate(zip(origins, directions)):
+        want = expected_hit(kind, rows, o, d)
+        assert (float(r.distance[k]), int(r.index[k])) == want, (kind, rows, o, d, r.distance[k], r.index[k], want)
+
+
+def test_raycast_tie_goes_to_the_lowest_index():
+    """Both top faces are entered at (0.6, 5): the same distance, and the lower
+    index (the first box's face rounded its entry one ulp further before)."""
+    boxes = pc.Boxes([[-3.0, -7.0, 3.0, 5.0], [-5.0, 4.0, 4.0, 5.0]])
+    r = pc.raycast([0.0, 8.0], [1.0, -5.0], boxes)
+    assert r.index == 0
+    alone = [float(pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[i:i + 1]).distance) for i in range(2)]
+    assert alone[0] == alone[1] == float(r.distance)
+    assert (float(r.distance), 0) == expected_hit("box", np.asarray(boxes).tolist(), (0.0, 8.0), (1.0, -5.0))
+    flipped = pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[::-1])
+    assert flipped.index == 0 and flipped.distance == r.distance
+
+
+@pytest.mark.parametrize("kinds,rows", [
+    # a circle and a box sharing the entry point (2, 0) of a ray from below
+    (("circle", "box"), ([2.0, 3.0, 3.0], [1.0, 0.0, 3.0, 5.0])),
+    # a triangle and a segment along its edge, entered through that edge
+    (("triangle", "segment"), ([0.0, 0.0, 4.0, 0.0, 2.0, 3.0], [-1.0, 0.0, 5.0, 0.0])),
+    # a capsule's flat side on a box's face
+    (("capsule", "box"), ([1.0, 1.0, 3.0, 1.0, 1.0], [0.0, 0.0, 4.0, 2.0])),
+    # a point on a polygon's face
+    (("point", "polygon4"), ([2.0, 0.0], [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0])),
+])
+def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows):
+    """The same exact entry gives the same distance whatever the kinds, so in
+    a World the lower part wins, and either order gives the same distance."""
+    o, d = [2.0, -7.0], [0.0, 3.0]
+    if kinds[0] == "triangle":
+        o, d = [1.0, -3.0], [1.0, 3.0]
+    parts = [TYPES[k](np.array([row])) for k, row in zip(kinds, rows)]
+    alone = [pc.raycast(o, d, p) for p in parts]
+    assert alone[0].hit and alone[1].hit and alone[0].distance == alone[1].distance
+    for order in ((0, 1), (1, 0)):
+        w = pc.raycast(o, d, pc.World(*[parts[i] for i in order]))
+        assert w.part == 0 and w.index == 0 and w.distance == alone[0].distance
+
+
+def test_a_tile_and_a_box_entered_at_one_point_tie():
+    room = pc.TileMap.from_text("..\n#.")  # the solid tile is [0, 1] x [0, 1]
+    box = pc.Boxes([[0.0, -2.0, 1.0, 1.0]])
+    for o, d in (([0.5, 5.0], [0.0, -1.0]), ([3.0, 3.5], [-1.0, -1.0]), ([0.3, 4.0], [0.1, -1.0])):
+        a, b = pc.raycast(o, d, room), pc.raycast(o, d, box)
+        assert a.hit and b.hit and a.distance == b.distance
+        assert pc.raycast(o, d, pc.World(room, box)).part == 0
+        assert pc.raycast(o, d, pc.World(box, room)).part == 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_first_hits_on_the_grid_tie_to_the_lowest_index(kind, data):
+    """Shapes on a small integer grid share faces, corners and entry points
+    all the time: each ray's distance is the exact entry rounded once, and of
+    the shapes at that distance the lowest index wins."""
+    rows = [data.draw(shape(kind, grid_coords(3)), label="shape") for _ in range(data.draw(st.integers(2, 6)))]
+    n = data.draw(st.integers(1, 4))
+    origins = [(data.draw(st.integers(-5, 5)), data.draw(st.integers(-5, 5))) for _ in range(n)]
+    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
+                  for _ in range(n)]
+    check_first_hits(kind, rows, origins, directions)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=20, deadline=None)
+@given(data=st.data(), scale=st.sampled_from([1.0, 2.0**-600, 2.0**600, 2.0**-1000, 2.0**1000]))
+def test_distances_are_the_exact_entries_rounded_once(kind, data, scale):
+    """Any coordinates, at any scale (the exact search in big integers where
+    the double-double arithmetic cannot decide): the distance is the
+    reference's, bit for bit."""
+    rows = [data.draw(shape(kind, any_coords()), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
+    n = data.draw(st.integers(1, 3))
+    origins = [data.draw(st.tuples(any_coords(), any_coords())) for _ in range(n)]
+    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0)))
+                  for _ in range(n)]
+    rows = (np.array(rows) * scale).tolist()
+    origins = (np.array(origins) * scale).tolist()
+    check_first_hits(kind, rows, origins, directions)
+
+
+@pytest.mark.parametrize("kind,row,o,d", [
+    ("circle", [2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [1.0, 0.0]),
+    ("circle", [-2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [-3.0, 0.0]),
+    ("capsule", [-1.0, 2.0, 1.0, 2.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 1.0]),  # its flat side
+    ("capsule", [0.0, 2.0, 0.0, 5.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 0.5]),   # its round end
+    ("triangle", [1.0, -1.0, 2.0, 0.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [1.0, 0.0]),
+    ("segment", [1.0, -1.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [7.0, 0.0]),
+])
+def test_an_entry_halfway_between_doubles_rounds_to_even(kind, row, o, d):
+    """The exact entry 1 + 3 2^-53 lies halfway between 1 + 2^-52 and 1 + 2^-51:
+    it rounds to the even one, decided in big integers (no double-double
+    bound can tell a value from 0)."""
+    r = pc.raycast(o, d, TYPES[kind](np.array([row])))
+    assert float(r.distance) == 1 + 2.0**-51 == RR.distance_rounded(kind, row, o, d)
+
+
+def test_the_tree_never_prunes_a_lower_index_at_the_same_distance():
+    """3000 boxes scattered over a wide field, 40 of them sharing the face y =
+    5 the rays enter through (in no particular place in the tree's order):
+    every ray names the lowest of those that hold its entry point."""
+    rng = np.random.default_rng(41)
+    far = rng.uniform(-1000, 1000, (3000, 2))
+    boxes = np.column_stack([far, far + rng.uniform(0.5, 3.0, (3000, 2))])
+    shared = rng.choice(3000, 40, replace=False)
+    lo = rng.uniform(-4.0, 0.0, 40)
+    boxes[shared] = np.column_stack([lo, rng.uniform(-8.0, 4.0, 40), lo + rng.uniform(0.5, 8.0, 40), np.full(40, 5.0)])
+    keep = ~((boxes[:, 3] > 5.0) & (boxes[:, 1] < 12.0) & (boxes[:, 0] < 8.0) & (boxes[:, 2] > -8.0))
+    keep[shared] = True  # nothing else above the face where the rays come down
+    target = pc.Boxes(boxes[keep])
+    index = np.flatnonzero(keep)
+    rows = boxes[keep]
+    xs = np.linspace(-3.9, 3.9, 25)
+    o = np.column_stack([xs, np.full(25, 11.0)])
+    d = np.column_stack([rng.uniform(-0.2, 0.2, 25), np.full(25, -1.0)])
+    r = pc.raycast(o, d, target)
+    for k in range(25):
+        x = o[k, 0] + d[k, 0] * 6.0  # where the ray meets y = 5
+        holders = [i for i in range(len(rows)) if rows[i, 3] == 5.0 and rows[i, 0] <= x <= rows[i, 2]]
+        if holders:
+            assert r.index[k] == min(holders), (k, index[r.index[k]], [index[i] for i in holders])
+
+
+def test_a_tile_map_reports_the_distances_of_its_tiles():
+    """A tile map's distance is that of the tile shapes cast as shapes, bit for
+    bit (the same exact entries, rounded once)."""
+    rng = np.random.default_rng(42)
+    kinds = rng.choice([0, 0, 1, 2, 3, 4, 5], size=(12, 15))
+    room = pc.TileMap(kinds, tile_size=0.7, origin=(-3.1, 2.3))
+    tiles = room.tiles()
+    o = rng.uniform(-4, 8, (300, 2)) + [0, 3]
+    d = rng.normal(size=(300, 2))
+    d[:40, 1] = 0.0  # along the rows: faces shared by whole rows of tiles
+    a = pc.raycast(o, d, room)
+    b = pc.raycast(o, d, pc.World(tiles.boxes, tiles.triangles))
+    assert np.array_equal(a.hit, b.hit)
+    assert np.array_equal(a.distance, b.distance)
+
+
 @pytest.mark.parametrize("o,d,hit", [
     ((0.0, 1.0), (1.0, 0.0), True),            # tangent to the circle at its top, (2, 1)
     ((0.0, math.nextafter(1.0, 2.0)), (1.0, 0.0), False),  # one ulp above the tangent

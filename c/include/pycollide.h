@@ -401,7 +401,8 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
  * region, walking the grid cells the ray crosses.  Writes 6 doubles: hit (1
  * or 0), the distance t |d| to the first point of the solid (+inf when none,
- * and also for a hit whose distance exceeds the largest double), the outward
+ * and also for a hit whose distance exceeds the largest double; rounded as
+ * pc_raycast_shapes rounds it), the outward
  * unit normal of the face entered (-d / |d| when o lies in the solid
  * already; NaN when none) and the row and column of a solid tile holding the
  * hit point (-1 when none).  Whether a ray hits is exact for every finite
@@ -419,8 +420,13 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * normal there (outward from the shape hit; -d / |d| when o lies in it or the
  * ray only grazes it; NaN when none) and the index of the shape hit (-1 when
  * none; of two at the same distance, the lower).  Whether a ray meets a shape
- * is exact for every finite input; the distance is rounded, and a hit whose
- * rounded distance exceeds the ray's max distance (max_distances, 1 double a
+ * is exact for every finite input.  The distance is a function of the exact
+ * entry point alone: with L = |d| along d's larger component, L t rounded
+ * once to the nearest double, times sqrt(1 + q^2) for q = d_minor / d_major
+ * (each operation rounded), so two shapes entered at the same point are at
+ * the same distance, and a ray along an axis gets the exact distance when
+ * it is a double.  A hit whose distance exceeds the ray's max distance
+ * (max_distances, 1 double a
  * ray, strided like the origins; >= 0, may be +inf) is no hit.  A zero or
  * non-finite direction gives hit 0 and a NaN distance.  PC_ERR_ARG (nothing
  * written) for a workspace that does not hold one collection, a negative or

@@ -13,28 +13,36 @@
  * the ray's origin (the first test) or at a point of the ray facing a vertex
  * of K (the third); an edge parallel to the ray is no nearer than its ends.
  *
- * The distance along the unit direction, the normal and the point are then
- * computed in floating point: for a polygon core (R = 0) by clipping the ray
- * against the edges' half-planes (Cyrus-Beck; the normal is the outward
- * normal of the face entered), for a segment by the crossing of the two
- * lines, for a circle by the quadratic (in its cancellation-free form), for a
- * capsule as the nearest of its two end disks and the rectangle between them.
- * A ray starting in the shape hits at distance 0 with normal -d / |d|.  A
- * hit the exact test found and rounding misses (a graze) is placed at the
- * ray's closest approach to the core, with normal -d / |d|.  Coordinates
- * beyond 2^(+-500) are scaled by a power of two for the float arithmetic.
+ * The normal is then computed in floating point: for a polygon core (R = 0)
+ * by clipping the ray against the edges' half-planes (Cyrus-Beck; the normal
+ * is the outward normal of the face entered), for a segment by the crossing
+ * of the two lines, for a circle by the quadratic (in its cancellation-free
+ * form), for a capsule as the nearest of its two end disks and the rectangle
+ * between them; the distance those give guides the exact one.  A ray
+ * starting in the shape hits at distance 0 with normal -d / |d|.  A hit the
+ * exact test found and rounding misses (a graze) has normal -d / |d|.
+ * Coordinates beyond 2^(+-500) are scaled by a power of two for the float
+ * arithmetic.
+ *
+ * The distance is the exact entry rounded once (entry.h): a function of the
+ * entry point alone, so shapes the ray enters at the same point (a shared
+ * face, a corner on a face) are at the same distance, whatever their kinds
+ * and vertices, and a shape entered first is never farther.
  *
  * Broad phase: the tree of pc_pairs_prepare over the collection (tree.h),
  * walked nearest node first; a node is skipped when the ray misses its box
  * widened by 2^-40 of the magnitudes involved (so rounding can never skip a
- * box the ray meets) or when its box lies beyond the nearest hit found so far.
- * The first hit is the least rounded distance; equal distances go to the
- * lowest index.  A hit farther than max_distance is no hit.
+ * box the ray meets) or when its box lies beyond the nearest hit found so far
+ * by more than the roundings between entry and distance (so a shape at the
+ * same distance is still seen).  The first hit is the least distance; equal
+ * distances go to the lowest index.  A hit farther than max_distance is no
+ * hit.
  */
 #include <float.h>
 #include <math.h>
 
 #include "core.h"
+#include "entry.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
@@ -50,6 +58,7 @@ typedef struct {
     const double *o, *d;           /* as given */
     double ox, oy, ux, uy;         /* scaled origin, unit direction */
     double wx, wy, winv[2], wlen;
+    double lw, stretch;            /* |w| along the major axis; |d| over that (entry.h) */
     double omag;                   /* max |o| */
     double mg;                     /* the widening of the boxes */
     double grow[2];                /* and for a swept shape, its half extents */
@@ -227,8 +236,8 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
 typedef pc__tree_query cast_ctx;
 
 typedef struct {
-    double dist, nx, ny;  /* unscaled distance */
-    int64_t index;        /* -1: none yet */
+    double t, dist, nx, ny;  /* the entry along the major axis (entry.h) and the distance it gives */
+    int64_t index;           /* -1: none yet */
 } cast_best;
 
 static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, double max_distance, int64_t p,
@@ -241,7 +250,7 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
     pc__hull_of(f, kind, row, &h);
     int how = ray_meets(f, kind, row, &h, r->o, r->d);
     if (!how) return;
-    double dist = 0.0, nx = -r->ux, ny = -r->uy;
+    double entry_t = 0.0, nx = -r->ux, ny = -r->uy;
     if (how == 1) {
         double vx[PC_CORE_MAX], vy[PC_CORE_MAX], t;
         for (int i = 0; i < h.n; i++) {
@@ -260,10 +269,18 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
             nx = -r->ux;
             ny = -r->uy;
         }
-        dist = ldexp(t, r->s);
+        /* the entry along the major axis, rounded once and exactly (the float
+         * distance a guess for it); beyond what could still win or tie (the
+         * best so far, max_distance, with room for the roundings between entry
+         * and distance) it is inf */
+        double cap = max_distance / r->stretch * (1 + 0x1p-48) + 0x1p-1070;
+        if (b->index >= 0) cap = pc__min(cap, b->t * (1 + 0x1p-48) + 0x1p-1070);
+        entry_t = pc__ray_entry(&h, r->o, r->d, ldexp(t, r->s) / r->stretch, cap);
     }
+    double dist = pc__ray_distance(entry_t, r->stretch);
     if (dist > max_distance) return;
     if (dist < b->dist || (dist == b->dist && (b->index < 0 || index < b->index))) {
+        b->t = entry_t;
         b->dist = dist;
         b->nx = nx;
         b->ny = ny;
@@ -290,6 +307,8 @@ static double ray_setup(cast_ray *r, const cast_ctx *c, const double *o, const d
     r->wx = ldexp(d[0], -r->e);
     r->wy = ldexp(d[1], -r->e);
     r->wlen = sqrt(r->wx * r->wx + r->wy * r->wy);
+    r->lw = pc__max(fabs(r->wx), fabs(r->wy));
+    r->stretch = pc__ray_stretch(d);
     r->ux = r->wx / r->wlen;
     r->uy = r->wy / r->wlen;
     r->winv[0] = fabs(r->wx) < 0x1p-900 ? 0.0 : 1.0 / r->wx;
@@ -374,9 +393,10 @@ static double visit_ray(void *vs, int64_t p, double limit)
 {
     ray_state *st = vs;
     try_item(st->c, st->f, st->r, st->max_distance, p, &st->b);
-    /* the bound on t_w beyond which nothing can win: the best so far, with
-     * room for its rounding (equal distances must still be seen) */
-    if (st->b.index >= 0) limit = pc__min(limit, st->b.dist / st->r->wlen * (1 + 0x1p-20) + 0x1p-1000);
+    /* the bound on t_w beyond which nothing can win: the best entry so far,
+     * with room for the roundings (an entry at the same distance must still be
+     * seen: its exact value lies within a few ulps of this one) */
+    if (st->b.index >= 0) limit = pc__min(limit, st->b.t / st->r->lw * (1 + 0x1p-20) + 0x1p-1000);
     return limit;
 }
 
@@ -388,7 +408,7 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
     if (c->tree.levels == 0) return;
     cast_ray r;
     pc__filter f = pc__filter_for(ray_setup(&r, c, o, d));
-    ray_state st = {c, &f, &r, max_distance, {INFINITY, NAN, NAN, -1}};
+    ray_state st = {c, &f, &r, max_distance, {INFINITY, INFINITY, NAN, NAN, -1}};
     double limit = isfinite(max_distance) ? max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
     walk(c, &r, limit, visit_ray, &st);
     if (st.b.index < 0) return;

@@ -1496,6 +1496,29 @@ static void test_curve_keys(void)
     CHECK(pc_curve_keys(NULL, 3, frame, 5, k3) == PC_ERR_ARG);
 }
 
+/* Raycast distances are the exact entry rounded once: shapes entered at one
+ * point tie (the lower index wins), and an entry halfway between doubles
+ * rounds to the even one, decided exactly. */
+static void test_ray_entries(void)
+{
+    double boxes[8] = {-3, -7, 3, 5, -5, 4, 4, 5}; /* both top faces are entered at (0.6, 5) */
+    int64_t need = pc_pairs_workspace(PC_BOX, 2, PC_BOX, 0), circle_need = pc_pairs_workspace(PC_CIRCLE, 1, PC_CIRCLE, 0);
+    if (circle_need > need) need = circle_need;
+    void *work = malloc((size_t)need);
+    CHECK(pc_pairs_prepare(PC_BOX, boxes, 2, PC_BOX, NULL, 0, work, need) == PC_OK);
+    double o[2] = {0, 8}, d[2] = {1, -5}, no_limit = INFINITY, out[5], one[5];
+    CHECK(pc_raycast_shapes(work, need, 7.0, o, NULL, d, NULL, &no_limit, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(out[0] == 1 && out[4] == 0);
+    CHECK(pc_pairs_prepare(PC_BOX, boxes + 4, 1, PC_BOX, NULL, 0, work, need) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 7.0, o, NULL, d, NULL, &no_limit, NULL, one, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(one[0] == 1 && one[1] == out[1]); /* the second box alone: the same distance */
+    double ball[3] = {2, 0, 1 - 0x3p-53}, o2[2] = {0, 0}, d2[2] = {1, 0};
+    CHECK(pc_pairs_prepare(PC_CIRCLE, ball, 1, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 2.0, o2, NULL, d2, NULL, &no_limit, NULL, out, NULL, 0, NULL, 1) == PC_OK);
+    CHECK(out[0] == 1 && out[1] == 1 + 0x1p-51); /* 1 + 3 2^-53, halfway: to even */
+    free(work);
+}
+
 /* Quarter turns exact for every k (here 17 and -20 as a program computes
  * them), other angles turned by the C library's cosine and sine. */
 static void test_transform(void)
@@ -1543,6 +1566,7 @@ int main(void)
     test_curve_keys();
     test_tiles();
     test_transform();
+    test_ray_entries();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }
