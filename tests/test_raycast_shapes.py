@@ -107,22 +107,22 @@ def test_raycast_tie_goes_to_the_lowest_index():
     assert flipped.index == 0 and flipped.distance == r.distance
 
 
-@pytest.mark.parametrize("kinds,rows", [
-    # a circle and a box sharing the entry point (2, 0) of a ray from below
-    (("circle", "box"), ([2.0, 3.0, 3.0], [1.0, 0.0, 3.0, 5.0])),
-    # a triangle and a segment along its edge, entered through that edge
-    (("triangle", "segment"), ([0.0, 0.0, 4.0, 0.0, 2.0, 3.0], [-1.0, 0.0, 5.0, 0.0])),
-    # a capsule's flat side on a box's face
-    (("capsule", "box"), ([1.0, 1.0, 3.0, 1.0, 1.0], [0.0, 0.0, 4.0, 2.0])),
+@pytest.mark.parametrize("kinds,rows,o,d", [
+    # a circle and a box sharing the point (2, 0) the ray enters them at
+    (("circle", "box"), ([2.0, 3.0, 3.0], [1.0, 0.0, 3.0, 5.0]), [12.5, -1.5], [-7.0, 1.0]),
+    # a triangle and a segment along its edge, entered through that edge at (1, 0)
+    (("triangle", "segment"), ([0.0, 0.0, 4.0, 0.0, 2.0, 3.0], [-1.0, 0.0, 5.0, 0.0]), [22.875, -6.25], [-7.0, 2.0]),
+    # a capsule's flat side on a box's face (y = 0)
+    (("capsule", "box"), ([1.0, 1.0, 3.0, 1.0, 1.0], [0.0, 0.0, 4.0, 2.0]), [2.2, -0.1], [-7.0, 1.0]),
+    # a capsule's round end touching a box's face at (2, 0)
+    (("capsule", "box"), ([2.0, 2.0, 2.0, 5.0, 2.0], [1.0, 0.0, 3.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
     # a point on a polygon's face
-    (("point", "polygon4"), ([2.0, 0.0], [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0])),
+    (("point", "polygon4"), ([2.0, 0.0], [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
 ])
-def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows):
-    """The same exact entry gives the same distance whatever the kinds, so in
-    a World the lower part wins, and either order gives the same distance."""
-    o, d = [2.0, -7.0], [0.0, 3.0]
-    if kinds[0] == "triangle":
-        o, d = [1.0, -3.0], [1.0, 3.0]
+def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows, o, d):
+    """The same exact entry gives the same distance whatever the kinds (each
+    kind's float formula rounded its own way before), so in a World the lower
+    part wins, in either order."""
     parts = [TYPES[k](np.array([row])) for k, row in zip(kinds, rows)]
     alone = [pc.raycast(o, d, p) for p in parts]
     assert alone[0].hit and alone[1].hit and alone[0].distance == alone[1].distance
@@ -131,14 +131,18 @@ def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows):
         assert w.part == 0 and w.index == 0 and w.distance == alone[0].distance
 
 
-def test_a_tile_and_a_box_entered_at_one_point_tie():
+@pytest.mark.parametrize("o,d", [([11.0, 4.0], [-7.0, -2.0]), ([22.375, 10.375], [-7.0, -3.0]),
+                                 ([0.5, 5.0], [0.0, -1.0])])
+def test_a_tile_and_a_box_entered_at_one_point_tie(o, d):
+    """A tile and a box sharing the face the ray enters through (at (0.5, 1)):
+    the same distance from a tile map as from shapes, so in a World the lower
+    part wins."""
     room = pc.TileMap.from_text("..\n#.")  # the solid tile is [0, 1] x [0, 1]
     box = pc.Boxes([[0.0, -2.0, 1.0, 1.0]])
-    for o, d in (([0.5, 5.0], [0.0, -1.0]), ([3.0, 3.5], [-1.0, -1.0]), ([0.3, 4.0], [0.1, -1.0])):
-        a, b = pc.raycast(o, d, room), pc.raycast(o, d, box)
-        assert a.hit and b.hit and a.distance == b.distance
-        assert pc.raycast(o, d, pc.World(room, box)).part == 0
-        assert pc.raycast(o, d, pc.World(box, room)).part == 0
+    a, b = pc.raycast(o, d, room), pc.raycast(o, d, box)
+    assert a.hit and b.hit and a.distance == b.distance
+    assert pc.raycast(o, d, pc.World(room, box)).part == 0
+    assert pc.raycast(o, d, pc.World(box, room)).part == 0
 
 
 @pytest.mark.parametrize("kind", KINDS)
