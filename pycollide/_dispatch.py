@@ -68,18 +68,28 @@ def circles_arg(verb: str, name: str, value: Any) -> Circles:
     raise TypeError(f"{verb}: `{name}` must be Circles (or Points), got {type(value).__name__}")
 
 
+def _reals(verb: str, name: str, value: Any, items: str, wanted: str) -> np.ndarray:
+    """``value`` as a C-contiguous float64 array (of any shape, 0-d kept) of
+    real numbers, or the TypeError (a shape array, a string, booleans, other
+    dtypes: ``wanted`` names what it must be) or the ValueError (ragged
+    sequences of ``items``) naming ``name``."""
+    if isinstance(value, (Shapes, str, bytes)):
+        raise TypeError(f"{verb}: `{name}` must be {wanted}, got {type(value).__name__}")
+    try:
+        arr = np.asarray(value)
+    except ValueError:  # ragged nested sequences
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of {items}") from None
+    if arr.dtype.kind not in "iuf":
+        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
+        raise TypeError(f"{verb}: `{name}` must be {wanted}, got {what}")
+    return np.asarray(arr, dtype=np.float64, order="C")  # (ascontiguousarray would make a 0-d array 1-d)
+
+
 def vectors(verb: str, name: str, value: Any) -> np.ndarray:
     """A finite float64 array of layout (..., 2), C-contiguous, or the error naming ``name``."""
     if isinstance(value, Shapes):
         raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
-    try:
-        arr = np.asarray(value)
-    except ValueError:  # ragged nested sequences
-        raise ValueError(f"{verb}: `{name}` is not a rectangular array of 2-vectors") from None
-    if arr.dtype.kind not in "iuf":
-        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
-        raise TypeError(f"{verb}: `{name}` must be an array of real 2-vectors, got {what}")
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    arr = _reals(verb, name, value, "2-vectors", "an array of real 2-vectors")
     if arr.ndim == 0 or arr.shape[-1] != 2:
         raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
     if not np.isfinite(arr).all():  # one flat reduction: over the axis of length 2 it is 10x slower
@@ -114,16 +124,7 @@ def nonnegatives(verb: str, name: str, value: Any, hint: str = "") -> np.ndarray
     any shape, for a parameter that varies per element and broadcasts with
     the others like a ufunc's; errors name the argument and its first bad
     index."""
-    if isinstance(value, (Shapes, str, bytes)):
-        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {type(value).__name__}")
-    try:
-        arr = np.asarray(value)
-    except ValueError:  # ragged nested sequences
-        raise ValueError(f"{verb}: `{name}` is not a rectangular array of numbers") from None
-    if arr.dtype.kind not in "iuf":
-        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
-        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {what}")
-    arr = np.asarray(arr, dtype=np.float64, order="C")  # (ascontiguousarray would make a 0-d array 1-d)
+    arr = _reals(verb, name, value, "numbers", "a number or an array of numbers")
     bad = ~(arr >= 0)  # NaN too
     if bad.any():
         at = tuple(int(i) for i in np.argwhere(bad)[0])

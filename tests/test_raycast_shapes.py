@@ -46,18 +46,27 @@ def check_rays(kind, rows, origins, directions, max_distance=math.inf):
             assert r.normal[k] @ np.array(d, float) <= 1e-9 * math.hypot(*d)
 
 
+def draw_grid_scene(data, kind, extent, shapes, rays):
+    """Shapes of a kind on the integer grid [-extent, extent] (``shapes``: the
+    least and most), and rays from grid points a little beyond it with small
+    integer directions (up to ``rays`` of them)."""
+    rows = [data.draw(shape(kind, grid_coords(extent)), label="shape")
+            for _ in range(data.draw(st.integers(*shapes)))]
+    n = data.draw(st.integers(1, rays))
+    reach = extent + 2
+    origins = [(data.draw(st.integers(-reach, reach)), data.draw(st.integers(-reach, reach))) for _ in range(n)]
+    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
+                  for _ in range(n)]
+    return rows, origins, directions
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_rays_on_the_grid_against_the_reference(kind, data):
     """Small integer coordinates: rays through corners, along faces, tangent
     to circles: the hard cases of an exact yes/no."""
-    rows = [data.draw(shape(kind, grid_coords(4)), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
-    n = data.draw(st.integers(1, 6))
-    origins = [(data.draw(st.integers(-6, 6)), data.draw(st.integers(-6, 6))) for _ in range(n)]
-    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
-                  for _ in range(n)]
-    check_rays(kind, rows, origins, directions)
+    check_rays(kind, *draw_grid_scene(data, kind, 4, (1, 3), 6))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -152,12 +161,7 @@ def test_first_hits_on_the_grid_tie_to_the_lowest_index(kind, data):
     """Shapes on a small integer grid share faces, corners and entry points
     all the time: each ray's distance is the exact entry rounded once, and of
     the shapes at that distance the lowest index wins."""
-    rows = [data.draw(shape(kind, grid_coords(3)), label="shape") for _ in range(data.draw(st.integers(2, 6)))]
-    n = data.draw(st.integers(1, 4))
-    origins = [(data.draw(st.integers(-5, 5)), data.draw(st.integers(-5, 5))) for _ in range(n)]
-    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
-                  for _ in range(n)]
-    check_first_hits(kind, rows, origins, directions)
+    check_first_hits(kind, *draw_grid_scene(data, kind, 3, (2, 6), 4))
 
 
 @pytest.mark.parametrize("kind", KINDS)
