@@ -504,5 +504,5 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarra
 
 
 __all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "nonnegatives", "broadcast",
-           "prepare_out", "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
-           "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]
+           "prepare_out", "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections",
+           "pair_indices", "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

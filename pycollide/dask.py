@@ -369,11 +369,12 @@ def _blockwise(verb: str, names: Tuple[str, str], a: _Operand, b: _Operand, extr
     # reads where its blocks start, so that an error names the whole array's index
     axes = []
     for s in (a, b):
-        known = isinstance(s, Shapes) and not any(math.isnan(n) for c in s.chunks for n in c)
-        axes.append(s.ndim if known else -1)
-        if known:
+        if isinstance(s, Shapes) and not any(math.isnan(n) for c in s.chunks for n in c):
+            axes.append(s.ndim)
             for k in range(s.ndim):
                 args += [da.arange(int(s._raw.shape[k]), chunks=(s.chunks[k],)), (out_ind[ndim - s.ndim + k],)]
+        else:
+            axes.append(-1)
     new_axes = {f"o{k}": n for k, n in enumerate((extra,) if extra else ())}
     return da.blockwise(_verb_block, out_ind + tuple(new_axes), *args, new_axes=new_axes, concatenate=True,
                         dtype=dtype, meta=np.empty((0,) * (ndim + len(new_axes)), dtype=dtype),

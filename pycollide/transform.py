@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Optional, Tuple, Type
 
 import numpy as np
 
@@ -83,6 +83,7 @@ def _moved(verb: str, names: Tuple[str, str, str], shapes: Shapes, move: np.ndar
     named = [(names[0], shapes._data.shape[:-1]), (names[1], move.shape[:-1]), (names[2], turn.shape)]
     shape = d.broadcast(verb, named)
     kind = shapes.kind
+    cls: Type[Shapes]
     boxes = kind == lib.PC_BOX and keep_boxes and bool((_quarter_turns(turn) >= 0).all())
     if boxes:  # (xmin, ymin) and (xmax, ymax) turned as a segment's ends, then reordered
         kind, cls = lib.PC_SEGMENT, Boxes
