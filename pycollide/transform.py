@@ -32,10 +32,10 @@ def transform(shapes: Shapes, translation: Any = (0.0, 0.0), angle: Any = 0.0, *
     as the C library rounds them (it reduces an angle of any size in full),
     and exactly 0 and +-1 when ``angle`` is a quarter turn: the double nearest
     ``k * pi / 2`` for an integer k, or one of its two neighbours (which takes
-    in ``np.pi / 2 * k``, ``k * np.pi / 2`` and ``np.radians(90 * k)`` as
-    numpy rounds them), for any k with ``|angle| < 2**52``; from 2**52 to
-    2**53 only the nearest double; from 2**53 on, where the doubles are
-    further apart than pi/2, no angle is a quarter turn.  A polygon whose
+    in ``np.pi / 2 * k`` and ``k * np.pi / 2`` as numpy rounds them, and
+    ``np.radians(90 * k)`` for ``|k| < 10**14``), for any k with ``|angle| <
+    2**52``; from 2**52 to 2**53 only the nearest double; from 2**53 on, where
+    the doubles are further apart than pi/2, no angle is a quarter turn.  A polygon whose
     rounded vertices are no longer convex (collinear vertices can bend inward
     by an ulp) becomes the convex hull of them.  The result is a new shape
     array, validated as any other, and every answer about it is exact for

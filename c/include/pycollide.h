@@ -178,10 +178,10 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
  * c, s = cos(angle), sin(angle) as the C library rounds them, and c, s
  * exactly 0 and +-1 when the angle is a quarter turn: |angle| < 2^53 and it
  * is the double nearest k pi/2 for an integer k or, when |angle| < 2^52, one
- * of that double's two neighbours (so k * pi / 2 and radians(90 k) as a
- * program rounds them are quarter turns too; from 2^53 on the doubles are
- * further apart than pi/2 and none is; transform.c gives the reasoning and
- * the exact test).  Radii are kept.  kind_out is the kind of the result: kind itself,
+ * of that double's two neighbours (so k * pi / 2 as a program rounds it is a
+ * quarter turn too; from 2^53 on the doubles are further apart than pi/2
+ * and none is; transform.c gives the reasoning and the exact test).  Radii
+ * are kept.  kind_out is the kind of the result: kind itself,
  * except that a box becomes a 4-gon (PC_POLYGON + 1; its corners in
  * counter-clockwise order from (xmin, ymin)).  A polygon whose rounded
  * vertices are no longer convex becomes the convex hull of those vertices
@@ -400,13 +400,13 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
 
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
  * region, walking the grid cells the ray crosses.  Writes 6 doubles: hit (1
- * or 0), the distance t |d| to the first point of the solid (+inf when none,
- * and also for a hit whose distance exceeds the largest double; rounded as
- * pc_raycast_shapes rounds it), the outward
- * unit normal of the face entered (-d / |d| when o lies in the solid
- * already; NaN when none) and the row and column of a solid tile holding the
- * hit point (-1 when none).  Whether a ray hits is exact for every finite
- * origin and direction.  A zero direction gives hit 0 and a NaN distance. */
+ * or 0), the distance t |d| to the first point of the solid (rounded as
+ * pc_raycast_shapes rounds it; +inf when none, and also for a hit whose
+ * distance exceeds the largest double), the outward unit normal of the face
+ * entered (-d / |d| when o lies in the solid already; NaN when none) and the
+ * row and column of a solid tile holding the hit point (-1 when none).
+ * Whether a ray hits is exact for every finite origin and direction.  A zero
+ * direction gives hit 0 and a NaN distance. */
 int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
                        const double *directions, const int64_t *strides_d,
                        double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads);
@@ -426,11 +426,11 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * (each operation rounded), so two shapes entered at the same point are at
  * the same distance, and a ray along an axis gets the exact distance when
  * it is a double.  A hit whose distance exceeds the ray's max distance
- * (max_distances, 1 double a
- * ray, strided like the origins; >= 0, may be +inf) is no hit.  A zero or
- * non-finite direction gives hit 0 and a NaN distance.  PC_ERR_ARG (nothing
- * written) for a workspace that does not hold one collection, a negative or
- * NaN max distance or magnitude, or bad strides. */
+ * (max_distances, 1 double a ray, strided like the origins; >= 0, may be
+ * +inf) is no hit.  A zero or non-finite direction gives hit 0 and a NaN
+ * distance.  PC_ERR_ARG (nothing written) for a workspace that does not hold
+ * one collection, a negative or NaN max distance or magnitude, or bad
+ * strides. */
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
                       const double *directions, const int64_t *strides_d,

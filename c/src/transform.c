@@ -57,16 +57,17 @@ static double round_dot(double a, double x, double b, double y, double t)
  * An angle a is the quarter turn k (an integer; c, s = cos, sin of k pi/2,
  * exactly 0 or +-1) when |a| < 2^53 and a is the double nearest k pi/2 or,
  * for |a| < 2^52, one of that double's two neighbours.  The neighbours take
- * in the angles numpy computes for k quarter turns: k * np.pi / 2,
- * np.pi / 2 * k and np.radians(90 * k) are within one ulp of k pi / 2's
- * double (their constants are within 0.36 ulp of pi, pi/2 and pi/180, and
- * one rounding adds half an ulp).  The k is unique: below 2^52 the doubles
- * are at most 1/2 apart, so the three doubles around the nearest one span
- * less than pi/2; from 2^52 to 2^53 they are 1 apart and only the nearest
- * counts.  From 2^53 on the doubles are 2 or more apart and a double is the
- * nearest to one or two multiples of pi/2 (always two or three from 2^54 on,
- * with different quarter turns): no angle there is a quarter turn, each is
- * turned by its own cosine and sine.
+ * in the angles numpy computes for k quarter turns: k * np.pi / 2 and
+ * np.pi / 2 * k lie within 0.85 ulp of k pi/2 (np.pi and np.pi / 2 are off
+ * by 0.36 u relative, u = 2^-53, and the product rounds once), hence within
+ * one ulp of its double; so does np.radians(90 * k) while 90 k is a double
+ * (|k| < 10^14: its constant pi/180 is off by 0.16 u).  The k is unique:
+ * below 2^52 the doubles are at most 1/2 apart, so the three doubles around
+ * the nearest one span less than pi/2; from 2^52 to 2^53 they are 1 apart
+ * and only the nearest counts.  From 2^53 on the doubles are 2 or more
+ * apart and a double is the nearest to one or two multiples of pi/2 (always
+ * two or three from 2^54 on, with different quarter turns): no angle there
+ * is a quarter turn, each is turned by its own cosine and sine.
  *
  * Deciding it exactly: with H + L + LL = pi/2 to within 2^-163 (three
  * doubles), k (H + L + LL) is an exact expansion (k < 2^53: each product
