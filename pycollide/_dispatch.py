@@ -63,20 +63,30 @@ def circles_arg(verb: str, name: str, value: Any) -> Circles:
     raise TypeError(f"{verb}: `{name}` must be Circles (or Points), got {type(value).__name__}")
 
 
+def _reals(verb: str, name: str, value: Any, items: str, wanted: str) -> np.ndarray:
+    """``value`` as a C-contiguous float64 array (of any shape, 0-d kept) of
+    real numbers, or the TypeError (a shape array, a string, booleans, other
+    dtypes: ``wanted`` names what it must be) or the ValueError (ragged
+    sequences of ``items``) naming ``name``."""
+    if isinstance(value, (Shapes, str, bytes)):
+        raise TypeError(f"{verb}: `{name}` must be {wanted}, got {type(value).__name__}")
+    try:
+        arr = np.asarray(value)
+    except ValueError:  # ragged nested sequences
+        raise ValueError(f"{verb}: `{name}` is not a rectangular array of {items}") from None
+    if arr.dtype.kind not in "iuf":
+        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
+        raise TypeError(f"{verb}: `{name}` must be {wanted}, got {what}")
+    return np.asarray(arr, dtype=np.float64, order="C")  # (ascontiguousarray would make a 0-d array 1-d)
+
+
 def vectors(verb: str, name: str, value: Any, missing: bool = False) -> np.ndarray:
     """A finite float64 array of layout (..., 2), C-contiguous, or the error
     naming ``name``; with ``missing``, (NaN, NaN) is allowed too (no vector:
     a normal where nothing was hit)."""
     if isinstance(value, Shapes):
         raise TypeError(f"{verb}: `{name}` must be an array of layout (..., 2), got {type(value).__name__}")
-    try:
-        arr = np.asarray(value)
-    except ValueError:  # ragged nested sequences
-        raise ValueError(f"{verb}: `{name}` is not a rectangular array of 2-vectors") from None
-    if arr.dtype.kind not in "iuf":
-        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
-        raise TypeError(f"{verb}: `{name}` must be an array of real 2-vectors, got {what}")
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    arr = _reals(verb, name, value, "2-vectors", "an array of real 2-vectors")
     if arr.ndim == 0 or arr.shape[-1] != 2:
         raise ValueError(f"{verb}: `{name}` must have shape (..., 2), got {arr.shape}")
     if not np.isfinite(arr).all():  # one flat reduction: over the axis of length 2 it is 10x slower
@@ -113,25 +123,30 @@ def nonnegative(verb: str, name: str, value: Any, finite: bool, hint: str = "") 
 def nonnegative_each(verb: str, name: str, value: Any, shape: Shape, finite: bool) -> np.ndarray:
     """Numbers >= 0 (NaN rejected; inf too when ``finite``) broadcast to
     ``shape``, as a C-contiguous float64 array: a parameter given per element."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {value!r}")
+    arr = _reals(verb, name, value, "numbers", "a number or an array of numbers")
     try:
-        arr = np.asarray(value)
-    except ValueError:
-        raise ValueError(f"{verb}: `{name}` is not a rectangular array of numbers") from None
-    if arr.dtype.kind not in "iuf":
-        what = type(value).__name__ if arr.dtype == object else f"dtype {arr.dtype}"
-        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got {what}")
-    try:
-        arr = np.broadcast_to(arr, shape)
+        arr = np.ascontiguousarray(np.broadcast_to(arr, shape))
     except ValueError:
         raise ValueError(f"{verb}: `{name}` of shape {arr.shape} does not broadcast to {shape}") from None
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
     bad = ~(arr >= 0) | (np.isinf(arr) if finite else False)
     if bad.any():
         first = tuple(int(i) for i in np.argwhere(bad)[0])
         rule = "finite and >= 0" if finite else "a number >= 0"
         raise ValueError(f"{verb}: `{name}` must be {rule}; {name}{list(first)} is {float(arr[first])!r}")
+    return arr
+
+
+def nonnegatives(verb: str, name: str, value: Any, hint: str = "") -> np.ndarray:
+    """Numbers >= 0 (inf allowed, NaN not) as a C-contiguous float64 array of
+    any shape, for a parameter that varies per element and broadcasts with
+    the others like a ufunc's; errors name the argument and its first bad
+    index."""
+    arr = _reals(verb, name, value, "numbers", "a number or an array of numbers")
+    bad = ~(arr >= 0)  # NaN too
+    if bad.any():
+        at = tuple(int(i) for i in np.argwhere(bad)[0])
+        where = f"{name}{list(at)}" if at else name
+        raise ValueError(f"{verb}: `{name}` must be >= 0{hint}; {where} is {float(arr[at])!r}")
     return arr
 
 
@@ -536,6 +551,6 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarra
     return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads, out)
 
 
-__all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "broadcast", "prepare_out",
-           "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections", "pair_indices",
-           "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]
+__all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "nonnegatives", "broadcast",
+           "prepare_out", "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections",
+           "pair_indices", "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]

@@ -6,8 +6,8 @@ the layout ``(..., 3)``, chunked along its leading axes; the trailing
 (coordinate) axis is kept whole, in one chunk.  Nothing is read or checked
 when a lazy shape is built, except the dtype and the layout: every block is
 validated inside the task that uses it, by the numpy type's own validation,
-so a bad value raises its ``ValueError`` when the result is computed (the
-index it names is within the block).
+so a bad value raises its ``ValueError`` when the result is computed (naming
+the shape by its index in the whole array, as the numpy type would).
 
 The verbs return dask arrays and run blockwise: :func:`overlaps`,
 :func:`contains`, :func:`contact` and :func:`distance` broadcast the leading
@@ -46,7 +46,7 @@ from .contact import distance as _np_distance
 from .overlap import contains as _np_contains
 from .overlap import overlaps as _np_overlaps
 from .pairs import pairs as _np_pairs
-from .shapes import KINDS
+from .shapes import KINDS, block_of
 from .shapes import Polygons as _PolygonsNumpy
 from .shapes import Shapes as _NumpyShapes
 from .tiles import TileMap
@@ -279,31 +279,42 @@ def _lazy_of(s: _NumpyShapes) -> Type[Shapes]:
 def _numpy_shapes(kind: str, block: np.ndarray, start: Any = None) -> _NumpyShapes:
     """The numpy shape array of one block, validated (in place: no copy when
     the block is contiguous).  ``start``, the block's first index in the whole
-    array where the task knows it, is added to a validation error."""
-    try:
+    array where the task knows it: a validation error then names the bad
+    shape by its index in the whole array."""
+    if start is None:
         return KINDS[kind](block, copy=False)
-    except ValueError as exc:
-        if start is None:
-            raise
-        raise ValueError(f"{exc} (in the dask block starting at index {tuple(start)})") from None
+    return block_of(KINDS[kind], block, tuple(start))
+
+
+def _block_start(block_info: Any) -> Any:
+    """The first index of a map_blocks block in the whole array (its leading axes)."""
+    return None if not block_info else tuple(lo for lo, _ in block_info[0]["array-location"][:-1])
 
 
 def _validate_block(block: np.ndarray, kind: str, block_info: Any = None) -> np.ndarray:
-    start = None if not block_info else tuple(lo for lo, _ in block_info[0]["array-location"][:-1])
-    return np.asarray(_numpy_shapes(kind, block, start)._data)
+    return np.asarray(_numpy_shapes(kind, block, _block_start(block_info))._data)
 
 
-def _bounds_block(block: np.ndarray, kind: str) -> np.ndarray:
-    return _numpy_shapes(kind, block).bounds()
+def _bounds_block(block: np.ndarray, kind: str, block_info: Any = None) -> np.ndarray:
+    return _numpy_shapes(kind, block, _block_start(block_info)).bounds()
 
 
-def _operand(value: Any, kind: Optional[str]) -> Any:
-    return value if kind is None else _numpy_shapes(kind, value)
+def _operand(value: Any, kind: Optional[str], positions: Any) -> Any:
+    """A side of a blockwise task: passed through, or a block of lazy shapes
+    made numpy shapes; ``positions`` holds, for each leading axis, the block's
+    slice of that axis' indices (its first is where the block starts), or is
+    None where they are unknown."""
+    if kind is None:
+        return value
+    start = None if positions is None else tuple(int(p[0]) if len(p) else 0 for p in positions)
+    return _numpy_shapes(kind, value, start)
 
 
-def _verb_block(a: Any, b: Any, *, verb: str, kinds: Tuple[Optional[str], Optional[str]], touching: bool,
-                threads: int) -> np.ndarray:
-    x, y = _operand(a, kinds[0]), _operand(b, kinds[1])
+def _verb_block(a: Any, b: Any, *positions: Any, verb: str, kinds: Tuple[Optional[str], Optional[str]],
+                axes: Tuple[int, int], touching: bool, threads: int) -> np.ndarray:
+    where_a = positions[:axes[0]] if axes[0] >= 0 else None
+    where_b = positions[max(axes[0], 0):][:axes[1]] if axes[1] >= 0 else None
+    x, y = _operand(a, kinds[0], where_a), _operand(b, kinds[1], where_b)
     if verb == "overlaps":
         return _np_overlaps(x, y, touching=touching, threads=threads)
     if verb == "contains":
@@ -354,10 +365,21 @@ def _blockwise(verb: str, names: Tuple[str, str], a: _Operand, b: _Operand, extr
         else:
             args += [s, None]
     kinds = tuple(s.kind_name if isinstance(s, Shapes) else None for s in (a, b))
+    # each lazy side's indices along its leading axes, chunked as it is: a task
+    # reads where its blocks start, so that an error names the whole array's index
+    axes = []
+    for s in (a, b):
+        if isinstance(s, Shapes) and not any(math.isnan(n) for c in s.chunks for n in c):
+            axes.append(s.ndim)
+            for k in range(s.ndim):
+                args += [da.arange(int(s._raw.shape[k]), chunks=(s.chunks[k],)), (out_ind[ndim - s.ndim + k],)]
+        else:
+            axes.append(-1)
     new_axes = {f"o{k}": n for k, n in enumerate((extra,) if extra else ())}
     return da.blockwise(_verb_block, out_ind + tuple(new_axes), *args, new_axes=new_axes, concatenate=True,
                         dtype=dtype, meta=np.empty((0,) * (ndim + len(new_axes)), dtype=dtype),
-                        kinds=kinds, touching=touching, threads=threads, verb=verb.rsplit(".", 1)[-1])
+                        kinds=kinds, axes=tuple(axes), touching=touching, threads=threads,
+                        verb=verb.rsplit(".", 1)[-1])
 
 
 def _threads(verb: str, threads: Any) -> int:

@@ -65,8 +65,8 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
       1.  Where the boundary is straight and the segment or line runs along it
       (a polygon's edge, a capsule's flat side), the ends of the shared part.
       A zero-area polygon (all vertices collinear) is its own boundary.  (Boxes
-      keep the clipping rule above; ``pc.transform`` of a box, a 4-gon, follows
-      this one.)
+      keep the clipping rule above; a box that ``pc.transform`` turns into a
+      4-gon follows this one.)
 
     Whether the boundaries meet and the count are exact (decided by the same
     exact predicates as ``overlaps``: e.g. two segments have count > 0 exactly

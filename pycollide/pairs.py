@@ -120,7 +120,7 @@ class Nearest(NamedTuple):
     distance: np.ndarray  #: float64: the distance to it (inf when none)
 
 
-def nearest(a: Any, b: Any, *, max_distance: float = math.inf, threads: Optional[int] = None) -> Nearest:
+def nearest(a: Any, b: Any, *, max_distance: Any = math.inf, threads: Optional[int] = None) -> Nearest:
     """For each shape of ``a``, the nearest shape of ``b`` and the distance to it.
 
     Like scipy's ``cKDTree.query`` (k=1) or shapely's ``STRtree.query_nearest``,
@@ -139,16 +139,18 @@ def nearest(a: Any, b: Any, *, max_distance: float = math.inf, threads: Optional
     ----------
     a : shape array (any leading shape)
     b : shape array, 1-D
-    max_distance : float, default inf
+    max_distance : float or array, default inf
         Only shapes at most this far (by the computed distance) count; none
-        within it gives index -1 and distance inf.
+        within it gives index -1 and distance inf.  >= 0; an array gives
+        each shape of ``a`` its own (it broadcasts with ``a``'s leading
+        shape, and may extend it, as a ufunc's arguments do).
     threads : int, optional
         As for :func:`overlaps`; the result never depends on it.
 
     Returns
     -------
     Nearest(index, distance)
-        Arrays of ``a``'s leading shape.
+        Arrays of ``a``'s leading shape (broadcast with ``max_distance``'s).
 
     Examples
     --------
@@ -161,13 +163,12 @@ def nearest(a: Any, b: Any, *, max_distance: float = math.inf, threads: Optional
     verb = "nearest"
     a = d.shapes_arg(verb, "a", a)
     b = d.collection(verb, "b", d.shapes_arg(verb, "b", b))
-    limit = d.nonnegative(verb, "max_distance", max_distance, False, " (inf for no limit)")
-    shape = a.shape
+    limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
+    shape = d.broadcast(verb, [("a", a.shape), ("max_distance", limit.shape)])
     out = np.empty(shape + (2,), dtype=np.float64)
     if out.size:
         tree = ShapeTree(verb, b)
-        args, ndim, dims = d.arrays(shape, [a._data, out])
+        args, ndim, dims = d.arrays(shape, [a._data, limit[..., None], out])
         check_rc(verb, call(out.size // 2 * COSTLY, lib.pc_nearest_tree, tree.ptr, tree.work.size, b._magnitude, a.kind,
-                            args[0], args[1], limit, args[2], args[3], ndim, dims,
-                            resolve_threads(verb, threads, out.size // 2)))
+                            *args, ndim, dims, resolve_threads(verb, threads, out.size // 2)))
     return Nearest(out[..., 1].astype(np.int64), out[..., 0])

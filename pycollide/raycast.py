@@ -22,9 +22,9 @@ class RayHit(NamedTuple):
     hit: np.ndarray
     """bool: whether the ray meets the solid (exact)."""
     distance: np.ndarray
-    """float: distance from the origin to the first solid point along the
-    direction (inf if none; also inf for a hit farther than the largest double,
-    which ``hit`` still reports)."""
+    """float: the Euclidean distance from the origin to the first solid point,
+    ``t * |direction|`` (inf if none; also inf for a hit farther than the
+    largest double, which ``hit`` still reports)."""
     normal: np.ndarray
     """(..., 2): outward unit normal of the face entered (NaN if none)."""
     tile: np.ndarray
@@ -37,7 +37,8 @@ class ShapeHit(NamedTuple):
     hit: np.ndarray
     """bool: whether the ray meets some shape (exact)."""
     distance: np.ndarray
-    """float: distance along the direction to the first point of the shapes (inf if none)."""
+    """float: the Euclidean distance from the origin to the first point of the
+    shapes, ``t * |direction|`` (inf if none)."""
     normal: np.ndarray
     """(..., 2): outward unit normal of the shape there (NaN if none)."""
     index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index, as Manifold.count does tuple.count
@@ -50,7 +51,8 @@ class WorldHit(NamedTuple):
     hit: np.ndarray
     """bool: whether the ray meets some part (exact)."""
     distance: np.ndarray
-    """float: distance along the direction to the first point hit (inf if none)."""
+    """float: the Euclidean distance from the origin to the first point hit,
+    ``t * |direction|`` (inf if none)."""
     normal: np.ndarray
     """(..., 2): outward unit normal there (NaN if none)."""
     part: np.ndarray
@@ -60,8 +62,8 @@ class WorldHit(NamedTuple):
     cell ``row * cols + col`` (-1 if none)."""
 
 
-def _max_distance(verb: str, value: Any) -> float:
-    return d.nonnegative(verb, "max_distance", value, False, " (inf for no limit)")
+def _max_distances(verb: str, value: Any) -> np.ndarray:
+    return d.nonnegatives(verb, "max_distance", value, " (inf for no limit)")
 
 
 def _zero_direction(verb: str, v: np.ndarray, distance: np.ndarray) -> None:
@@ -75,7 +77,7 @@ def _zero_direction(verb: str, v: np.ndarray, distance: np.ndarray) -> None:
 
 
 def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tilemap: TileMap,
-             max_distance: float, threads: Any) -> RayHit:
+             max_distance: np.ndarray, threads: Any) -> RayHit:
     out = np.empty(shape + (6,), dtype=np.float64)
     if out.size:
         args, ndim, dims = d.arrays(shape, [o, v, out])
@@ -97,34 +99,36 @@ _ORDERED_RAYS = 1 << 14
 
 
 def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tree: ShapeTree,
-            max_distance: float, threads: Any) -> ShapeHit:
+            max_distance: np.ndarray, threads: Any) -> ShapeHit:
     out = np.empty(shape + (5,), dtype=np.float64)
     nthreads = resolve_threads(verb, threads, out.size // 5)
     if len(shape) == 1 and shape[0] >= _ORDERED_RAYS:
         n = shape[0]
         oc = np.ascontiguousarray(np.broadcast_to(o, (n, 2)), dtype=np.float64)
         vc = np.ascontiguousarray(np.broadcast_to(v, (n, 2)), dtype=np.float64)
+        mc = np.ascontiguousarray(np.broadcast_to(max_distance, (n,)), dtype=np.float64)
         order = np.empty(n, dtype=np.int64)
         scratch = np.empty(2 * n, dtype=np.uint64)
         check_rc(verb, lib.pc_ray_order(double_ptr(oc), n, ffi.cast("int64_t *", ffi.from_buffer(order)),
                                         ffi.cast("uint64_t *", ffi.from_buffer(scratch))))
         check_rc(verb, call(n * COSTLY, lib.pc_raycast_shapes_ordered, tree.ptr, tree.work.size,
-                            tree.shapes._magnitude, double_ptr(oc), double_ptr(vc), max_distance, double_ptr(out), n,
+                            tree.shapes._magnitude, double_ptr(oc), double_ptr(vc), double_ptr(mc), double_ptr(out), n,
                             ffi.cast("int64_t *", ffi.from_buffer(order)), nthreads))
         _zero_direction(verb, v, out[..., 1])
     elif out.size:
-        args, ndim, dims = d.arrays(shape, [o, v, out])
+        args, ndim, dims = d.arrays(shape, [o, v, max_distance[..., None], out])
         check_rc(verb, call(out.size // 5 * COSTLY, lib.pc_raycast_shapes, tree.ptr, tree.work.size,
-                            tree.shapes._magnitude, args[0], args[1], args[2], args[3], max_distance, args[4], args[5],
-                            ndim, dims, nthreads))
+                            tree.shapes._magnitude, *args, ndim, dims, nthreads))
         _zero_direction(verb, v, out[..., 1])
     return ShapeHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
                     out[..., 4].astype(np.int64))
 
 
 def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], world: World,
-           max_distance: float, threads: Any) -> WorldHit:
-    """The nearest hit over the parts; at equal distances the lower part."""
+           max_distance: np.ndarray, threads: Any) -> WorldHit:
+    """The nearest hit over the parts; at equal distances the lower part (every
+    part rounds a distance from the exact point hit alone, so a tile and a
+    shape entered at one point tie exactly)."""
     distance = np.full(shape, math.inf)
     normal = np.full(shape + (2,), math.nan)
     part = np.full(shape, -1, dtype=np.int64)
@@ -148,7 +152,7 @@ def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], worl
     return WorldHit(hit, distance, normal, part, index)
 
 
-def raycast(origins: Any, directions: Any, target: Any, max_distance: float = math.inf, *,
+def raycast(origins: Any, directions: Any, target: Any, max_distance: Any = math.inf, *,
             threads: Optional[int] = None) -> Any:
     """Cast rays: where each first meets a tile map, a collection of shapes or a World.
 
@@ -157,9 +161,22 @@ def raycast(origins: Any, directions: Any, target: Any, max_distance: float = ma
     target is exact for every finite origin and direction, however tiny or
     huge: shapes and solid tiles are closed, so grazing a corner, touching a
     circle or running along a face counts.  A ray starting inside hits at
-    distance 0 with normal ``-direction / |direction|``.  The distance is
-    rounded; a hit whose rounded distance exceeds ``max_distance`` is
-    reported as no hit.  Origins and directions broadcast.
+    distance 0 with normal ``-direction / |direction|``.
+
+    The distance is Euclidean, a length in the shapes' units: ``t *
+    |direction|`` from the origin to the point hit, the same for a direction
+    of any length (doubling the direction halves t, not the distance).  It is
+    rounded as a function of the exact point hit alone (how far along the
+    ray's major axis, rounded once, times the direction's length per unit of
+    that axis): shapes the ray enters at the same point, of any kinds (a
+    shared face, a corner on a face), are at the same distance, and the one
+    entered first is never farther; a ray along an axis gets the exact
+    distance whenever that is a double.  Of shapes at the same distance the
+    lower index wins (in a World the lower part, then the lower index).  A
+    hit whose distance exceeds ``max_distance`` is reported as no hit.
+    ``max_distance`` is a number or an array (>= 0, inf for no limit): one
+    limit a ray, broadcast with the origins and directions as a ufunc's
+    arguments are.
 
     Targets:
 
@@ -205,8 +222,9 @@ def raycast(origins: Any, directions: Any, target: Any, max_distance: float = ma
                         f"got {type(target).__name__}")
     o = d.vectors(verb, "origins", origins)
     v = d.vectors(verb, "directions", directions)
-    limit = _max_distance(verb, max_distance)
-    shape = d.broadcast(verb, [("origins", o.shape[:-1]), ("directions", v.shape[:-1])])
+    limit = _max_distances(verb, max_distance)
+    shape = d.broadcast(verb, [("origins", o.shape[:-1]), ("directions", v.shape[:-1]),
+                               ("max_distance", limit.shape)])
     if isinstance(target, TileMap):
         return _tilemap(verb, o, v, shape, target, limit, threads)
     if isinstance(target, World):

@@ -246,8 +246,10 @@ class Shapes:
 
     def bounds(self) -> np.ndarray:
         """The closed axis-aligned box of each shape, layout ``(..., 4)``: xmin,
-        ymin, xmax, ymax.  Each holds its shape exactly (a circle's ``x - r``
-        and ``x + r`` are rounded outward; beyond the doubles they are inf).
+        ymin, xmax, ymax.  Each is the shape's exact extreme where that is a
+        double (a vertex's or a box's own coordinate; a circle's ``x - r``
+        where that difference is one), else the double next to it outward,
+        so that the box holds the shape (inf beyond the doubles).
 
         >>> import pycollide as pc
         >>> pc.Triangles([0, 0, 2, 1, 1, 3]).bounds()
@@ -277,12 +279,25 @@ class Shapes:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
 
 
-def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool) -> Tuple[np.ndarray, float]:
+def block_of(cls: "Type[S]", block: Any, start: Tuple[int, ...]) -> S:
+    """The shapes of ``cls`` in ``block``, a block of a larger array whose first
+    shape sits at index ``start`` there (one entry per leading axis): as
+    ``cls(block, copy=False)``, except that a validation error names the bad
+    shape by its index in the larger array (pycollide.dask's blocks)."""
+    self = cls.__new__(cls)
+    self._data, self._magnitude = _validated(cls, cls._from_layout(block), None, True, tuple(start))
+    self._c = None
+    return self
+
+
+def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool,
+               start: Tuple[int, ...] = ()) -> Tuple[np.ndarray, float]:
     """The shapes as a read-only C-contiguous float64 array of their own (or,
     with ``in_place``, ``arr`` itself where it is already contiguous, aligned
     and native float64) and the largest absolute value in it, which the exact
     predicates' first filter uses.  The copy, the validation and the magnitude
-    are one threaded pass in C."""
+    are one threaded pass in C.  ``start``: where ``arr`` begins in a larger
+    array, for the index an error names (see :func:`block_of`)."""
     width = cls.width
     wrap = in_place and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.aligned \
         and arr.dtype.isnative
@@ -308,7 +323,7 @@ def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool
                     not arr.dtype.isnative, ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
         if rule != lib.PC_RULE_OK:
             check_rc(cls.__name__, min(rule, 0))
-            raise ValueError(_describe(cls, arr, labels, rule, int(bad[0])))
+            raise ValueError(_describe(cls, arr, labels, rule, int(bad[0]), start))
         magnitude = float(mag[0])
     if data.flags.writeable:  # read-only, through a view: a wrapped caller's array stays writeable
         data = data.view()
@@ -320,10 +335,12 @@ def _SIZES(value: int):
     return ffi.new("int64_t[1]", [value])
 
 
-def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, flat_index: int) -> str:
+def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, flat_index: int,
+              start: Tuple[int, ...] = ()) -> str:
     leading = data.shape[:-1]
-    index = np.unravel_index(flat_index, leading) if leading else ()
-    row = data[index]
+    local = np.unravel_index(flat_index, leading) if leading else ()
+    row = data[local]
+    index = tuple(int(i) + int(o) for i, o in zip(local, start)) if start else local  # in the larger array
     if rule in (lib.PC_RULE_NOT_CONVEX, lib.PC_RULE_WINDING):
         where = ", ".join(str(int(i)) for i in index)
         arg = "vertices" if labels is not None or cls.name.startswith("polygon") else "data"

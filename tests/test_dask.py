@@ -108,14 +108,63 @@ def test_bad_values_fail_inside_the_tasks():
             result.compute()
     with pytest.raises(ValueError, match="radius"):
         s.compute()
-    # where the task knows the block's place, the error names it
-    with pytest.raises(ValueError, match=r"radius .* data\[0\] .* block starting at index \(2,\)"):
+    # the error names the shape's index in the whole array, not in its block
+    with pytest.raises(ValueError, match=r"radius .* data\[2\] with r = -1"):
         s.data.compute()
-    with pytest.raises(ValueError, match=r"radius .* block starting at index \(2,\)"):
+    with pytest.raises(ValueError, match=r"radius .* data\[2\] with r = -1"):
         pcd.pairs(s)  # pairs reads the input while it plans
     nan = pcd.Boxes(da.from_array(np.array([[0, 0, 1, 1], [0, 0, np.nan, 1.0]]), chunks=(1, 4)))
     with pytest.raises(ValueError):
         pcd.distance(nan, pc.Points([0, 0])).compute()
+
+
+def _bad_at(index, shape, chunks):
+    """Lazy circles of the given leading shape, chunked, with one negative radius at ``index``."""
+    data = np.zeros(shape + (3,))
+    data[..., 0] = np.arange(int(np.prod(shape))).reshape(shape) * 3.0
+    data[..., 2] = 1.0
+    data[index + (2,)] = -1.0
+    return pcd.Circles(da.from_array(data, chunks=chunks + (3,)))
+
+
+@pytest.mark.parametrize("verb", ["overlaps", "contains", "distance", "contact", "bounds", "data", "pairs",
+                                  "compute"])
+def test_bad_values_are_named_by_their_index_in_the_whole_array(verb):
+    lazy = _bad_at((57,), (100,), (25,))
+    other = pc.Circles([0.0, 0.0, 1.0])
+    run = {
+        "overlaps": lambda: pcd.overlaps(lazy, other).compute(),
+        "contains": lambda: pcd.contains(lazy, pc.Points([0.0, 0.0])).compute(),
+        "distance": lambda: pcd.distance(other, lazy).compute(),
+        "contact": lambda: pcd.contact(lazy, other).separation.compute(),
+        "bounds": lambda: lazy.bounds().compute(),
+        "data": lambda: lazy.data.compute(),
+        "pairs": lambda: pcd.pairs(lazy).compute(),
+        "compute": lambda: lazy.compute(),
+    }[verb]
+    with pytest.raises(ValueError, match=r"radius must be >= 0; the first bad shape is data\[57\] with r = -1"):
+        run()
+
+
+def test_bad_values_are_named_by_their_index_when_broadcast():
+    lazy = _bad_at((2, 17), (4, 30), (2, 10))
+    with pytest.raises(ValueError, match=r"data\[2, 17\]"):
+        pcd.overlaps(lazy, pcd.Circles(da.from_array(np.ones((1, 30, 3)), chunks=(1, 10, 3)))).compute()
+    with pytest.raises(ValueError, match=r"data\[2, 17\]"):
+        pcd.distance(pcd.Circles(da.from_array(np.ones((30, 3)), chunks=(7, 3))), lazy).compute()
+    points = np.zeros((40, 2))
+    points[33, 1] = np.nan
+    with pytest.raises(ValueError, match=r"Points: .* data\[33\] with y = nan"):
+        pcd.contains(pc.Circles([0.0, 0.0, 1.0]), da.from_array(points, chunks=(8, 2))).compute()
+
+
+def test_module_exports():
+    assert sorted(pcd.__all__) == sorted(["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules",
+                                          "Polygons", "overlaps", "contains", "contact", "distance", "pairs"])
+    assert all(hasattr(pcd, name) for name in pcd.__all__)
+    namespace: dict = {}
+    exec("from pycollide.dask import *", namespace)
+    assert {"overlaps", "pairs", "Circles"} <= namespace.keys() and "KINDS" not in namespace and "da" not in namespace
 
 
 # ---- blockwise verbs -------------------------------------------------------------

@@ -106,6 +106,28 @@ def test_batches_and_empty():
     assert pc.nearest(pc.Points(np.empty((0, 2))), pegs).index.shape == (0,)
 
 
+def test_max_distance_broadcasts_with_a():
+    """One limit a shape of ``a`` (and the limits may extend a's shape): each
+    gets what a call with its own scalar limit gives."""
+    rng = np.random.default_rng(31)
+    pegs = pc.Circles(np.column_stack([rng.uniform(0, 30, (80, 2)), rng.uniform(0.1, 1.0, 80)]))
+    a = pc.Capsules(np.column_stack([rng.uniform(0, 30, (6, 4)), rng.uniform(0, 0.5, 6)]))
+    limits = rng.choice([0.0, 0.3, 1.0, 3.0, math.inf], size=(4, 6))
+    got = pc.nearest(a, pegs, max_distance=limits)
+    assert got.index.shape == (4, 6)
+    for i in range(4):
+        for j in range(6):
+            one = pc.nearest(a[j], pegs, max_distance=float(limits[i, j]))
+            assert got.index[i, j] == one.index and got.distance[i, j] == one.distance
+    free = pc.nearest(a, pegs)
+    kept = free.distance <= limits
+    assert np.array_equal(got.index, np.where(kept, free.index, -1))
+    with pytest.raises(ValueError, match=r"max_distance\[0, 2\] is -0.5"):
+        pc.nearest(a, pegs, max_distance=[[1.0, 1.0, -0.5]])
+    with pytest.raises(ValueError, match=r"the shapes of `a` \(6,\) and `max_distance` \(4,\)"):
+        pc.nearest(a, pegs, max_distance=np.ones(4))
+
+
 def test_bad_input():
     pegs = pc.Circles([[0, 0, 1], [10, 0, 1]])
     with pytest.raises(ValueError, match="max_distance"):

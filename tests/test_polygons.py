@@ -51,14 +51,18 @@ def test_transform_rounds_each_coordinate_once():
         assert out[k, 1] == _exact_round(s, -c, x, y, move[k, 1])
 
 
-def test_quarter_turns_are_exact_and_boxes_become_polygons():
+def test_quarter_turns_are_exact_and_boxes_stay_boxes():
     box = pc.Boxes([1.0, 2.0, 3.0, 5.0])
+    quad = pc.Polygons([[1.0, 2.0], [3.0, 2.0], [3.0, 5.0], [1.0, 5.0]])  # its corners, as transform turned them
     for k, corners in [(1, [[-2, 1], [-2, 3], [-5, 3], [-5, 1]]), (2, [[-1, -2], [-3, -2], [-3, -5], [-1, -5]]),
                        (-1, [[2, -1], [2, -3], [5, -3], [5, -1]])]:
         for angle in (np.pi / 2 * k, np.radians(90.0 * k)):
-            p = pc.transform(box, angle=angle)
-            assert isinstance(p, pc.Polygons) and p.vertex_count == 4
+            p = pc.transform(quad, angle=angle)
             assert p.vertices.tolist() == corners
+            b = pc.transform(box, angle=angle)
+            assert type(b) is pc.Boxes and np.asarray(b).tolist() == p.bounds().tolist()
+    p = pc.transform(box, angle=0.5)  # not a quarter turn: a 4-gon, corners counter-clockwise from (xmin, ymin)
+    assert isinstance(p, pc.Polygons) and p.vertex_count == 4
     c = pc.transform(pc.Capsules([1, 0, 2, 0, 0.5]), translation=[0.25, 0], angle=np.pi)
     assert type(c) is pc.Capsules and np.asarray(c).tolist() == [-0.75, 0, -1.75, 0, 0.5]
 

@@ -46,18 +46,27 @@ def check_rays(kind, rows, origins, directions, max_distance=math.inf):
             assert r.normal[k] @ np.array(d, float) <= 1e-9 * math.hypot(*d)
 
 
+def draw_grid_scene(data, kind, extent, shapes, rays):
+    """Shapes of a kind on the integer grid [-extent, extent] (``shapes``: the
+    least and most), and rays from grid points a little beyond it with small
+    integer directions (up to ``rays`` of them)."""
+    rows = [data.draw(shape(kind, grid_coords(extent)), label="shape")
+            for _ in range(data.draw(st.integers(*shapes)))]
+    n = data.draw(st.integers(1, rays))
+    reach = extent + 2
+    origins = [(data.draw(st.integers(-reach, reach)), data.draw(st.integers(-reach, reach))) for _ in range(n)]
+    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
+                  for _ in range(n)]
+    return rows, origins, directions
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_rays_on_the_grid_against_the_reference(kind, data):
     """Small integer coordinates: rays through corners, along faces, tangent
     to circles: the hard cases of an exact yes/no."""
-    rows = [data.draw(shape(kind, grid_coords(4)), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
-    n = data.draw(st.integers(1, 6))
-    origins = [(data.draw(st.integers(-6, 6)), data.draw(st.integers(-6, 6))) for _ in range(n)]
-    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
-                  for _ in range(n)]
-    check_rays(kind, rows, origins, directions)
+    check_rays(kind, *draw_grid_scene(data, kind, 4, (1, 3), 6))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -70,6 +79,164 @@ def test_rays_anywhere_against_the_reference(kind, data):
     directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0)))
                   for _ in range(n)]
     check_rays(kind, rows, origins, directions)
+
+
+# ---- the first shape hit: exact entries, ties to the lowest index -----------------
+
+def expected_hit(kind, rows, o, d, max_distance=math.inf):
+    """(distance, index) as the contract says: each shape's distance is its
+    exact entry rounded once (reference.rays.distance_rounded); the least
+    distance wins, the lowest index among equal ones; (inf, -1) for none."""
+    best = (math.inf, -1)
+    for i, row in enumerate(rows):
+        dist = RR.distance_rounded(kind, tuple(row), o, d)
+        if dist is not None and dist <= max_distance and dist < best[0]:
+            best = (dist, i)
+    return best
+
+
+def check_first_hits(kind, rows, origins, directions):
+    target = _collection(kind, rows)
+    r = pc.raycast(np.array(origins, float), np.array(directions, float), target)
+    for k, (o, d) in enumerate(zip(origins, directions)):
+        want = expected_hit(kind, rows, o, d)
+        assert (float(r.distance[k]), int(r.index[k])) == want, (kind, rows, o, d, r.distance[k], r.index[k], want)
+
+
+def test_raycast_tie_goes_to_the_lowest_index():
+    """Both top faces are entered at (0.6, 5): the same distance, and the lower
+    index (the first box's face rounded its entry one ulp further before)."""
+    boxes = pc.Boxes([[-3.0, -7.0, 3.0, 5.0], [-5.0, 4.0, 4.0, 5.0]])
+    r = pc.raycast([0.0, 8.0], [1.0, -5.0], boxes)
+    assert r.index == 0
+    alone = [float(pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[i:i + 1]).distance) for i in range(2)]
+    assert alone[0] == alone[1] == float(r.distance)
+    assert (float(r.distance), 0) == expected_hit("box", np.asarray(boxes).tolist(), (0.0, 8.0), (1.0, -5.0))
+    flipped = pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[::-1])
+    assert flipped.index == 0 and flipped.distance == r.distance
+
+
+@pytest.mark.parametrize("kinds,rows,o,d", [
+    # a circle and a box sharing the point (2, 0) the ray enters them at
+    (("circle", "box"), ([2.0, 3.0, 3.0], [1.0, 0.0, 3.0, 5.0]), [12.5, -1.5], [-7.0, 1.0]),
+    # a triangle and a segment along its edge, entered through that edge at (1, 0)
+    (("triangle", "segment"), ([0.0, 0.0, 4.0, 0.0, 2.0, 3.0], [-1.0, 0.0, 5.0, 0.0]), [22.875, -6.25], [-7.0, 2.0]),
+    # a capsule's flat side on a box's face (y = 0)
+    (("capsule", "box"), ([1.0, 1.0, 3.0, 1.0, 1.0], [0.0, 0.0, 4.0, 2.0]), [2.2, -0.1], [-7.0, 1.0]),
+    # a capsule's round end touching a box's face at (2, 0)
+    (("capsule", "box"), ([2.0, 2.0, 2.0, 5.0, 2.0], [1.0, 0.0, 3.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
+    # a point on a polygon's face
+    (("point", "polygon4"), ([2.0, 0.0], [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
+])
+def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows, o, d):
+    """The same exact entry gives the same distance whatever the kinds (each
+    kind's float formula rounded its own way before), so in a World the lower
+    part wins, in either order."""
+    parts = [TYPES[k](np.array([row])) for k, row in zip(kinds, rows)]
+    alone = [pc.raycast(o, d, p) for p in parts]
+    assert alone[0].hit and alone[1].hit and alone[0].distance == alone[1].distance
+    for order in ((0, 1), (1, 0)):
+        w = pc.raycast(o, d, pc.World(*[parts[i] for i in order]))
+        assert w.part == 0 and w.index == 0 and w.distance == alone[0].distance
+
+
+@pytest.mark.parametrize("o,d", [([11.0, 4.0], [-7.0, -2.0]), ([22.375, 10.375], [-7.0, -3.0]),
+                                 ([0.5, 5.0], [0.0, -1.0])])
+def test_a_tile_and_a_box_entered_at_one_point_tie(o, d):
+    """A tile and a box sharing the face the ray enters through (at (0.5, 1)):
+    the same distance from a tile map as from shapes, so in a World the lower
+    part wins."""
+    room = pc.TileMap.from_text("..\n#.")  # the solid tile is [0, 1] x [0, 1]
+    box = pc.Boxes([[0.0, -2.0, 1.0, 1.0]])
+    a, b = pc.raycast(o, d, room), pc.raycast(o, d, box)
+    assert a.hit and b.hit and a.distance == b.distance
+    assert pc.raycast(o, d, pc.World(room, box)).part == 0
+    assert pc.raycast(o, d, pc.World(box, room)).part == 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_first_hits_on_the_grid_tie_to_the_lowest_index(kind, data):
+    """Shapes on a small integer grid share faces, corners and entry points
+    all the time: each ray's distance is the exact entry rounded once, and of
+    the shapes at that distance the lowest index wins."""
+    check_first_hits(kind, *draw_grid_scene(data, kind, 3, (2, 6), 4))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=20, deadline=None)
+@given(data=st.data(), scale=st.sampled_from([1.0, 2.0**-600, 2.0**600, 2.0**-1000, 2.0**1000]))
+def test_distances_are_the_exact_entries_rounded_once(kind, data, scale):
+    """Any coordinates, at any scale (the exact search in big integers where
+    the double-double arithmetic cannot decide): the distance is the
+    reference's, bit for bit."""
+    rows = [data.draw(shape(kind, any_coords()), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
+    n = data.draw(st.integers(1, 3))
+    origins = [data.draw(st.tuples(any_coords(), any_coords())) for _ in range(n)]
+    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0)))
+                  for _ in range(n)]
+    rows = (np.array(rows) * scale).tolist()
+    origins = (np.array(origins) * scale).tolist()
+    check_first_hits(kind, rows, origins, directions)
+
+
+@pytest.mark.parametrize("kind,row,o,d", [
+    ("circle", [2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [1.0, 0.0]),
+    ("circle", [-2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [-3.0, 0.0]),
+    ("capsule", [-1.0, 2.0, 1.0, 2.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 1.0]),  # its flat side
+    ("capsule", [0.0, 2.0, 0.0, 5.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 0.5]),   # its round end
+    ("triangle", [1.0, -1.0, 2.0, 0.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [1.0, 0.0]),
+    ("segment", [1.0, -1.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [7.0, 0.0]),
+])
+def test_an_entry_halfway_between_doubles_rounds_to_even(kind, row, o, d):
+    """The exact entry 1 + 3 2^-53 lies halfway between 1 + 2^-52 and 1 + 2^-51:
+    it rounds to the even one, decided in big integers (no double-double
+    bound can tell a value from 0)."""
+    r = pc.raycast(o, d, TYPES[kind](np.array([row])))
+    assert float(r.distance) == 1 + 2.0**-51 == RR.distance_rounded(kind, row, o, d)
+
+
+def test_the_tree_never_prunes_a_lower_index_at_the_same_distance():
+    """3000 boxes scattered over a wide field, 40 of them sharing the face y =
+    5 the rays enter through (in no particular place in the tree's order):
+    every ray names the lowest of those that hold its entry point."""
+    rng = np.random.default_rng(41)
+    far = rng.uniform(-1000, 1000, (3000, 2))
+    boxes = np.column_stack([far, far + rng.uniform(0.5, 3.0, (3000, 2))])
+    shared = rng.choice(3000, 40, replace=False)
+    lo = rng.uniform(-4.0, 0.0, 40)
+    boxes[shared] = np.column_stack([lo, rng.uniform(-8.0, 4.0, 40), lo + rng.uniform(0.5, 8.0, 40), np.full(40, 5.0)])
+    keep = ~((boxes[:, 3] > 5.0) & (boxes[:, 1] < 12.0) & (boxes[:, 0] < 8.0) & (boxes[:, 2] > -8.0))
+    keep[shared] = True  # nothing else above the face where the rays come down
+    target = pc.Boxes(boxes[keep])
+    index = np.flatnonzero(keep)
+    rows = boxes[keep]
+    xs = np.linspace(-3.9, 3.9, 25)
+    o = np.column_stack([xs, np.full(25, 11.0)])
+    d = np.column_stack([rng.uniform(-0.2, 0.2, 25), np.full(25, -1.0)])
+    r = pc.raycast(o, d, target)
+    for k in range(25):
+        x = o[k, 0] + d[k, 0] * 6.0  # where the ray meets y = 5
+        holders = [i for i in range(len(rows)) if rows[i, 3] == 5.0 and rows[i, 0] <= x <= rows[i, 2]]
+        if holders:
+            assert r.index[k] == min(holders), (k, index[r.index[k]], [index[i] for i in holders])
+
+
+def test_a_tile_map_reports_the_distances_of_its_tiles():
+    """A tile map's distance is that of the tile shapes cast as shapes, bit for
+    bit (the same exact entries, rounded once)."""
+    rng = np.random.default_rng(42)
+    kinds = rng.choice([0, 0, 1, 2, 3, 4, 5], size=(12, 15))
+    room = pc.TileMap(kinds, tile_size=0.7, origin=(-3.1, 2.3))
+    tiles = room.tiles()
+    o = rng.uniform(-4, 8, (300, 2)) + [0, 3]
+    d = rng.normal(size=(300, 2))
+    d[:40, 1] = 0.0  # along the rows: faces shared by whole rows of tiles
+    a = pc.raycast(o, d, room)
+    b = pc.raycast(o, d, pc.World(tiles.boxes, tiles.triangles))
+    assert np.array_equal(a.hit, b.hit)
+    assert np.array_equal(a.distance, b.distance)
 
 
 @pytest.mark.parametrize("o,d,hit", [
@@ -148,6 +315,73 @@ def test_max_distance():
     assert pc.raycast([1.5, 1.5], [1, 0], room, max_distance=2.5).hit
     miss = pc.raycast([1.5, 1.5], [1, 0], room, max_distance=2.4)
     assert not miss.hit and (miss.tile == -1).all()
+
+
+def _targets():
+    """A collection, a tile map and a World of both (with a second collection)."""
+    rng = np.random.default_rng(21)
+    balls = pc.Circles(np.column_stack([rng.uniform(0, 20, (60, 2)), rng.uniform(0.2, 1.5, 60)]))
+    corners = rng.uniform(0, 20, (40, 2, 2))
+    boxes = pc.Boxes(np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1))
+    room = pc.TileMap.from_text("#####\n#...#\n#.3.#\n#####", tile_size=5.0)
+    return {"shapes": balls, "tilemap": room, "world": pc.World(balls, room, boxes)}
+
+
+@pytest.mark.parametrize("target", ["shapes", "tilemap", "world"])
+def test_max_distance_broadcasts_one_limit_a_ray(target):
+    """An array of limits, broadcast with the origins and directions: each ray
+    gets what a call with its own scalar limit gives, bit for bit."""
+    goal = _targets()[target]
+    rng = np.random.default_rng(22)
+    o = rng.uniform(1, 19, (7, 1, 2))
+    d = rng.normal(size=(1, 5, 2))
+    limits = rng.choice([0.0, 0.5, 2.0, 4.0, 8.0, math.inf], size=(7, 5))
+    limits[0, 0] = 3.0
+    got = pc.raycast(o, d, goal, max_distance=limits)
+    assert got.hit.shape == (7, 5)
+    for i in range(7):
+        for j in range(5):
+            one = pc.raycast(o[i, 0], d[0, j], goal, max_distance=float(limits[i, j]))
+            for a, b in zip(got, one):
+                assert np.array_equal(a[i, j], b, equal_nan=True), (i, j, a[i, j], b)
+    # the limits alone may set the shape: one ray, three limits
+    three = pc.raycast(o[0, 0], d[0, 0], goal, max_distance=[0.0, 3.0, math.inf])
+    assert three.hit.shape == (3,)
+    assert np.array_equal(three.distance[2:], pc.raycast(o[0, 0], d[0, 0], goal).distance[None])
+
+
+def test_max_distance_per_ray_in_a_large_batch():
+    """The batch cast in curve order takes its limits ray by ray: a limit only
+    hides the hits beyond it (the first hit is the first, whatever the limit)."""
+    rng = np.random.default_rng(23)
+    balls = pc.Circles(np.column_stack([rng.uniform(0, 100, (500, 2)), rng.uniform(0.2, 2.0, 500)]))
+    n = 1 << 15
+    o = rng.uniform(-5, 105, (n, 2))
+    d = rng.normal(size=(n, 2))
+    limits = rng.uniform(0, 30, n)
+    limits[::7] = math.inf
+    free = pc.raycast(o, d, balls)
+    got = pc.raycast(o, d, balls, max_distance=limits)
+    kept = free.distance <= limits
+    assert np.array_equal(got.hit, free.hit & kept)
+    assert np.array_equal(got.distance, np.where(kept, free.distance, math.inf))
+    assert np.array_equal(got.index, np.where(kept, free.index, -1))
+    for k in rng.integers(0, n, 20):  # and single rays agree
+        one = pc.raycast(o[k], d[k], balls, max_distance=limits[k])
+        assert one.index == got.index[k] and one.distance == got.distance[k]
+
+
+@pytest.mark.parametrize("limits,error,match", [
+    ([1.0, -1.0, 2.0], ValueError, r"`max_distance` must be >= 0 \(inf for no limit\); max_distance\[1\] is -1.0"),
+    ([[1.0, 2.0], [3.0, math.nan]], ValueError, r"max_distance\[1, 1\] is nan"),
+    ("far", TypeError, r"`max_distance` must be a number or an array of numbers"),
+    ([True, False], TypeError, r"`max_distance`"),
+    (np.ones(4), ValueError, r"the shapes of `origins` \(3,\), `directions` \(\) and `max_distance` \(4,\)"),
+])
+def test_bad_max_distances_are_named(limits, error, match):
+    for goal in _targets().values():
+        with pytest.raises(error, match=match):
+            pc.raycast(np.zeros((3, 2)), [1.0, 0.0], goal, max_distance=limits)
 
 
 @pytest.mark.parametrize("bad,err", [

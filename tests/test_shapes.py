@@ -1,10 +1,17 @@
 """Shape types: construction, layouts, zero-copy, indexing, validation errors."""
 
+import math
+import sys
+from fractions import Fraction
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pycollide as pc
-from strategies import TYPES as STRATEGY_TYPES, valid_rows
+from reference.geometry import shape_core as ref_shape_core
+from strategies import TYPES as STRATEGY_TYPES, any_coords, shape, valid_rows
 
 TYPES = list(STRATEGY_TYPES.values())  # every shape kind in the registry
 VALID = {
@@ -192,6 +199,60 @@ def test_degenerate_shapes_are_valid():
     pc.Segments([2, 2, 2, 2])
     pc.Triangles([0, 0, 1, 1, 2, 2])
     pc.Triangles([5, 5, 5, 5, 5, 5])
+
+
+# ---- bounds ------------------------------------------------------------------
+
+def _rounded_outward(value, down):
+    """The Fraction ``value`` itself where it is a double, else the double next
+    to it outward (down for a minimum, up for a maximum; inf beyond the doubles)."""
+    top = Fraction(sys.float_info.max)
+    if abs(value) > top:
+        sign = 1.0 if value > 0 else -1.0
+        return sign * (math.inf if (value > 0) != down else sys.float_info.max)
+    f = float(value)  # the nearest double
+    if Fraction(f) == value or (Fraction(f) < value) == down:
+        return f
+    return math.nextafter(f, -math.inf if down else math.inf)
+
+
+def _exact_bounds(kind, row):
+    core, r = ref_shape_core(kind, tuple(row))
+    xs, ys = [p[0] for p in core], [p[1] for p in core]
+    return [_rounded_outward(min(xs) - r, True), _rounded_outward(min(ys) - r, True),
+            _rounded_outward(max(xs) + r, False), _rounded_outward(max(ys) + r, False)]
+
+
+def test_bounds_are_exact_where_the_extremes_are_doubles():
+    assert pc.Boxes([0.1, 0.2, 0.3, 0.7]).bounds().tolist() == [0.1, 0.2, 0.3, 0.7]
+    assert pc.Circles([1.0, 1.0, 1.0]).bounds().tolist() == [0.0, 0.0, 2.0, 2.0]  # was one ulp below 0
+    assert pc.Circles([0.5, 3.0, 0.25]).bounds().tolist() == [0.25, 2.75, 0.75, 3.25]
+    assert pc.Capsules([0.0, 1.0, 4.0, -2.0, 0.5]).bounds().tolist() == [-0.5, -2.5, 4.5, 1.5]
+    x, y, r = 1.0, 0.0, 2.0**-60  # 1 -+ 2^-60 are no doubles: the doubles next to them outward
+    lo, hi = pc.Circles([x, y, r]).bounds()[[0, 2]]
+    assert (lo, hi) == (math.nextafter(1.0, 0.0), math.nextafter(1.0, 2.0))
+    assert Fraction(lo) < Fraction(x) - Fraction(r) < Fraction(math.nextafter(lo, 1))
+    assert Fraction(math.nextafter(hi, 0)) < Fraction(x) + Fraction(r) < Fraction(hi)
+    assert pc.Circles([1e308, 0.0, 1e308]).bounds().tolist() == [0.0, -1e308, math.inf, 1e308]
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(sorted(STRATEGY_TYPES)), st.data())
+def test_bounds_of_every_kind_against_the_exact_extremes(kind, data):
+    rows = data.draw(st.lists(shape(kind, any_coords()), min_size=1, max_size=6))
+    scale = data.draw(st.sampled_from([1.0, 2.0**-1000, 2.0**1000]))  # exact: whole shapes to the far scales
+    rows = np.array(rows, dtype=float) * scale
+    got = STRATEGY_TYPES[kind](rows).bounds().tolist()
+    assert got == [_exact_bounds(kind, row) for row in rows]
+
+
+@given(st.sampled_from(["circle", "capsule"]), st.data())
+def test_bounds_of_round_kinds_beyond_the_doubles(kind, data):
+    big = st.sampled_from([1e308, -1.7e308, 1.7976931348623157e308, 8.98846567431158e307, 5e-324, 0.0])
+    rows = data.draw(st.lists(st.tuples(*[big] * (STRATEGY_TYPES[kind].width - 1), big.map(abs)), min_size=1,
+                              max_size=6))
+    got = STRATEGY_TYPES[kind](np.array(rows, dtype=float)).bounds().tolist()
+    assert got == [_exact_bounds(kind, row) for row in rows]
 
 
 # ---- bad input ---------------------------------------------------------------

@@ -127,9 +127,11 @@ int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, 
                      int threads, const volatile int *cancel);
 
 /* The closed axis-aligned bounding boxes of n contiguous shapes of a shape
- * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each box holds its
- * shape exactly: a circle's x - r and x + r are rounded outward (a box beyond
- * the doubles is infinite).  Returns PC_OK, PC_ERR_KIND or PC_ERR_ARG. */
+ * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each is the shape's
+ * exact extreme where that is a double (a vertex's coordinate; a circle's or
+ * capsule's x - r when it is one), else the double next to it outward, so
+ * that the box holds the shape (infinite beyond the doubles).  Returns PC_OK,
+ * PC_ERR_KIND or PC_ERR_ARG. */
 int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int threads, const volatile int *cancel);
 
 /* Each box's place on a Hilbert curve of order `order` (1 to 31): the centre
@@ -189,9 +191,13 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
  * index space (strides in doubles, 0 broadcasts; translations 2 doubles,
  * angles 1).  Every output coordinate is the exact value of
  * c x - s y + tx (or s x + c y + ty) rounded once to the nearest double, with
- * c, s = cos(angle), sin(angle) rounded to doubles, and c, s exactly 0 and
- * +-1 when the angle is one of the doubles nearest a multiple of pi/2 (|k| <=
- * 16).  Radii are kept.  kind_out is the kind of the result: kind itself,
+ * c, s = cos(angle), sin(angle) as the C library rounds them, and c, s
+ * exactly 0 and +-1 when the angle is a quarter turn: |angle| < 2^53 and it
+ * is the double nearest k pi/2 for an integer k or, when |angle| < 2^52, one
+ * of that double's two neighbours (so k * pi / 2 as a program rounds it is a
+ * quarter turn too; from 2^53 on the doubles are further apart than pi/2
+ * and none is; transform.c gives the reasoning and the exact test).  Radii
+ * are kept.  kind_out is the kind of the result: kind itself,
  * except that a box becomes a 4-gon (PC_POLYGON + 1; its corners in
  * counter-clockwise order from (xmin, ymin)).  A polygon whose rounded
  * vertices are no longer convex becomes the convex hull of those vertices
@@ -201,6 +207,10 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
 int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const double *translations,
                  const int64_t *strides_t, const double *angles, const int64_t *strides_a, double *out,
                  const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
+/* Which of n angles (contiguous) are quarter turns as pc_transform reads
+ * them: turns[i] = k mod 4 (0 to 3) for the quarter turn k, -1 for any other
+ * angle (NaN and infinities included).  Exact.  Returns PC_OK or PC_ERR_ARG. */
+int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns);
 
 /* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
  * ndim-dimensional index space of the given shape (ndim may be 0: one pair).
@@ -430,12 +440,13 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
 
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
  * region, walking the grid cells the ray crosses.  Writes 6 doubles: hit (1
- * or 0), the distance t |d| to the first point of the solid (+inf when none,
- * and also for a hit whose distance exceeds the largest double), the outward
- * unit normal of the face entered (-d / |d| when o lies in the solid
- * already; NaN when none) and the row and column of a solid tile holding the
- * hit point (-1 when none).  Whether a ray hits is exact for every finite
- * origin and direction.  A zero direction gives hit 0 and a NaN distance. */
+ * or 0), the distance t |d| to the first point of the solid (rounded as
+ * pc_raycast_shapes rounds it; +inf when none, and also for a hit whose
+ * distance exceeds the largest double), the outward unit normal of the face
+ * entered (-d / |d| when o lies in the solid already; NaN when none) and the
+ * row and column of a solid tile holding the hit point (-1 when none).
+ * Whether a ray hits is exact for every finite origin and direction.  A zero
+ * direction gives hit 0 and a NaN distance. */
 int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
                        const double *directions, const int64_t *strides_d,
                        double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
@@ -450,24 +461,30 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * normal there (outward from the shape hit; -d / |d| when o lies in it or the
  * ray only grazes it; NaN when none) and the index of the shape hit (-1 when
  * none; of two at the same distance, the lower).  Whether a ray meets a shape
- * is exact for every finite input; the distance is rounded, and a hit whose
- * rounded distance exceeds max_distance (>= 0, may be +inf) is no hit.  A zero
- * or non-finite direction gives hit 0 and a NaN distance.  PC_ERR_ARG for a
- * workspace that does not hold one collection, a negative or NaN max_distance
- * or magnitude, or bad strides. */
+ * is exact for every finite input.  The distance is a function of the exact
+ * entry point alone: with L = |d| along d's larger component, L t rounded
+ * once to the nearest double, times sqrt(1 + q^2) for q = d_minor / d_major
+ * (each operation rounded), so two shapes entered at the same point are at
+ * the same distance, and a ray along an axis gets the exact distance when
+ * it is a double.  A hit whose distance exceeds the ray's max distance
+ * (max_distances, 1 double a ray, strided like the origins; >= 0, may be
+ * +inf) is no hit.  A zero or non-finite direction gives hit 0 and a NaN
+ * distance.  PC_ERR_ARG (nothing written) for a workspace that does not hold
+ * one collection, a negative or NaN max distance or magnitude, or bad
+ * strides. */
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
-                      const double *directions, const int64_t *strides_d, double max_distance,
-                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                      const volatile int *cancel);
-/* The same for n rays in one row each (origins and directions n x 2, out
- * n x 5, all contiguous), cast in the given order (a permutation of 0..n-1:
- * pc_ray_order's, so that rays cast one after another start near each
- * other and read the same parts of the tree).  The results are those of
- * pc_raycast_shapes, ray by ray.  PC_ERR_ARG as there, or for an index of
- * order outside 0..n-1. */
+                      const double *directions, const int64_t *strides_d,
+                      const double *max_distances, const int64_t *strides_m,
+                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
+/* The same for n rays in one row each (origins and directions n x 2,
+ * max_distances n, out n x 5, all contiguous), cast in the given order (a
+ * permutation of 0..n-1: pc_ray_order's, so that rays cast one after another
+ * start near each other and read the same parts of the tree).  The results
+ * are those of pc_raycast_shapes, ray by ray.  PC_ERR_ARG as there, or for
+ * an index of order outside 0..n-1. */
 int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
-                              const double *directions, double max_distance, double *out, int64_t n,
+                              const double *directions, const double *max_distances, double *out, int64_t n,
                               const int64_t *order, int threads, const volatile int *cancel);
 /* The order of n points (x, y; n x 2 contiguous, finite or not) along a
  * Z-order (Morton) curve over their bounding box, 16 bits an axis; points
@@ -537,15 +554,16 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
                             const volatile int *cancel);
 /* For each shape a[...] (kind_a, strided), the nearest shape of a
  * one-collection pc_pairs workspace (whose rows have the given magnitude)
- * within max_distance (>= 0, may be inf), walking its tree: 2 doubles out,
- * the distance (inf when none) and the index (-1 when none).  The distance of
- * shapes that touch or overlap is 0, exactly (the sign of their separation
- * is exact); otherwise it is the separation as pc_contact_batch rounds it.
- * Of shapes at equal distances, the lowest index.  PC_ERR_ARG for a bad
- * workspace or a negative or NaN max_distance. */
+ * within its max distance (max_distances, 1 double a shape, strided like a;
+ * >= 0, may be inf), walking its tree: 2 doubles out, the distance (inf when
+ * none) and the index (-1 when none).  The distance of shapes that touch or
+ * overlap is 0, exactly (the sign of their separation is exact); otherwise
+ * it is the separation as pc_contact_batch rounds it.  Of shapes at equal
+ * distances, the lowest index.  PC_ERR_ARG (nothing written) for a bad
+ * workspace, a negative or NaN max distance or bad strides. */
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
-                    const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
-                    const int64_t *shape, int threads, const volatile int *cancel);
+                    const int64_t *strides_a, const double *max_distances, const int64_t *strides_m, double *out,
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at

@@ -13,28 +13,36 @@
  * the ray's origin (the first test) or at a point of the ray facing a vertex
  * of K (the third); an edge parallel to the ray is no nearer than its ends.
  *
- * The distance along the unit direction, the normal and the point are then
- * computed in floating point: for a polygon core (R = 0) by clipping the ray
- * against the edges' half-planes (Cyrus-Beck; the normal is the outward
- * normal of the face entered), for a segment by the crossing of the two
- * lines, for a circle by the quadratic (in its cancellation-free form), for a
- * capsule as the nearest of its two end disks and the rectangle between them.
- * A ray starting in the shape hits at distance 0 with normal -d / |d|.  A
- * hit the exact test found and rounding misses (a graze) is placed at the
- * ray's closest approach to the core, with normal -d / |d|.  Coordinates
- * beyond 2^(+-500) are scaled by a power of two for the float arithmetic.
+ * The normal is then computed in floating point: for a polygon core (R = 0)
+ * by clipping the ray against the edges' half-planes (Cyrus-Beck; the normal
+ * is the outward normal of the face entered), for a segment by the crossing
+ * of the two lines, for a circle by the quadratic (in its cancellation-free
+ * form), for a capsule as the nearest of its two end disks and the rectangle
+ * between them; the distance those give guides the exact one.  A ray
+ * starting in the shape hits at distance 0 with normal -d / |d|.  A hit the
+ * exact test found and rounding misses (a graze) has normal -d / |d|.
+ * Coordinates beyond 2^(+-500) are scaled by a power of two for the float
+ * arithmetic.
+ *
+ * The distance is the exact entry rounded once (entry.h): a function of the
+ * entry point alone, so shapes the ray enters at the same point (a shared
+ * face, a corner on a face) are at the same distance, whatever their kinds
+ * and vertices, and a shape entered first is never farther.
  *
  * Broad phase: the tree of pc_pairs_prepare over the collection (tree.h),
  * walked nearest node first; a node is skipped when the ray misses its box
  * widened by 2^-40 of the magnitudes involved (so rounding can never skip a
- * box the ray meets) or when its box lies beyond the nearest hit found so far.
- * The first hit is the least rounded distance; equal distances go to the
- * lowest index.  A hit farther than max_distance is no hit.
+ * box the ray meets) or when its box lies beyond the nearest hit found so far
+ * by more than the roundings between entry and distance (so a shape at the
+ * same distance is still seen).  The first hit is the least distance; equal
+ * distances go to the lowest index.  A hit farther than max_distance is no
+ * hit.
  */
 #include <float.h>
 #include <math.h>
 
 #include "core.h"
+#include "entry.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
@@ -50,6 +58,7 @@ typedef struct {
     const double *o, *d;           /* as given */
     double ox, oy, ux, uy;         /* scaled origin, unit direction */
     double wx, wy, winv[2], wlen;
+    double lw, stretch;            /* |w| along the major axis; |d| over that (entry.h) */
     double omag;                   /* max |o| */
     double mg;                     /* the widening of the boxes */
     double grow[2];                /* and for a swept shape, its half extents */
@@ -227,11 +236,12 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
 typedef pc__tree_query cast_ctx;
 
 typedef struct {
-    double dist, nx, ny;  /* unscaled distance */
-    int64_t index;        /* -1: none yet */
+    double t, dist, nx, ny;  /* the entry along the major axis (entry.h) and the distance it gives */
+    int64_t index;           /* -1: none yet */
 } cast_best;
 
-static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, int64_t p, cast_best *b)
+static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, double max_distance, int64_t p,
+                     cast_best *b)
 {
     int kind = c->tree.kind;
     const double *row = c->tree.rows + p * c->tree.width;
@@ -240,7 +250,7 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
     pc__hull_of(f, kind, row, &h);
     int how = ray_meets(f, kind, row, &h, r->o, r->d);
     if (!how) return;
-    double dist = 0.0, nx = -r->ux, ny = -r->uy;
+    double entry_t = 0.0, nx = -r->ux, ny = -r->uy;
     if (how == 1) {
         double vx[PC_CORE_MAX], vy[PC_CORE_MAX], t;
         for (int i = 0; i < h.n; i++) {
@@ -259,10 +269,18 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
             nx = -r->ux;
             ny = -r->uy;
         }
-        dist = ldexp(t, r->s);
+        /* the entry along the major axis, rounded once and exactly (the float
+         * distance a guess for it); beyond what could still win or tie (the
+         * best so far, max_distance, with room for the roundings between entry
+         * and distance) it is inf */
+        double cap = max_distance / r->stretch * (1 + 0x1p-48) + 0x1p-1070;
+        if (b->index >= 0) cap = pc__min(cap, b->t * (1 + 0x1p-48) + 0x1p-1070);
+        entry_t = pc__ray_entry(&h, r->o, r->d, ldexp(t, r->s) / r->stretch, cap);
     }
-    if (dist > c->max_distance) return;
+    double dist = pc__ray_distance(entry_t, r->stretch);
+    if (dist > max_distance) return;
     if (dist < b->dist || (dist == b->dist && (b->index < 0 || index < b->index))) {
+        b->t = entry_t;
         b->dist = dist;
         b->nx = nx;
         b->ny = ny;
@@ -289,6 +307,8 @@ static double ray_setup(cast_ray *r, const cast_ctx *c, const double *o, const d
     r->wx = ldexp(d[0], -r->e);
     r->wy = ldexp(d[1], -r->e);
     r->wlen = sqrt(r->wx * r->wx + r->wy * r->wy);
+    r->lw = pc__max(fabs(r->wx), fabs(r->wy));
+    r->stretch = pc__ray_stretch(d);
     r->ux = r->wx / r->wlen;
     r->uy = r->wy / r->wlen;
     r->winv[0] = fabs(r->wx) < 0x1p-900 ? 0.0 : 1.0 / r->wx;
@@ -365,20 +385,22 @@ typedef struct {
     const cast_ctx *c;
     const pc__filter *f;
     const cast_ray *r;
+    double max_distance;
     cast_best b;
 } ray_state;
 
 static double visit_ray(void *vs, int64_t p, double limit)
 {
     ray_state *st = vs;
-    try_item(st->c, st->f, st->r, p, &st->b);
-    /* the bound on t_w beyond which nothing can win: the best so far, with
-     * room for its rounding (equal distances must still be seen) */
-    if (st->b.index >= 0) limit = pc__min(limit, st->b.dist / st->r->wlen * (1 + 0x1p-20) + 0x1p-1000);
+    try_item(st->c, st->f, st->r, st->max_distance, p, &st->b);
+    /* the bound on t_w beyond which nothing can win: the best entry so far,
+     * with room for the roundings (an entry at the same distance must still be
+     * seen: its exact value lies within a few ulps of this one) */
+    if (st->b.index >= 0) limit = pc__min(limit, st->b.t / st->r->lw * (1 + 0x1p-20) + 0x1p-1000);
     return limit;
 }
 
-static void cast_one(const cast_ctx *c, const double *o, const double *d, double *out)
+static void cast_one(const cast_ctx *c, const double *o, const double *d, double max_distance, double *out)
 {
     out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = -1.0;
     double dm = pc__max(fabs(d[0]), fabs(d[1]));
@@ -386,8 +408,8 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
     if (c->tree.levels == 0) return;
     cast_ray r;
     pc__filter f = pc__filter_for(ray_setup(&r, c, o, d));
-    ray_state st = {c, &f, &r, {INFINITY, NAN, NAN, -1}};
-    double limit = isfinite(c->max_distance) ? c->max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
+    ray_state st = {c, &f, &r, max_distance, {INFINITY, INFINITY, NAN, NAN, -1}};
+    double limit = isfinite(max_distance) ? max_distance / r.wlen * (1 + 0x1p-20) + 0x1p-1000 : INFINITY;
     walk(c, &r, limit, visit_ray, &st);
     if (st.b.index < 0) return;
     out[0] = 1.0;
@@ -689,9 +711,9 @@ static int nearest_leaf(void *v, int64_t k)
 /* The item nearest the shape (kind ka, row a) within max_distance: out[0] its
  * distance (inf when none), out[1] its index (-1 when none; the lowest at
  * equal distances).  Pruned as pc__tree_contact, by the boxes' gap. */
-static void nearest_one(const pc__tree_query *c, int ka, const double *a, double *out)
+static void nearest_one(const pc__tree_query *c, int ka, const double *a, double max_distance, double *out)
 {
-    double best[7] = {c->max_distance};
+    double best[7] = {max_distance};
     int64_t index = INT64_MAX;
     if (c->tree.levels) {
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
@@ -714,21 +736,41 @@ static void nearest_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
 {
     const struct tree_kind_ctx *x = vctx;
     for (int64_t i = 0; i < n; i++)
-        nearest_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+        nearest_one(x->c, x->ka, (const double *)(p[0] + i * s[0]), *(const double *)(p[1] + i * s[1]),
+                    (double *)(p[2] + i * s[2]));
+}
+
+static void limits_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    int *bad = vctx;
+    for (int64_t i = 0; i < n; i++) *bad |= !(*(const double *)(p[0] + i * s[0]) >= 0);
+}
+
+/* Is every limit (a strided operand over the index space) >= 0, none NaN?
+ * PC_OK, or PC_ERR_ARG for a bad one or bad strides (before anything is
+ * written). */
+static int limits_ok(int ndim, const int64_t *shape, const double *limits, const int64_t *strides)
+{
+    int bad = 0;
+    const void *ptrs[1] = {limits};
+    const int64_t *st[1] = {strides};
+    int rc = pc__batch(ndim, shape, 1, ptrs, st, 0u, limits_inner, &bad, 1, PC_CHUNK, NULL); /* one thread: bad is shared */
+    return rc != PC_OK || bad ? PC_ERR_ARG : PC_OK;
 }
 
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
-                    const int64_t *strides_a, double max_distance, double *out, const int64_t *strides_out, int ndim,
-                    const int64_t *shape, int threads, const volatile int *cancel)
+                    const int64_t *strides_a, const double *max_distances, const int64_t *strides_m, double *out,
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
+    if (limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct tree_kind_ctx x = {&ctx, kind_a};
-    const void *ptrs[2] = {a, out};
-    const int64_t *st[2] = {strides_a, strides_out};
-    int rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK, cancel);
+    const void *ptrs[3] = {a, max_distances, out};
+    const int64_t *st[3] = {strides_a, strides_m, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, nearest_inner, &x, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -761,15 +803,14 @@ static void cast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     const cast_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
         cast_one(c, (const double *)(p[0] + i * s[0]), (const double *)(p[1] + i * s[1]),
-                 (double *)(p[2] + i * s[2]));
+                 *(const double *)(p[2] + i * s[2]), (double *)(p[3] + i * s[3]));
 }
 
-int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, double magnitude, double max_distance)
+int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, double magnitude)
 {
-    if (!(max_distance >= 0) || !(magnitude >= 0)) return PC_ERR_ARG;
+    if (!(magnitude >= 0)) return PC_ERR_ARG;
     if (pc__pairs_tree(work, work_bytes, &ctx->tree) != PC_OK) return PC_ERR_ARG;
     ctx->magnitude = magnitude;
-    ctx->max_distance = max_distance;
     ctx->tree_mag = 0.0;
     if (ctx->tree.levels) {
         const double *root = ctx->tree.boxes + 4 * ctx->tree.first[ctx->tree.levels - 1];
@@ -780,23 +821,24 @@ int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, doubl
 
 int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
                       const double *origins, const int64_t *strides_o,
-                      const double *directions, const int64_t *strides_d, double max_distance,
-                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                      const volatile int *cancel)
+                      const double *directions, const int64_t *strides_d,
+                      const double *max_distances, const int64_t *strides_m,
+                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     cast_ctx ctx;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
+    if (limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    const void *ptrs[3] = {origins, directions, out};
-    const int64_t *st[3] = {strides_o, strides_d, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK, cancel);
+    const void *ptrs[4] = {origins, directions, max_distances, out};
+    const int64_t *st[4] = {strides_o, strides_d, strides_m, strides_out};
+    int rc = pc__batch(ndim, shape, 4, ptrs, st, 0u, cast_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
 
 struct ordered_ctx {
     const cast_ctx *c;
-    const double *o, *d;
+    const double *o, *d, *m;
     double *out;
 };
 
@@ -806,21 +848,21 @@ static void cast_ordered_inner(void *vctx, char *const *p, const int64_t *s, int
     const struct ordered_ctx *x = vctx;
     for (int64_t j = 0; j < n; j++) {
         int64_t i = *(const int64_t *)(const void *)(p[0] + j * s[0]);
-        cast_one(x->c, x->o + 2 * i, x->d + 2 * i, x->out + 5 * i);
+        cast_one(x->c, x->o + 2 * i, x->d + 2 * i, x->m[i], x->out + 5 * i);
     }
 }
 
 int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, const double *origins,
-                              const double *directions, double max_distance, double *out, int64_t n,
+                              const double *directions, const double *max_distances, double *out, int64_t n,
                               const int64_t *order, int threads, const volatile int *cancel)
 {
     cast_ctx ctx;
-    if (n < 0 || (n > 0 && (!origins || !directions || !out || !order))) return PC_ERR_ARG;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, max_distance) != PC_OK) return PC_ERR_ARG;
+    if (n < 0 || (n > 0 && (!origins || !directions || !max_distances || !out || !order))) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
     for (int64_t j = 0; j < n; j++)
-        if (order[j] < 0 || order[j] >= n) return PC_ERR_ARG;
+        if (order[j] < 0 || order[j] >= n || !(max_distances[j] >= 0)) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    struct ordered_ctx x = {&ctx, origins, directions, out};
+    struct ordered_ctx x = {&ctx, origins, directions, max_distances, out};
     const void *ptrs[1] = {order};
     int64_t stride[1] = {(int64_t)sizeof(int64_t)}, shape[1] = {n};
     const int64_t *st[1] = {stride};
@@ -887,7 +929,7 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
 {
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
-    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude, INFINITY) != PC_OK) return PC_ERR_ARG;
+    if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[3] = {a, displacements, out};

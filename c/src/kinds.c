@@ -2,13 +2,29 @@
 #include <math.h>
 #include <string.h>
 
+#include "eft.h"
 #include "fpenv.h"
 #include "kinds.h"
 #include "kernels.h"
 #include "walk.h"
 
-static inline double down(double v) { return nextafter(v, -INFINITY); }
-static inline double up(double v) { return nextafter(v, INFINITY); }
+/* a - b rounded down and a + b rounded up (b >= 0): the exact value when it is
+ * a double, else the double next to it outward (two-sum gives the sign of
+ * the rounding error; an overflow is the infinity outward, and should the
+ * error term not come out finite, the step outward holds the value all the
+ * same) */
+static inline double sub_down(double a, double b)
+{
+    double s, e;
+    pc__two_sum(a, -b, &s, &e);
+    return isfinite(s) && !(e >= 0) ? nextafter(s, -INFINITY) : s;
+}
+static inline double add_up(double a, double b)
+{
+    double s, e;
+    pc__two_sum(a, b, &s, &e);
+    return isfinite(s) && !(e <= 0) ? nextafter(s, INFINITY) : s;
+}
 
 static void push(pc__hull *h, double x, double y)
 {
@@ -67,11 +83,11 @@ static void point_core(const pc__filter *f, const double *s, pc__hull *h)
 static int circle_rule(const double *s) { return s[2] < 0 ? PC_RULE_RADIUS : PC_RULE_OK; }
 static void circle_bounds(const double *s, double *bb)
 {
-    /* x - r and x + r round: stepped one ulp outward, the box holds the disk */
-    bb[0] = down(s[0] - s[2]);
-    bb[1] = down(s[1] - s[2]);
-    bb[2] = up(s[0] + s[2]);
-    bb[3] = up(s[1] + s[2]);
+    /* x - r and x + r, exact where they are doubles, else rounded outward */
+    bb[0] = sub_down(s[0], s[2]);
+    bb[1] = sub_down(s[1], s[2]);
+    bb[2] = add_up(s[0], s[2]);
+    bb[3] = add_up(s[1], s[2]);
 }
 static void circle_core(const pc__filter *f, const double *s, pc__hull *h)
 {
@@ -134,10 +150,10 @@ static void triangle_core(const pc__filter *f, const double *s, pc__hull *h)
 static int capsule_rule(const double *s) { return s[4] < 0 ? PC_RULE_RADIUS : PC_RULE_OK; }
 static void capsule_bounds(const double *s, double *bb)
 {
-    bb[0] = down(pc__min(s[0], s[2]) - s[4]);
-    bb[1] = down(pc__min(s[1], s[3]) - s[4]);
-    bb[2] = up(pc__max(s[0], s[2]) + s[4]);
-    bb[3] = up(pc__max(s[1], s[3]) + s[4]);
+    bb[0] = sub_down(pc__min(s[0], s[2]), s[4]);
+    bb[1] = sub_down(pc__min(s[1], s[3]), s[4]);
+    bb[2] = add_up(pc__max(s[0], s[2]), s[4]);
+    bb[3] = add_up(pc__max(s[1], s[3]), s[4]);
 }
 static void capsule_core(const pc__filter *f, const double *s, pc__hull *h)
 {

@@ -20,8 +20,9 @@ typedef struct {
     /* the kind's own rule beyond finiteness (PC_RULE_OK or a PC_RULE_* code);
      * the values are finite */
     int (*rule)(const double *s);
-    /* the closed axis-aligned box holding the shape exactly, rounded outward:
-     * xmin, ymin, xmax, ymax (NULL for lines, which have none) */
+    /* the closed axis-aligned box of the shape: xmin, ymin, xmax, ymax, each
+     * the exact extreme where that is a double, else the double next to it
+     * outward (NULL for lines, which have none) */
     void (*bounds)(const double *s, double *bb);
     /* the exact convex core and radius (f bounds the values) */
     void (*core)(const pc__filter *f, const double *s, pc__hull *h);

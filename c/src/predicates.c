@@ -10,16 +10,18 @@
  * floating-point environment (the doubles are decoded from their bits, so
  * flush-to-zero or denormals-are-zero modes cannot change the answer).
  *
- * The largest value formed is a degree-4 polynomial of inputs below 2^2098,
- * below 2^8400, i.e. at most 263 32-bit limbs; PC_BIG_LIMBS leaves a margin.
- * Everything lives on the stack; nothing is allocated.
+ * The largest value formed by the predicates is a degree-4 polynomial of
+ * inputs below 2^2098, below 2^8400; the exact ray entries (below) form
+ * degree-4 polynomials of integers below 2^4202, below 2^16810, i.e. at
+ * most 526 32-bit limbs; PC_BIG_LIMBS leaves a margin.  Everything lives on
+ * the stack; nothing is allocated.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "predicates.h"
 
-#define PC_BIG_LIMBS 272
+#define PC_BIG_LIMBS 540
 
 typedef struct {
     int n;    /* limbs in use; 0 means zero */
@@ -592,4 +594,142 @@ int pc__circle3(double px, double py, double qx, double qy, double r1, double r2
     double S = dx * dx + dy * dy, T = rr * rr, e = S - T;
     if (fabs(e) > (S + T) * 0x1p-49 + 0x1p-1000) return pc__sign(e);
     return circle3_exact(px, py, qx, qy, r1, r2, r3);
+}
+
+/* ---- exact ray entries (raycasts: entry.c) -----------------------------------
+ *
+ * The ray o + t d meets a shape (a core of n vertices grown by R) first at
+ * t*; with L = |d| along the ray's major axis (the larger component), these
+ * compare L t* (how far the entry lies from o along that axis) with a
+ * midpoint m = (t0 + t1) / 2 of two consecutive doubles exactly, through
+ * the point P = o + (m / L) d, held as L P = L o + m d: every coordinate of
+ * L (P - v), of L R and of the core's edges is an integer multiple of 2^B,
+ * B the lowest bit among them, below 2^4202 once divided by it (L o's
+ * lowest bit is at least 2^-2148, m d's at least 2^-2149).  The signs then
+ * follow from the geometry of a convex set along a line:
+ *  - a polygon (n >= 3, counter-clockwise, R = 0) is entered at the largest
+ *    parameter of the faces that face the ray, so t* > m / L exactly when P
+ *    is strictly outside one of them, t* = m / L when it is on one and
+ *    inside the rest, else t* < m / L;
+ *  - a point or a segment grown by R (circles, capsules, segments, points):
+ *    f(t) = dist(o + t d, core)^2 is convex, so with g = f(m / L) - R^2 and h
+ *    the sign of f' there, (P - Q) . d (Q the core's point nearest P): g < 0
+ *    means m is past the entry; g > 0 means before it when f is falling
+ *    (h < 0), else past the exit; g = 0 means m is the entry when h < 0 or
+ *    h = 0 (a tangent), the exit when h > 0, except that a ray running along
+ *    a segment at distance R (f constant there) enters where that run begins.
+ * Every sign below is of a polynomial homogeneous in the scaled differences
+ * (L (P - v), L R), so scaling by L > 0 changes none of them.
+ */
+
+static void big_prod2(pc_big *r, const pc_big *a, const pc_big *b, const pc_big *c, const pc_big *d, int minus)
+{
+    pc_big p, q;
+    big_mul(&p, a, b);
+    big_mul(&q, c, d);
+    big_addsub(r, &p, &q, minus);
+}
+
+/* a = a * 2^k for k >= 0 (big_shl), or a copy shifted from x */
+static void big_shifted(pc_big *a, const pc_big *x, int k)
+{
+    *a = *x;
+    big_shl(a, k);
+}
+
+/* sign(L t* - m) from g and h as the comment above says (past_run_start: a
+ * run along a segment at distance R that began before P) */
+static int entry_rule(int g, int h, int past_run_start)
+{
+    if (g < 0) return -1;
+    if (g > 0) return h < 0 ? 1 : -1;
+    if (h > 0) return -1;
+    return h < 0 ? 0 : (past_run_start ? -1 : 0);
+}
+
+int pc__ray_entry_exact(double ox, double oy, double dx, double dy, double t0, double t1, int n, const double *x,
+                        const double *y, double R, unsigned entering)
+{
+    double cv[3 + 2 * 8], tv[2] = {t0, t1}, dv[2] = {dx, dy};
+    if (n < 1 || n > 8) return 0;
+    int count = 0;
+    cv[count++] = ox;
+    cv[count++] = oy;
+    cv[count++] = R;
+    for (int i = 0; i < n; i++) {
+        cv[count++] = x[i];
+        cv[count++] = y[i];
+    }
+    int bc = base_exponent(cv, count), bm = base_exponent(tv, 2), bd = base_exponent(dv, 2);
+    int el = bc + bd, em = bm + bd - 1, b = el < em ? el : em; /* L c in units of 2^el, m d of 2^em */
+    pc_big C[3 + 2 * 8], D[2], Lb, T0, T1, Q, t, u;
+    for (int i = 0; i < count; i++) big_from_double(&C[i], cv[i], bc);
+    for (int c = 0; c < 2; c++) big_from_double(&D[c], dv[c], bd);
+    Lb = D[fabs(dy) > fabs(dx)];
+    Lb.neg = 0;
+    big_from_double(&T0, t0, bm);
+    big_from_double(&T1, t1, bm); /* t1 = inf stands for 2^1024 (decode reads it so) */
+    big_add(&Q, &T0, &T1);
+    /* X[i] = L (P - v_i) for every vertex, in units of 2^b; R' = L R */
+    pc_big X[8][2], Rl, E, sn, w1, w2;
+    for (int c = 0; c < 2; c++) {
+        big_mul(&t, &Q, &D[c]);
+        big_shifted(&w1, &t, em - b); /* m d */
+        for (int i = 0; i < n; i++) {
+            big_sub(&u, &C[c], &C[3 + 2 * i + c]);
+            big_mul(&t, &Lb, &u);
+            big_shifted(&w2, &t, el - b);
+            big_add(&X[i][c], &w2, &w1);
+        }
+    }
+    big_mul(&t, &Lb, &C[2]);
+    big_shifted(&Rl, &t, el - b);
+    if (n >= 3) {
+        int result = -1, any = 0;
+        for (int k = 0; k < n; k++) {
+            if (!(entering >> k & 1)) continue;
+            int j = k + 1 == n ? 0 : k + 1;
+            big_sub(&w1, &C[3 + 2 * j], &C[3 + 2 * k]);
+            big_sub(&w2, &C[4 + 2 * j], &C[4 + 2 * k]);
+            big_prod2(&t, &w1, &X[k][1], &w2, &X[k][0], 1); /* e x L (P - v_k): orient(v_k, v_j, P), > 0 inside */
+            int s = -big_sign(&t);
+            result = any && result > s ? result : s;
+            any = 1;
+        }
+        return any ? result : 1;
+    }
+    pc_big R2, g1, g2, h1;
+    big_mul(&R2, &Rl, &Rl);
+    const pc_big *Xs = X[0];
+    int past = 0;
+    if (n == 2) { /* the core's point nearest P: an end, or the foot on the segment */
+        pc_big ex, ey, LE, cr, dot, snE;
+        big_sub(&ex, &C[5], &C[3]);
+        big_sub(&ey, &C[6], &C[4]);
+        big_prod2(&sn, &X[0][0], &ex, &X[0][1], &ey, 0); /* L (P - v0) . e, units 2^(b + bc) */
+        big_prod2(&E, &ex, &ex, &ey, &ey, 0);           /* e . e, units 2^(2 bc) */
+        big_mul(&t, &Lb, &E);                          /* L e . e, units 2^(el + bc) */
+        big_shifted(&LE, &t, el - b);
+        big_sub(&snE, &sn, &LE);                       /* L ((P - v0) . e - e . e) */
+        big_prod2(&cr, &D[0], &ey, &D[1], &ex, 1);     /* d x e: 0 when the ray runs along the segment */
+        big_prod2(&dot, &D[0], &ex, &D[1], &ey, 0);
+        if (big_sign(&cr) == 0) past = big_sign(&dot) > 0 ? big_sign(&sn) > 0 : big_sign(&snE) < 0;
+        if (big_sign(&sn) > 0 && big_sign(&snE) < 0) {
+            /* g: (e x L (P - v0))^2 - (L R)^2 E; h: (L (P - v0) . d) E - sn (e . d) */
+            big_prod2(&g1, &ex, &X[0][1], &ey, &X[0][0], 1);
+            big_mul(&g2, &g1, &g1);
+            big_mul(&t, &R2, &E);
+            big_sub(&g1, &g2, &t);
+            big_prod2(&u, &X[0][0], &D[0], &X[0][1], &D[1], 0);
+            big_mul(&w1, &u, &E);
+            big_mul(&w2, &sn, &dot);
+            big_sub(&h1, &w1, &w2);
+            return entry_rule(big_sign(&g1), big_sign(&h1), past);
+        }
+        if (big_sign(&snE) >= 0) Xs = X[1];
+    }
+    big_prod2(&g2, &Xs[0], &Xs[0], &Xs[1], &Xs[1], 0); /* |L (P - end)|^2 - (L R)^2 and L (P - end) . d */
+    big_sub(&g1, &g2, &R2);
+    big_prod2(&h1, &Xs[0], &D[0], &Xs[1], &D[1], 0);
+    return entry_rule(big_sign(&g1), big_sign(&h1), past);
 }

@@ -136,6 +136,14 @@ int pc__perp_dir2(double dx, double dy, double ax, double ay, double cx, double 
 /* a x + b y + t rounded once to the nearest double (ties to even; inf beyond
  * the doubles), from the exact binary values: the slow path of rigid motions. */
 double pc__round_dot_exact(double a, double x, double b, double y, double t);
+/* Exact ray entries (predicates.c explains them): sign(L t* - m) for the
+ * entry parameter t* of the ray o + t d into the core of n vertices (x, y;
+ * 1 to 8; a polygon counter-clockwise with R = 0) grown by R, L = |d| along
+ * its major axis, against m = (t0 + t1) / 2 (t1 = inf stands for 2^1024).
+ * The ray must meet the shape, its origin outside; for a polygon, bit k of
+ * `entering` is set when d x (v_(k+1) - v_k) < 0 (face k faces the ray). */
+int pc__ray_entry_exact(double ox, double oy, double dx, double dy, double t0, double t1, int n, const double *x,
+                        const double *y, double R, unsigned entering);
 
 static inline int pc__sign(double v) { return (v > 0) - (v < 0); }
 

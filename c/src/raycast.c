@@ -21,12 +21,17 @@
  * Distances are measured along the major axis, with the direction scaled so
  * that its major component is 1: a direction of 1e-308 or 1e308 is no harder
  * than one of 1.  Coordinates beyond 2^500 (or all below 2^-500) are scaled
- * by a power of two for the float arithmetic.  A distance beyond the largest
- * double is +inf, but the hit is still reported (the output's hit flag).
+ * by a power of two for the float arithmetic, which guides the exact entry:
+ * the distance reported is the entry rounded once (entry.h), as the raycasts
+ * against shapes report it, so a tile and a shape entered at the same point
+ * are at the same distance, and tiles entered at one corner tie exactly.  A
+ * distance beyond the largest double is +inf, but the hit is still reported
+ * (the output's hit flag).
  */
 #include <float.h>
 
 #include "core.h"
+#include "entry.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "tiles.h"
@@ -41,7 +46,7 @@ typedef struct {
 } ray;
 
 typedef struct {
-    double t;      /* the nearest hit so far, along the major axis (INFINITY: none) */
+    double t;      /* the nearest hit so far, along the major axis, rounded once (entry.h; INFINITY: none) */
     double nx, ny; /* the outward normal of the face entered */
     int open;      /* that face is on the solid's boundary */
     int64_t i, j;  /* the tile (-1: none) */
@@ -106,9 +111,13 @@ static void cell_tile(const pc_tilemap *map, const pc__filter *f, const ray *r, 
     if (!pc__ray_meets_hull(f, &h, r->o[0], r->o[1], r->d[0], r->d[1])) return;
     int open;
     double nx, ny, t = entry(map, i, j, r, &h, &nx, &ny, &open);
+    /* the entry, rounded once and exactly (the float one a guess; +inf when
+     * it cannot reach the best so far) */
+    double cap = b->i >= 0 ? b->t * (1 + 0x1p-48) + 0x1p-1070 : INFINITY;
+    t = pc__ray_entry(&h, r->o, r->d, t, cap);
     /* the nearest tile; where tiles tie (the ray through a shared corner), one
      * entered through a boundary face */
-    int tie = b->i >= 0 && fabs(t - b->t) <= 1e-12 * pc__max(t, b->t);
+    int tie = b->i >= 0 && t == b->t;
     if (b->i < 0 || (tie ? open && !b->open : t < b->t)) {
         b->t = t;
         b->nx = nx;
@@ -139,7 +148,6 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
     if (!(dm > 0.0)) { out[1] = NAN; return; } /* no direction */
     r.u[r.major] = d[r.major] > 0 ? 1.0 : -1.0;
     r.u[!r.major] = d[!r.major] / dm;
-    double len = hypot(1.0, r.u[!r.major]); /* |u|: distances along u are t |u| */
     const double mags[4] = {o[0], o[1], d[0], d[1]};
     pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(mags, 4)));
     double m = pc__max(map->magnitude, pc__max(fabs(o[0]), fabs(o[1])));
@@ -147,6 +155,7 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
     if ((m > 0x1p500 || m < 0x1p-500) && m > 0.0 && isfinite(m)) frexp(m, &r.e);
     int64_t ti, tj;
     if (pc__point_in_solid(map, o[0], o[1], &ti, &tj)) {
+        double len = hypot(1.0, r.u[!r.major]); /* |u| */
         out[0] = 1.0; out[1] = 0.0; out[2] = -r.u[0] / len + 0.0; out[3] = -r.u[1] / len + 0.0;
         out[4] = (double)ti; out[5] = (double)tj;
         return;
@@ -189,7 +198,7 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
     }
     if (b.i < 0) return;
     out[0] = 1.0;
-    out[1] = b.t * len;
+    out[1] = pc__ray_distance(b.t, pc__ray_stretch(d));
     out[2] = b.nx + 0.0;
     out[3] = b.ny + 0.0;
     out[4] = (double)b.i;

@@ -11,43 +11,11 @@
  */
 #include <math.h>
 
+#include "eft.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
 #include "walk.h"
-
-static inline void two_sum(double a, double b, double *s, double *e)
-{
-    double x = a + b, bv = x - a;
-    *s = x;
-    *e = (a - (x - bv)) + (b - bv);
-}
-
-static inline void split(double a, double *hi, double *lo)
-{
-    double c = 134217729.0 * a; /* 2^27 + 1 */
-    double h = c - (c - a);
-    *hi = h;
-    *lo = a - h;
-}
-
-static inline void two_prod(double a, double b, double *p, double *e)
-{
-    double ah, al, bh, bl, x = a * b;
-    split(a, &ah, &al);
-    split(b, &bh, &bl);
-    *p = x;
-    *e = al * bl - (((x - ah * bh) - al * bh) - ah * bl);
-}
-
-/* add b to the expansion h[0 .. n) (increasing magnitude, nonoverlapping): n + 1 terms */
-static inline int grow(double *h, int n, double b)
-{
-    double q = b;
-    for (int i = 0; i < n; i++) two_sum(q, h[i], &q, &h[i]);
-    h[n] = q;
-    return n + 1;
-}
 
 static inline double approx(const double *h, int n)
 {
@@ -63,18 +31,18 @@ static double round_dot(double a, double x, double b, double y, double t)
 {
     if (tame(a) && tame(x) && tame(b) && tame(y) && tame(t)) {
         double p1, e1, p2, e2, h[6];
-        two_prod(a, x, &p1, &e1);
-        two_prod(b, y, &p2, &e2);
+        pc__two_prod(a, x, &p1, &e1);
+        pc__two_prod(b, y, &p2, &e2);
         if (tame(p1) && tame(p2)) {
-            int n = grow(h, 0, t);
-            n = grow(h, n, p1);
-            n = grow(h, n, p2);
-            n = grow(h, n, e1);
-            n = grow(h, n, e2);
+            int n = pc__grow(h, 0, t);
+            n = pc__grow(h, n, p1);
+            n = pc__grow(h, n, p2);
+            n = pc__grow(h, n, e1);
+            n = pc__grow(h, n, e2);
             double v = approx(h, n);
             if (v == 0 && h[0] == 0 && h[1] == 0 && h[2] == 0 && h[3] == 0 && h[4] == 0) return 0.0 * t + 0.0;
             if (fabs(v) > 0x1p-900 && fabs(v) < 0x1p900) {
-                n = grow(h, n, -v); /* the exact residual */
+                n = pc__grow(h, n, -v); /* the exact residual */
                 int ev;
                 frexp(v, &ev);      /* |v| in [2^(ev-1), 2^ev): its ulp is 2^(ev-53), half that below a power of 2 */
                 if (fabs(approx(h, n)) < ldexp(1.0, ev - 57)) return v;
@@ -84,26 +52,96 @@ static double round_dot(double a, double x, double b, double y, double t)
     return pc__round_dot_exact(a, x, b, y, t);
 }
 
-/* cos and sin of the angle; exactly 0 and +-1 at the doubles nearest k pi/2
- * (|k| <= 16) and their neighbours */
+/* ---- quarter turns -------------------------------------------------------
+ *
+ * An angle a is the quarter turn k (an integer; c, s = cos, sin of k pi/2,
+ * exactly 0 or +-1) when |a| < 2^53 and a is the double nearest k pi/2 or,
+ * for |a| < 2^52, one of that double's two neighbours.  The neighbours take
+ * in the angles numpy computes for k quarter turns: k * np.pi / 2 and
+ * np.pi / 2 * k lie within 0.85 ulp of k pi/2 (np.pi and np.pi / 2 are off
+ * by 0.36 u relative, u = 2^-53, and the product rounds once), hence within
+ * one ulp of its double; so does np.radians(90 * k) while 90 k is a double
+ * (|k| < 10^14: its constant pi/180 is off by 0.16 u).  The k is unique:
+ * below 2^52 the doubles are at most 1/2 apart, so the three doubles around
+ * the nearest one span less than pi/2; from 2^52 to 2^53 they are 1 apart
+ * and only the nearest counts.  From 2^53 on the doubles are 2 or more
+ * apart and a double is the nearest to one or two multiples of pi/2 (always
+ * two or three from 2^54 on, with different quarter turns): no angle there
+ * is a quarter turn, each is turned by its own cosine and sine.
+ *
+ * Deciding it exactly: with H + L + LL = pi/2 to within 2^-163 (three
+ * doubles), k (H + L + LL) is an exact expansion (k < 2^53: each product
+ * splits exactly into two doubles) within k 2^-163 of k pi/2.  It is compared
+ * with the midpoints m between consecutive doubles that bound the accepted
+ * ones.  Such a midpoint is an odd multiple of 2^(E-53) with 2^E below it,
+ * and k pi/2 - m = 2^(E-53) (q pi/2 - p) with q = k 2^(53-E) < 2^54; by the
+ * continued fraction of pi/2, |q pi/2 - p| > 2^-55.2 for every q < 2^54 (the
+ * best approximation below 2^54 is its convergent with a 54-bit q).  So
+ * k pi/2 is at least 2^(E-108.2) from every midpoint, far more than the
+ * 2^(E-162) the expansion can be off: the expansion's sign is the exact one. */
+static const double half_pi[3] = {0x1.921fb54442d18p0, 0x1.1a62633145c07p-54, -0x1.f1976b7ed8fbcp-110};
+
+/* sign(k pi/2 - (b - g)) for an integer-valued double 0 < |k| < 2^53, with
+ * b - g a midpoint between doubles (g = +-half their gap, exact) */
+static int quarter_vs(double k, double b, double g)
+{
+    double h[8];
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        double p, e;
+        pc__two_prod(k, half_pi[i], &p, &e);
+        n = pc__grow(h, n, e);
+        n = pc__grow(h, n, p);
+    }
+    n = pc__grow(h, n, -b);
+    n = pc__grow(h, n, g);
+    return pc__expansion_sign(h, n);
+}
+
+/* The quarter turn (k mod 4, 0 to 3) the angle is, or -1 (also for NaN, inf) */
+static int quarter_turn(double a)
+{
+    double m = fabs(a);
+    if (!(m < 0x1p53)) return -1;
+    if (m <= 0x1p-1074) return 0; /* 0 and its neighbours */
+    double k = nearbyint(a / half_pi[0]), r = 0.0;
+    for (int pass = 0; pass < 2; pass++) { /* a - k pi/2 to within 2^-55 (Sterbenz: a - p is exact) */
+        double p, e;
+        pc__two_prod(k, half_pi[0], &p, &e);
+        r = ((a - p) - e) - k * half_pi[1];
+        if (pass == 0) k += nearbyint(r / half_pi[0]); /* the k nearest a / (pi/2), but for rounding */
+    }
+    if (k == 0) return -1; /* beyond the neighbours of 0 */
+    /* the accepted doubles run from lo to hi; the midpoints outside them bound k pi/2 */
+    double lo = m < 0x1p52 ? nextafter(a, -INFINITY) : a, hi = m < 0x1p52 ? nextafter(a, INFINITY) : a;
+    double below = nextafter(lo, -INFINITY), above = nextafter(hi, INFINITY);
+    if (fabs(r) > 2 * (above - below)) return -1; /* far from k pi/2: no need for the exact test */
+    if (quarter_vs(k, lo, 0.5 * (lo - below)) <= 0 || quarter_vs(k, hi, -0.5 * (above - hi)) >= 0) return -1;
+    return (int)fmod(fmod(k, 4.0) + 4.0, 4.0);
+}
+
+/* cos and sin of the angle: exactly 0 and +-1 for a quarter turn, else the C
+ * library's (which reduces any finite angle in full) */
 static void rotation(double angle, double *c, double *s)
 {
-    const double half_pi = 0x1.921fb54442d18p0, half_pi_lo = 0x1.1a62633145c07p-54;
-    double k = nearbyint(angle / half_pi);
-    if (fabs(k) <= 16) {
-        double p, e;
-        two_prod(k, half_pi, &p, &e);
-        double q = p + (e + k * half_pi_lo); /* the double nearest k pi / 2 */
-        if (angle == q || angle == nextafter(q, INFINITY) || angle == nextafter(q, -INFINITY)) {
-            static const double cq[4] = {1, 0, -1, 0}, sq[4] = {0, 1, 0, -1};
-            int r = (int)fmod(fmod(k, 4.0) + 4.0, 4.0);
-            *c = cq[r];
-            *s = sq[r];
-            return;
-        }
+    static const double cq[4] = {1, 0, -1, 0}, sq[4] = {0, 1, 0, -1};
+    int r = quarter_turn(angle);
+    if (r >= 0) {
+        *c = cq[r];
+        *s = sq[r];
+        return;
     }
     *c = cos(angle);
     *s = sin(angle);
+}
+
+int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns)
+{
+    if (n < 0 || (n > 0 && (!angles || !turns))) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    for (int64_t i = 0; i < n; i++) turns[i] = (int8_t)quarter_turn(angles[i]);
+    pc__fp_leave(env);
+    return PC_OK;
 }
 
 /* (kinds.h) */

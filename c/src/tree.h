@@ -28,16 +28,16 @@ typedef struct {
  * that is not (or is too small). */
 int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v);
 
-/* A tree ready for queries (cast.c): the view, the magnitude of its rows, a
- * raycast's max_distance and the largest |coordinate| of the root's box. */
+/* A tree ready for queries (cast.c): the view, the magnitude of its rows and
+ * the largest |coordinate| of the root's box. */
 typedef struct {
     pc__tree_view tree;
-    double magnitude, max_distance;
+    double magnitude;
     double tree_mag;
 } pc__tree_query;
 
 /* PC_OK and the query of a one-collection workspace, or PC_ERR_ARG. */
-int pc__tree_query_of(pc__tree_query *q, void *work, int64_t work_bytes, double magnitude, double max_distance);
+int pc__tree_query_of(pc__tree_query *q, void *work, int64_t work_bytes, double magnitude);
 /* The shape (kind ka, row a) moving by D against every item (pc__sweep_any):
  * the first hit into h (initialised here) and its item's index, also in
  * h->cell (-1: none; the lowest index at equal times); the time stepped down

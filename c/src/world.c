@@ -27,8 +27,7 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
         w->map[k] = parts[k].map;
         if (parts[k].map) {
             if (!pc__map_ok(parts[k].map)) return PC_ERR_ARG;
-        } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude, INFINITY) !=
-                   PC_OK) {
+        } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude) != PC_OK) {
             return PC_ERR_ARG;
         }
     }

@@ -1629,16 +1629,23 @@ static void test_perp_dir_and_shape_rays(void)
     void *work = malloc((size_t)need);
     CHECK(pc_pairs_prepare(PC_CIRCLE, balls, 2, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
     double o[8] = {0, 0, 0, 1, 0, nextafter(1, 2), 5, 0}, d[2] = {1, 0}, out[20];
-    int64_t so[1] = {2}, sd[1] = {0}, sout[1] = {5}, n[1] = {4};
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, INFINITY, out, sout, 1, n, 1, NULL) == PC_OK);
+    double no_limit = INFINITY, limit = 2.5, bad = -1.0, limits[4] = {2.5, 4.0, INFINITY, 0.0};
+    int64_t so[1] = {2}, sd[1] = {0}, sm[1] = {0}, sm1[1] = {1}, sout[1] = {5}, n[1] = {4};
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, &no_limit, sm, out, sout, 1, n, 1, NULL) == PC_OK);
     CHECK(out[0] == 1 && out[1] == 3 && out[2] == -1 && out[3] == 0 && out[4] == 0);
     CHECK(out[5] == 1 && out[9] == 0);                   /* tangent to ball 0 */
     CHECK(out[10] == 1 && out[14] == 1);                 /* one ulp higher: ball 1 */
     CHECK(out[15] == 1 && out[16] == 0 && out[19] == 0); /* from inside ball 0 */
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, 2.5, out, sout, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, &limit, sm, out, sout, 1, n, 1, NULL) == PC_OK);
     CHECK(out[0] == 0 && out[4] == -1 && out[15] == 1);
-    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, -1.0, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, 1.0, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, limits, sm1, out, sout, 1, n, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0 && out[5] == 1 && out[10] == 1 && out[15] == 1); /* a limit a ray: 2.5 falls short of ball 0 */
+    out[0] = 7;
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, &bad, sm, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
+    limits[2] = NAN;
+    CHECK(pc_raycast_shapes(work, need, 8.0, o, so, d, sd, limits, sm1, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
+    CHECK(out[0] == 7); /* nothing written */
+    CHECK(pc_raycast_shapes(work, 16, 8.0, o, so, d, sd, &limit, sm, out, sout, 1, n, 1, NULL) == PC_ERR_ARG);
     free(work);
 }
 
@@ -1751,13 +1758,14 @@ static void test_cancel(void)
           == PC_OK && found == 1 && pairs[0] == 0 && pairs[1] == 1);
     CHECK(pc_pairs_prepare(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, work, need) == PC_OK); /* the tree */
     double near[2 * 4] = {-1, -1, -1, -1, -1, -1, -1, -1};
-    int64_t sn[1] = {2};
+    int64_t sn[1] = {2}, sm0[1] = {0};
+    const double no_limit = INFINITY;
     flag = 1;
-    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, INFINITY, near, sn, 1, n, 1, &flag)
+    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, &no_limit, sm0, near, sn, 1, n, 1, &flag)
           == PC_ERR_CANCELLED);
     CHECK(near[0] == -1 && near[7] == -1);
     flag = 0;
-    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, INFINITY, near, sn, 1, n, 1, &flag) == PC_OK);
+    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, &no_limit, sm0, near, sn, 1, n, 1, &flag) == PC_OK);
     CHECK(near[0] == 0 && near[1] == 0 && near[6] == 0 && near[7] == 3); /* each is its own nearest */
 
     /* motion: the event-driven step checks between events, the others in slices */
@@ -1778,6 +1786,49 @@ static void test_cancel(void)
     CHECK(moving[0] > 10 && vel[0] == 100 && bounces == 1);
     free(scratch);
     free(work);
+}
+
+
+/* Raycast distances are the exact entry rounded once: shapes entered at one
+ * point tie (the lower index wins), and an entry halfway between doubles
+ * rounds to the even one, decided exactly. */
+static void test_ray_entries(void)
+{
+    double boxes[8] = {-3, -7, 3, 5, -5, 4, 4, 5}; /* both top faces are entered at (0.6, 5) */
+    int64_t need = pc_pairs_workspace(PC_BOX, 2, PC_BOX, 0), circle_need = pc_pairs_workspace(PC_CIRCLE, 1, PC_CIRCLE, 0);
+    if (circle_need > need) need = circle_need;
+    void *work = malloc((size_t)need);
+    CHECK(pc_pairs_prepare(PC_BOX, boxes, 2, PC_BOX, NULL, 0, work, need) == PC_OK);
+    double o[2] = {0, 8}, d[2] = {1, -5}, no_limit = INFINITY, out[5], one[5];
+    CHECK(pc_raycast_shapes(work, need, 7.0, o, NULL, d, NULL, &no_limit, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 1 && out[4] == 0);
+    CHECK(pc_pairs_prepare(PC_BOX, boxes + 4, 1, PC_BOX, NULL, 0, work, need) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 7.0, o, NULL, d, NULL, &no_limit, NULL, one, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(one[0] == 1 && one[1] == out[1]); /* the second box alone: the same distance */
+    double ball[3] = {2, 0, 1 - 0x3p-53}, o2[2] = {0, 0}, d2[2] = {1, 0};
+    CHECK(pc_pairs_prepare(PC_CIRCLE, ball, 1, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 2.0, o2, NULL, d2, NULL, &no_limit, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 1 && out[1] == 1 + 0x1p-51); /* 1 + 3 2^-53, halfway: to even */
+    free(work);
+}
+
+/* Quarter turns exact for every k (here 17 and -20 as a program computes
+ * them), other angles turned by the C library's cosine and sine. */
+static void test_transform(void)
+{
+    const double half_pi = 0x1.921fb54442d18p0; /* pi / 2 as a program rounds it */
+    const double angles[7] = {17 * half_pi, -20 * half_pi, 0.0, 0x1p-1074, 1.0, NAN, 0x1p53};
+    int8_t turns[7];
+    CHECK(pc_quarter_turns(angles, 7, turns) == PC_OK);
+    CHECK(turns[0] == 1 && turns[1] == 0 && turns[2] == 0 && turns[3] == 0);
+    CHECK(turns[4] == -1 && turns[5] == -1 && turns[6] == -1);
+    CHECK(pc_quarter_turns(NULL, 1, turns) == PC_ERR_ARG && pc_quarter_turns(angles, -1, turns) == PC_ERR_ARG);
+    const double point[2] = {3.0, 1.0}, move[2] = {0.0, 0.0};
+    double out[2];
+    CHECK(pc_transform(PC_POINT, point, NULL, move, NULL, &angles[0], NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == -1.0 && out[1] == 3.0);
+    CHECK(pc_transform(PC_POINT, point, NULL, move, NULL, &angles[4], NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == fma(3.0, cos(1.0), -sin(1.0)) && out[1] == fma(3.0, sin(1.0), cos(1.0))); /* one rounding each */
 }
 
 int main(void)
@@ -1812,6 +1863,8 @@ int main(void)
     test_cancel();
     test_depenetrate();
     test_sweep_entry_points();
+    test_transform();
+    test_ray_entries();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures != 0;
 }

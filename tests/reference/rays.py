@@ -16,6 +16,8 @@ in t, solved here with 60-digit decimals; only the yes/no answers are exact).
 
 from __future__ import annotations
 
+import math
+import struct
 from decimal import Decimal, getcontext
 from fractions import Fraction
 
@@ -157,3 +159,109 @@ def entry_distance(kind, shape, o, d):
         ts = [max(_dot(_sub(v, o), d) / _dot(d, d), ZERO) for v in core]
     t = min(ts)
     return float(t * _sqrt(_dot(d, d)))
+
+
+# ---- the entry rounded once, exactly ------------------------------------------
+#
+# pycollide reports the distance to the first point hit as a function of the
+# exact entry alone (c/src/entry.h): the entry measured along the ray's major
+# axis (the larger component of d, y when they are equal in size), L t* with
+# L = |d| there, rounded once to the nearest double (ties to even), times
+# |d| / L as doubles compute it.  Here t* is found exactly: a rational for a
+# core without radius, else the least of numbers p + q sqrt(r) (rationals p,
+# q, r) over the disks about the core's points and the sides of a capsule
+# moved out by the radius; such a number is rounded by comparing it exactly
+# with the midpoints between doubles around a 60-digit estimate of it.
+
+
+def _sign_root(p, q, r):
+    """sign(p + q sqrt(r)), exactly (r >= 0)."""
+    if q == 0 or r == 0:
+        return (p > 0) - (p < 0)
+    sq = (q > 0) - (q < 0)
+    if p == 0 or (p > 0) == (sq > 0):
+        return sq if p == 0 else (1 if p > 0 else -1)
+    # opposite signs: compare p^2 with q^2 r
+    diff = p * p - q * q * r
+    return ((p > 0) - (p < 0)) * ((diff > 0) - (diff < 0))
+
+
+def _round_root(p, q, r):
+    """p + q sqrt(r) (>= 0) rounded once to the nearest double, ties to even."""
+    getcontext().prec = 80
+    approx = Decimal(p.numerator) / Decimal(p.denominator)
+    if q != 0 and r != 0:
+        approx += Decimal(q.numerator) / Decimal(q.denominator) * (Decimal(r.numerator) / Decimal(r.denominator)).sqrt()
+    t = float(approx)
+    while True:  # the midpoints around t bracket the value (a step or two at most)
+        lo, hi = math.nextafter(t, -math.inf), math.nextafter(t, math.inf)
+        below = (Fraction(t) + Fraction(lo)) / 2 if t > 0 else None
+        above = (Fraction(t) + Fraction(hi)) / 2
+        s_hi = _sign_root(p - above, q, r)
+        if s_hi > 0 or (s_hi == 0 and int.from_bytes(struct.pack("<d", t), "little") & 1):
+            t = hi
+            continue
+        if below is not None:
+            s_lo = _sign_root(p - below, q, r)
+            if s_lo < 0 or (s_lo == 0 and int.from_bytes(struct.pack("<d", t), "little") & 1):
+                t = lo
+                continue
+        return t
+
+
+def _stretch(d):
+    major = 1 if abs(d[1]) > abs(d[0]) else 0
+    q = float(d[1 - major]) / float(d[major])
+    return major, math.sqrt(1.0 + q * q)
+
+
+def entry_rounded(kind, shape, o, d):
+    """The entry along the ray's major axis rounded once (0.0 when the origin
+    lies in the shape, None when the ray misses), exactly."""
+    if not ray_hits(kind, shape, o, d):
+        return None
+    major, _ = _stretch(d)
+    o, d = _pt(o), _pt(d)
+    L = abs(d[major])
+    core, r = shape_core(kind, shape)
+    core = _hull(core)
+    if _inside(core, o) or min(_seg_dist2(o, a, b) for a, b in _edges(core)) <= r * r:
+        return 0.0
+    if r == 0:  # the first crossing of an edge: rational
+        return float(L * min(t for a, b in _edges(core) for t in [_ray_crosses(o, d, a, b)] if t is not None))
+    # the least over the disks about the core's points and (a segment core) its
+    # sides moved out by r, each p + q sqrt(s) in t; compared exactly
+    dd = _dot(d, d)
+    roots = []
+    for v in core:
+        w = _sub(v, o)
+        b, c = _dot(w, d), _dot(w, w) - r * r
+        disc = b * b - dd * c
+        if disc >= 0 and b > 0:
+            roots.append((b / dd, -1 / dd, disc))  # (b - sqrt(disc)) / |d|^2
+    if len(core) == 2:
+        a, bb = core
+        e = _sub(bb, a)
+        ee = _dot(e, e)
+        n = (e[1], -e[0])  # |n| = |e|
+        nd = _dot(n, d)
+        for side in (1, -1):
+            if nd == 0:
+                continue
+            # n . (o + t d - a) = side r |e|: t = (side r sqrt(ee) - n . (o - a)) / (n . d)
+            p0, q0 = -_dot(n, _sub(o, a)) / nd, side * r / nd
+            if _sign_root(p0, q0, ee) < 0:
+                continue
+            # the crossing projects onto the segment: 0 <= (o + t d - a) . e <= ee
+            s0, s1 = _dot(_sub(o, a), e), _dot(d, e)
+            lo = _sign_root(s0 + s1 * p0, s1 * q0, ee)
+            hi = _sign_root(s0 + s1 * p0 - ee, s1 * q0, ee)
+            if lo >= 0 and hi <= 0:
+                roots.append((p0, q0, ee))
+    return min(_round_root(L * p, L * q, s) for p, q, s in roots)
+
+
+def distance_rounded(kind, shape, o, d):
+    """The distance pycollide reports for the shape alone (None: a miss)."""
+    t = entry_rounded(kind, shape, o, d)
+    return None if t is None else t * _stretch(d)[1]
