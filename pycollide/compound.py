@@ -9,9 +9,10 @@ the bounding boxes are tested first, and the parts only where those meet.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple, Type
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._native import check_rc, double_ptr, lib
 from .shapes import Boxes, Shapes, as_float_array, kind_names, solid_kinds
@@ -63,7 +64,7 @@ class Compound:
     (True, False)
     """
 
-    def __init__(self, parts: Any) -> None:
+    def __init__(self, parts: Union[Shapes, Sequence[Shapes]]) -> None:
         if isinstance(parts, Shapes):
             parts = [parts]
         if not isinstance(parts, (list, tuple)) or not parts:
@@ -93,7 +94,7 @@ class Compound:
         counts = ", ".join(f"{len(p)} {cls.__name__.lower()}" for cls, p in self.parts.items())
         return f"Compound({counts}; bounds {np.asarray(self.bounds).tolist()})"
 
-    def at(self, positions: Any, flip_x: Any = False, flip_y: Any = False) -> "Placed":
+    def at(self, positions: ArrayLike, flip_x: ArrayLike = False, flip_y: ArrayLike = False) -> "Placed":
         """Copies of the body with their origins at ``positions``.
 
         Parameters

@@ -74,7 +74,7 @@ class Shapes:
     #: the numpy shape type this lazy type mirrors (pycollide.Circles, ...)
     numpy_type: ClassVar[Type[_NumpyShapes]]
 
-    def __init__(self, data: Any, /, *, chunks: Any = "auto") -> None:
+    def __init__(self, data: Union[da.Array, np.ndarray, _NumpyShapes, "Shapes"], /, *, chunks: Any = "auto") -> None:
         name = type(self).__name__
         if "numpy_type" not in type(self).__dict__ and type(self) is not Polygons:
             raise TypeError("pycollide.dask.Shapes is the abstract base; build Points, Circles, Boxes, "
@@ -84,21 +84,22 @@ class Shapes:
                 raise TypeError(f"pycollide.dask.{name}: got lazy {type(data).__name__}")
             self._raw = data._raw
             return
+        raw: Any = data  # a dask array once checked
         if isinstance(data, _NumpyShapes):
             if not isinstance(data, self.numpy_type_of(data)):
                 raise TypeError(f"pycollide.dask.{name}: got numpy {type(data).__name__}")
-            data = np.asarray(data._data)
-        if not isinstance(data, da.Array):
-            data = np.asarray(data)
+            raw = np.asarray(data._data)
+        if not isinstance(raw, da.Array):
+            data = raw = np.asarray(raw)
             if data.dtype == object:
                 raise TypeError(f"pycollide.dask.{name}: `data` must be an array of real numbers")
             lead = data.ndim - (2 if isinstance(self, Polygons) and data.ndim >= 2 and data.shape[-1] == 2 else 1)
             if isinstance(chunks, (int, str)):
                 chunks = (chunks,) * max(lead, 0) + (-1,) * (data.ndim - max(lead, 0))
-            data = da.from_array(data, chunks=chunks)
-        if data.dtype == bool or not (np.issubdtype(data.dtype, np.integer) or np.issubdtype(data.dtype, np.floating)):
-            raise TypeError(f"pycollide.dask.{name}: `data` must hold real numbers, got dtype {data.dtype}")
-        self._raw = self._layout(data)
+            raw = da.from_array(raw, chunks=chunks)
+        if raw.dtype == bool or not (np.issubdtype(raw.dtype, np.integer) or np.issubdtype(raw.dtype, np.floating)):
+            raise TypeError(f"pycollide.dask.{name}: `data` must hold real numbers, got dtype {raw.dtype}")
+        self._raw = self._layout(raw)
 
     @classmethod
     def numpy_type_of(cls, data: Any) -> Type[_NumpyShapes]:
@@ -153,7 +154,7 @@ class Shapes:
             raise IndexError(f"pycollide.dask.{type(self).__name__}: index the leading axes without `...`")
         return type(self)._wrap(self._raw[key + (slice(None),)])
 
-    def rechunk(self, chunks: Any) -> "Shapes":
+    def rechunk(self, chunks: Union[int, str, Tuple[Any, ...]]) -> "Shapes":
         """The same shapes with the leading axes rechunked (the trailing axis stays whole)."""
         if not isinstance(chunks, (tuple, dict)):
             chunks = (chunks,) * self.ndim
@@ -166,7 +167,7 @@ class Shapes:
         """The layout as a dask array, each block validated when it is computed."""
         return self._raw.map_blocks(_validate_block, kind=self.kind_name, dtype=np.float64, meta=np.empty((0,) * self._raw.ndim))
 
-    def bounds(self) -> Any:
+    def bounds(self) -> da.Array:
         """The closed bounding boxes as a dask array of layout ``(..., 4)`` (see
         :meth:`pycollide.Shapes.bounds`)."""
         return self._raw.map_blocks(_bounds_block, kind=self.kind_name, dtype=np.float64,
@@ -327,6 +328,10 @@ def _verb_block(a: Any, b: Any, *positions: Any, verb: str, kinds: Tuple[Optiona
 # ---- the blockwise verbs ------------------------------------------------------------
 
 _Operand = Union[Shapes, TileMap, World]
+#: what a blockwise verb takes on either side: lazy shapes, numpy shapes, a tile map or a world
+Side = Union[Shapes, _NumpyShapes, TileMap, World]
+#: what contains takes as points: lazy or numpy Points, or a dask or numpy array of layout (..., 2)
+PointsLike = Union[Shapes, _NumpyShapes, "da.Array", np.ndarray]
 
 
 def _as_lazy(verb: str, name: str, value: Any, points: bool = False) -> _Operand:
@@ -388,7 +393,7 @@ def _threads(verb: str, threads: Any) -> int:
     return int(threads)
 
 
-def overlaps(a: Any, b: Any, *, touching: bool = True, threads: int = 1) -> Any:
+def overlaps(a: Side, b: Side, *, touching: bool = True, threads: int = 1) -> da.Array:
     """Whether ``a`` and ``b`` overlap, as a lazy bool dask array of the
     broadcast shape: :func:`pycollide.overlaps` on each pair of blocks.
 
@@ -406,7 +411,7 @@ def overlaps(a: Any, b: Any, *, touching: bool = True, threads: int = 1) -> Any:
                       touching=bool(touching), threads=_threads(verb, threads))
 
 
-def contains(shape: Any, points: Any, *, touching: bool = True, threads: int = 1) -> Any:
+def contains(shape: Side, points: PointsLike, *, touching: bool = True, threads: int = 1) -> da.Array:
     """Whether each point lies in ``shape`` (lazy bool dask array), as
     :func:`pycollide.contains`: ``points`` is lazy Points, a dask or numpy array
     of layout ``(..., 2)``; ``shape`` lazy shapes, numpy shapes, a TileMap or a World."""
@@ -417,7 +422,7 @@ def contains(shape: Any, points: Any, *, touching: bool = True, threads: int = 1
                       threads=_threads(verb, threads))
 
 
-def contact(a: Any, b: Any, *, threads: int = 1) -> Union[Contact, WorldContact]:
+def contact(a: Side, b: Side, *, threads: int = 1) -> Union[Contact, WorldContact]:
     """:func:`pycollide.contact` blockwise: a :class:`~pycollide.Contact` (or
     :class:`~pycollide.WorldContact` against a World) whose fields are lazy dask
     arrays, all slices of one computation per block."""
@@ -428,7 +433,7 @@ def contact(a: Any, b: Any, *, threads: int = 1) -> Union[Contact, WorldContact]
     return WorldContact._of(packed) if world else Contact._of(packed)
 
 
-def distance(a: Any, b: Any, *, threads: int = 1) -> Any:
+def distance(a: Side, b: Side, *, threads: int = 1) -> da.Array:
     """:func:`pycollide.distance` blockwise, as a lazy float64 dask array."""
     verb = "pycollide.dask.distance"
     return _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 0, np.float64,
@@ -594,8 +599,9 @@ def _collection(verb: str, name: str, value: Any) -> Shapes:
     return value
 
 
-def pairs(a: Any, b: Any = None, *, distance: Optional[float] = None, touching: bool = True,
-          partitions: Optional[int] = None, sort: bool = True) -> Any:
+def pairs(a: Union[Shapes, _NumpyShapes], b: Optional[Union[Shapes, _NumpyShapes]] = None, *,
+          distance: Optional[float] = None, touching: bool = True, partitions: Optional[int] = None,
+          sort: bool = True) -> da.Array:
     """Every overlapping pair ``(i, j)`` of two large collections (``i < j``
     within one), as a lazy ``(2, k)`` int64 dask array whose computed value
     equals :func:`pycollide.pairs` on the concatenated input: the same pairs,

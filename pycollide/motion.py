@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, number, resolve_threads, scratch
-from .shapes import Boxes, Circles, Shapes
+from .shapes import Boxes, Circles, Points, Shapes
 from .tiles import TileMap
 from .world import World, c_parts
 
@@ -22,17 +23,20 @@ def _motion_threads(verb: str, threads: Any, n: int) -> int:
 
 
 @overload
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
-            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[TileMap, World], dt: float,
+            restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, max_bounces: int = 16, *, collide: bool = False,
+            masses: Optional[ArrayLike] = None,
             return_bounces: Literal[False] = False, threads: Optional[int] = None) -> Tuple[Circles, np.ndarray]: ...
 @overload
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
-            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[TileMap, World], dt: float,
+            restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, max_bounces: int = 16, *, collide: bool = False,
+            masses: Optional[ArrayLike] = None,
             return_bounces: Literal[True], threads: Optional[int] = None) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
 
 
-def advance(circles: Any, velocity: Any, world: Union[TileMap, World], dt: float, restitution: Any = 1.0,
-            friction: Any = 0.0, max_bounces: int = 16, *, collide: bool = False, masses: Any = None,
+def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[TileMap, World], dt: float,
+            restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, max_bounces: int = 16, *, collide: bool = False,
+            masses: Optional[ArrayLike] = None,
             return_bounces: bool = False,
             threads: Optional[int] = None) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
     """Move circles through a world for a time ``dt``, bouncing off its walls
@@ -225,7 +229,7 @@ class Slide(NamedTuple):
     """(S) bool: met a wall facing sideways."""
 
 
-def slide(boxes: Any, velocity: Any, world: Union[TileMap, World], dt: float, max_slides: int = 4, *,
+def slide(boxes: Boxes, velocity: ArrayLike, world: Union[TileMap, World], dt: float, max_slides: int = 4, *,
           threads: Optional[int] = None) -> Slide:
     """Move axis-aligned boxes through a world and slide them along its walls
     and floors (restitution 0): what a tile-based platformer does every frame.
@@ -348,7 +352,7 @@ class Depenetration(NamedTuple):
     """(S) bool: False where the search gave up (the shape is returned as it was)."""
 
 
-def depenetrate(shapes: Any, world: Union[TileMap, World], *, threads: Optional[int] = None) -> Depenetration:
+def depenetrate(shapes: Shapes, world: Union[TileMap, World], *, threads: Optional[int] = None) -> Depenetration:
     """Move shapes out of a world by the least translation that leaves each
     touching it at most: after it, ``overlaps(result, world,
     touching=False)`` is False, exactly.

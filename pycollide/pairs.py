@@ -8,6 +8,8 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 
 from . import _dispatch as d
+from ._types import ArrayLike, Body
+from .shapes import Shapes
 from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from .compound import Placed
 from .world import ShapeTree
@@ -15,7 +17,7 @@ from .world import ShapeTree
 __all__ = ["pairs", "Nearest", "nearest"]
 
 
-def pairs(a: Any, b: Any = None, *, distance: Any = None, touching: bool = True,
+def pairs(a: Body, b: Optional[Body] = None, *, distance: Optional[ArrayLike] = None, touching: bool = True,
           threads: Optional[int] = None) -> np.ndarray:
     """Every overlapping pair: the indices ``(i, j)`` with ``overlaps(a[i], b[j])``;
     with ``distance=d``, every pair within distance d.
@@ -120,7 +122,7 @@ class Nearest(NamedTuple):
     distance: np.ndarray  #: float64: the distance to it (inf when none)
 
 
-def nearest(a: Any, b: Any, *, max_distance: Any = math.inf, threads: Optional[int] = None) -> Nearest:
+def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads: Optional[int] = None) -> Nearest:
     """For each shape of ``a``, the nearest shape of ``b`` and the distance to it.
 
     Like scipy's ``cKDTree.query`` (k=1) or shapely's ``STRtree.query_nearest``,
@@ -162,7 +164,8 @@ def nearest(a: Any, b: Any, *, max_distance: Any = math.inf, threads: Optional[i
     """
     verb = "nearest"
     a = d.shapes_arg(verb, "a", a)
-    b = d.collection(verb, "b", d.shapes_arg(verb, "b", b))
+    b = d.shapes_arg(verb, "b", b)
+    d.collection(verb, "b", b)
     limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
     shape = d.broadcast(verb, [("a", a.shape), ("max_distance", limit.shape)])
     out = np.empty(shape + (2,), dtype=np.float64)

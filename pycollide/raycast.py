@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional, Tuple
+from typing import Any, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, resolve_threads
@@ -152,8 +153,19 @@ def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], worl
     return WorldHit(hit, distance, normal, part, index)
 
 
-def raycast(origins: Any, directions: Any, target: Any, max_distance: Any = math.inf, *,
-            threads: Optional[int] = None) -> Any:
+@overload
+def raycast(origins: ArrayLike, directions: ArrayLike, target: TileMap, max_distance: ArrayLike = math.inf, *,
+            threads: Optional[int] = None) -> RayHit: ...
+@overload
+def raycast(origins: ArrayLike, directions: ArrayLike, target: World, max_distance: ArrayLike = math.inf, *,
+            threads: Optional[int] = None) -> WorldHit: ...
+@overload
+def raycast(origins: ArrayLike, directions: ArrayLike, target: Shapes, max_distance: ArrayLike = math.inf, *,
+            threads: Optional[int] = None) -> ShapeHit: ...
+
+
+def raycast(origins: ArrayLike, directions: ArrayLike, target: Union[TileMap, World, Shapes],
+            max_distance: ArrayLike = math.inf, *, threads: Optional[int] = None) -> Union[RayHit, ShapeHit, WorldHit]:
     """Cast rays: where each first meets a tile map, a collection of shapes or a World.
 
     A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
@@ -216,7 +228,7 @@ def raycast(origins: Any, directions: Any, target: Any, max_distance: Any = math
     """
     verb = "raycast"
     if isinstance(target, Shapes) and not isinstance(target, Lines):
-        target = d.collection(verb, "target", target)
+        d.collection(verb, "target", target)
     elif not isinstance(target, (TileMap, World)):
         raise TypeError(f"{verb}: `target` must be a TileMap, a World or a 1-D collection of shapes, "
                         f"got {type(target).__name__}")

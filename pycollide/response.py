@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Optional, Tuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _dispatch as d
 from ._native import call, check_rc, lib, resolve_threads
@@ -66,7 +67,7 @@ def _unit(verb: str, normal: np.ndarray, missing: bool = False) -> np.ndarray:
     return scaled / np.hypot(scaled[..., 0], scaled[..., 1])[..., None]
 
 
-def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 0.0, *,
+def reflect(velocity: ArrayLike, normal: ArrayLike, restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, *,
             threads: Optional[int] = None) -> np.ndarray:
     """The velocity after bouncing off a surface with the given normal.
 
@@ -121,7 +122,8 @@ def reflect(velocity: Any, normal: Any, restitution: Any = 1.0, friction: Any = 
     return out
 
 
-def impulse(va: Any, vb: Any, ma: Any, mb: Any, normal: Any, restitution: Any = 1.0) -> Tuple[np.ndarray, np.ndarray]:
+def impulse(va: ArrayLike, vb: ArrayLike, ma: ArrayLike, mb: ArrayLike, normal: ArrayLike,
+            restitution: ArrayLike = 1.0) -> Tuple[np.ndarray, np.ndarray]:
     """New velocities of two colliding bodies after a frictionless impulse.
 
     ``normal`` points from body a toward body b (as :func:`contact` returns

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Tuple, Union
+from typing import Any, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, lib, resolve_threads
@@ -47,7 +48,15 @@ class WorldSweep(NamedTuple):
     """int64: the shape within the part, or a tile map's flat cell ``row * cols + col`` (-1 if none)."""
 
 
-def sweep(moving: Any, displacement: Any, target: Any, *, threads: Optional[int] = None) -> Union[Sweep, WorldSweep]:
+@overload
+def sweep(moving: Shapes, displacement: ArrayLike, target: World, *, threads: Optional[int] = None) -> WorldSweep: ...
+@overload
+def sweep(moving: Shapes, displacement: ArrayLike, target: Union[TileMap, Shapes], *,
+          threads: Optional[int] = None) -> Sweep: ...
+
+
+def sweep(moving: Shapes, displacement: ArrayLike, target: Union[TileMap, World, Shapes], *,
+          threads: Optional[int] = None) -> Union[Sweep, WorldSweep]:
     """When a shape moving by ``displacement`` first hits ``target``.
 
     The moving shape (any kind: a circle, point, box, segment, triangle,

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, Tuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._native import check_rc, double_ptr, ffi, lib, number
 from .shapes import Boxes, Segments, Triangles
@@ -109,7 +110,7 @@ class TileMap:
     True
     """
 
-    def __init__(self, kinds: Any, tile_size: float = 1.0, origin: Any = (0.0, 0.0)) -> None:
+    def __init__(self, kinds: ArrayLike, tile_size: float = 1.0, origin: Tuple[float, float] = (0.0, 0.0)) -> None:
         verb = "TileMap"
         if isinstance(kinds, TileMap):
             kinds = kinds.kinds
@@ -163,7 +164,7 @@ class TileMap:
         self._keep = kptr  # the struct points into these buffers
 
     @classmethod
-    def from_text(cls, text: str, tile_size: float = 1.0, origin: Any = (0.0, 0.0)) -> "TileMap":
+    def from_text(cls, text: str, tile_size: float = 1.0, origin: Tuple[float, float] = (0.0, 0.0)) -> "TileMap":
         """A map drawn as text, one character per tile; the first non-blank
         line is the top (northmost) row.
 

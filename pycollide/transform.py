@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple, Type
+from typing import Any, Optional, Tuple, Type, TypeVar, Union, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _dispatch as d
 from ._native import call, check_rc, double_ptr, int8_ptr, lib, resolve_threads
@@ -13,7 +14,20 @@ from .shapes import Boxes, Polygons, Shapes, as_float_array
 __all__ = ["transform", "from_box"]
 
 
-def transform(shapes: Shapes, translation: Any = (0.0, 0.0), angle: Any = 0.0, *,
+S = TypeVar("S", bound=Shapes)
+
+
+@overload
+def transform(shapes: Boxes, translation: ArrayLike = (0.0, 0.0), *, threads: Optional[int] = None) -> Boxes: ...
+@overload
+def transform(shapes: Boxes, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *,
+              threads: Optional[int] = None) -> Union[Boxes, Polygons]: ...
+@overload
+def transform(shapes: S, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *,
+              threads: Optional[int] = None) -> S: ...
+
+
+def transform(shapes: Shapes, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *,
               threads: Optional[int] = None) -> Shapes:
     """The shapes rotated by ``angle`` (radians, counter-clockwise) about the
     origin, then moved by ``translation``.
@@ -108,7 +122,7 @@ def _moved(verb: str, names: Tuple[str, str, str], shapes: Shapes, move: np.ndar
         raise ValueError(f"{verb}: the result leaves the doubles ({exc})") from None
 
 
-def from_box(center: Any, half_size: Any, angle: Any = 0.0) -> Polygons:
+def from_box(center: ArrayLike, half_size: ArrayLike, angle: ArrayLike = 0.0) -> Polygons:
     """Oriented boxes as 4-gons: the box of the given half sizes (>= 0),
     rotated by ``angle`` (radians, counter-clockwise) about its centre and
     moved there.  The arguments broadcast; each corner is

@@ -55,7 +55,7 @@ class World:
 
     __slots__ = ("_parts", "_trees")
 
-    def __init__(self, *parts: Any):
+    def __init__(self, *parts: Union[TileMap, Shapes]) -> None:
         verb = "World"
         if not parts:
             raise ValueError(f"{verb}: give at least one part (a TileMap or a 1-D collection of shapes)")

@@ -10,7 +10,7 @@ from typing_extensions import assert_type
 
 import pycollide as pc
 
-balls = pc.Circles(center=np.zeros((4, 2)), radius=0.5)
+balls = pc.Circles(center=[[3.0, 1.5], [4.0, 1.5], [5.0, 2.0], [6.0, 2.5]], radius=0.5)
 boxes = pc.Boxes(mins=[[0.0, 0.0], [2.0, 0.0]], maxs=[[1.0, 1.0], [3.0, 1.0]])
 points = pc.Points([[0.5, 0.5], [5.0, 5.0]])
 segments = pc.Segments([0.0, 0.0, 1.0, 1.0])
@@ -27,6 +27,10 @@ assert_type(balls[0], pc.Circles)
 assert_type(pc.transform(balls, translation=[1.0, 0.0]), pc.Circles)
 assert_type(pc.transform(capsules, angle=np.pi / 2), pc.Capsules)
 assert_type(pc.transform(polygons, angle=0.1), pc.Polygons)
+assert_type(pc.transform(boxes, translation=[1.0, 0.0]), pc.Boxes)     # a translation keeps boxes
+turned = pc.transform(boxes, angle=0.3)
+assert_type(turned, "pc.Boxes | pc.Polygons")
+assert isinstance(turned, pc.Polygons)
 
 hit = pc.overlaps(balls[:, None], boxes[None, :])
 assert_type(hit, np.ndarray)
@@ -70,6 +74,12 @@ player = pc.Boxes([3.0, 1.0, 4.0, 2.0])
 step = pc.slide(player, [5.0, -3.0], level, 0.1)
 assert_type(step, pc.Slide)
 assert_type(step.boxes, pc.Boxes)
+
+out = pc.depenetrate(pc.Boxes([3.0, 0.75, 4.0, 1.75]), level)
+assert_type(out, pc.Depenetration)
+assert_type(out.translation, np.ndarray)
+tiles = level.tiles()
+assert_type(tiles.boxes, pc.Boxes)
 
 body = pc.Compound([boxes, balls])
 placed = body.at([[0.0, 0.0], [10.0, 0.0]])
