@@ -116,12 +116,16 @@ def scratch(nbytes: int) -> Any:
 # (KeyboardInterrupt, delivered to the main thread only) can set the flag:
 # the core stops within a slice and the interrupt is re-raised.  Smaller
 # calls, and calls from other threads (which never receive KeyboardInterrupt),
-# run directly: a thread costs tens of microseconds.  Work is counted in
-# elements times their cost: 1 for a test of one pair of shapes, COSTLY for
-# an element that walks a tree, a grid or a tile map or moves a body.
+# run directly: starting a thread and handing the GIL back and forth costs
+# more than a call of a few milliseconds should pay (a step of many balls,
+# say: benchmarks/balls.md), and a call that ends within a tenth of a second
+# is interrupted on its return anyway.  Work is counted in elements
+# times their cost: 1 for a test of one pair of shapes, COSTLY for an element
+# that walks a tree, a grid or a tile map or moves a body.
 
-#: work from which a call is interruptible: 2**20 overlap tests take about a millisecond
-LONG_WORK = 1 << 20
+#: work from which a call is interruptible: 2**25 overlap tests, or 2**17
+#: costly elements, take a few tens of milliseconds or more
+LONG_WORK = 1 << 25
 #: the weight of an element that costs microseconds (nearest, raycasts, sweeps, pairs, motion)
 COSTLY = 256
 _JOIN = 0.05  # seconds between the main thread's looks at a pending interrupt
