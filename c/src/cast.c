@@ -421,6 +421,12 @@ static void cast_one(const cast_ctx *c, const double *o, const double *d, double
 
 /* ---- swept shapes against the tree ------------------------------------------ */
 
+/* Items a sweep visits, kept for the placement check: the walk enters every
+ * item whose box (grown by the mover's extent and a margin far above the
+ * placement's rounding) the path reaches before the final limit, so a shape
+ * placed on its path at the time can be inside those only. */
+#define PC_SEEN_MAX 64
+
 typedef struct {
     const cast_ctx *c;
     const pc__filter *f;
@@ -429,12 +435,16 @@ typedef struct {
     double dx, dy, scale;  /* t_w = t scale */
     pc__toi h;
     int64_t index;
+    int nseen;             /* > PC_SEEN_MAX: too many to keep, test the whole tree */
+    int64_t seen[PC_SEEN_MAX];
 } sweep_state;
 
 static double visit_sweep(void *vs, int64_t p, double limit)
 {
     sweep_state *st = vs;
     st->h.near = 1;
+    if (st->nseen < PC_SEEN_MAX) st->seen[st->nseen] = p;
+    st->nseen += st->nseen <= PC_SEEN_MAX;
     int64_t index = st->c->tree.order[p];
     pc__toi one;
     pc__toi_init(&one);
@@ -449,10 +459,16 @@ static double visit_sweep(void *vs, int64_t p, double limit)
     return pc__min(limit, st->h.t * st->scale * (1 + 0x1p-20) + 0x1p-1000);
 }
 
-/* the strict test of a tree's items for pc__union_stand */
-static int tree_inside(const void *q, int kind, const double *row)
+/* the strict test of a tree's items for pc__union_stand: those the sweep
+ * visited, or all when there were too many to keep */
+static int tree_inside(const void *vs, int kind, const double *row)
 {
-    return pc__tree_overlaps(q, kind, row, PC_STRICT);
+    const sweep_state *st = vs;
+    const pc__tree_view *t = &st->c->tree;
+    if (st->nseen > PC_SEEN_MAX) return pc__tree_overlaps(st->c, kind, row, PC_STRICT);
+    for (int k = 0; k < st->nseen; k++)
+        if (pc__overlap_rows(st->f, kind, row, t->kind, t->rows + st->seen[k] * t->width, PC_STRICT)) return 1;
+    return 0;
 }
 
 void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx, double dy, pc__toi *h,
@@ -480,13 +496,13 @@ void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx,
     r.grow[0] = (0.5 * (x1 - x0) + A.R) * (1 + 0x1p-40);
     r.grow[1] = (0.5 * (y1 - y0) + A.R) * (1 + 0x1p-40);
     pc__filter f = pc__filter_for((pc__max(c->magnitude, ma) + dm) * (1.0 + 0x1p-40));
-    sweep_state st = {c, &f, ka, a, dx, dy, ldexp(1.0, r.e), *h, -1};
+    sweep_state st = {c, &f, ka, a, dx, dy, ldexp(1.0, r.e), *h, -1, 0, {0}};
     walk(c, &r, st.scale * (1 + 0x1p-20), visit_sweep, &st);
     *h = st.h;
     *index = st.index;
     h->cell = st.index;
     if (h->hit) { /* placed at the time, the shape is inside no item (the placement contract) */
-        const pc__union_stand_ctx sc = {ka, a, dx, dy, c, tree_inside};
+        const pc__union_stand_ctx sc = {ka, a, dx, dy, &st, tree_inside};
         h->t = pc__settle_down(pc__union_stand, &sc, h->t);
     }
 }

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "eft.h"
 #include "predicates.h"
 
 #define PC_BIG_LIMBS 540
@@ -381,13 +382,59 @@ int pc__dot_slow(double ax, double ay, double bx, double by, double cx, double c
  * |error| <= u|E| + 4.001u S < |E|, so the sign is right.  Underflow adds at most
  * 3 eta/2 (three squares).
  */
+/*
+ * The third filter of the circle predicate, in double-double: the value near
+ * zero (a circle placed touching another, say) that the float filters cannot
+ * decide is decided here without the big integers, unless it is within a
+ * relative 2^-98 of zero.  dx = px - qx, dy = py - qy and rr = r1 + r2 are
+ * held exactly as h + l (two-sum, |l| <= u |h|); with h^2 = H + e exactly
+ * (two-product), E = (Hx + Hy - Hs) + [ex + ey - es + 2 hx lx + 2 hy ly -
+ * 2 hs ls] + [lx^2 + ly^2 - ls^2].  The first bracket is summed exactly
+ * (two-sum: v + te + ve); the second, with te and ve, in floating point.
+ * With M = Hx + Hy + Hs, the small terms' magnitudes add to at most 11 u M,
+ * so their six additions err by at most 56 u^2 M; each product 2 h l rounds
+ * by at most 2 u^2 h^2; the dropped squares of the lows are at most u^2 M;
+ * the last addition rounds by u |E'|.  So |E' - E| <= 60 u^2 M + u |E'|, and
+ * |E'| > 2^-98 M (the computed M errs by 3u) gives the sign of E.  Exact
+ * products need every nonzero h within 2^+-480 (the split and the error
+ * term stay in range); underflow in the small terms is far below the bound
+ * (M >= 2^-800).  Returns 0 when it cannot decide (the caller goes on to the
+ * exact evaluation), else the sign.
+ */
+static int circle_dd(double px, double py, double qx, double qy, double r1, double r2)
+{
+    double hx, lx, hy, ly, hs, ls;
+    pc__two_sum(px, -qx, &hx, &lx);
+    pc__two_sum(py, -qy, &hy, &ly);
+    pc__two_sum(r1, r2, &hs, &ls);
+    double top = fmax(fabs(hx), fmax(fabs(hy), fabs(hs)));
+    if (!(top >= 0x1p-400 && top <= 0x1p480)) return 0;
+    if ((hx != 0 && fabs(hx) < 0x1p-480) || (hy != 0 && fabs(hy) < 0x1p-480) || (hs != 0 && fabs(hs) < 0x1p-480))
+        return 0;
+    double X, ex, Y, ey, S, es;
+    pc__two_prod(hx, hx, &X, &ex);
+    pc__two_prod(hy, hy, &Y, &ey);
+    pc__two_prod(hs, hs, &S, &es);
+    double t, te, v, ve;
+    pc__two_sum(X, Y, &t, &te);
+    pc__two_sum(t, -S, &v, &ve);
+    double small = ((te + ve) + ((ex + ey) - es)) + (((2.0 * hx) * lx + (2.0 * hy) * ly) - (2.0 * hs) * ls);
+    double e = v + small;
+    double bound = 0x1p-98 * ((X + Y) + S);
+    if (!(fabs(e) > bound)) return 0;
+    return e > 0 ? 1 : -1;
+}
+
 int pc__circle_slow(double px, double py, double qx, double qy, double r1, double r2)
 {
     double dx = px - qx, dy = py - qy, rr = r1 + r2;
     double x2 = dx * dx, y2 = dy * dy, z2 = rr * rr;
     double e = (x2 + y2) - z2;
     double bound = 8.0 * PC_U * ((x2 + y2) + z2) + PC_ETA;
-    if (!(fabs(e) > bound)) return pc__circle_exact(px, py, qx, qy, r1, r2);
+    if (!(fabs(e) > bound)) {
+        int sign = circle_dd(px, py, qx, qy, r1, r2);
+        return sign ? sign : pc__circle_exact(px, py, qx, qy, r1, r2);
+    }
     return pc__sign(e);
 }
 

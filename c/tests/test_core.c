@@ -491,6 +491,30 @@ static void test_filters(void)
     for (int k = 0; k < 4; k++) CHECK(naive_wrong[k] > 100);
 }
 
+/* pc__circle_slow's double-double stage (predicates.c: circle_dd) against
+ * the exact sign: circles placed touching and nudged by ulps, at every
+ * scale from 2^-700 to 2^700 (the stage's own range ends at 2^+-400 and
+ * 2^+-480 are crossed), with radii from far below to far above the centres'
+ * distance, and exact zeros. */
+static void test_circle_slow_stage(void)
+{
+    int wrong = 0;
+    for (int i = 0; i < 120000; i++) {
+        double scale = ldexp(1.0, (int)rnd(-700, 700));
+        double r = rnd(0, 1) * scale * (i % 7 == 0 ? 0x1p-60 : 1.0), th = rnd(0, 6.283185307179586);
+        double px = rnd(-1, 1) * scale * (i % 5 == 0 ? 0x1p40 : 1.0), py = rnd(-1, 1) * scale;
+        double r1 = r * rnd(0, 1), r2 = r - r1;
+        double qx = px + r * cos(th), qy = py + r * sin(th);
+        if (i % 3) qx = nextafter(qx, i % 2 ? INFINITY : -INFINITY);
+        if (i % 11 == 0) { qx = px + r; qy = py; r1 = r; r2 = 0; }  /* exactly touching where r is exact */
+        if (!isfinite(qx) || !isfinite(qy)) continue;
+        int got = pc__circle_slow(px, py, qx, qy, r1, r2), exact = pc__circle_exact(px, py, qx, qy, r1, r2);
+        if (got != exact && wrong++ < 5)
+            fprintf(stderr, "circle stage: %a %a %a %a %a %a gives %d, exact %d\n", px, py, qx, qy, r1, r2, got, exact);
+    }
+    CHECK(wrong == 0);
+}
+
 static void test_validate(void)
 {
     double boxes[3][4] = {{0, 0, 1, 1}, {0, 0, 0, 0}, {2, 0, 1, 1}};
@@ -1842,6 +1866,7 @@ int main(void)
     test_box_compares_every_mode();
     test_perp_dir_and_shape_rays();
     test_filters();
+    test_circle_slow_stage();
     test_validate();
     test_validate_copy();
     test_contact_batch();
