@@ -77,17 +77,17 @@ def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[T
     for bit: there is no seam between tiles to catch on.
 
     A start that touches the world is fine.  A circle whose interior
-    overlaps the solid at the start by a rounding error (placed where
-    :func:`sweep` said it hits, or computed a different way from the wall)
-    is first moved out by :func:`depenetrate`'s least translation, when that
-    is no longer than its tolerance: ``2**-20`` of its diameter plus
-    ``2**-40`` of its largest ``|x|``, ``|y|`` or ``r`` (rounding in a sweep's
-    time or in a few operations on its coordinates stays far below; any real
-    overlap far above).  A deeper one raises; call :func:`depenetrate` first
-    to move such circles out on purpose.  With ``collide=True`` two circles
-    whose interiors overlap by at most the larger of their tolerances are
-    pushed apart along their line of centres before the step (never into a
-    wall); deeper, they raise.
+    overlaps the solid at the start a little (placed where :func:`sweep`
+    said it hits, computed a different way from the wall, or stepped into by
+    a moving platform) is first moved out by :func:`depenetrate`'s least
+    translation, when that is no longer than its tolerance: ``2**-3`` of its
+    diameter plus ``2**-40`` of its largest ``|x|``, ``|y|`` or ``r``.  A
+    deeper one raises (a ball deep in a wall is a mistake to report, not to
+    hide); call :func:`depenetrate` first to move such circles out on
+    purpose.  With ``collide=True`` two circles whose interiors overlap by a
+    rounding error (at most ``2**-20`` of the larger diameter plus ``2**-40``
+    of their largest ``|x|``, ``|y|`` or ``r``) are pushed apart along their
+    line of centres before the step (never into a wall); deeper, they raise.
 
     Parameters
     ----------
@@ -255,14 +255,13 @@ def slide(boxes: Boxes, velocity: ArrayLike, world: Union[TileMap, World], dt: f
     (a move that rounding would end inside is shortened); no box gains speed.
     Boxes do not hit each other.  y is up for ``on_floor`` and ``on_ceiling``.
 
-    A start that touches the world is fine, and one that overlaps it by a
-    rounding error too (a box placed where :func:`sweep` said it hits, or on
-    a platform whose position was computed another way): the box is first
-    moved out by :func:`depenetrate`'s least translation, when that is no
-    longer than its tolerance, ``2**-20`` of its larger side plus ``2**-40``
-    of its largest ``|coordinate|`` (as for :func:`advance`).  A deeper start
-    raises: a platform that moved into a box by a step of its own, say, needs
-    :func:`depenetrate` first.
+    A start that touches the world is fine, and one that overlaps it a little
+    too (a box placed where :func:`sweep` said it hits, a crate on a moving
+    platform that stepped up into it this frame): the box is first moved out
+    by :func:`depenetrate`'s least translation, when that is no longer than
+    its tolerance, ``2**-3`` of its larger side plus ``2**-40`` of its
+    largest ``|coordinate|`` (as for :func:`advance`).  A deeper start
+    raises; call :func:`depenetrate` first to move such boxes out on purpose.
 
     Parameters
     ----------

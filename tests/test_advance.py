@@ -307,14 +307,14 @@ def test_advance_starts_an_ulp_deep():
 
 
 def test_advance_deeper_than_its_tolerance_raises():
-    """The tolerance of a ball of radius 0.5 at coordinates up to 3: 2^-20
-    plus 2^-40 * 3.  A start 2^-21 deep is moved out; 2^-19 deep raises,
-    naming the ball."""
+    """The tolerance of a ball of radius 0.5 at coordinates up to 3: 2^-3 of
+    its diameter plus 2^-40 * 3.  A start 2^-4 deep is moved out; 2^-2 deep
+    raises, naming the ball."""
     tm = pc.TileMap(picture([[E, E, E, E, E], [S, S, S, S, S]]))
-    c, v = step(np.array([[3.0, 1.5 - 2**-21, 0.5]]), np.array([[1.0, 0.0]]), tm, 1.0)
+    c, v = step(np.array([[3.0, 1.5 - 2**-4, 0.5]]), np.array([[1.0, 0.0]]), tm, 1.0)
     np.testing.assert_array_equal(c, [[4.0, 1.5, 0.5]])
     with pytest.raises(ValueError, match=r"circle \(1,\) starts inside the solid"):
-        pc.advance(pc.Circles([[3.0, 1.5, 0.5], [3.0, 1.5 - 2**-19, 0.5]]), [1.0, 0.0], tm, 1.0)
+        pc.advance(pc.Circles([[3.0, 1.5, 0.5], [3.0, 1.5 - 2**-2, 0.5]]), [1.0, 0.0], tm, 1.0)
 
 
 def test_advance_from_where_sweeps_say_they_hit():
@@ -365,7 +365,7 @@ def test_advance_starts_ulps_into_walls_at_every_scale(k, origin, where, r, ulps
     kw = dict(collide=True, masses=[1.0]) if collide else {}
     c, v = step(start, V, tm, 0.25, **kw)
     assert_never_inside(c, tm, g, (where, start.tolist()))
-    deep = 4 * (2**-20 * 2 * r * s + 2**-40 * max(abs(x), abs(y), r * s))
+    deep = 4 * (2**-3 * 2 * r * s + 2**-40 * max(abs(x), abs(y), r * s))
     with pytest.raises(ValueError, match=r"circle \(0,\) starts inside the solid"):
         pc.advance(pc.Circles([[x + wx * deep, y + wy * deep, r * s]]), V, tm, 0.25, **kw)
 

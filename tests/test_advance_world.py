@@ -223,7 +223,7 @@ def test_collide_starts_a_rounding_error_deep():
     assert pc.pairs(moved, touching=False).shape[1] == 0
     assert m[0, 0] == 0.5 and v[0].tolist() == [0.0, -1.0]
     with pytest.raises(ValueError, match=r"circle \(1,\) starts inside the solid"):
-        pc.advance(pc.Circles([[5.0, 5.0, 0.5], [0.5 - 2**-10, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
+        pc.advance(pc.Circles([[5.0, 5.0, 0.5], [0.5 - 2**-2, 5.0, 0.5]]), [1.0, 0.0], world, 1.0, collide=True)
 
 
 def test_collide_mixes_restitution_and_friction_per_pair():

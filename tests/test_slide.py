@@ -280,14 +280,30 @@ def test_slide_rider_of_a_platform_placed_from_the_clock():
 
 
 def test_slide_deeper_than_its_tolerance_raises():
-    """The tolerance of a box of side 1 at coordinates up to 4: 2^-20 plus
-    2^-40 * 4.  A start 2^-21 deep is moved out; 2^-19 deep raises, naming
+    """The tolerance of a box of side 1 at coordinates up to 4: 2^-3 plus
+    2^-40 * 4.  A start 2^-4 deep is moved out; 2^-2 deep raises, naming
     the box."""
     level = pc.TileMap.from_text(DOC_LEVEL)
-    ok = pc.slide(pc.Boxes([3.0, 1.0 - 2**-21, 4.0, 2.0 - 2**-21]), [0.0, 0.0], level, 1.0)
+    ok = pc.slide(pc.Boxes([3.0, 1.0 - 2**-4, 4.0, 2.0 - 2**-4]), [0.0, 0.0], level, 1.0)
     assert np.asarray(ok.boxes._data).tolist() == [3.0, 1.0, 4.0, 2.0]
     with pytest.raises(ValueError, match=r"box \(1,\) starts inside the solid"):
-        pc.slide(pc.Boxes([[3.0, 1.0, 4.0, 2.0], [3.0, 1.0 - 2**-19, 4.0, 2.0 - 2**-19]]), [1, 0], level, 1.0)
+        pc.slide(pc.Boxes([[3.0, 1.0, 4.0, 2.0], [3.0, 1.0 - 2**-2, 4.0, 2.0 - 2**-2]]), [1, 0], level, 1.0)
+
+
+def test_slide_a_crate_on_a_platform_that_stepped_up_into_it():
+    """A moving platform (a collection in the World, moved by the game)
+    steps up 0.05 into the crate resting on it: slide moves the crate out,
+    onto the platform, and on with its velocity; it used to raise "starts
+    inside the solid"."""
+    crate = pc.Boxes([2.0, 1.0, 3.0, 2.0])
+    velocity = np.array([1.5, -0.5])
+    for step in (0.05, 1 / 60, 0.1):
+        platform = pc.Boxes([[0.0, 0.0 + step, 6.0, 1.0 + step]])
+        world = pc.World(platform)
+        out = pc.slide(crate, velocity, world, 1 / 60)
+        assert not bool(pc.overlaps(out.boxes, world, touching=False))
+        assert float(out.boxes.mins[1]) == 1.0 + step          # on the platform's top, exactly
+        assert bool(out.on_floor) and out.velocity[0] == 1.5
 
 
 # box (x0, y0, x1, y1) touching a wall of ROOM (tile size 1), and the way into it
@@ -319,7 +335,7 @@ def test_slide_starts_ulps_into_walls_at_every_scale(k, origin, where, ulps, vel
     assert not box_inside_world(out.boxes, level), (start, v)
     assert sum(Fraction(float(x)) ** 2 for x in out.velocity) <= sum(Fraction(float(x)) ** 2 for x in v)
     size, mag = (x1 - x0) * s, max(abs(c) for c in row)
-    deep = 4 * (2**-20 * size + 2**-40 * mag)
+    deep = 4 * (2**-3 * size + 2**-40 * mag)
     sunk = pc.Boxes([row[0] + wx * deep, row[1] + wy * deep, row[2] + wx * deep, row[3] + wy * deep])
     with pytest.raises(ValueError, match=r"box \(\) starts inside the solid"):
         pc.slide(sunk, v, level, 0.25)

@@ -610,7 +610,8 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * exactly: no circle's interior overlaps the world or another circle's
  * interior at the end.  Two circles whose interiors overlap at the start
  * (exact test) by at most a rounding error (the depth R - |c_j - c_i| no
- * more than the larger of their pc_world_advance start tolerances) are
+ * more than 2^-20 of the larger diameter plus 2^-40 of their largest
+ * |coordinate or radius|) are
  * pushed apart along their line of centres first; deeper, they are
  * PC_ERR_OVERLAP, nothing moved, the first such pair (i, j), i < j, in
  * lexicographic order, in overlapping[0..1] (may be NULL).
@@ -691,7 +692,7 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
  * that wall is dropped, and it slides on with the rest, for at most
  * max_slides impacts (then it stops where it is).  flags[k] gets the
  * PC_SLIDE_* flags of the walls box k met, or -1 when it started strictly
- * overlapping the world deeper than a rounding error (left alone; see
+ * overlapping the world deeper than its start tolerance (left alone; see
  * pc_tilemap_advance), -2 when a move would leave the doubles (it stops
  * there).  Guarantees, exactly: a box that does not strictly
  * overlap the world at the start does not at the end, and (the sweeps being
@@ -728,10 +729,11 @@ int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const d
  * by the impacts of circle k.
  * Guarantees, exactly: a circle whose interior does not overlap the solid at
  * the start does not at the end either, and no speed grows.  A circle whose
- * interior overlaps the solid at the start by a rounding error is first
- * moved out by the least translation (pc_world_depenetrate's) when that is
- * no longer than its tolerance: 2^-20 of the larger side of its bounding box
- * plus 2^-40 of its largest |coordinate or radius|.  A deeper one is left
+ * interior overlaps the solid at the start a little (a rounding error, a
+ * platform's step) is first moved out by the least translation
+ * (pc_world_depenetrate's) when that is no longer than its tolerance: 2^-3
+ * of the larger side of its bounding box plus 2^-40 of its largest
+ * |coordinate or radius|.  A deeper one is left
  * as it is and its bounces entry (if given) is set to -1; a circle whose
  * next move would leave the doubles (velocity times time overflows) stops
  * where it is and gets -2.

@@ -987,12 +987,12 @@ typedef struct {
 
 /* Do the overlapping circles i and j overlap by no more than a rounding
  * error: their depth R - |c_j - c_i| (rounded) at most the larger of their
- * start tolerances (pc__start_tolerance)? */
+ * pair tolerances (pc__pair_tolerance)? */
 static int shallow(const sim *s, int64_t i, int64_t j)
 {
     const double *a = s->c + 3 * i, *b = s->c + 3 * j;
     double depth = (a[2] + b[2]) - length_of(b[0] - a[0], b[1] - a[1]);
-    return depth <= pc__max(pc__start_tolerance(PC_CIRCLE, a), pc__start_tolerance(PC_CIRCLE, b));
+    return depth <= pc__max(pc__pair_tolerance(PC_CIRCLE, a), pc__pair_tolerance(PC_CIRCLE, b));
 }
 
 /* (i, j) into p[0..1] when it comes first (lexicographic) or p holds none. */

@@ -495,13 +495,18 @@ int pc__depenetrate(const pc__world *w, int kind, double *a, double limit, doubl
     return 0;
 }
 
-double pc__start_tolerance(int kind, const double *a)
+/* size times the larger side of the shape's box, plus 2^-40 of its largest |value| */
+static double tolerance(int kind, const double *a, double size)
 {
     double bb[4];
     pc__kind(kind)->bounds(a, bb);
-    double size = pc__max(0x1p-20 * bb[2] - 0x1p-20 * bb[0], 0x1p-20 * bb[3] - 0x1p-20 * bb[1]);
-    return size + 0x1p-40 * pc__magnitude(a, pc_kind_width(kind));
+    double side = pc__max(size * bb[2] - size * bb[0], size * bb[3] - size * bb[1]);
+    return side + 0x1p-40 * pc__magnitude(a, pc_kind_width(kind));
 }
+
+double pc__start_tolerance(int kind, const double *a) { return tolerance(kind, a, 0x1p-3); }
+
+double pc__pair_tolerance(int kind, const double *a) { return tolerance(kind, a, 0x1p-20); }
 
 int pc__start_free(const pc__world *w, int kind, double *a)
 {
