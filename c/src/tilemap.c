@@ -536,6 +536,38 @@ static int scale_exponent(double magnitude)
     return e;
 }
 
+/* The nearest merged edge to (x, y) (both scaled by 2^-e) among those the
+ * cells [i0, i1] x [j0, j1] hold, into n when nearer than n->best (squared
+ * distance): the edge, the nearest point (qx, qy) on it and whether that
+ * point is inside the edge (not at an end). */
+typedef struct {
+    double best, qx, qy;
+    int64_t edge;
+    int inner;
+} nearest_edge;
+
+static void nearest_in(const pc_tilemap *map, int64_t i0, int64_t i1, int64_t j0, int64_t j1, double x, double y,
+                       int e, nearest_edge *n)
+{
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            int64_t cell = i * map->cols + j;
+            for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
+                const double *g = map->edges + 6 * map->refs[p];
+                int inner;
+                double qx, qy, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
+                                                    ldexp(g[3], -e), x, y, &qx, &qy, &inner);
+                if (d2 < n->best) {
+                    n->best = d2;
+                    n->qx = qx;
+                    n->qy = qy;
+                    n->edge = map->refs[p];
+                    n->inner = inner;
+                }
+            }
+        }
+}
+
 int pc__map_face_normal(const pc_tilemap *map, double px, double py, double *nx, double *ny)
 {
     if (map->n_edges == 0 || !isfinite(px) || !isfinite(py)) return 0;
@@ -544,26 +576,12 @@ int pc__map_face_normal(const pc_tilemap *map, double px, double py, double *nx,
     double x = ldexp(px, -e), y = ldexp(py, -e);
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
     int64_t ci = cell_of(&ay, py), cj = cell_of(&ax, px);
-    double best = INFINITY;
-    int64_t best_edge = -1;
-    int on_face = 0;
-    for (int64_t i = ci > 0 ? ci - 1 : 0; i <= ci + 1 && i < map->rows; i++)
-        for (int64_t j = cj > 0 ? cj - 1 : 0; j <= cj + 1 && j < map->cols; j++) {
-            int64_t cell = i * map->cols + j;
-            for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
-                const double *g = map->edges + 6 * map->refs[p];
-                int inner;
-                double qx, qy, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
-                                                    ldexp(g[3], -e), x, y, &qx, &qy, &inner);
-                if (d2 < best) {
-                    best = d2;
-                    best_edge = map->refs[p];
-                    on_face = inner;
-                } else if (d2 == best && map->refs[p] != best_edge) {
-                    on_face = 0; /* two edges as near: a corner where they meet */
-                }
-            }
-        }
+    nearest_edge n = {INFINITY, NAN, NAN, -1, 0};
+    nearest_in(map, ci > 0 ? ci - 1 : 0, ci + 1 < map->rows ? ci + 1 : map->rows - 1, cj > 0 ? cj - 1 : 0,
+               cj + 1 < map->cols ? cj + 1 : map->cols - 1, x, y, e, &n);
+    double best = n.best;
+    int64_t best_edge = n.edge;
+    int on_face = n.inner;
     /* on the boundary (within rounding of the nearest edge) and not within
      * rounding of its ends (a hit on a corner of the boundary, whose point a
      * rounded foot may put an ulp inside the edge) */
@@ -588,23 +606,11 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
     double s = map->tile_size, x = ldexp(c[0], -e), y = ldexp(c[1], -e), r = ldexp(c[2], -e);
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
     int64_t ci = cell_of(&ay, c[1]), cj = cell_of(&ax, c[0]);
-    double best = INFINITY, qx = NAN, qy = NAN;
-    int64_t best_edge = -1;
-    int on_face = 0;  /* the nearest point is inside the best edge */
+    nearest_edge n = {INFINITY, NAN, NAN, -1, 0};
     for (int64_t w = 1;; w *= 2) {
         int64_t i0 = ci - w < 0 ? 0 : ci - w, i1 = ci + w >= map->rows ? map->rows - 1 : ci + w;
         int64_t j0 = cj - w < 0 ? 0 : cj - w, j1 = cj + w >= map->cols ? map->cols - 1 : cj + w;
-        for (int64_t i = i0; i <= i1; i++)
-            for (int64_t j = j0; j <= j1; j++) {
-                int64_t cell = i * map->cols + j;
-                for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
-                    const double *g = map->edges + 6 * map->refs[p];
-                    int inner;
-                    double ex, ey, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
-                                                        ldexp(g[3], -e), x, y, &ex, &ey, &inner);
-                    if (d2 < best) { best = d2; qx = ex; qy = ey; best_edge = map->refs[p]; on_face = inner; }
-                }
-            }
+        nearest_in(map, i0, i1, j0, j1, x, y, e, &n);
         /* an edge outside the window lies beyond one of its sides that is not
          * on the map's border: no nearer than the nearest such side */
         double gap = INFINITY;
@@ -612,8 +618,11 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
         if (i1 < map->rows - 1) gap = pc__min(gap, ldexp(pc__grid(map->oy, i1 + 1, s), -e) - y);
         if (j0 > 0) gap = pc__min(gap, x - ldexp(pc__grid(map->ox, j0, s), -e));
         if (j1 < map->cols - 1) gap = pc__min(gap, ldexp(pc__grid(map->ox, j1 + 1, s), -e) - x);
-        if (gap == INFINITY || (best_edge >= 0 && sqrt(best) < gap * (1.0 - 1e-12))) break;
+        if (gap == INFINITY || (n.edge >= 0 && sqrt(n.best) < gap * (1.0 - 1e-12))) break;
     }
+    double best = n.best, qx = n.qx, qy = n.qy;
+    int64_t best_edge = n.edge;
+    int on_face = n.inner; /* the nearest point is inside the best edge */
     int inside = pc__point_in_solid(map, c[0], c[1], NULL, NULL);
     double d = sqrt(best), nx, ny;
     const double *g = map->edges + 6 * best_edge;
