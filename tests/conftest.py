@@ -53,21 +53,41 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """In the default profile skip the tests marked ``slow``, and of a test
-    marked ``sample(k)`` run one parametrized case in k (every k-th, in
-    collection order: the same ones every run); the full profile runs all."""
+    """In the default profile leave out the tests marked ``slow``, and of a
+    test marked ``sample(k)`` run one parametrized case in k (every k-th, in
+    collection order: the same ones every run); the full profile runs all.
+    Left-out tests are deselected, not skipped: a skipped test still costs a
+    round trip through the runner's workers, and there are thousands."""
     if _full(config):
         return
-    skip = pytest.mark.skip(reason="slow: runs in the full profile (pytest --full)")
     seen = {}
+    keep, slow, sampled = [], [], []
     for item in items:
         if "slow" in item.keywords:
-            item.add_marker(skip)
+            slow.append(item)
             continue
         mark = item.get_closest_marker("sample")
         if mark is not None:
             key = (item.path, item.originalname)
             k = seen[key] = seen.get(key, -1) + 1
             if k % mark.args[0]:
-                item.add_marker(pytest.mark.skip(reason=f"sampled: one case in {mark.args[0]} runs by default "
-                                                        "(all with pytest --full)"))
+                sampled.append(item)
+                continue
+        keep.append(item)
+    if slow or sampled:
+        config.hook.pytest_deselected(items=slow + sampled)
+        items[:] = keep
+        config._pycollide_left_out = (len(slow), len(sampled))
+
+
+def pytest_report_header(config):
+    if not _full(config):
+        return "profile: default (slow tests and most sampled cases deselected; pytest --full runs them all)"
+    return "profile: full"
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    left = getattr(config, "_pycollide_left_out", None)
+    if left:
+        terminalreporter.write_line(f"default profile: {left[0]} slow tests and {left[1]} sampled cases left out "
+                                    "(pytest --full runs them)")

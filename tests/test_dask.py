@@ -246,7 +246,8 @@ def test_verb_errors():
 
 
 @pytest.mark.parametrize("layout", ["uniform", "clustered", "skewed"])
-@pytest.mark.parametrize("chunks,partitions", [(1000, None), (777, 3), (2500, 40), (4000, 1), (300, 200)])
+@pytest.mark.parametrize("chunks,partitions", [(1000, None), (777, 3), (2500, 40), (4000, 1),
+                                               pytest.param(300, 200, marks=pytest.mark.slow)])
 def test_pairs_equal_the_in_memory_pairs(layout, chunks, partitions):
     rng = np.random.default_rng([["uniform", "clustered", "skewed"].index(layout), chunks])
     data = crowd(rng, 4000, layout)
@@ -416,6 +417,7 @@ def client():
         yield c
 
 
+@pytest.mark.slow  # starting worker processes takes seconds
 def test_on_a_local_cluster_of_processes(client):
     rng = np.random.default_rng(11)
     data = crowd(rng, 30000, "clustered")

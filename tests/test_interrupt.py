@@ -110,17 +110,28 @@ def _on_a_thread(function):
     return got[0]
 
 
-def test_the_interruptible_path_gives_the_same_results_bit_for_bit():
+def _same_results_both_paths(n):
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("the test runner runs this test off the main thread: both calls take the direct path")
     rng = np.random.default_rng(7)
-    n = _native.LONG_WORK // _native.COSTLY + 5000  # long enough for the interruptible path (costly elements)
     a = pc.Polygons.from_box(rng.uniform(0, 100, (n, 2)), rng.uniform(0.1, 2, (n, 2)), rng.uniform(0, 3, n))
     b = pc.Capsules(np.column_stack([rng.uniform(0, 100, (500, 4)), rng.uniform(0, 1, 500)]))
     assert _native.long_call(n * _native.COSTLY) and not _on_a_thread(lambda: _native.long_call(n * _native.COSTLY))
     for query in (lambda: pc.nearest(a, b), lambda: pc.sweep(a, [3.0, -1.0], pc.World(b)),
                   lambda: pc.contact(a[:, None], b[None, :120]), lambda: pc.pairs(a, b)):
         assert _bytes(query()) == _bytes(_on_a_thread(query))
+
+
+def test_the_interruptible_path_gives_the_same_results_bit_for_bit(monkeypatch):
+    # the path a call takes is chosen by LONG_WORK alone: lowered, a small
+    # scene takes the interruptible path (the full-size one is below)
+    monkeypatch.setattr(_native, "LONG_WORK", 1 << 12)
+    _same_results_both_paths(_native.LONG_WORK // _native.COSTLY + 3000)
+
+
+@pytest.mark.slow
+def test_the_interruptible_path_gives_the_same_results_bit_for_bit_at_full_size():
+    _same_results_both_paths(_native.LONG_WORK // _native.COSTLY + 5000)
 
 
 def _bytes(result):
