@@ -80,7 +80,7 @@ def test_sweep_pymunk_harness_runs_small(tmp_path):
 
 @pytest.mark.slow
 def test_dask_pairs_benchmark_runs_small(tmp_path):
-    """benchmarks/dask_pairs.py at README's small size: the cluster's pairs
+    """benchmarks/dask_pairs.py at docs/dask.rst's small size: the cluster's pairs
     must equal the in-memory pairs (the script fails otherwise), and it
     reports the out-of-core run's time, pairs and each worker's peak memory."""
     script = ROOT / "benchmarks" / "dask_pairs.py"

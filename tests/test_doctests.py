@@ -1,4 +1,5 @@
-"""Run the docstring examples of the installed package."""
+"""Run the examples of the installed package's docstrings, of README.md and
+of the manual's pages (docs/*.rst) as doctests."""
 
 import doctest
 import importlib
@@ -9,6 +10,12 @@ import numpy as np
 import pytest
 
 import pycollide
+
+ROOT = Path(__file__).resolve().parent.parent
+# the manual's pages; each guide page shows its topic by examples
+PAGES = sorted(path.name for path in (ROOT / "docs").glob("*.rst"))
+GUIDE = {"index.rst", "shapes.rst", "queries.rst", "exactness.rst", "worlds.rst", "motion.rst", "broadphase.rst",
+         "dask.rst"}
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.iter_modules(pycollide.__path__, "pycollide.")
@@ -29,8 +36,23 @@ def test_every_public_module_is_checked():
 
 def test_readme_examples():
     """The README's examples are doctests: they must run and print what they show."""
-    readme = Path(__file__).resolve().parent.parent / "README.md"
+    readme = ROOT / "README.md"
     result = doctest.testfile(str(readme), module_relative=False, extraglobs={"np": np},
                               optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 10, "the README lost its examples"
     assert result.failed == 0, f"{result.failed} README example(s) failed"
+
+
+def test_every_guide_page_is_checked():
+    assert GUIDE <= set(PAGES)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_manual_examples(page):
+    """The manual's examples are doctests: every `>>>` block of a page must
+    run and print what it shows (the Sphinx build renders the same blocks)."""
+    result = doctest.testfile(str(ROOT / "docs" / page), module_relative=False, extraglobs={"np": np},
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} example(s) of docs/{page} failed"
+    if page in GUIDE:
+        assert result.attempted >= 3, f"docs/{page} lost its examples"

@@ -8,7 +8,7 @@ import pycollide as pc
 
 
 def test_distance_of_touching_shapes_is_plus_zero():
-    # the crate of README's slope example, rested on the slope: its contact
+    # the crate of the slope example (docs/shapes.rst), rested on the slope: its contact
     # separation is -0.0, and np.maximum(-0.0, 0.0) is -0.0 on numpy 1.22
     slope = pc.Triangles([0, 0, 10, 0, 10, 5])
     crate = pc.Polygons.from_box(center=[6, 3.5], half_size=[1, 1], angle=np.arctan2(5, 10))
