@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide.png import read_png
+from pycollide.demos.png import read_png
 
 CWD = tempfile.gettempdir()  # the installed package, not the source folder
 
-from pycollide import billiards, pinball, tables  # noqa: E402
+from pycollide.demos import billiards, pinball, tables  # noqa: E402
 
 R = billiards.BilliardsParams().ball_radius
 

@@ -11,7 +11,7 @@ import pytest
 import pycollide
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.iter_modules(pycollide.__path__, "pycollide.")
+    name for _, name, _ in pkgutil.walk_packages(pycollide.__path__, "pycollide.")
     if name not in ("pycollide._core", "pycollide._build", "pycollide.__main__")
 ) + ["pycollide"]
 

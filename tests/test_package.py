@@ -65,8 +65,8 @@ def test_no_import_cycle():
 @pytest.mark.slow
 def test_every_module_imports_alone():
     for name in ("shapes", "tiles", "compound", "_dispatch", "overlap", "contact", "intersect", "pairs",
-                 "raycast", "sweep", "motion", "response", "bench", "demo", "world", "tables", "billiards",
-                 "pinball", "dask"):
+                 "raycast", "sweep", "motion", "response", "bench", "demos.golf_cli", "world", "demos.tables", "demos.billiards",
+                 "demos.pinball", "dask"):
         code = f"import pycollide.{name}"
         subprocess.run([sys.executable, "-c", code], check=True, cwd=tempfile.gettempdir())
 

@@ -7,7 +7,7 @@ The physics of both tables is :func:`pycollide.advance` with ``collide=True``
 (balls hit the walls and each other, event-driven in time order within a
 step); what advance leaves out (rolling resistance, gravity, pockets, drains,
 bumper kicks) is applied between steps in numpy, as in the mini-golf demo
-(:mod:`pycollide.golf`).
+(:mod:`pycollide.demos.golf`).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Type
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .motion import advance
-from .pairs import pairs
-from .picture import BAR, TEXT, legend_rows
+from ..motion import advance
+from ..pairs import pairs
+from .golf_picture import BAR, TEXT, legend_rows
 from .png import Canvas
-from .shapes import Circles
+from ..shapes import Circles
 
 __all__ = ["SetupError", "fail", "rate", "counted_advance", "Step", "impulses_met", "paths_met",
            "kinetic_energy", "Paths", "Frame", "Legend", "Swatch", "frame_and_canvas", "title", "TEXT", "BAR", "INK",
@@ -271,7 +271,7 @@ def add_table_options(parser: argparse.ArgumentParser, picture: str, d: Any, res
                       rolling_unit: str) -> None:
     """The options the table demos share: the picture and the impacts'
     restitution, friction and rolling resistance (``d``: the defaults)."""
-    from .demo import fraction, nonnegative
+    from .golf_cli import fraction, nonnegative
 
     parser.add_argument("--out", default=picture, metavar="FILE",
                         help=f"the PNG picture to write (default {picture}; '' for none)")

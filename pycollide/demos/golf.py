@@ -26,10 +26,10 @@ from typing import Callable, List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from .course import Course
-from .motion import advance
-from .overlap import overlaps
-from .shapes import Circles, Segments
+from .golf_course import Course
+from ..motion import advance
+from ..overlap import overlaps
+from ..shapes import Circles, Segments
 
 __all__ = ["GolfParams", "Result", "MOVING", "SUNK", "AT_REST", "ESCAPED", "shoot", "rolling_friction", "sink_test",
            "simulate", "Progress"]

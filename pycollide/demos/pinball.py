@@ -34,13 +34,13 @@ from typing import Any, Dict, List, Optional, TextIO, Tuple
 import numpy as np
 
 from .golf import Progress, rolling_friction
-from .overlap import overlaps
-from .pairs import pairs
+from ..overlap import overlaps
+from ..pairs import pairs
 from .png import Canvas, write_png
-from .shapes import Capsules, Circles, Polygons, Segments, Triangles
+from ..shapes import Capsules, Circles, Polygons, Segments, Triangles
 from . import tables
 from .tables import Legend, Paths, counted_advance, fail, frame_and_canvas, kinetic_energy, rate, title
-from .world import World
+from ..world import World
 
 __all__ = ["PinballParams", "Table", "build_table", "launch_plan", "Result", "kick", "simulate", "render",
            "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP", "WIDTH",
@@ -431,8 +431,8 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
         progress: Optional[TextIO] = None, json_path: Optional[str] = None) -> Dict[str, Any]:
     """Build the table, launch, simulate and draw; return the report as a
     dict.  The output paths are checked before any work (OutputError)."""
-    from . import __version__
-    from .demo import check_output
+    from .. import __version__
+    from .golf_cli import check_output
 
     check_output(out, "picture")
     check_output(json_path, "report")
@@ -516,7 +516,7 @@ def format_report(rep: Dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The pinball demo's command-line options."""
-    from .demo import add_time_options, nonnegative, nonnegative_int, positive_float, positive_int
+    from .golf_cli import add_time_options, nonnegative, nonnegative_int, positive_float, positive_int
 
     d = PinballParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
@@ -543,7 +543,7 @@ def params_from_args(args: argparse.Namespace) -> PinballParams:
 def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
     """Run the demo for parsed arguments; print the report; 0 on success, 2
     on an output path that cannot be written."""
-    from .demo import OutputError
+    from .golf_cli import OutputError
 
     params = params_from_args(args)
     return tables.report_main(lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr,

@@ -9,7 +9,7 @@ from typing import List, Optional, Sequence, Tuple, TypeVar
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .course import Course
+from .golf_course import Course
 from .golf import SUNK, GolfParams, Result
 from .png import Canvas
 

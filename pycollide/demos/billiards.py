@@ -39,14 +39,14 @@ from typing import Any, Dict, List, Optional, TextIO, Tuple
 import numpy as np
 
 from .golf import Progress, rolling_friction
-from .overlap import overlaps
-from .pairs import pairs
+from ..overlap import overlaps
+from ..pairs import pairs
 from .png import Canvas, write_png
-from .shapes import Circles, Polygons, Segments
+from ..shapes import Circles, Polygons, Segments
 from . import tables
 from .tables import (Legend, Paths, SetupError, counted_advance, fail, frame_and_canvas, kinetic_energy, rate,
                      title)
-from .world import World
+from ..world import World
 
 __all__ = ["BilliardsParams", "Table", "build_table", "rack", "Result", "pocket_test", "simulate", "render",
            "check_params", "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP",
@@ -460,8 +460,8 @@ def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress:
     """Build the table, break, simulate and draw; return the report as a
     dict.  The output paths and the parameters are checked before any work
     (OutputError, SetupError)."""
-    from . import __version__
-    from .demo import check_output
+    from .. import __version__
+    from .golf_cli import check_output
 
     check_output(out, "picture")
     check_output(json_path, "report")
@@ -546,7 +546,7 @@ def format_report(rep: Dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The billiards demo's command-line options."""
-    from .demo import add_time_options, positive_float, spread
+    from .golf_cli import add_time_options, positive_float, spread
 
     d = BilliardsParams()
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shot's turn (default {d.seed})")
@@ -571,7 +571,7 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     """Run the demo for parsed arguments; print the report; 0 on success, 2
     on options that cannot be simulated or an output path that cannot be
     written (through ``parser`` when given: its usage and the error)."""
-    from .demo import OutputError
+    from .golf_cli import OutputError
 
     params = params_from_args(args)
     return tables.report_main(lambda: run(params, out=args.out or None, progress=sys.stderr, json_path=args.json),

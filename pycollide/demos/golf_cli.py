@@ -1,6 +1,7 @@
 """``python -m pycollide demo``: the mini-golf demo from the command
-line: load a course (:mod:`pycollide.course`), roll the balls
-(:mod:`pycollide.golf`), draw them (:mod:`pycollide.picture`) and report."""
+line: load a course (:mod:`pycollide.demos.golf_course`), roll the balls
+(:mod:`pycollide.demos.golf`), draw them (:mod:`pycollide.demos.golf_picture`) and
+report."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from typing import Any, Dict, Optional, TextIO
 
 import numpy as np
 
-from .course import CourseError, load_course
+from .golf_course import CourseError, load_course
 from .golf import AT_REST, ESCAPED, MOVING, SUNK, GolfParams, Progress, shoot, simulate
-from .overlap import overlaps
-from .picture import render
+from ..overlap import overlaps
+from .golf_picture import render
 from .png import write_png
-from .shapes import Circles
+from ..shapes import Circles
 
 __all__ = ["HELP", "OutputError", "run", "format_report", "add_arguments", "params_from_args", "main"]
 
@@ -90,7 +91,7 @@ def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str
         json_path: Optional[str] = None) -> Dict[str, Any]:
     """Load the course, shoot, simulate and draw; return the report as a dict.
     The output paths are checked before any work (OutputError)."""
-    from . import __version__
+    from .. import __version__
 
     check_output(out, "picture")
     check_output(json_path, "report")
