@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide.demos import golf, golf_course, golf_picture
+from pycollide.demos import drawing, golf, golf_course, golf_picture, physics
 from pycollide.__main__ import main
 from pycollide.demos.png import Canvas, encode_png, read_png
 
@@ -123,7 +123,7 @@ def test_course_file(tmp_path, capsys):
     assert rep["sunk"] > 0  # a small course: some balls find the hole
     width, height, _ = decode_png(png)
     # the map and a half-tile margin (at least 480 pixels wide), with the title and legend bars
-    assert width >= 480 and height > 2 * golf_picture.BAR + 9 * 16
+    assert width >= 480 and height > 2 * drawing.BAR + 9 * 16
     assert str(course) in capsys.readouterr().err
 
 
@@ -214,7 +214,7 @@ def test_corridor_physics():
 
 def test_rolling_friction_stops_exactly():
     v = np.array([[3.0, 4.0], [0.3, -0.4], [0.0, 0.0], [-1e-9, 0.0], [0.6, 0.8]])
-    out = golf.rolling_friction(v, 0.5)
+    out = physics.rolling_friction(v, 0.5)
     assert out[0] == pytest.approx([2.7, 3.6]) and out[4] == pytest.approx([0.3, 0.4])
     assert (out[1:4] == 0).all()
     assert (np.hypot(*out.T) <= np.hypot(*v.T)).all()
@@ -247,9 +247,9 @@ def test_picture_has_a_title_a_legend_and_paths_that_end_in_the_hole(tmp_path):
     for k in sunk:  # a sunk ball's path ends at the hole's centre
         assert tuple(res.trails[k][-1]) == pytest.approx(course.hole)
     pixels = golf_picture.render(course, res, params, title="TITLE")
-    top, bottom = pixels[:golf_picture.BAR], pixels[-golf_picture.BAR:]
-    assert (top == golf_picture.INK).all(axis=2).any() and (bottom == golf_picture.INK).all(axis=2).any()
-    foot = pixels[-2 * golf_picture.BAR:]
+    top, bottom = pixels[:drawing.BAR], pixels[-drawing.BAR:]
+    assert (top == drawing.INK).all(axis=2).any() and (bottom == drawing.INK).all(axis=2).any()
+    foot = pixels[-2 * drawing.BAR:]
     for colour in (golf_picture.TEE, golf_picture.TRAIL_SUNK, golf_picture.WALL):  # the legend's swatches
         assert (foot == colour).all(axis=2).any(), colour
     # anti-aliased: edges blend into their background (colours between the flat ones)
