@@ -538,8 +538,8 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"simulated {rep['steps']:,} steps ({rep['ball_steps']:,} ball-steps, {rep['advance_calls']:,} advance "
         f"calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s']:,.0f} ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
+        wall_time_line(rep),
     ]
-    lines.append(wall_time_line(rep))
     return "\n".join(lines)
 
 

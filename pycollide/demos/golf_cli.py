@@ -148,8 +148,8 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"simulated {rep['ball_steps']:,} ball-steps in {rep['steps']:,} steps ({rep['simulated_time']:.2f} s "
         f"of play) in {rep['sim_seconds']:.2f} s: {rep['ball_steps_per_s'] / 1e6:.2f} M ball-steps/s "
         f"(advance alone {rep['advance_seconds']:.2f} s, {rep['advance_ball_steps_per_s'] / 1e6:.2f} M/s)",
+        wall_time_line(rep),
     ]
-    lines.append(wall_time_line(rep))
     return "\n".join(lines)
 
 

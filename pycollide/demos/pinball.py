@@ -509,8 +509,8 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps, "
         f"{rep['advance_calls']:,} advance calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s'] / 1e3:,.1f} k ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
+        wall_time_line(rep),
     ]
-    lines.append(wall_time_line(rep))
     return "\n".join(lines)
 
 
