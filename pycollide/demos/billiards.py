@@ -466,7 +466,6 @@ def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress:
     """Build the table, break, simulate and draw; return the report as a
     dict.  The output paths and the parameters are checked before any work
     (OutputError, SetupError)."""
-
     check_output(out, "picture")
     check_output(json_path, "report")
     check_params(params)

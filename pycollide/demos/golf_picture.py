@@ -29,6 +29,7 @@ TRAIL = (245, 245, 235)
 TRAIL_SUNK = (255, 196, 0)
 BALL = (255, 255, 255)
 
+
 def _legend(line: float, ball: float) -> Legend:
     """The legend; ``line``: the paths' width, ``ball``: a stopped ball's radius (pixels)."""
 

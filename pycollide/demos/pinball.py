@@ -438,7 +438,6 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
         progress: Optional[TextIO] = None, json_path: Optional[str] = None) -> Dict[str, Any]:
     """Build the table, launch, simulate and draw; return the report as a
     dict.  The output paths are checked before any work (OutputError)."""
-
     check_output(out, "picture")
     check_output(json_path, "report")
     t_wall = time.perf_counter()
