@@ -11,7 +11,7 @@ the centre over the step meets the hole while slow), rolling friction (a
 constant deceleration, stopping exactly), removal of sunk, stopped and escaped
 balls (so ball-steps = the balls still rolling, summed over the steps).
 
-* pycollide: ``pycollide.demo.simulate``, i.e. ``pycollide.advance`` on all
+* pycollide: ``pycollide.demos.golf.simulate``, i.e. ``pycollide.advance`` on all
   rolling balls as one batch per step (continuous collision, restitution,
   Coulomb wall friction); run with advance's default threads (every core) and
   with one thread (pymunk's ``Space.step`` uses one).
@@ -51,7 +51,8 @@ import time
 import numpy as np
 
 import pycollide
-from pycollide import course as demo_course, golf as demo
+from pycollide.demos import golf as demo, golf_course as demo_course
+from pycollide.demos.physics import rolling_friction
 
 
 class Checker:
@@ -151,7 +152,7 @@ def run_pymunk(course, params, pos, vel, spatial_hash=False):
         ball_steps += len(active)
         speed = np.hypot(v[:, 0], v[:, 1])
         sunk = demo.sink_test(old, new, speed, course, params)
-        v = demo.rolling_friction(v, loss)
+        v = rolling_friction(v, loss)
         escaped = ~((new[:, 0] >= xmin) & (new[:, 0] <= xmax) & (new[:, 1] >= ymin) & (new[:, 1] <= ymax))
         stopped = (v[:, 0] == 0) & (v[:, 1] == 0)
         pos[active] = new

@@ -35,8 +35,9 @@ Run `python -m pycollide demo --help`, `... demo billiards --help`,
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    from . import billiards, pinball
-    from .demo import HELP, add_arguments, main as demo_main, positive_int
+    from .demos import billiards, pinball
+    from .demos.cli import positive_int
+    from .demos.golf_cli import HELP, add_arguments, main as demo_main
 
     parser = argparse.ArgumentParser(prog="python -m pycollide", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

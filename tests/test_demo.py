@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide import course as course_mod, golf, picture
+from pycollide.demos import drawing, golf, golf_course, golf_picture, physics
 from pycollide.__main__ import main
-from pycollide.png import Canvas, encode_png, read_png
+from pycollide.demos.png import Canvas, encode_png, read_png
 
 SMALL = ["--balls", "150", "--max-time", "12"]
 
@@ -66,7 +66,8 @@ def test_demo_report_and_picture(tmp_path, capsys):
     assert [width, height] == rep["image_size"] and width > 300 and height > 100
     colours = {tuple(c) for c in pixels.reshape(-1, 3)[::7].tolist()}
     assert len(colours) > 5
-    for colour in (picture.LAWN, picture.WALL, picture.HOLE, picture.TEE, picture.TRAIL, picture.EDGE):
+    for colour in (golf_picture.LAWN, golf_picture.WALL, golf_picture.HOLE, golf_picture.TEE, golf_picture.TRAIL,
+                   golf_picture.EDGE):
         assert (pixels == colour).all(axis=2).any(), colour
     # the counts add up
     n = rep["balls"]
@@ -103,7 +104,7 @@ def test_same_seed_same_run_other_seed_other_run(tmp_path):
 
 
 def test_results_do_not_depend_on_threads():
-    course = course_mod.load_course(None)
+    course = golf_course.load_course(None)
     params = golf.GolfParams(balls=1500, max_time=2.0)  # batches big enough for advance to use threads
     one = golf.simulate(course, params, threads=1)
     two = golf.simulate(course, params, threads=2)
@@ -122,27 +123,27 @@ def test_course_file(tmp_path, capsys):
     assert rep["sunk"] > 0  # a small course: some balls find the hole
     width, height, _ = decode_png(png)
     # the map and a half-tile margin (at least 480 pixels wide), with the title and legend bars
-    assert width >= 480 and height > 2 * picture.BAR + 9 * 16
+    assert width >= 480 and height > 2 * drawing.BAR + 9 * 16
     assert str(course) in capsys.readouterr().err
 
 
 def test_blank_lines_around_a_course():
     """Leading and trailing blank lines are not rows; errors give the file's line numbers."""
-    c = course_mod.parse_course("\n  \n" + DIAMOND + "\n\n", "x")
+    c = golf_course.parse_course("\n  \n" + DIAMOND + "\n\n", "x")
     assert c.tee == (1.5, 4.5) and c.hole == (8.5, 4.5) and c.tilemap.shape == (8, 10)
-    with pytest.raises(course_mod.CourseError, match=r"^x: line 4, column 2: unknown tile character 'x'"):
-        course_mod.parse_course("\n\n###\n#x#\n###\n", "x")
+    with pytest.raises(golf_course.CourseError, match=r"^x: line 4, column 2: unknown tile character 'x'"):
+        golf_course.parse_course("\n\n###\n#x#\n###\n", "x")
 
 
 def test_course_tiles_match_the_tilemap():
-    c = course_mod.parse_course(DIAMOND, "x")
+    c = golf_course.parse_course(DIAMOND, "x")
     expected = pc.TileMap.from_text(DIAMOND.replace("T", ".").replace("H", "."))
     assert np.array_equal(c.tilemap.kinds, expected.kinds)
     assert np.asarray(c.tilemap.kinds)[4, 1] == pc.Tile.EMPTY and np.asarray(c.tilemap.kinds)[6, 1] == pc.Tile.CUT_SE
     # the built-in course: rectangular, closed, one tee and one hole
-    lines = course_mod.BUILTIN_COURSE.splitlines()
+    lines = golf_course.BUILTIN_COURSE.splitlines()
     assert len({len(line) for line in lines}) == 1
-    assert course_mod.BUILTIN_COURSE.count("T") == 1 and course_mod.BUILTIN_COURSE.count("H") == 1
+    assert golf_course.BUILTIN_COURSE.count("T") == 1 and golf_course.BUILTIN_COURSE.count("H") == 1
     assert set(lines[0]) == set(lines[-1]) == {"#"} and all(line[0] == line[-1] == "#" for line in lines)
 
 
@@ -193,7 +194,7 @@ def test_help_documents_the_course_format(capsys):
 def test_corridor_physics():
     """Straight shots along a corridor: slow balls stop short, the right speeds
     sink on the first pass, the others come back off the end wall."""
-    course = course_mod.parse_course("#########\n#T.....H#\n#########\n", "corridor")
+    course = golf_course.parse_course("#########\n#T.....H#\n#########\n", "corridor")
     params = golf.GolfParams(balls=400, aim_spread=0.0, speed_min=1.0, speed_max=9.0, dt=0.01, max_time=20,
                              rolling=0.5, sink_speed=4.0, restitution=0.8)
     pos, vel = golf.shoot(course, params)
@@ -213,7 +214,7 @@ def test_corridor_physics():
 
 def test_rolling_friction_stops_exactly():
     v = np.array([[3.0, 4.0], [0.3, -0.4], [0.0, 0.0], [-1e-9, 0.0], [0.6, 0.8]])
-    out = golf.rolling_friction(v, 0.5)
+    out = physics.rolling_friction(v, 0.5)
     assert out[0] == pytest.approx([2.7, 3.6]) and out[4] == pytest.approx([0.3, 0.4])
     assert (out[1:4] == 0).all()
     assert (np.hypot(*out.T) <= np.hypot(*v.T)).all()
@@ -238,18 +239,18 @@ def test_canvas_and_png_roundtrip():
 
 
 def test_picture_has_a_title_a_legend_and_paths_that_end_in_the_hole(tmp_path):
-    course = course_mod.load_course(None)
+    course = golf_course.load_course(None)
     params = golf.GolfParams(balls=400, seed=2)
     res = golf.simulate(course, params, trail_count=400)
     sunk = [k for k in range(len(res.trail_ids)) if res.state[res.trail_ids[k]] == golf.SUNK]
     assert sunk, "some sample ball sinks"
     for k in sunk:  # a sunk ball's path ends at the hole's centre
         assert tuple(res.trails[k][-1]) == pytest.approx(course.hole)
-    pixels = picture.render(course, res, params, title="TITLE")
-    top, bottom = pixels[:picture.BAR], pixels[-picture.BAR:]
-    assert (top == picture.INK).all(axis=2).any() and (bottom == picture.INK).all(axis=2).any()
-    foot = pixels[-2 * picture.BAR:]
-    for colour in (picture.TEE, picture.TRAIL_SUNK, picture.WALL):  # the legend's swatches
+    pixels = golf_picture.render(course, res, params, title="TITLE")
+    top, bottom = pixels[:drawing.BAR], pixels[-drawing.BAR:]
+    assert (top == drawing.INK).all(axis=2).any() and (bottom == drawing.INK).all(axis=2).any()
+    foot = pixels[-2 * drawing.BAR:]
+    for colour in (golf_picture.TEE, golf_picture.TRAIL_SUNK, golf_picture.WALL):  # the legend's swatches
         assert (foot == colour).all(axis=2).any(), colour
     # anti-aliased: edges blend into their background (colours between the flat ones)
     assert len({tuple(c) for c in pixels.reshape(-1, 3).tolist()}) > 200

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide.png import read_png
+from pycollide.demos.png import read_png
 
 CWD = tempfile.gettempdir()  # the installed package, not the source folder
 
-from pycollide import billiards, pinball, tables  # noqa: E402
+from pycollide.demos import billiards, cli, physics, pinball  # noqa: E402
 
 R = billiards.BilliardsParams().ball_radius
 
@@ -115,9 +115,9 @@ def test_rack_and_table():
     assert pos[1].tolist() == [0.75 * 2.54, 0.635] and pos[8, 1] == pytest.approx(0.635)  # apex, the 8 mid-rack
     table = billiards.build_table(params)
     assert not pc.overlaps(balls[:, None], table.cushions[None, :]).any()
-    with pytest.raises(tables.SetupError, match="rack-gap"):
+    with pytest.raises(cli.SetupError, match="rack-gap"):
         billiards.check_params(billiards.BilliardsParams(rack_gap=0.0))
-    with pytest.raises(tables.SetupError, match="lower --dt"):
+    with pytest.raises(cli.SetupError, match="lower --dt"):
         billiards.check_params(billiards.BilliardsParams(speed=10.0, dt=0.01))
 
 
@@ -142,7 +142,7 @@ def test_counted_advance_tells_balls_from_walls():
     world = pc.World(walls)
     centres = np.array([[2.0, 5.0], [4.0, 5.0], [9.0, 2.0]])
     velocity = np.array([[1.0, 0.0], [-1.0, 0.0], [2.0, 0.0]])
-    step = tables.counted_advance(centres, velocity, 0.5, world, 1.0, 1.0, 0.0, 16)
+    step = physics.counted_advance(centres, velocity, 0.5, world, 1.0, 1.0, 0.0, 16)
     assert step.bounces.tolist() == [1, 1, 1]  # one head-on collision, one wall
     assert step.pairs.tolist() == [[0], [1]] and step.calls == 1 and step.estimated == 0
     assert step.velocity == pytest.approx(np.array([[-1.0, 0.0], [1.0, 0.0], [-2.0, 0.0]]))
@@ -157,7 +157,7 @@ def test_counted_advance_splits_steps_with_several_impacts():
     gap = 0.01
     centres = np.array([[1.0, 5.0], [2.0 + gap, 5.0], [3.0 + 2 * gap, 5.0], [50.0, 5.0]])
     velocity = np.array([[1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, -1.0]])
-    step = tables.counted_advance(centres, velocity, 0.5, world, 4.6, 1.0, 0.0, 16)
+    step = physics.counted_advance(centres, velocity, 0.5, world, 4.6, 1.0, 0.0, 16)
     assert step.bounces.tolist() == [1, 2, 1, 1]
     assert sorted(map(tuple, step.pairs.T.tolist())) == [(0, 1), (1, 2)]
     assert step.calls > 1 and step.estimated == 0

@@ -18,7 +18,7 @@ GUIDE = {"index.rst", "shapes.rst", "queries.rst", "exactness.rst", "worlds.rst"
          "dask.rst"}
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.iter_modules(pycollide.__path__, "pycollide.")
+    name for _, name, _ in pkgutil.walk_packages(pycollide.__path__, "pycollide.")
     if name not in ("pycollide._core", "pycollide._build", "pycollide.__main__")
 ) + ["pycollide"]
 

@@ -25,25 +25,46 @@ def test_the_suite_imports_the_installed_package():
     assert any(p.name.startswith("_core") for p in installed.iterdir())
 
 
-def _imports(module_path: Path):
-    """The pycollide modules a module imports at its top level or in functions."""
-    tree = ast.parse(module_path.read_text())
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                found.add(node.module.split(".")[0])
-            else:
-                found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pycollide."):
-            found.add(node.module.split(".")[1])
+def _modules(package: Path):
+    """Every module of the package folder by dotted name (a subpackage by its
+    __init__), with its file."""
+    found = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = ("pycollide",) + path.relative_to(package).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
 
 
+def _imports(source: str, name: str, is_package: bool = False):
+    """The dotted names a module's source imports, absolute or relative, at its
+    top level or anywhere below (functions, classes, try blocks): for ``from M
+    import x`` both M and M.x (x may be a module), resolved against the module
+    ``name`` (a package when ``is_package``)."""
+    package = name.split(".") if is_package else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _graph(package: Path):
+    """Module -> the package's modules it imports; packages (their __init__)
+    left out, as the names they re-export are no import of a module."""
+    modules = _modules(package)
+    packages = {m for m, path in modules.items() if path.name == "__init__.py"}
+    return {m: {d for d in _imports(path.read_text(), m, m in packages) if d in modules and d not in packages | {m}}
+            for m, path in modules.items() if m not in packages}
+
+
 def test_no_import_cycle():
-    package = Path(pc.__file__).resolve().parent
-    modules = {p.stem: _imports(p) for p in package.glob("*.py")}
-    modules = {m: {d for d in deps if d in modules and d != m} for m, deps in modules.items()}
+    modules = _graph(Path(pc.__file__).resolve().parent)
+    assert "pycollide.demos.golf" in modules and "pycollide.shapes" in modules
     state = {}
 
     def visit(m, path):
@@ -58,16 +79,82 @@ def test_no_import_cycle():
     for m in sorted(modules):
         visit(m, [])
     # the marshalling layer imports no verb
-    verbs = {"overlap", "contact", "intersect", "pairs", "raycast", "sweep", "motion", "response"}
-    assert not modules["_dispatch"] & verbs
+    verbs = {"pycollide." + v for v in ("overlap", "contact", "intersect", "pairs", "raycast", "sweep", "motion",
+                                        "response")}
+    assert not modules["pycollide._dispatch"] & verbs
+
+
+def _is_demo(name: str) -> bool:
+    return name == "pycollide.demos" or name.startswith("pycollide.demos.")
+
+
+# the demos (python -m pycollide demo) use the library; the library never uses them
+LIBRARY_ONLY = "pycollide.__main__"  # the command line dispatches to them (lazily, when asked)
+
+
+def test_no_library_module_imports_the_demos():
+    package = Path(pc.__file__).resolve().parent
+    modules = _modules(package)
+    library = {m: path for m, path in modules.items() if not _is_demo(m) and m != LIBRARY_ONLY}
+    assert "pycollide.shapes" in library and "pycollide" in library and len(library) >= 20
+    for m, path in library.items():
+        demos = sorted(d for d in _imports(path.read_text(), m, path.name == "__init__.py") if _is_demo(d))
+        assert not demos, f"{m} imports {demos}: the library must not use the demos"
+    # the demo modules moved into pycollide.demos: none left (or stale from an old build) beside the library
+    flat = {"golf", "billiards", "pinball", "tables", "course", "picture", "png", "_font", "demo"}
+    assert not {p.stem for p in package.glob("*.py")} & flat
+
+
+@pytest.mark.parametrize("source", [
+    "from .demos import golf", "from .demos.golf import simulate", "from . import demos",
+    "from . import shapes, demos", "import pycollide.demos.golf", "import pycollide.demos as d",
+    "from pycollide import demos", "from pycollide.demos.cli import positive_int",
+    "def f():\n    from .demos import golf", "class C:\n    def m(self):\n        import pycollide.demos",
+    "try:\n    from .demos import png\nexcept ImportError:\n    pass",
+])
+def test_the_import_reader_sees_an_import_of_the_demos(source):
+    # what test_no_library_module_imports_the_demos would find in pycollide/shapes.py
+    assert any(_is_demo(d) for d in _imports(source, "pycollide.shapes"))
+    assert any(_is_demo(d) for d in _imports(source.replace("from .", "from .."), "pycollide.tiles.sub"))
+
+
+@pytest.mark.parametrize("source", ["from . import shapes", "from .demosaic import x", "import pycollide.shapes",
+                                    "from pycollide import demo_like", "from .shapes import demos"])
+def test_the_import_reader_sees_no_import_of_the_demos(source):
+    assert not any(_is_demo(d) for d in _imports(source, "pycollide.shapes"))
+
+
+def test_importing_the_library_loads_no_demo():
+    code = """if True:
+        import importlib, pkgutil, sys
+        import pycollide
+
+        def demos():
+            return sorted(m for m in sys.modules if m == "pycollide.demos" or m.startswith("pycollide.demos."))
+
+        assert not demos(), ("pycollide", demos())
+        names = [m.name for m in pkgutil.iter_modules(pycollide.__path__, "pycollide.")]
+        # the demos, the command line (it imports them when run) and the cffi builder (it needs the source tree)
+        names = [n for n in names if n not in ("pycollide.demos", "pycollide.__main__", "pycollide._build")]
+        assert "pycollide.shapes" in names and "pycollide.dask" in names, names
+        for name in names:
+            importlib.import_module(name)
+            assert not demos(), (name, demos())
+        print(len(names))
+    """
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tempfile.gettempdir())
+    assert res.returncode == 0, res.stderr
+    assert int(res.stdout) >= 15
 
 
 @pytest.mark.slow
 def test_every_module_imports_alone():
-    for name in ("shapes", "tiles", "compound", "_dispatch", "overlap", "contact", "intersect", "pairs",
-                 "raycast", "sweep", "motion", "response", "bench", "demo", "world", "tables", "billiards",
-                 "pinball", "dask"):
-        code = f"import pycollide.{name}"
+    names = sorted(_modules(Path(pc.__file__).resolve().parent))
+    assert "pycollide.dask" in names and "pycollide.demos.billiards" in names
+    for name in names:
+        if name == "pycollide._build":  # the cffi builder: it reads the source tree
+            continue
+        code = f"import {name}"
         subprocess.run([sys.executable, "-c", code], check=True, cwd=tempfile.gettempdir())
 
 

@@ -38,15 +38,24 @@ from typing import Any, Dict, List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from .golf import Progress, rolling_friction
-from .overlap import overlaps
-from .pairs import pairs
-from .png import Canvas, write_png
-from .shapes import Circles, Polygons, Segments
-from . import tables
-from .tables import (Legend, Paths, SetupError, counted_advance, fail, frame_and_canvas, kinetic_energy, rate,
-                     title)
-from .world import World
+from .. import Circles, Polygons, Segments, World, __version__, overlaps, pairs
+from .cli import (
+    OutputError,
+    Progress,
+    SetupError,
+    add_table_options,
+    add_time_options,
+    check_output,
+    positive_float,
+    rate,
+    report_main,
+    save_picture,
+    spread,
+    wall_time_line,
+)
+from .drawing import Legend, frame_and_canvas, path_swatch, title
+from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
+from .png import Canvas
 
 __all__ = ["BilliardsParams", "Table", "build_table", "rack", "Result", "pocket_test", "simulate", "render",
            "check_params", "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP",
@@ -183,7 +192,7 @@ class Result:
     steps: int
     ball_steps: int  # sum over steps of the balls on the table
     advance_calls: int  # a step whose balls had several impacts each is done again in halves (counted_advance)
-    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (tables.paths_met)
+    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (physics.paths_met)
     sim_seconds: float
     advance_seconds: float
     turn: float  # the shot's turn, degrees
@@ -324,12 +333,9 @@ def render(table: Table, result: Result, params: BilliardsParams, long_side: int
         canvas.fill_circle((x + 7, mid), 7, POCKET)
         return 14
 
-    def swatch_path(canvas: Canvas, x: float, mid: float) -> float:
-        canvas.polylines([np.array([[x, mid + 4], [x + 12, mid - 4], [x + 24, mid + 2]])], BALL_COLOURS[0], 2.0)
-        return 24
-
     dropped = [k for k in np.argsort(result.pocket_time, kind="stable") if result.pocket[k] >= 0]
-    items: List[Tuple[Any, str]] = [(swatch_pocket, "pocket"), (swatch_path, "a ball's path")]
+    items: List[Tuple[Any, str]] = [(swatch_pocket, "pocket"),
+                                    (path_swatch(BALL_COLOURS[0], 2.0), "a ball's path")]
     for k in dropped:
         def swatch_ball(canvas: Canvas, x: float, mid: float, k: int = int(k)) -> float:
             _ball(canvas, np.array([x + 8, mid]), 8, k)
@@ -460,9 +466,6 @@ def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress:
     """Build the table, break, simulate and draw; return the report as a
     dict.  The output paths and the parameters are checked before any work
     (OutputError, SetupError)."""
-    from . import __version__
-    from .demo import check_output
-
     check_output(out, "picture")
     check_output(json_path, "report")
     check_params(params)
@@ -473,12 +476,7 @@ def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress:
     step.stage(f"the break at {params.speed:g} m/s")
     result = simulate(params, table, progress=step)
     checks = final_checks(table, result, params)
-    image_size = None
-    if out:
-        step.stage(f"drawing {out}")
-        pixels = render(table, result, params)
-        write_png(out, pixels)
-        image_size = [int(pixels.shape[1]), int(pixels.shape[0])]
+    image_size = save_picture(step, out, lambda: render(table, result, params))
     step.done()
     dt = params.dt
     order = [int(k) for k in np.argsort(result.pocket_time, kind="stable") if result.pocket[k] >= 0]
@@ -539,15 +537,13 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"simulated {rep['steps']:,} steps ({rep['ball_steps']:,} ball-steps, {rep['advance_calls']:,} advance "
         f"calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s']:,.0f} ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
+        wall_time_line(rep),
     ]
-    lines.append(tables.wall_time_line(rep))
     return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The billiards demo's command-line options."""
-    from .demo import add_time_options, positive_float, spread
-
     d = BilliardsParams()
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shot's turn (default {d.seed})")
     parser.add_argument("--speed", type=positive_float, default=d.speed, metavar="V",
@@ -558,7 +554,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_time_options(parser, d.dt, d.max_time, f"; speed x dt may be at most {MAX_STEP_TRAVEL:g} m")
     parser.add_argument("--rack-gap", type=positive_float, default=d.rack_gap, metavar="M",
                         help=f"gap between neighbours in the rack, m (default {d.rack_gap:g})")
-    tables.add_table_options(parser, "billiards.png", d, ", ball-ball and cushion alike", ", m/s^2")
+    add_table_options(parser, "billiards.png", d, ", ball-ball and cushion alike", ", m/s^2")
 
 
 def params_from_args(args: argparse.Namespace) -> BilliardsParams:
@@ -571,8 +567,6 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     """Run the demo for parsed arguments; print the report; 0 on success, 2
     on options that cannot be simulated or an output path that cannot be
     written (through ``parser`` when given: its usage and the error)."""
-    from .demo import OutputError
-
     params = params_from_args(args)
-    return tables.report_main(lambda: run(params, out=args.out or None, progress=sys.stderr, json_path=args.json),
-                              format_report, args.json, (SetupError, OutputError), parser)
+    return report_main(lambda: run(params, out=args.out or None, progress=sys.stderr, json_path=args.json),
+                       format_report, args.json, (SetupError, OutputError), parser)

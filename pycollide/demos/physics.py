@@ -1,41 +1,39 @@
-"""What the billiards and pinball demos share (``python -m pycollide demo
-billiards`` and ``demo pinball``): a step of :func:`pycollide.advance` that
-tells ball-ball collisions from wall impacts, kinetic energy, the recorded
-paths, the picture's frame, title and legend, and the command line's errors.
+"""The physics the demos share, besides :func:`pycollide.advance` itself:
+rolling resistance (all three demos), and for the billiards and pinball tables
+a step of advance that tells ball-ball collisions from wall impacts, kinetic
+energy and the balls' recorded paths.
 
 The physics of both tables is :func:`pycollide.advance` with ``collide=True``
 (balls hit the walls and each other, event-driven in time order within a
 step); what advance leaves out (rolling resistance, gravity, pockets, drains,
 bumper kicks) is applied between steps in numpy, as in the mini-golf demo
-(:mod:`pycollide.golf`).
+(:mod:`pycollide.demos.golf`).
 """
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Type
+from typing import Any, Optional, Tuple
 
 import numpy as np
-from numpy.typing import ArrayLike
 
-from .motion import advance
-from .pairs import pairs
-from .picture import BAR, TEXT, legend_rows
-from .png import Canvas
-from .shapes import Circles
+from .. import Circles, advance, pairs
 
-__all__ = ["SetupError", "fail", "rate", "counted_advance", "Step", "impulses_met", "paths_met",
-           "kinetic_energy", "Paths", "Frame", "Legend", "Swatch", "frame_and_canvas", "title", "TEXT", "BAR", "INK",
-           "PAPER"]
+__all__ = ["rolling_friction", "kinetic_energy", "counted_advance", "Step", "impulses_met", "paths_met", "Paths"]
 
-Color = Tuple[int, int, int]
 
-INK = (240, 240, 232)  # text
-PAPER = (32, 38, 35)  # title and legend bars
+def rolling_friction(vel: np.ndarray, loss: float, speed: Optional[np.ndarray] = None) -> np.ndarray:
+    """The velocities with ``loss`` taken off each speed; exactly 0 where the
+    speed is no more than ``loss`` (never negative, never reversed).
+    ``speed``: the velocities' lengths, if already known."""
+    if speed is None:
+        speed = np.hypot(vel[:, 0], vel[:, 1])
+    keep = speed > loss
+    scale = np.zeros_like(speed)
+    np.divide(speed - loss, speed, out=scale, where=keep)
+    return vel * scale[:, None] + 0.0  # scale 0 where stopped: exactly +0 (-0 + 0 is +0)
 
 
 def kinetic_energy(velocity: np.ndarray, mass: float) -> float:
@@ -187,140 +185,3 @@ class Paths:
         keep[0] = keep[-1] = True
         keep[:-1] |= hit[1:]  # the point before an impact too: the corner stays sharp
         return xy[keep]
-
-
-@dataclass
-class Frame:
-    """World-to-pixel mapping of a picture: a title bar on top, the scene,
-    legend rows below.  ``box``: the scene's world bounds (xmin, ymin, xmax,
-    ymax); ``ppu``: pixels per world unit."""
-    box: Tuple[float, float, float, float]
-    ppu: float
-    width: int
-    height: int
-    left: float
-    top: float
-
-    @classmethod
-    def fit(cls, box: Tuple[float, float, float, float], long_side: int, rows: int,
-            min_width: int = 480) -> "Frame":
-        xmin, ymin, xmax, ymax = box
-        ppu = long_side / max(xmax - xmin, ymax - ymin)
-        width = max(int(math.ceil((xmax - xmin) * ppu)), min_width)
-        height = int(math.ceil((ymax - ymin) * ppu)) + BAR + rows * (BAR - 8) + 8
-        left = (width - (xmax - xmin) * ppu) / 2
-        return cls(box, ppu, width, height, left, BAR)
-
-    def px(self, p: ArrayLike) -> np.ndarray:
-        """World points (..., 2) to pixel coordinates (y down)."""
-        q = np.asarray(p, dtype=float)
-        xmin, _, _, ymax = self.box
-        return np.stack([(q[..., 0] - xmin) * self.ppu + self.left, (ymax - q[..., 1]) * self.ppu + self.top],
-                        axis=-1)
-
-    @property
-    def foot(self) -> float:
-        """The pixel row where the legend bar starts."""
-        return self.top + (self.box[3] - self.box[1]) * self.ppu
-
-
-Swatch = Callable[[Canvas, float, float], float]  # draws at (x, mid), returns its width
-
-
-class Legend:
-    """Legend items (a swatch and a label) packed into rows under the scene."""
-
-    def __init__(self, items: Sequence[Tuple[Swatch, str]]):
-        self.items = list(items)
-
-    def rows(self, width: float) -> List[List[Tuple[Swatch, str]]]:
-        return legend_rows(self.items, width)
-
-    def draw(self, canvas: Canvas, top: float) -> None:
-        for r, items in enumerate(self.rows(canvas.width)):
-            mid = top + BAR / 2 + r * (BAR - 8)
-            x = 10.0
-            for swatch, label in items:
-                x += swatch(canvas, x, mid) + 6
-                w, _ = canvas.text(x, mid - 3.5 * TEXT, label, INK, TEXT)
-                x += w + 18
-
-
-def frame_and_canvas(box: Tuple[float, float, float, float], long_side: int, legend: Legend,
-                     background: Color) -> Tuple[Frame, Canvas]:
-    """A frame that fits the scene and the legend, and its canvas with the
-    title and legend bars painted."""
-    guess = Frame.fit(box, long_side, 1)
-    rows = len(legend.rows(guess.width))
-    frame = Frame.fit(box, long_side, rows)
-    canvas = Canvas(frame.width, frame.height, background)
-    canvas.fill_rect(0, 0, frame.width, BAR, PAPER)
-    canvas.fill_rect(0, frame.foot, frame.width, frame.height, PAPER)
-    return frame, canvas
-
-
-def title(canvas: Canvas, text: str) -> None:
-    canvas.text(10, (BAR - 7 * TEXT) / 2, text, INK, TEXT)
-
-
-class SetupError(ValueError):
-    """Options that cannot be simulated (checked before any work)."""
-
-
-def add_table_options(parser: argparse.ArgumentParser, picture: str, d: Any, restitution_help: str,
-                      rolling_unit: str) -> None:
-    """The options the table demos share: the picture and the impacts'
-    restitution, friction and rolling resistance (``d``: the defaults)."""
-    from .demo import fraction, nonnegative
-
-    parser.add_argument("--out", default=picture, metavar="FILE",
-                        help=f"the PNG picture to write (default {picture}; '' for none)")
-    parser.add_argument("--restitution", type=fraction, default=d.restitution,
-                        help=f"bounciness of every impact{restitution_help}, 0 to 1 (default {d.restitution:g})")
-    parser.add_argument("--friction", type=nonnegative, default=d.friction,
-                        help=f"Coulomb friction at every impact (default {d.friction:g})")
-    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
-                        help=f"rolling resistance: speed lost per second{rolling_unit} (default {d.rolling:g})")
-    parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
-
-
-def report_main(run_demo: Callable[[], Dict[str, Any]], format_report: Callable[[Dict[str, Any]], str],
-                json_path: Optional[str], errors: Tuple[Type[Exception], ...],
-                parser: Optional[argparse.ArgumentParser]) -> int:
-    """A table demo's main: run it, print the report (and write it as JSON);
-    0, or 2 on one of ``errors`` (reported as :func:`fail` does)."""
-    import json
-
-    try:
-        report = run_demo()
-    except errors as exc:
-        return fail(exc, parser)
-    print(format_report(report), flush=True)
-    if json_path:
-        with open(json_path, "w") as fh:
-            json.dump(report, fh, indent=2)
-    return 0
-
-
-def fail(exc: Exception, parser: Optional[argparse.ArgumentParser]) -> int:
-    """Report a SetupError (with the usage) or an OutputError (without) as
-    the demos do: through ``parser`` (exit status 2), or on stderr returning 2."""
-    if parser is not None:
-        if isinstance(exc, SetupError):
-            parser.error(str(exc))
-        parser.exit(2, f"{parser.prog}: error: {exc}\n")
-    print(f"error: {exc}", file=sys.stderr)
-    return 2
-
-
-def rate(count: float, seconds: float) -> float:
-    """count / seconds, 0 when no time was measured."""
-    return count / seconds if seconds > 0 else 0.0
-
-
-def wall_time_line(rep: Dict[str, Any]) -> str:
-    """The report's last line: the wall time and the picture written."""
-    tail = f"wall time {rep['wall_seconds']:.2f} s"
-    if rep["out"]:
-        tail += f"; picture {rep['out']} ({rep['image_size'][0]}x{rep['image_size'][1]})"
-    return tail

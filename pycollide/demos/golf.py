@@ -22,17 +22,16 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, List, Optional, TextIO, Tuple
+from typing import Callable, List, Optional, Tuple
 
 import numpy as np
 
-from .course import Course
-from .motion import advance
-from .overlap import overlaps
-from .shapes import Circles, Segments
+from .. import Circles, Segments, advance, overlaps
+from .cli import Progress
+from .golf_course import Course
+from .physics import rolling_friction
 
-__all__ = ["GolfParams", "Result", "MOVING", "SUNK", "AT_REST", "ESCAPED", "shoot", "rolling_friction", "sink_test",
-           "simulate", "Progress"]
+__all__ = ["GolfParams", "Result", "MOVING", "SUNK", "AT_REST", "ESCAPED", "shoot", "sink_test", "simulate"]
 
 # ball states
 MOVING, SUNK, AT_REST, ESCAPED = 0, 1, 2, 3
@@ -74,18 +73,6 @@ def shoot(course: Course, params: GolfParams) -> Tuple[np.ndarray, np.ndarray]:
     return pos, vel
 
 
-def rolling_friction(vel: np.ndarray, loss: float, speed: Optional[np.ndarray] = None) -> np.ndarray:
-    """The velocities with ``loss`` taken off each speed; exactly 0 where the
-    speed is no more than ``loss`` (never negative, never reversed).
-    ``speed``: the velocities' lengths, if already known."""
-    if speed is None:
-        speed = np.hypot(vel[:, 0], vel[:, 1])
-    keep = speed > loss
-    scale = np.zeros_like(speed)
-    np.divide(speed - loss, speed, out=scale, where=keep)
-    return vel * scale[:, None] + 0.0  # scale 0 where stopped: exactly +0 (-0 + 0 is +0)
-
-
 def sink_test(old: np.ndarray, new: np.ndarray, speed: np.ndarray, course: Course,
               params: GolfParams) -> np.ndarray:
     """Which balls drop in: slow enough, and the straight path of the centre
@@ -115,43 +102,6 @@ class Result:
     advance_seconds: float  # the advance calls alone
     trails: List[np.ndarray] = field(default_factory=list)  # recorded centre paths
     trail_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
-
-
-class Progress:
-    """Progress on stderr in bench's style: one status line rewritten in place
-    on a terminal; elsewhere a line per stage and one every ``every`` seconds."""
-
-    def __init__(self, stream: Optional[TextIO], total: int, every: float = 5.0):
-        self.stream, self.total, self.step, self.every = stream, total, 0, every
-        self.tty = stream is not None and hasattr(stream, "isatty") and stream.isatty()
-        self.last = 0.0
-        self.width = 0
-
-    def _show(self, line: str) -> None:
-        if self.tty:
-            pad = max(self.width - len(line), 0)
-            print("\r" + line + " " * pad, end="", file=self.stream, flush=True)
-            self.width = len(line)
-        else:
-            print(line, file=self.stream, flush=True)
-        self.last = time.perf_counter()
-
-    def stage(self, what: str) -> None:
-        if self.stream is None:
-            return
-        self.step += 1
-        self.prefix = f"[{self.step}/{self.total}] {what}"
-        self._show(self.prefix)
-
-    def update(self, what: str) -> None:
-        if self.stream is None:
-            return
-        if time.perf_counter() - self.last >= (0.1 if self.tty else self.every):
-            self._show(f"{self.prefix}: {what}")
-
-    def done(self) -> None:
-        if self.tty:
-            print("\r" + " " * self.width + "\r", end="", file=self.stream, flush=True)
 
 
 def simulate(course: Course, params: GolfParams, pos: Optional[np.ndarray] = None,

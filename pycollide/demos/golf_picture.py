@@ -4,17 +4,18 @@ the balls' paths, with a title and a legend, anti-aliased (numpy + zlib only).""
 from __future__ import annotations
 
 import math
-from typing import List, Optional, Sequence, Tuple, TypeVar
+from typing import Optional
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .course import Course
+from .drawing import BAR, PAPER, Legend, path_swatch
+from .drawing import title as write_title
 from .golf import SUNK, GolfParams, Result
+from .golf_course import Course
 from .png import Canvas
 
-__all__ = ["render", "OUTSIDE", "LAWN", "WALL", "EDGE", "RIM", "HOLE", "TEE", "TRAIL", "TRAIL_SUNK", "BALL",
-           "INK", "PAPER"]
+__all__ = ["render", "OUTSIDE", "LAWN", "WALL", "EDGE", "RIM", "HOLE", "TEE", "TRAIL", "TRAIL_SUNK", "BALL"]
 
 # colours (RGB)
 OUTSIDE = (48, 58, 52)
@@ -27,63 +28,31 @@ TEE = (220, 40, 40)
 TRAIL = (245, 245, 235)
 TRAIL_SUNK = (255, 196, 0)
 BALL = (255, 255, 255)
-INK = (240, 240, 232)  # text
-PAPER = (32, 38, 35)  # title and legend bars
-
-TEXT = 2  # pixels per font pixel
-BAR = 7 * TEXT + 16  # height of the title and legend bars
 
 
-LEGEND = [("tee", "tee"), ("hole", "hole"), ("wall", "wall"), ("trail", "a ball's path"),
-          ("sunk", "path of a sunk ball"), ("ball", "where a ball stopped")]
+def _legend(line: float, ball: float) -> Legend:
+    """The legend; ``line``: the paths' width, ``ball``: a stopped ball's radius (pixels)."""
 
-
-def _swatch(canvas: Canvas, what: str, x: float, mid: float, line: float, ball: float) -> float:
-    """Draw one legend swatch at x; returns its width."""
-    if what == "tee":
+    def tee(canvas: Canvas, x: float, mid: float) -> float:
         canvas.fill_rect(x, mid - 5, x + 10, mid + 5, TEE)
         return 10
-    if what == "hole":
+
+    def hole(canvas: Canvas, x: float, mid: float) -> float:
         canvas.fill_circle((x + 7, mid), 7, RIM)
         canvas.fill_circle((x + 7, mid), 5.5, HOLE)
         return 14
-    if what == "wall":
+
+    def wall(canvas: Canvas, x: float, mid: float) -> float:
         canvas.fill_rect(x, mid - 6, x + 18, mid + 6, EDGE)
         canvas.fill_rect(x + 1.5, mid - 4.5, x + 16.5, mid + 4.5, WALL)
         return 18
-    if what in ("trail", "sunk"):
-        colour, width = (TRAIL, line) if what == "trail" else (TRAIL_SUNK, line * 1.5)
-        canvas.polylines([np.array([[x, mid + 4], [x + 12, mid - 4], [x + 24, mid + 2]])], colour, width=width)
-        return 24
-    canvas.fill_circle((x + ball, mid), ball, BALL)
-    return 2 * ball
 
+    def stopped(canvas: Canvas, x: float, mid: float) -> float:
+        canvas.fill_circle((x + ball, mid), ball, BALL)
+        return 2 * ball
 
-T = TypeVar("T", bound=Tuple[object, str])
-
-
-def legend_rows(items: Sequence[T], width: float) -> List[List[T]]:
-    """Legend items (a swatch and its label) packed into rows that fit the width."""
-    rows: List[List[T]] = [[]]
-    x = 10.0
-    for item in items:
-        need = 30 + 6 * TEXT * len(item[1]) + 18
-        if rows[-1] and x + need > width - 10:
-            rows.append([])
-            x = 10.0
-        rows[-1].append(item)
-        x += need
-    return rows
-
-
-def _legend(canvas: Canvas, rows: List[List[Tuple[str, str]]], top: float, line: float, ball: float) -> None:
-    for r, items in enumerate(rows):
-        mid = top + BAR / 2 + r * (BAR - 8)
-        x = 10.0
-        for what, label in items:
-            x += _swatch(canvas, what, x, mid, line, ball) + 6
-            w, _ = canvas.text(x, mid - 3.5 * TEXT, label, INK, TEXT)
-            x += w + 18
+    return Legend([(tee, "tee"), (hole, "hole"), (wall, "wall"), (path_swatch(TRAIL, line), "a ball's path"),
+                   (path_swatch(TRAIL_SUNK, line * 1.5), "path of a sunk ball"), (stopped, "where a ball stopped")])
 
 
 def render(course: Course, result: Result, params: GolfParams, trails: int = 50, scale: Optional[int] = None,
@@ -102,8 +71,9 @@ def render(course: Course, result: Result, params: GolfParams, trails: int = 50,
         scale = int(min(32, max(4, 900 * s // span)))
     ppu = scale / s  # pixels per world unit
     width = max(int(math.ceil((xmax - xmin + 2 * margin) * ppu)), 480)
-    legend = legend_rows(LEGEND, width)
-    foot = BAR + (len(legend) - 1) * (BAR - 8)
+    line = max(1.0, scale / 14)
+    legend = _legend(line, max(3.0, params.ball_radius * ppu))
+    foot = BAR + (len(legend.rows(width)) - 1) * (BAR - 8)
     height = int(math.ceil((ymax - ymin + 2 * margin) * ppu)) + BAR + foot
     left = (width - (xmax - xmin + 2 * margin) * ppu) / 2  # centred when the legend is the wider
 
@@ -127,7 +97,6 @@ def render(course: Course, result: Result, params: GolfParams, trails: int = 50,
     ids = result.trail_ids
     sunk = [k for k in range(len(ids)) if result.state[ids[k]] == SUNK][:trails // 2]
     other = [k for k in range(len(ids)) if result.state[ids[k]] != SUNK][:trails - len(sunk)]
-    line = max(1.0, scale / 14)
     canvas.polylines([px(result.trails[k]) for k in other], TRAIL, width=line)
     for k in other:
         canvas.fill_circle(px(result.trails[k][-1]), params.ball_radius * ppu, BALL)
@@ -143,8 +112,8 @@ def render(course: Course, result: Result, params: GolfParams, trails: int = 50,
         n = len(result.state)
         sunk_count = int(np.count_nonzero(result.state == SUNK))
         title = f"pycollide mini-golf: {n:,} balls, {sunk_count:,} sunk ({sunk_count / n if n else 0.0:.1%})"
-    canvas.text(10, (BAR - 7 * TEXT) / 2, title, INK, TEXT)
-    _legend(canvas, legend, height - foot, line, max(3.0, params.ball_radius * ppu))
+    write_title(canvas, title)
+    legend.draw(canvas, height - foot)
     return canvas.pixels
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
-from .tiles import TileMap
+from ..tiles import TileMap
 
 __all__ = ["BUILTIN_COURSE", "Course", "CourseError", "parse_course", "load_course"]
 

@@ -33,14 +33,25 @@ from typing import Any, Dict, List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from .golf import Progress, rolling_friction
-from .overlap import overlaps
-from .pairs import pairs
-from .png import Canvas, write_png
-from .shapes import Capsules, Circles, Polygons, Segments, Triangles
-from . import tables
-from .tables import Legend, Paths, counted_advance, fail, frame_and_canvas, kinetic_energy, rate, title
-from .world import World
+from .. import Capsules, Circles, Polygons, Segments, Triangles, World, __version__, overlaps, pairs
+from .cli import (
+    OutputError,
+    Progress,
+    add_table_options,
+    add_time_options,
+    check_output,
+    nonnegative,
+    nonnegative_int,
+    positive_float,
+    positive_int,
+    rate,
+    report_main,
+    save_picture,
+    wall_time_line,
+)
+from .drawing import Legend, frame_and_canvas, path_swatch, title
+from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
+from .png import Canvas
 
 __all__ = ["PinballParams", "Table", "build_table", "launch_plan", "Result", "kick", "simulate", "render",
            "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP", "WIDTH",
@@ -168,7 +179,7 @@ class Result:
     steps: int
     ball_steps: int
     advance_calls: int
-    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (tables.paths_met)
+    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (physics.paths_met)
     sim_seconds: float
     advance_seconds: float
     paths: Paths = field(repr=False, default_factory=lambda: Paths(0, 0))
@@ -328,14 +339,10 @@ def render(table: Table, result: Result, params: PinballParams, trails: int = 60
             return 18
         return draw
 
-    def sw_path(canvas: Canvas, x: float, mid: float) -> float:
-        canvas.polylines([np.array([[x, mid + 4], [x + 12, mid - 4], [x + 24, mid + 2]])], TRAIL, line)
-        return 24
-
     legend = Legend([(sw_disc(BUMPER, BUMPER_RIM), "bumper (kicks)"), (sw_disc(PEG), "peg"),
                      (sw_bar(WALL), "wall"), (sw_bar(CAPSULE), "rail"), (sw_bar(SLING), "slingshot"),
-                     (sw_bar(POLY), "polygon"), (sw_path, "a ball's path"), (sw_disc(BALL), "ball at the end"),
-                     (sw_bar(DRAIN), "drain")])
+                     (sw_bar(POLY), "polygon"), (path_swatch(TRAIL, line), "a ball's path"),
+                     (sw_disc(BALL), "ball at the end"), (sw_bar(DRAIN), "drain")])
     frame, canvas = frame_and_canvas(box, long_side, legend, BACKGROUND)
     px, ppu = frame.px, frame.ppu
     outline = [(0, 4), (0, 18.5), (1.5, HEIGHT), (WIDTH - 1.5, HEIGHT), (WIDTH, 18.5), (WIDTH, 4)]
@@ -431,9 +438,6 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
         progress: Optional[TextIO] = None, json_path: Optional[str] = None) -> Dict[str, Any]:
     """Build the table, launch, simulate and draw; return the report as a
     dict.  The output paths are checked before any work (OutputError)."""
-    from . import __version__
-    from .demo import check_output
-
     check_output(out, "picture")
     check_output(json_path, "report")
     t_wall = time.perf_counter()
@@ -445,12 +449,7 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
     step.stage(f"launching {params.balls:,} balls, {params.rate:g} a second")
     result = simulate(params, table, progress=step)
     checks = final_checks(table, result, params)
-    image_size = None
-    if out:
-        step.stage(f"drawing {out}")
-        pixels = render(table, result, params, trails=trails)
-        write_png(out, pixels)
-        image_size = [int(pixels.shape[1]), int(pixels.shape[0])]
+    image_size = save_picture(step, out, lambda: render(table, result, params, trails=trails))
     step.done()
     n = params.balls
     launched = ~np.isnan(result.launch_time)
@@ -509,15 +508,13 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps, "
         f"{rep['advance_calls']:,} advance calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s'] / 1e3:,.1f} k ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
+        wall_time_line(rep),
     ]
-    lines.append(tables.wall_time_line(rep))
     return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The pinball demo's command-line options."""
-    from .demo import add_time_options, nonnegative, nonnegative_int, positive_float, positive_int
-
     d = PinballParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the launches (default {d.seed})")
@@ -531,7 +528,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kick", type=nonnegative, default=d.kick,
                         help=f"the least normal speed a bumper sends a ball off at (default {d.kick:g}; 0: none)")
     parser.add_argument("--trails", type=nonnegative_int, default=60, help="paths drawn (default 60)")
-    tables.add_table_options(parser, "pinball.png", d, "", "")
+    add_table_options(parser, "pinball.png", d, "", "")
 
 
 def params_from_args(args: argparse.Namespace) -> PinballParams:
@@ -543,9 +540,7 @@ def params_from_args(args: argparse.Namespace) -> PinballParams:
 def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
     """Run the demo for parsed arguments; print the report; 0 on success, 2
     on an output path that cannot be written."""
-    from .demo import OutputError
-
     params = params_from_args(args)
-    return tables.report_main(lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr,
-                                          json_path=args.json),
-                              format_report, args.json, (OutputError,), parser)
+    return report_main(lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr,
+                                   json_path=args.json),
+                       format_report, args.json, (OutputError,), parser)

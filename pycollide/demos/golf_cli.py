@@ -1,13 +1,11 @@
-"""``python -m pycollide demo``: the mini-golf demo from the command
-line: load a course (:mod:`pycollide.course`), roll the balls
-(:mod:`pycollide.golf`), draw them (:mod:`pycollide.picture`) and report."""
+"""``python -m pycollide demo`` (and ``demo golf``): the mini-golf demo from
+the command line: load a course (:mod:`pycollide.demos.golf_course`), roll the
+balls (:mod:`pycollide.demos.golf`), draw them
+(:mod:`pycollide.demos.golf_picture`) and report."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
-import os
 import sys
 import time
 from dataclasses import asdict
@@ -15,14 +13,28 @@ from typing import Any, Dict, Optional, TextIO
 
 import numpy as np
 
-from .course import CourseError, load_course
-from .golf import AT_REST, ESCAPED, MOVING, SUNK, GolfParams, Progress, shoot, simulate
-from .overlap import overlaps
-from .picture import render
-from .png import write_png
-from .shapes import Circles
+from .. import Circles, __version__, overlaps
+from .cli import (
+    OutputError,
+    Progress,
+    add_time_options,
+    check_output,
+    fraction,
+    nonnegative,
+    nonnegative_int,
+    positive_float,
+    positive_int,
+    rate,
+    report_main,
+    save_picture,
+    spread,
+    wall_time_line,
+)
+from .golf import AT_REST, ESCAPED, MOVING, SUNK, GolfParams, shoot, simulate
+from .golf_course import CourseError, load_course
+from .golf_picture import render
 
-__all__ = ["HELP", "OutputError", "run", "format_report", "add_arguments", "params_from_args", "main"]
+__all__ = ["HELP", "run", "format_report", "add_arguments", "params_from_args", "main"]
 
 HELP = """\
 Mini-golf on a tile map.  Shoots many balls from the tee of a course built of
@@ -68,30 +80,11 @@ speed.  The run ends when every ball is sunk, at rest or escaped, or at
 --max-time."""
 
 
-class OutputError(ValueError):
-    """An output file that cannot be written (checked before simulating)."""
-
-
-def check_output(path: Optional[str], what: str) -> None:
-    """Raise OutputError unless ``path`` (if given) can be created or overwritten."""
-    if not path:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise OutputError(f"{what} {path}: the folder {folder} does not exist")
-    if os.path.isdir(path):
-        raise OutputError(f"{what} {path}: is a folder")
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise OutputError(f"{what} {path}: not writable")
-
-
 def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str] = "golf.png",
         trails: int = 50, progress: Optional[TextIO] = None, threads: Optional[int] = None,
         json_path: Optional[str] = None) -> Dict[str, Any]:
     """Load the course, shoot, simulate and draw; return the report as a dict.
     The output paths are checked before any work (OutputError)."""
-    from . import __version__
-
     check_output(out, "picture")
     check_output(json_path, "report")
     t_wall = time.perf_counter()
@@ -114,12 +107,7 @@ def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str
     if on_course.any():
         finals = Circles(np.column_stack([result.position[on_course], np.full(int(on_course.sum()), r)]))
         inside = int(np.count_nonzero(overlaps(finals, tm, touching=False)))
-    image_size = None
-    if out:
-        step.stage(f"drawing {out}")
-        pixels = render(course, result, params, trails=trails)
-        write_png(out, pixels)
-        image_size = [int(pixels.shape[1]), int(pixels.shape[0])]
+    image_size = save_picture(step, out, lambda: render(course, result, params, trails=trails))
     step.done()
     n = params.balls
     sunk = int(np.count_nonzero(state == SUNK))
@@ -138,9 +126,8 @@ def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str
         "steps": result.steps, "simulated_time": result.steps * params.dt,
         "ball_steps": result.ball_steps,
         "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
-        "ball_steps_per_s": result.ball_steps / result.sim_seconds if result.sim_seconds > 0 else 0.0,
-        "advance_ball_steps_per_s": (result.ball_steps / result.advance_seconds
-                                     if result.advance_seconds > 0 else 0.0),
+        "ball_steps_per_s": rate(result.ball_steps, result.sim_seconds),
+        "advance_ball_steps_per_s": rate(result.ball_steps, result.advance_seconds),
         "threads": threads,
         "out": out, "image_size": image_size,
         "wall_seconds": time.perf_counter() - t_wall,
@@ -161,75 +148,12 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"simulated {rep['ball_steps']:,} ball-steps in {rep['steps']:,} steps ({rep['simulated_time']:.2f} s "
         f"of play) in {rep['sim_seconds']:.2f} s: {rep['ball_steps_per_s'] / 1e6:.2f} M ball-steps/s "
         f"(advance alone {rep['advance_seconds']:.2f} s, {rep['advance_ball_steps_per_s'] / 1e6:.2f} M/s)",
+        wall_time_line(rep),
     ]
-    tail = f"wall time {rep['wall_seconds']:.2f} s"
-    if rep["out"]:
-        tail += f"; picture {rep['out']} ({rep['image_size'][0]}x{rep['image_size'][1]})"
-    lines.append(tail)
     return "\n".join(lines)
 
 
 # ---- the command line ----------------------------------------------------------------
-
-
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be finite, got {text}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    """A whole number >= 1 (1e3 is accepted, 1.5 is not)."""
-    value = _number(text)
-    if value != int(value) or value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text}")
-    return int(value)
-
-
-def nonnegative_int(text: str) -> int:
-    value = _number(text)
-    if value != int(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text}")
-    return int(value)
-
-
-def positive_float(text: str) -> float:
-    value = _number(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be a number > 0, got {text}")
-    return value
-
-
-def add_time_options(parser: argparse.ArgumentParser, dt: float, max_time: float, dt_note: str = "") -> None:
-    """--dt and --max-time, the options every demo's stepping shares."""
-    parser.add_argument("--dt", type=positive_float, default=dt, help=f"time step in s (default {dt:g}){dt_note}")
-    parser.add_argument("--max-time", type=positive_float, default=max_time,
-                        help=f"stop after this much play time in s (default {max_time:g})")
-
-
-def nonnegative(text: str) -> float:
-    value = _number(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"must be a number >= 0, got {text}")
-    return value
-
-
-def spread(text: str) -> float:
-    value = _number(text)
-    if not 0 <= value <= 180:
-        raise argparse.ArgumentTypeError(f"must be in [0, 180] degrees, got {text}")
-    return value
-
-
-def fraction(text: str) -> float:
-    value = _number(text)
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be in [0, 1], got {text}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -274,17 +198,6 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     """Run the demo for parsed arguments; print the report; 0 on success, 2 on a
     bad course or output path."""
     params = params_from_args(args)
-    try:
-        report = run(params, course_path=args.course, out=args.out or None, trails=args.trails,
-                     progress=sys.stderr, threads=args.threads, json_path=args.json)
-    except (CourseError, OutputError) as exc:
-        msg = f"error: {exc}\n"
-        if parser is not None:
-            parser.exit(2, f"{parser.prog}: {msg}")
-        print(msg, end="", file=sys.stderr)
-        return 2
-    print(format_report(report), flush=True)
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(report, fh, indent=2)
-    return 0
+    return report_main(lambda: run(params, course_path=args.course, out=args.out or None, trails=args.trails,
+                                   progress=sys.stderr, threads=args.threads, json_path=args.json),
+                       format_report, args.json, (CourseError, OutputError), parser)
