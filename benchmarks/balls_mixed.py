@@ -22,10 +22,9 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
+from balls_pymunk import scene
 
 import pycollide as pc
-from balls_pymunk import scene
 
 SCENES = ("bimodal radii", "10% fast", "1% very fast")
 

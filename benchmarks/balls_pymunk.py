@@ -96,7 +96,7 @@ def run_pymunk(side, c, v, steps, dt):
         o, e = checks(side, pos)
         over += o
         out += e
-    ke = sum(b.velocity.x ** 2 + b.velocity.y ** 2 for b in bodies)
+    ke = sum(b.velocity.x**2 + b.velocity.y**2 for b in bodies)
     return spent, over, out, float(ke)
 
 
@@ -110,8 +110,10 @@ def main() -> None:
     a = ap.parse_args()
     side, c, v = scene(a.balls, a.speed, a.seed)
     ke0 = float((v * v).sum())
-    print(f"{a.balls} balls (r 0.3) in a {side:g} x {side:g} room, speed spread {a.speed}, {a.steps} steps of "
-          f"{a.dt:g} s, restitution 1, friction 0")
+    print(
+        f"{a.balls} balls (r 0.3) in a {side:g} x {side:g} room, speed spread {a.speed}, {a.steps} steps of "
+        f"{a.dt:g} s, restitution 1, friction 0"
+    )
     rows = [("pycollide advance(collide=True)", run_pycollide(side, c, v, a.steps, a.dt))]
     try:
         rows.append(("pymunk Space.step (spatial hash)", run_pymunk(side, c, v, a.steps, a.dt)))

@@ -16,7 +16,8 @@ import numpy as np
 
 import pycollide as pc
 from pycollide._native import resolve_threads
-from pycollide.bench import NUMPY_EXPRESSIONS, best_time as best, random_scene, read_once
+from pycollide.bench import NUMPY_EXPRESSIONS, random_scene, read_once
+from pycollide.bench import best_time as best
 
 
 def main():
@@ -34,14 +35,18 @@ def main():
     t_one = best(lambda: pc.overlaps(circles, boxes, out=out, threads=1), args.repeat)
     t_all = best(lambda: pc.overlaps(circles, boxes, out=out, threads=threads), args.repeat)
     t_np = best(lambda: NUMPY_EXPRESSIONS["circle", "box"](a, b), max(1, args.repeat // 2))
-    print(f"circle-box, {args.n:,} contiguous pairs, best of {args.repeat}; T = copy of the inputs = "
-          f"{t_copy * 1e3:.1f} ms")
+    print(
+        f"circle-box, {args.n:,} contiguous pairs, best of {args.repeat}; T = copy of the inputs = "
+        f"{t_copy * 1e3:.1f} ms"
+    )
     print(f"read of the inputs (R):{t_read * 1e3:7.1f} ms = {t_read / t_copy:.2f} T")
     print(f"pycollide, 1 thread:   {t_one * 1e3:7.1f} ms = {t_one / t_copy:.2f} T")
     print(f"pycollide, {threads} threads:  {t_all * 1e3:7.1f} ms = {t_all / t_copy:.2f} T")
-    print(f"numpy expression:      {t_np * 1e3:7.1f} ms = {t_np / t_copy:.2f} T "
-          f"({t_np / t_one:.1f}x pycollide's one-thread time, "
-          f"{t_np / t_all:.1f}x all threads'; at most {t_np / t_read:.1f}x for any one-thread kernel)")
+    print(
+        f"numpy expression:      {t_np * 1e3:7.1f} ms = {t_np / t_copy:.2f} T "
+        f"({t_np / t_one:.1f}x pycollide's one-thread time, "
+        f"{t_np / t_all:.1f}x all threads'; at most {t_np / t_read:.1f}x for any one-thread kernel)"
+    )
 
 
 if __name__ == "__main__":

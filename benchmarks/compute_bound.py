@@ -23,8 +23,15 @@ import numpy as np
 import pycollide as pc
 from pycollide.bench import random_scene
 
-PAIRS = [("circle", "triangle"), ("triangle", "triangle"), ("segment", "triangle"), ("circle", "segment"),
-         ("segment", "segment"), ("circle", "circle"), ("box", "triangle")]
+PAIRS = [
+    ("circle", "triangle"),
+    ("triangle", "triangle"),
+    ("segment", "triangle"),
+    ("circle", "segment"),
+    ("segment", "segment"),
+    ("circle", "circle"),
+    ("box", "triangle"),
+]
 TYPES = {"circle": pc.Circles, "triangle": pc.Triangles, "segment": pc.Segments, "box": pc.Boxes}
 SCENES = {"scattered": 100.0, "crowded": 8.0}
 

@@ -74,9 +74,11 @@ def main(argv=None) -> int:
     b = random_scene("box", args.n, rng)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     mb = (c.nbytes + b.nbytes) / 1e6
-    print(f"pycollide {pc.__version__}: {args.n:,} circle-box pairs ({mb:,.0f} MB of input), best of "
-          f"{args.repeat}, {cores} core(s); numpy {np.__version__}, Python {platform.python_version()}",
-          flush=True)
+    print(
+        f"pycollide {pc.__version__}: {args.n:,} circle-box pairs ({mb:,.0f} MB of input), best of "
+        f"{args.repeat}, {cores} core(s); numpy {np.__version__}, Python {platform.python_version()}",
+        flush=True,
+    )
     C, B = pc.Circles(c), pc.Boxes(b)
     cc, bb = np.zeros_like(c), np.zeros_like(b)
     rows = {}
@@ -101,12 +103,23 @@ def main(argv=None) -> int:
     for name, t in rows.items():
         print(f"{name:<{width}}  {t * 1e3:8.1f}  {t / copy:6.2f}x  {t / copy_all:16.2f}x")
     ratio = rows["build + query"] / copy
-    print(f"\noverlaps(pc.Circles(c), pc.Boxes(b)) takes {ratio:.2f}x the time to copy the input bytes once "
-          f"(target: at most 1.6x); {rows['build + query'] / copy_all:.2f}x a copy on all cores.")
+    print(
+        f"\noverlaps(pc.Circles(c), pc.Boxes(b)) takes {ratio:.2f}x the time to copy the input bytes once "
+        f"(target: at most 1.6x); {rows['build + query'] / copy_all:.2f}x a copy on all cores."
+    )
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"n": args.n, "cores": cores, "seconds": rows, "ratio_to_copy": ratio,
-                       "ratio_to_copy_all_cores": rows["build + query"] / copy_all}, fh, indent=2)
+            json.dump(
+                {
+                    "n": args.n,
+                    "cores": cores,
+                    "seconds": rows,
+                    "ratio_to_copy": ratio,
+                    "ratio_to_copy_all_cores": rows["build + query"] / copy_all,
+                },
+                fh,
+                indent=2,
+            )
     return 0
 
 

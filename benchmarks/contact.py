@@ -100,8 +100,13 @@ def scene(pair: str, n: int, rng: np.random.Generator):
 def make(pc, kind: str, rows: np.ndarray):
     if kind == "polygon8":
         return pc.Polygons(rows.reshape(len(rows), 8, 2))
-    return {"circle": pc.Circles, "box": pc.Boxes, "segment": pc.Segments, "triangle": pc.Triangles,
-            "capsule": pc.Capsules}[kind](rows)
+    return {
+        "circle": pc.Circles,
+        "box": pc.Boxes,
+        "segment": pc.Segments,
+        "triangle": pc.Triangles,
+        "capsule": pc.Capsules,
+    }[kind](rows)
 
 
 def time_pycollide(verb, a, b, repeats: int, **kw):
@@ -143,20 +148,25 @@ def main(argv=None) -> int:
     if args.box2d is not None:
         box2d = args.box2d.resolve()
         if not (box2d / "include" / "box2d" / "box2d.h").is_file():
-            sys.exit(f"contact.py: --box2d {box2d}: no include/box2d/box2d.h there (a checkout of erincatto/box2d v3; "
-                     "benchmarks/peers.md says how to fetch it)")
+            sys.exit(
+                f"contact.py: --box2d {box2d}: no include/box2d/box2d.h there (a checkout of erincatto/box2d v3; "
+                "benchmarks/peers.md says how to fetch it)"
+            )
         work = Path(tempfile.mkdtemp(prefix="pc_contact_"))
         cc, flags = shutil.which("gcc") or "cc", peers.compile_flags()
         print(f"building Box2D with {cc} {' '.join(flags)} ...", file=sys.stderr)
         lib = peers.build_box2d(box2d, work, cc, flags)
         exe = work / "contact"
-        subprocess.run([cc, *flags, "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm", "-o", str(exe)],
-                       check=True)
+        subprocess.run(
+            [cc, *flags, "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm", "-o", str(exe)], check=True
+        )
     try:
         rng = np.random.default_rng(args.seed)
         print(f"n = {args.n} pairs within contact range, best of {args.repeats}, one thread, ns/pair")
-        print(f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'out=':>7}{'manifold':>9}{'Box2D':>9}"
-              f"{'contact/Box2D':>14}{'manifold/Box2D':>15}  Box2D call")
+        print(
+            f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'out=':>7}{'manifold':>9}{'Box2D':>9}"
+            f"{'contact/Box2D':>14}{'manifold/Box2D':>15}  Box2D call"
+        )
         for pair in pairs:
             a_rows, b_rows = scene(pair, args.n, rng)
             _, ka, kb = PAIRS[pair]

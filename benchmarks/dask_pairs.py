@@ -58,9 +58,11 @@ def circles_block(block_info=None, *, side, seed):
 
 def lazy_circles(n, chunk, seed):
     import dask.array as da
+
     chunks = (tuple([chunk] * (n // chunk) + ([n % chunk] if n % chunk else [])), (3,))
-    return da.map_blocks(circles_block, chunks=chunks, dtype=np.float64, side=side_for(n), seed=seed,
-                         meta=np.empty((0, 3)))
+    return da.map_blocks(
+        circles_block, chunks=chunks, dtype=np.float64, side=side_for(n), seed=seed, meta=np.empty((0, 3))
+    )
 
 
 def summary_block(found):
@@ -77,6 +79,7 @@ def summarise(found):
         count, check = summary_block(found)[0]
         return int(count), int(check)
     import dask
+
     return [dask.delayed(summary_block, pure=True)(block) for block in found.to_delayed().ravel()]
 
 
@@ -87,6 +90,7 @@ def fold(rows):
 
 def parse_bytes(text):
     from dask.utils import parse_bytes as dask_parse
+
     return dask_parse(text)
 
 
@@ -145,24 +149,30 @@ def main(argv=None):
     parser.add_argument("--chunk", type=float, default=2e6, help="circles per block (default 2e6)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes, one thread each (default 2)")
     parser.add_argument("--memory-limit", default="1GiB", help="memory limit per worker (default 1GiB)")
-    parser.add_argument("--in-memory-n", type=float, default=None,
-                        help="circles for the in-memory comparison (default: what fits the total memory limit)")
+    parser.add_argument(
+        "--in-memory-n",
+        type=float,
+        default=None,
+        help="circles for the in-memory comparison (default: what fits the total memory limit)",
+    )
     parser.add_argument("--spill-dir", default=None, help="where workers spill (default: a temporary folder)")
     parser.add_argument("--seed", type=int, default=20)
     args = parser.parse_args(argv)
     try:
         import dask
         from distributed import Client, LocalCluster, progress
-    except ImportError:
-        raise SystemExit('dask_pairs.py needs the dask extra: pip install "pycollide[dask]"')
+    except ImportError as exc:
+        raise SystemExit('dask_pairs.py needs the dask extra: pip install "pycollide[dask]"') from exc
     import pycollide.dask as pcd
 
     n, chunk = int(args.n), int(args.chunk)
     limit = parse_bytes(args.memory_limit)
     fit = int(args.in_memory_n) if args.in_memory_n else min(n, args.workers * limit // BYTES_PER_CIRCLE_IN_MEMORY)
     fit_chunk = min(chunk, max(1, fit // 8))
-    print(f"pairs among circles, radii 0.5-1.5, about one pair a circle; {args.workers} workers x "
-          f"{args.memory_limit}, one thread each; {os.cpu_count()} cores")
+    print(
+        f"pairs among circles, radii 0.5-1.5, about one pair a circle; {args.workers} workers x "
+        f"{args.memory_limit}, one thread each; {os.cpu_count()} cores"
+    )
 
     # 1. in memory
     data = lazy_circles(fit, fit_chunk, args.seed).compute(scheduler="sync")
@@ -173,44 +183,63 @@ def main(argv=None):
         found = pc.pairs(circles)
         best = min(best, time.perf_counter() - start)
     memory_summary = summarise(found)
-    print(f"\n1. in memory, pycollide.pairs on {fit:,} circles ({gb(data.nbytes)}): {best:.2f} s "
-          f"(best of 3, {os.cpu_count()} threads), {memory_summary[0]:,} pairs")
+    print(
+        f"\n1. in memory, pycollide.pairs on {fit:,} circles ({gb(data.nbytes)}): {best:.2f} s "
+        f"(best of 3, {os.cpu_count()} threads), {memory_summary[0]:,} pairs"
+    )
     del data, circles, found
 
     spill = args.spill_dir or tempfile.mkdtemp(prefix="pycollide-dask-")
-    with dask.config.set({"distributed.worker.memory.target": 0.5, "distributed.worker.memory.spill": 0.6}), \
-            LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, memory_limit=limit,
-                         local_directory=spill, dashboard_address=None) as cluster, Client(cluster) as client:
+    with (
+        dask.config.set({"distributed.worker.memory.target": 0.5, "distributed.worker.memory.spill": 0.6}),
+        LocalCluster(
+            n_workers=args.workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=limit,
+            local_directory=spill,
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         # 2. the same circles on the cluster
         start = time.perf_counter()
         lazy = pcd.pairs(pcd.Circles(lazy_circles(fit, fit_chunk, args.seed)))
         got = fold(dask.compute(*summarise(lazy)))
         small = time.perf_counter() - start
         same = "the same pairs (count and checksum)" if got == memory_summary else "DIFFERENT PAIRS"
-        print(f"2. pycollide.dask.pairs on the same {fit:,} circles: {small:.2f} s, {got[0]:,} pairs, {same}; "
-              f"in memory is {small / best:.1f}x faster")
+        print(
+            f"2. pycollide.dask.pairs on the same {fit:,} circles: {small:.2f} s, {got[0]:,} pairs, {same}; "
+            f"in memory is {small / best:.1f}x faster"
+        )
         if got != memory_summary:
             raise SystemExit("the cluster's pairs differ from the in-memory pairs")
 
         # 3. out of core
         client.restart()  # fresh worker processes: their peak memory is this run's alone
-        print(f"3. pycollide.dask.pairs on {n:,} circles ({gb(24 * n)} of doubles, {gb(32 * n)} with their "
-              f"indices; {args.workers} x {args.memory_limit} of workers), spilling to {spill}")
+        print(
+            f"3. pycollide.dask.pairs on {n:,} circles ({gb(24 * n)} of doubles, {gb(32 * n)} with their "
+            f"indices; {args.workers} x {args.memory_limit} of workers), spilling to {spill}"
+        )
         with SpillWatch(client) as watch:
             start = time.perf_counter()
             lazy = pcd.pairs(pcd.Circles(lazy_circles(n, chunk, args.seed)))
             planned = time.perf_counter() - start
-            print(f"   planned in {planned:.1f} s (two passes over the input); joining "
-                  f"({len(lazy.dask):,} tasks):")
+            print(f"   planned in {planned:.1f} s (two passes over the input); joining ({len(lazy.dask):,} tasks):")
             future = client.compute(summarise(lazy))
             progress(future)
             count, _ = fold(client.gather(future))
             total = time.perf_counter() - start
         peaks = worker_peaks(client)
-        print(f"\n   done in {total:.1f} s ({n / total / 1e6:.2f} M circles/s; in memory "
-              f"{fit / best / 1e6:.2f} M circles/s on {fit:,}): {count:,} pairs")
-        print("   peak memory per worker: " + ", ".join(gb(v) for v in peaks.values())
-              + f" (limit {args.memory_limit}); most spilled to disk by one worker: {gb(watch.peak)}")
+        print(
+            f"\n   done in {total:.1f} s ({n / total / 1e6:.2f} M circles/s; in memory "
+            f"{fit / best / 1e6:.2f} M circles/s on {fit:,}): {count:,} pairs"
+        )
+        print(
+            "   peak memory per worker: "
+            + ", ".join(gb(v) for v in peaks.values())
+            + f" (limit {args.memory_limit}); most spilled to disk by one worker: {gb(watch.peak)}"
+        )
 
 
 if __name__ == "__main__":

@@ -51,7 +51,8 @@ import time
 import numpy as np
 
 import pycollide
-from pycollide.demos import golf as demo, golf_course as demo_course
+from pycollide.demos import golf as demo
+from pycollide.demos import golf_course as demo_course
 from pycollide.demos.physics import rolling_friction
 
 
@@ -72,8 +73,9 @@ class Checker:
         self.tunnelled[ids[off | inside]] = True
         on = ~off
         if on.any():
-            c = pycollide.contact(pycollide.Circles(np.column_stack([new[on], np.full(int(on.sum()), self.r)])),
-                                  self.tm)
+            c = pycollide.contact(
+                pycollide.Circles(np.column_stack([new[on], np.full(int(on.sum()), self.r)])), self.tm
+            )
             sep = np.asarray(c.separation)
             self.max_depth = max(self.max_depth, float(-sep.min()))
 
@@ -81,11 +83,19 @@ class Checker:
 def run_pycollide(course, params, pos, vel, threads=None):
     check = Checker(course, params, len(pos))
     res = demo.simulate(course, params, pos, vel, trail_count=0, on_step=check, threads=threads)
-    return {"engine": f"pycollide {pycollide.__version__}, {threads or 'all'} thread{'' if threads == 1 else 's'}", "ball_steps": res.ball_steps, "steps": res.steps,
-            "step_s": res.advance_seconds, "loop_s": res.sim_seconds,
-            "sunk": int((res.state == demo.SUNK).sum()), "at_rest": int((res.state == demo.AT_REST).sum()),
-            "escaped": int((res.state == demo.ESCAPED).sum()), "rolling": int((res.state == demo.MOVING).sum()),
-            "tunnelled": int(check.tunnelled.sum()), "max_depth": check.max_depth / params.ball_radius}
+    return {
+        "engine": f"pycollide {pycollide.__version__}, {threads or 'all'} thread{'' if threads == 1 else 's'}",
+        "ball_steps": res.ball_steps,
+        "steps": res.steps,
+        "step_s": res.advance_seconds,
+        "loop_s": res.sim_seconds,
+        "sunk": int((res.state == demo.SUNK).sum()),
+        "at_rest": int((res.state == demo.AT_REST).sum()),
+        "escaped": int((res.state == demo.ESCAPED).sum()),
+        "rolling": int((res.state == demo.MOVING).sum()),
+        "tunnelled": int(check.tunnelled.sum()),
+        "max_depth": check.max_depth / params.ball_radius,
+    }
 
 
 def run_pymunk(course, params, pos, vel, spatial_hash=False):
@@ -156,8 +166,9 @@ def run_pymunk(course, params, pos, vel, spatial_hash=False):
         escaped = ~((new[:, 0] >= xmin) & (new[:, 0] <= xmax) & (new[:, 1] >= ymin) & (new[:, 1] <= ymax))
         stopped = (v[:, 0] == 0) & (v[:, 1] == 0)
         pos[active] = new
-        new_state = np.where(sunk, demo.SUNK, np.where(escaped, demo.ESCAPED,
-                                                        np.where(stopped, demo.AT_REST, demo.MOVING)))
+        new_state = np.where(
+            sunk, demo.SUNK, np.where(escaped, demo.ESCAPED, np.where(stopped, demo.AT_REST, demo.MOVING))
+        )
         state[active] = new_state
         vout = np.ascontiguousarray(data[:, 2:])  # a copy: rows in the iteration order
         vout[ball_rows] = v
@@ -170,21 +181,33 @@ def run_pymunk(course, params, pos, vel, spatial_hash=False):
         t_check += time.perf_counter() - t0
     loop = time.perf_counter() - t_start - t_check
     index = f"spatial hash {2.5 * params.ball_radius:g}" if spatial_hash else "BB tree"
-    return {"engine": f"pymunk {pymunk.version}, {index}",
-            "ball_steps": ball_steps, "steps": steps, "step_s": t_step, "loop_s": loop,
-            "sunk": int((state == demo.SUNK).sum()), "at_rest": int((state == demo.AT_REST).sum()),
-            "escaped": int((state == demo.ESCAPED).sum()), "rolling": int((state == demo.MOVING).sum()),
-            "tunnelled": int(check.tunnelled.sum()), "max_depth": check.max_depth / params.ball_radius}
+    return {
+        "engine": f"pymunk {pymunk.version}, {index}",
+        "ball_steps": ball_steps,
+        "steps": steps,
+        "step_s": t_step,
+        "loop_s": loop,
+        "sunk": int((state == demo.SUNK).sum()),
+        "at_rest": int((state == demo.AT_REST).sum()),
+        "escaped": int((state == demo.ESCAPED).sum()),
+        "rolling": int((state == demo.MOVING).sum()),
+        "tunnelled": int(check.tunnelled.sum()),
+        "max_depth": check.max_depth / params.ball_radius,
+    }
 
 
 def table(rows):
-    head = ("| dt (s) | engine | ball-steps | step: M ball-steps/s | loop: M ball-steps/s | sunk | at rest "
-            "| escaped | tunnelled | max depth (radii) |")
+    head = (
+        "| dt (s) | engine | ball-steps | step: M ball-steps/s | loop: M ball-steps/s | sunk | at rest "
+        "| escaped | tunnelled | max depth (radii) |"
+    )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
-        lines.append(f"| {r['dt']:g} | {r['engine']} | {r['ball_steps']:,} | {r['ball_steps'] / r['step_s'] / 1e6:.2f} "
-                     f"| {r['ball_steps'] / r['loop_s'] / 1e6:.2f} | {r['sunk']} | {r['at_rest']} | {r['escaped']} "
-                     f"| {r['tunnelled']} | {r['max_depth']:.3f} |")
+        lines.append(
+            f"| {r['dt']:g} | {r['engine']} | {r['ball_steps']:,} | {r['ball_steps'] / r['step_s'] / 1e6:.2f} "
+            f"| {r['ball_steps'] / r['loop_s'] / 1e6:.2f} | {r['sunk']} | {r['at_rest']} | {r['escaped']} "
+            f"| {r['tunnelled']} | {r['max_depth']:.3f} |"
+        )
     return "\n".join(lines)
 
 
@@ -195,31 +218,40 @@ def main(argv=None):
     ap.add_argument("--dt", type=float, nargs="+", default=[0.01, 0.05, 0.1])
     ap.add_argument("--course", help="a course file (default: the demo's built-in course)")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs per engine (default 3)")
-    ap.add_argument("--no-bbtree", action="store_true",
-                    help="skip pymunk with its default index (a BB tree; slow with many crowded balls)")
+    ap.add_argument(
+        "--no-bbtree",
+        action="store_true",
+        help="skip pymunk with its default index (a BB tree; slow with many crowded balls)",
+    )
     args = ap.parse_args(argv)
     try:
         import pymunk  # noqa: F401
     except ImportError as exc:
         sys.exit(f"pymunk is not installed ({exc}); pip install pymunk")
     course = demo_course.load_course(args.course)
-    print(f"course {course.name}: {course.tilemap.shape[1]}x{course.tilemap.shape[0]} tiles, "
-          f"{len(np.asarray(course.tilemap.edges))} merged edges; {args.balls} balls, seed {args.seed}; "
-          f"numpy {np.__version__}, Python {platform.python_version()}, {platform.machine()}", flush=True)
+    print(
+        f"course {course.name}: {course.tilemap.shape[1]}x{course.tilemap.shape[0]} tiles, "
+        f"{len(np.asarray(course.tilemap.edges))} merged edges; {args.balls} balls, seed {args.seed}; "
+        f"numpy {np.__version__}, Python {platform.python_version()}, {platform.machine()}",
+        flush=True,
+    )
     rows = []
     for dt in args.dt:
         params = demo.GolfParams(balls=args.balls, seed=args.seed, dt=dt)
         pos, vel = demo.shoot(course, params)
-        runners = [run_pycollide, lambda *a: run_pycollide(*a, threads=1),
-                   lambda *a: run_pymunk(*a, spatial_hash=True)]
+        runners = [run_pycollide, lambda *a: run_pycollide(*a, threads=1), lambda *a: run_pymunk(*a, spatial_hash=True)]
         if not args.no_bbtree:
             runners.append(run_pymunk)
         best = [None] * len(runners)
         for _ in range(args.repeat):  # the engines take turns, so a busy spell hits all of them
             for k, runner in enumerate(runners):
                 r = runner(course, params, pos, vel)
-                print(f"dt {dt:g}: {r['engine']}: {r['ball_steps']:,} ball-steps in {r['steps']} steps, "
-                      f"step {r['step_s']:.2f} s, loop {r['loop_s']:.2f} s", file=sys.stderr, flush=True)
+                print(
+                    f"dt {dt:g}: {r['engine']}: {r['ball_steps']:,} ball-steps in {r['steps']} steps, "
+                    f"step {r['step_s']:.2f} s, loop {r['loop_s']:.2f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
                 if best[k] is None:
                     best[k] = r
                 else:  # the runs are deterministic: only the times differ; keep the best of each

@@ -86,6 +86,7 @@ def merge_large(r, big, small_reach, i, j, big_idx, near):
 
 def kdtree_pairs(xy, r):
     from scipy.spatial import cKDTree
+
     big, small_reach = split_sizes(r)
     tree = cKDTree(xy)
     p = tree.query_pairs(small_reach, output_type="ndarray")
@@ -99,6 +100,7 @@ def kdtree_pairs(xy, r):
 
 def strtree_pairs(xy, r):
     import shapely
+
     big, small_reach = split_sizes(r)
     points = shapely.points(xy)
     tree = shapely.STRtree(points)
@@ -125,20 +127,24 @@ def best(fn, repeat):
 def small_inputs(repeat):
     """pairs per call on the sizes a game calls every frame (one thread)."""
     import timeit
-    print("\nsmall inputs, uniform scene, one call (best of "
-          f"{repeat} runs of many calls, one thread):")
+
+    print(f"\nsmall inputs, uniform scene, one call (best of {repeat} runs of many calls, one thread):")
     for n, budget in ((1_000, 50e-6), (10_000, 500e-6)):
         xy, r = scene("uniform", n, np.random.default_rng(7))
         circles = pc.Circles(center=xy, radius=r)
         calls = max(1, int(0.2 / budget))
         t = min(timeit.repeat(lambda: pc.pairs(circles, threads=1), number=calls, repeat=repeat)) / calls
-        print(f"  n = {n:>6,}: {t * 1e6:8.1f} us a call ({pc.pairs(circles).shape[1]:,} pairs); "
-              f"target < {budget * 1e6:.0f} us", flush=True)
+        print(
+            f"  n = {n:>6,}: {t * 1e6:8.1f} us a call ({pc.pairs(circles).shape[1]:,} pairs); "
+            f"target < {budget * 1e6:.0f} us",
+            flush=True,
+        )
 
 
 def nearest_vs_peers(n, m, shapely_n, repeat, use_shapely):
     """nearest against cKDTree.query (points) and STRtree.query_nearest (boxes)."""
     from scipy.spatial import cKDTree
+
     rng = np.random.default_rng(11)
     print(f"\nnearest, one thread each (best of {repeat}):")
     data, queries = rng.uniform(0, 1000, (m, 2)), rng.uniform(0, 1000, (n, 2))
@@ -146,11 +152,15 @@ def nearest_vs_peers(n, m, shapely_n, repeat, use_shapely):
     t_pc, got = best(lambda: pc.nearest(qpts, pts, threads=1), repeat)
     t_kd, (dist, index) = best(lambda: cKDTree(data).query(queries), repeat)
     assert np.array_equal(got.index, index) and np.allclose(got.distance, dist, rtol=1e-14, atol=0)
-    print(f"  points:  {n:,} queries, {m:,} points   pycollide {t_pc:.3f}s   cKDTree (build + query) {t_kd:.3f}s"
-          f"   ratio {t_kd / t_pc:.2f}x", flush=True)
+    print(
+        f"  points:  {n:,} queries, {m:,} points   pycollide {t_pc:.3f}s   cKDTree (build + query) {t_kd:.3f}s"
+        f"   ratio {t_kd / t_pc:.2f}x",
+        flush=True,
+    )
     if not use_shapely:
         return
     import shapely
+
     k = min(n, shapely_n)
     lo = rng.uniform(0, 1000, (m, 2))
     boxes = np.concatenate([lo, lo + rng.uniform(0.1, 2.0, (m, 2))], axis=1)
@@ -161,15 +171,20 @@ def nearest_vs_peers(n, m, shapely_n, repeat, use_shapely):
     def strtree():
         tree = shapely.STRtree(geoms)
         return tree.query_nearest(qgeoms, return_distance=True, all_matches=False)
+
     t_sh, ((_, index), dist) = best(strtree, max(1, repeat - 1))
     assert np.allclose(got.distance, dist, rtol=1e-12, atol=1e-12)
-    print(f"  boxes:   {k:,} point queries, {m:,} boxes  pycollide {t_pc:.3f}s   STRtree (build + query_nearest) "
-          f"{t_sh:.3f}s   ratio {t_sh / t_pc:.2f}x", flush=True)
+    print(
+        f"  boxes:   {k:,} point queries, {m:,} boxes  pycollide {t_pc:.3f}s   STRtree (build + query_nearest) "
+        f"{t_sh:.3f}s   ratio {t_sh / t_pc:.2f}x",
+        flush=True,
+    )
 
 
 def large_input(n):
     """pairs on n circles (uniform scene) on every core: time, pairs, peak memory."""
     import resource
+
     xy, r = scene("uniform", n, np.random.default_rng(7))
     circles = pc.Circles(center=xy, radius=r)
     del xy, r
@@ -178,9 +193,12 @@ def large_input(n):
     got = pc.pairs(circles)
     t = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    print(f"\nlarge input: {n:,} circles ({circles._data.nbytes / 1e9:.2f} GB): {t:.2f}s on every core, "
-          f"{got.shape[1]:,} pairs ({got.nbytes / 1e9:.2f} GB); peak RSS {peak / 1e9:.2f} GB "
-          f"({before / 1e9:.2f} GB before the call)", flush=True)
+    print(
+        f"\nlarge input: {n:,} circles ({circles._data.nbytes / 1e9:.2f} GB): {t:.2f}s on every core, "
+        f"{got.shape[1]:,} pairs ({got.nbytes / 1e9:.2f} GB); peak RSS {peak / 1e9:.2f} GB "
+        f"({before / 1e9:.2f} GB before the call)",
+        flush=True,
+    )
 
 
 def main():
@@ -196,8 +214,7 @@ def main():
     args = parser.parse_args()
     threads = resolve_threads("bench", None, 2**20)
     print(f"self pairs among n circles, best of {args.repeat}; {threads} thread(s) available")
-    print(f"{'scene':<10}{'n':>10}{'pairs':>11}{'pycollide':>11}{f'x{threads} thr':>10}"
-          f"{'kd-tree':>10}{'ratio':>8}")
+    print(f"{'scene':<10}{'n':>10}{'pairs':>11}{'pycollide':>11}{f'x{threads} thr':>10}{'kd-tree':>10}{'ratio':>8}")
     for kind in args.scenes.split(","):
         rng = np.random.default_rng(7)
         xy, r = scene(kind, args.n, rng)
@@ -206,8 +223,11 @@ def main():
         t_all, got_all = best(lambda: pc.pairs(circles, threads=threads), args.repeat)
         t_kd, want = best(lambda: kdtree_pairs(xy, r), max(1, args.repeat - 1))
         assert same_pairs(got, want) and np.array_equal(got_all, got), "results differ"
-        print(f"{kind:<10}{args.n:>10,}{got.shape[1]:>11,}{t_one:>10.3f}s{t_all:>9.3f}s"
-              f"{t_kd:>9.3f}s{t_kd / t_one:>7.1f}x", flush=True)
+        print(
+            f"{kind:<10}{args.n:>10,}{got.shape[1]:>11,}{t_one:>10.3f}s{t_all:>9.3f}s"
+            f"{t_kd:>9.3f}s{t_kd / t_one:>7.1f}x",
+            flush=True,
+        )
         if not args.no_shapely:
             m = min(args.n, args.shapely_n)
             xs, rs = scene(kind, m, np.random.default_rng(7))
@@ -215,8 +235,11 @@ def main():
             t_sub, got = best(lambda: pc.pairs(small, threads=1), args.repeat)
             t_sh, want = best(lambda: strtree_pairs(xs, rs), 1)
             assert same_pairs(got, want), "results differ"
-            print(f"{'':<10}{m:>10,}{got.shape[1]:>11,}{t_sub:>10.3f}s{'':>10}{t_sh:>9.3f}s"
-                  f"{t_sh / t_sub:>7.1f}x  <- shapely STRtree", flush=True)
+            print(
+                f"{'':<10}{m:>10,}{got.shape[1]:>11,}{t_sub:>10.3f}s{'':>10}{t_sh:>9.3f}s"
+                f"{t_sh / t_sub:>7.1f}x  <- shapely STRtree",
+                flush=True,
+            )
     if not args.no_small:
         small_inputs(max(3, args.repeat))
     if args.large_n:

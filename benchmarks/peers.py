@@ -35,7 +35,6 @@ import shutil
 import struct
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -51,16 +50,23 @@ FLAGS_MK = HERE.parent / "c" / "flags.mk"
 # (sysconfig CFLAGS: -DNDEBUG -fwrapv -O3 here), then c/flags.mk's PC_STD_FLAGS
 # and PC_EXACT_FLAGS; the fallback is what flags.mk says today.
 OPT_FLAGS = ["-O3", "-DNDEBUG", "-fwrapv"]
-FALLBACK_FLAGS = ["-std=c11", "-pthread", "-fno-strict-aliasing", "-fno-semantic-interposition",
-                  "-ffp-contract=off", "-fno-fast-math", "-fno-math-errno"]
+FALLBACK_FLAGS = [
+    "-std=c11",
+    "-pthread",
+    "-fno-strict-aliasing",
+    "-fno-semantic-interposition",
+    "-ffp-contract=off",
+    "-fno-fast-math",
+    "-fno-math-errno",
+]
 
 KIND_POLY, KIND_CAPSULE, KIND_CIRCLE_CAPSULE = 1, 2, 3
 WORLD = 100.0
 
 # pair name -> (harness kind, shape kind of A, shape kind of B)
 PAIRS = {
-    "box": (KIND_POLY, "box", "box"),                  # oriented boxes (4-gons)
-    "octagon": (KIND_POLY, "octagon", "octagon"),      # 8-gons
+    "box": (KIND_POLY, "box", "box"),  # oriented boxes (4-gons)
+    "octagon": (KIND_POLY, "octagon", "octagon"),  # 8-gons
     "capsule": (KIND_CAPSULE, "capsule", "capsule"),
     "circle-capsule": (KIND_CIRCLE_CAPSULE, "circle", "capsule"),
     "triangle": (KIND_POLY, "triangle", "triangle"),
@@ -70,11 +76,18 @@ VERTICES = {"box": 4, "octagon": 8, "triangle": 3}
 # in [-s, s]^2, s chosen so that about half of the pairs overlap
 DENSE_SPREAD = {"box": 9.6, "octagon": 8.5, "capsule": 9.3, "circle-capsule": 10.5, "triangle": 6.7}
 
-METHOD_ORDER = ["cute_c2", "box2d_manifold", "box2d_manifold_sep", "box2d_gjk",
-                "box2d_gjk_sensor_rule", "box2d_gjk_zero"]
+METHOD_ORDER = [
+    "cute_c2",
+    "box2d_manifold",
+    "box2d_manifold_sep",
+    "box2d_gjk",
+    "box2d_gjk_sensor_rule",
+    "box2d_gjk_zero",
+]
 
 
 # ---- scenes ----------------------------------------------------------------
+
 
 def f32(x: np.ndarray) -> np.ndarray:
     """The nearest float32 values, as float64 (exactly representable in both)."""
@@ -135,7 +148,7 @@ def _well_shaped(poly: np.ndarray, margin: float = 0.05) -> np.ndarray:
     the line through its two neighbours."""
     prev, nxt = np.roll(poly, 1, axis=1), np.roll(poly, -1, axis=1)
     e = nxt - prev
-    cross = (e[..., 0] * (poly[..., 1] - prev[..., 1]) - e[..., 1] * (poly[..., 0] - prev[..., 0]))
+    cross = e[..., 0] * (poly[..., 1] - prev[..., 1]) - e[..., 1] * (poly[..., 0] - prev[..., 0])
     elen = np.hypot(e[..., 0], e[..., 1])
     edge = np.hypot(*(nxt - poly).transpose(2, 0, 1))
     return ((np.abs(cross) > margin * elen) & (edge > margin)).all(axis=1)
@@ -181,6 +194,7 @@ def write_input(path: Path, pair: str, a: np.ndarray, b: np.ndarray) -> None:
 
 # ---- building the harness ----------------------------------------------------
 
+
 def compile_flags() -> list:
     values = {}
     if FLAGS_MK.exists():
@@ -198,19 +212,26 @@ def check_peers(cute: Path, box2d: Path) -> None:
     if not (cute / "cute_c2.h").is_file():
         missing.append(f"--cute {cute}: no cute_c2.h there (a checkout of RandyGaul/cute_headers)")
     if not (box2d / "include" / "box2d" / "box2d.h").is_file() or not list((box2d / "src").glob("*.c")):
-        missing.append(f"--box2d {box2d}: no include/box2d/box2d.h and src/*.c there (a checkout of erincatto/box2d v3)")
+        missing.append(
+            f"--box2d {box2d}: no include/box2d/box2d.h and src/*.c there (a checkout of erincatto/box2d v3)"
+        )
     if not HARNESS.is_file():
         missing.append(f"the harness {HARNESS} is missing")
     if missing:
-        sys.exit("peers.py: the peers' sources are not where you pointed:\n  " + "\n  ".join(missing)
-                 + "\nThey are not part of this repository; benchmarks/peers.md says how to fetch them.")
+        sys.exit(
+            "peers.py: the peers' sources are not where you pointed:\n  "
+            + "\n  ".join(missing)
+            + "\nThey are not part of this repository; benchmarks/peers.md says how to fetch them."
+        )
 
 
 def build(cute: Path, box2d: Path, work: Path, cc: str, flags: list) -> Path:
     lib = build_box2d(box2d, work, cc, flags)
     exe = work / "peers"
-    subprocess.run([cc, *flags, "-I", str(cute), "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm",
-                    "-o", str(exe)], check=True)
+    subprocess.run(
+        [cc, *flags, "-I", str(cute), "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm", "-o", str(exe)],
+        check=True,
+    )
     return exe
 
 
@@ -222,8 +243,10 @@ def build_box2d(box2d: Path, work: Path, cc: str, flags: list) -> Path:
 
     def compile_one(src: Path) -> Path:
         obj = objdir / (src.stem + ".o")
-        subprocess.run([cc, *flags, "-I", str(box2d / "include"), "-I", str(box2d / "src"), "-c", str(src),
-                        "-o", str(obj)], check=True)
+        subprocess.run(
+            [cc, *flags, "-I", str(box2d / "include"), "-I", str(box2d / "src"), "-c", str(src), "-o", str(obj)],
+            check=True,
+        )
         return obj
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
@@ -249,6 +272,7 @@ def run_harness(exe: Path, inp: Path, outdir: Path, repeats: int, n: int):
 
 
 # ---- pycollide ---------------------------------------------------------------
+
 
 def pycollide_shapes(pc, pair: str, a: np.ndarray, b: np.ndarray):
     _, ka, kb = PAIRS[pair]
@@ -280,9 +304,11 @@ def time_pycollide(pc, sa, sb, n: int, repeats: int):
 
 # ---- main ----------------------------------------------------------------------
 
+
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--cute", required=True, type=Path, help="checkout of RandyGaul/cute_headers")
     ap.add_argument("--box2d", required=True, type=Path, help="checkout of erincatto/box2d (v3)")
     ap.add_argument("--n", type=int, default=1_000_000, help="pairs per pair kind and scene")
@@ -320,8 +346,9 @@ def main(argv=None) -> int:
         print(f"building the harness in {work} with {args.cc} {' '.join(flags)}", file=sys.stderr)
         t0 = time.perf_counter()
         exe = build(cute, box2d, work, args.cc, flags)
-        print(f"built in {time.perf_counter() - t0:.0f} s; timing starts now (nothing else is compiled)",
-              file=sys.stderr)
+        print(
+            f"built in {time.perf_counter() - t0:.0f} s; timing starts now (nothing else is compiled)", file=sys.stderr
+        )
         rng = np.random.default_rng(args.seed)
         for sc in scenes:
             for pair in pairs:
@@ -342,10 +369,19 @@ def main(argv=None) -> int:
                         print(f"  {pc_note}", file=sys.stderr)
                 for name in sorted(methods, key=METHOD_ORDER.index):
                     m = methods[name]
-                    row = {"scene": sc, "pair": pair, "n": args.n, "method": name, "call": m["call"],
-                           "timed": m["timed"], "peer_ns_per_pair": m.get("ns_per_pair"),
-                           "pycollide_ns_per_pair": pc_ns, "peer_yes_fraction": m["yes"] / args.n,
-                           "notes": notes, "pycollide_note": pc_note}
+                    row = {
+                        "scene": sc,
+                        "pair": pair,
+                        "n": args.n,
+                        "method": name,
+                        "call": m["call"],
+                        "timed": m["timed"],
+                        "peer_ns_per_pair": m.get("ns_per_pair"),
+                        "pycollide_ns_per_pair": pc_ns,
+                        "peer_yes_fraction": m["yes"] / args.n,
+                        "notes": notes,
+                        "pycollide_note": pc_note,
+                    }
                     if exact is not None:
                         ans = m["answers"]
                         row["exact_yes_fraction"] = float(exact.mean())
@@ -366,8 +402,10 @@ def print_table(rows, args, flags, cute, box2d, pc) -> None:
     print(f"pairs: n = {args.n} per row, best of {args.repeats}, one thread; seed {args.seed}")
     print(f"peers: cute_c2 from {cute}, Box2D from {box2d}; flags: {args.cc} {' '.join(flags)}")
     print(f"pycollide: {pc.__file__ if pc is not None else 'not importable'}")
-    head = (f"{'scene':<7}{'pair':<15}{'overlap':>8}  {'method':<22}{'peer ns':>8}{'pc ns':>8}{'peer/pc':>8}"
-            f"  {'differ (peer yes/no where exact no/yes)':<28}")
+    head = (
+        f"{'scene':<7}{'pair':<15}{'overlap':>8}  {'method':<22}{'peer ns':>8}{'pc ns':>8}{'peer/pc':>8}"
+        f"  {'differ (peer yes/no where exact no/yes)':<28}"
+    )
     print(head)
     print("-" * len(head))
     for r in rows:
@@ -376,9 +414,8 @@ def print_table(rows, args, flags, cute, box2d, pc) -> None:
         peer = f"{r['peer_ns_per_pair']:8.1f}" if r["peer_ns_per_pair"] is not None else f"{'(same)':>8}"
         pcns = r["pycollide_ns_per_pair"]
         pcs = f"{pcns:8.1f}" if pcns is not None else f"{'-':>8}"
-        ratio = (f"{r['peer_ns_per_pair'] / pcns:7.2f}x" if pcns and r["peer_ns_per_pair"] is not None
-                 else f"{'-':>8}")
-        differ = (f"{r['differ']} ({r['peer_yes_exact_no']}/{r['peer_no_exact_yes']})" if "differ" in r else "-")
+        ratio = f"{r['peer_ns_per_pair'] / pcns:7.2f}x" if pcns and r["peer_ns_per_pair"] is not None else f"{'-':>8}"
+        differ = f"{r['differ']} ({r['peer_yes_exact_no']}/{r['peer_no_exact_yes']})" if "differ" in r else "-"
         print(f"{r['scene']:<7}{r['pair']:<15}{overlap}  {r['method']:<22}{peer}{pcs}{ratio}  {differ}")
     seen, nonzero, pc_notes = set(), [], []
     for r in rows:
@@ -389,14 +426,18 @@ def print_table(rows, args, flags, cute, box2d, pc) -> None:
         nonzero += [f"{r['scene']} {r['pair']}: {k} = {v}" for k, v in r["notes"].items() if v]
         if r["pycollide_note"]:
             pc_notes.append(f"{r['scene']} {r['pair']}: {r['pycollide_note']}")
-    print("harness checks (inexact float inputs, hulls that changed a polygon's vertex count): "
-          + ("; ".join(nonzero) if nonzero else "all zero"))
+    print(
+        "harness checks (inexact float inputs, hulls that changed a polygon's vertex count): "
+        + ("; ".join(nonzero) if nonzero else "all zero")
+    )
     for line in pc_notes:
         print(line)
-    print("overlap: the exact fraction (pycollide), or ~ the peer's own yes fraction when pycollide cannot run.\n"
-          "(same): an untimed yes/no read off the timed box2d_gjk call with another threshold.\n"
-          "peer/pc > 1: pycollide is faster.  Box2D's manifold yes includes speculative contacts up to\n"
-          "0.02 apart; see benchmarks/peers.md for what each method's yes means.")
+    print(
+        "overlap: the exact fraction (pycollide), or ~ the peer's own yes fraction when pycollide cannot run.\n"
+        "(same): an untimed yes/no read off the timed box2d_gjk call with another threshold.\n"
+        "peer/pc > 1: pycollide is faster.  Box2D's manifold yes includes speculative contacts up to\n"
+        "0.02 apart; see benchmarks/peers.md for what each method's yes means."
+    )
 
 
 if __name__ == "__main__":

@@ -125,8 +125,10 @@ def main(argv=None) -> int:
     d = rng.normal(size=(args.rays, 2))
     u = d / np.hypot(d[:, 0], d[:, 1])[:, None]
     m = min(args.peer_rays, args.rays)
-    print(f"{args.shapes} shapes in a {WORLD:g} x {WORLD:g} world, {args.rays} rays up to {args.length:g} long; "
-          f"peers on the first {m} rays; best of 3")
+    print(
+        f"{args.shapes} shapes in a {WORLD:g} x {WORLD:g} world, {args.rays} rays up to {args.length:g} long; "
+        f"peers on the first {m} rays; best of 3"
+    )
     print(f"{'scene':9} {'who':34} {'total s':>9} {'ns/ray':>9} {'hits':>7} {'agree':>8} {'pycollide faster':>17}")
     for kind in ("circles", "segments"):
         rows = scene(kind, args.shapes, rng)
@@ -137,8 +139,11 @@ def main(argv=None) -> int:
         tb, world = best(lambda: pc.World(shapes))
         tw, rw = best(lambda: pc.raycast(o, u, world, args.length, threads=1))
         per = t1 / args.rays
-        rows_out = [("pycollide, 1 thread", t1, r1.hit), ("pycollide, every core", tn, rn.hit),
-                    (f"pycollide World, 1 thread (+{tb * 1e3:.1f} ms build)", tw, rw.hit)]
+        rows_out = [
+            ("pycollide, 1 thread", t1, r1.hit),
+            ("pycollide, every core", tn, rn.hit),
+            (f"pycollide World, 1 thread (+{tb * 1e3:.1f} ms build)", tw, rw.hit),
+        ]
         for who, t, hit in rows_out:
             print(f"{kind:9} {who:34} {t:9.3f} {t / args.rays * 1e9:9.0f} {hit.mean():7.3f} {'':>8} {'':>17}")
         peers = []
@@ -154,8 +159,9 @@ def main(argv=None) -> int:
         for who, fn in peers:
             t, res = best(fn, repeat=1 if "pymunk" in who else 3)
             agree = int((res[0] == r1.hit[:m]).sum())
-            print(f"{kind:9} {who:34} {t:9.3f} {t / m * 1e9:9.0f} {res[0].mean():7.3f} {agree:>8} "
-                  f"{(t / m) / per:16.1f}x")
+            print(
+                f"{kind:9} {who:34} {t:9.3f} {t / m * 1e9:9.0f} {res[0].mean():7.3f} {agree:>8} {(t / m) / per:16.1f}x"
+            )
     return 0
 
 

@@ -74,8 +74,12 @@ def run(exe: Path, n: int, repeats: int, ftz: bool) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cute", type=Path, default=os.environ.get("PYCOLLIDE_CUTE"),
-                    help="a checkout of RandyGaul/cute_headers (outside this repository)")
+    ap.add_argument(
+        "--cute",
+        type=Path,
+        default=os.environ.get("PYCOLLIDE_CUTE"),
+        help="a checkout of RandyGaul/cute_headers (outside this repository)",
+    )
     ap.add_argument("--n", type=int, default=1_000_000, help="pairs per pair kind")
     ap.add_argument("--repeats", type=int, default=7, help="timed loops; the best is kept")
     ap.add_argument("--cc", default=os.environ.get("CC", "gcc"))
@@ -93,10 +97,15 @@ def main(argv=None) -> int:
         std = run(exe, args.n, args.repeats, ftz=False)
         ftz = run(exe, args.n, args.repeats, ftz=True) if platform.machine() in ("x86_64", "AMD64") else {}
 
-    print(f"# scalar calls, ns/call, best of {args.repeats} loops over {args.n} pairs "
-          f"({platform.machine()}, {args.cc}, -O3, one translation unit per library)")
+    print(
+        f"# scalar calls, ns/call, best of {args.repeats} loops over {args.n} pairs "
+        f"({platform.machine()}, {args.cc}, -O3, one translation unit per library)"
+    )
     print()
-    print("| pair | pycollide | pycollide, caller in FTZ/DAZ | cute_c2 | pycollide / cute_c2 | cute_c2 answers not exact |")
+    print(
+        "| pair | pycollide | pycollide, caller in FTZ/DAZ | cute_c2 | pycollide / cute_c2 "
+        "| cute_c2 answers not exact |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     pairs = list(dict.fromkeys(p for p, _ in std))
     for pair in pairs:
@@ -104,8 +113,10 @@ def main(argv=None) -> int:
         pcf = ftz.get((pair, "pycollide"))
         c2 = std.get((pair, "cute_c2"))
         if pcf is not None and pcf["hits"] != pc["hits"]:
-            print(f"ERROR: {pair}: {pcf['hits']} overlaps in FTZ/DAZ mode, {pc['hits']} in the standard mode",
-                  file=sys.stderr)
+            print(
+                f"ERROR: {pair}: {pcf['hits']} overlaps in FTZ/DAZ mode, {pc['hits']} in the standard mode",
+                file=sys.stderr,
+            )
             return 1
         cells = [pair, f"{pc['ns']:.2f}", f"{pcf['ns']:.2f}" if pcf else "n/a"]
         if c2 is None:

@@ -52,7 +52,6 @@ import sys
 import time
 
 import numpy as np
-
 from raycast import WORLD, best, pymunk_space, scene  # the same scenes as the raycast benchmark
 
 
@@ -62,7 +61,7 @@ def path_misses_box(start: np.ndarray, disp: np.ndarray, lo: np.ndarray, hi: np.
         a, b = (lo - start) / disp, (hi - start) / disp
     flat = disp == 0
     a = np.where(flat, np.where((start >= lo) & (start <= hi), -np.inf, np.inf), a)  # no motion on an axis:
-    b = np.where(flat, np.inf, b)                                                      # inside its slab or not
+    b = np.where(flat, np.inf, b)  # inside its slab or not
     enter = np.maximum(np.minimum(a, b).max(axis=1), 0.0)
     leave = np.minimum(np.maximum(a, b).min(axis=1), 1.0)
     return enter > leave
@@ -114,8 +113,9 @@ def main(argv=None) -> int:
     try:
         import pymunk
     except ImportError:
-        sys.exit("sweep_pymunk.py: pymunk is not installed; install it (.venv/bin/pip install pymunk) "
-                 "to compare with it")
+        sys.exit(
+            "sweep_pymunk.py: pymunk is not installed; install it (.venv/bin/pip install pymunk) to compare with it"
+        )
     import pycollide as pc
 
     rng = np.random.default_rng(args.seed)
@@ -125,10 +125,14 @@ def main(argv=None) -> int:
     radius = rng.uniform(0.2, 1.0, n)
     half = rng.uniform(0.2, 1.0, (n, 2))
     m = min(args.peer_sweeps, n)
-    print(f"{args.shapes} shapes in a {WORLD:g} x {WORLD:g} world, {n} sweeps {args.length:g} long; "
-          f"pymunk {pymunk.version} on the first {m} sweeps; best of 3 (pymunk: 1)")
-    print(f"{'scene':9} {'who':40} {'total s':>9} {'ns/sweep':>9} {'hits':>7} {'agree':>8} {'max |dt|':>9} "
-          f"{'pycollide faster':>17}")
+    print(
+        f"{args.shapes} shapes in a {WORLD:g} x {WORLD:g} world, {n} sweeps {args.length:g} long; "
+        f"pymunk {pymunk.version} on the first {m} sweeps; best of 3 (pymunk: 1)"
+    )
+    print(
+        f"{'scene':9} {'who':40} {'total s':>9} {'ns/sweep':>9} {'hits':>7} {'agree':>8} {'max |dt|':>9} "
+        f"{'pycollide faster':>17}"
+    )
     notes = []
     for kind in ("circles", "segments"):
         rows = scene(kind, args.shapes, rng)
@@ -138,8 +142,9 @@ def main(argv=None) -> int:
         # circle nor the box there overlaps a shape
         start = rng.uniform(0, WORLD, (n, 2))
         while True:
-            inside = (pc.overlaps(pc.Circles(np.column_stack([start, radius])), world)
-                      | pc.overlaps(pc.Boxes(np.column_stack([start - half, start + half])), world))
+            inside = pc.overlaps(pc.Circles(np.column_stack([start, radius])), world) | pc.overlaps(
+                pc.Boxes(np.column_stack([start - half, start + half])), world
+            )
             if not inside.any():
                 break
             start[inside] = rng.uniform(0, WORLD, (int(inside.sum()), 2))
@@ -153,10 +158,12 @@ def main(argv=None) -> int:
         assert np.array_equal(x1.time, xn.time) and np.array_equal(x1.index, xn.index)
         hit1 = r1.index >= 0
         per = t1 / n
-        out = [(f"pycollide World, 1 thread (+{tb * 1e3:.1f} ms build)", t1, hit1),
-               ("pycollide World, every core", tn, rn.index >= 0),
-               ("pycollide boxes, 1 thread (no peer)", tx1, x1.index >= 0),
-               ("pycollide boxes, every core (no peer)", txn, xn.index >= 0)]
+        out = [
+            (f"pycollide World, 1 thread (+{tb * 1e3:.1f} ms build)", t1, hit1),
+            ("pycollide World, every core", tn, rn.index >= 0),
+            ("pycollide boxes, 1 thread (no peer)", tx1, x1.index >= 0),
+            ("pycollide boxes, every core (no peer)", txn, xn.index >= 0),
+        ]
         for who, t, hit in out:
             print(f"{kind:9} {who:40} {t:9.3f} {t / n * 1e9:9.0f} {hit.mean():7.3f} {'':>8} {'':>9} {'':>17}")
         build, query = run_pymunk(pymunk, kind, rows, moving[:m], disp[:m])
@@ -166,8 +173,10 @@ def main(argv=None) -> int:
         both = hit & mine
         dt = float(np.abs(alpha[both] - mtime[both]).max()) if both.any() else 0.0
         who = f"pymunk segment_query_first (+{build * 1e3:.0f} ms)"
-        print(f"{kind:9} {who:40} {t:9.3f} {t / m * 1e9:9.0f} {hit.mean():7.3f} {agree:>8} {dt:9.1e} "
-              f"{(t / m) / per:16.1f}x")
+        print(
+            f"{kind:9} {who:40} {t:9.3f} {t / m * 1e9:9.0f} {hit.mean():7.3f} {agree:>8} {dt:9.1e} "
+            f"{(t / m) / per:16.1f}x"
+        )
         # Why they differ.  pymunk's tree walk tests the path of the centre against
         # the shapes' bounding boxes, not widened by the radius (Chipmunk2D issue
         # #138, "cpSpatialIndexSegmentQuery() doesn't take a radius param"), so it
@@ -187,13 +196,15 @@ def main(argv=None) -> int:
             f"{kind}: {m - agree} of {m} sweeps disagree on hit/miss: {int(only_peer.sum())} hit by pymunk only "
             f"({int((only_peer & (alpha == 0)).sum())} at alpha 0: starting in contact), {int(only_mine.sum())} "
             f"by pycollide only ({int((only_mine & unseen).sum())} with the centre's path outside the shape's "
-            f"bounding box)")
+            f"bounding box)"
+        )
         notes.append(
             f"{' ' * len(kind)}  of {int(both.sum())} hit by both, {int(other.sum())} name another shape "
             f"({int((other & unseen).sum())} with the centre's path outside the bounding box of pycollide's, "
             f"{int((other & (alpha == 0)).sum())} at alpha 0); on the same shape max |dt| = "
             f"{float(np.abs(gap).max()):.1e}, {int(far.sum())} above 1e-9 ({int((far & (gap > 0)).sum())} of them "
-            f"pymunk later)")
+            f"pymunk later)"
+        )
     for line in notes:
         print(line)
     return 0

@@ -20,7 +20,6 @@ import platform
 import sys
 from typing import List, Optional
 
-
 DESCRIPTION = """\
 pycollide: exact 2D collision detection for numpy.  Two commands:
   demo   mini-golf: thousands of balls rolled over a tile-map course; a report
@@ -37,36 +36,63 @@ Run `python -m pycollide demo --help`, `... demo billiards --help`,
 def main(argv: Optional[List[str]] = None) -> int:
     from .demos import billiards, pinball
     from .demos.cli import positive_int
-    from .demos.golf_cli import HELP, add_arguments, main as demo_main
+    from .demos.golf_cli import HELP, add_arguments
+    from .demos.golf_cli import main as demo_main
 
-    parser = argparse.ArgumentParser(prog="python -m pycollide", description=DESCRIPTION,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m pycollide", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    bench = sub.add_parser("bench", help="overlap throughput per pair of shape types, beside numpy, "
-                                         "shapely and the copy floor; threads; per-call cost")
+    bench = sub.add_parser(
+        "bench",
+        help="overlap throughput per pair of shape types, beside numpy, "
+        "shapely and the copy floor; threads; per-call cost",
+    )
     bench.add_argument("--n", type=positive_int, default=1_000_000, help="pairs per measurement (default 1e6)")
     bench.add_argument("--repeat", type=positive_int, default=3, help="best of this many runs (default 3)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the random scenes (default 1)")
-    bench.add_argument("--shapely-n", type=positive_int, default=100_000,
-                       help="pairs for the (much slower) shapely comparison (default 1e5)")
+    bench.add_argument(
+        "--shapely-n",
+        type=positive_int,
+        default=100_000,
+        help="pairs for the (much slower) shapely comparison (default 1e5)",
+    )
     bench.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
-    demo = sub.add_parser("demo", help="mini-golf: thousands of balls rolled over a tile-map course; report and "
-                                       "picture", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
-                          usage="%(prog)s [mini-golf options]\n       %(prog)s {golf,billiards,pinball} [its options]")
+    demo = sub.add_parser(
+        "demo",
+        help="mini-golf: thousands of balls rolled over a tile-map course; report and picture",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="%(prog)s [mini-golf options]\n       %(prog)s {golf,billiards,pinball} [its options]",
+    )
     add_arguments(demo)
-    tables = demo.add_subparsers(dest="table", metavar="TABLE", title="tables (optional; default golf)",
-                                 description="each takes its own options after its name, e.g. `demo billiards "
-                                 "--seed 3`; `demo TABLE --help` lists them")
-    golf = tables.add_parser("golf", help="mini-golf, as `demo` alone (the options above)", description=HELP,
-                             formatter_class=argparse.RawDescriptionHelpFormatter)
+    tables = demo.add_subparsers(
+        dest="table",
+        metavar="TABLE",
+        title="tables (optional; default golf)",
+        description="each takes its own options after its name, e.g. `demo billiards "
+        "--seed 3`; `demo TABLE --help` lists them",
+    )
+    golf = tables.add_parser(
+        "golf",
+        help="mini-golf, as `demo` alone (the options above)",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_arguments(golf)
-    pool = tables.add_parser("billiards", help="the break on a pool table: 16 balls, cushions, 6 pockets; "
-                             "report and billiards.png", description=billiards.HELP,
-                             formatter_class=argparse.RawDescriptionHelpFormatter)
+    pool = tables.add_parser(
+        "billiards",
+        help="the break on a pool table: 16 balls, cushions, 6 pockets; report and billiards.png",
+        description=billiards.HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     billiards.add_arguments(pool)
-    flipper = tables.add_parser("pinball", help="balls dropped on a tilted table with bumpers, pegs, slanted "
-                                "walls and a drain; report and pinball.png", description=pinball.HELP,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    flipper = tables.add_parser(
+        "pinball",
+        help="balls dropped on a tilted table with bumpers, pegs, slanted walls and a drain; report and pinball.png",
+        description=pinball.HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     pinball.add_arguments(flipper)
     args = parser.parse_args(argv)
 
@@ -74,11 +100,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         table = getattr(args, "table", None)
         if table is not None:
             given = list(sys.argv[1:] if argv is None else argv)
-            before = given[given.index("demo") + 1:]
-            before = before[:before.index(table)] if table in before else []
+            before = given[given.index("demo") + 1 :]
+            before = before[: before.index(table)] if table in before else []
             if before:  # the golf options (parsed by `demo`) would be dropped silently
-                demo.error(f"{' '.join(before)}: mini-golf's options go after `demo` alone or after `demo golf`; "
-                           f"put {table}'s options after its name")
+                demo.error(
+                    f"{' '.join(before)}: mini-golf's options go after `demo` alone or after `demo golf`; "
+                    f"put {table}'s options after its name"
+                )
         if table == "billiards":
             return billiards.main(args, pool)
         if table == "pinball":
@@ -86,33 +114,42 @@ def main(argv: Optional[List[str]] = None) -> int:
         return demo_main(args, golf if table == "golf" else demo)
 
     if args.command == "bench":
-        from . import __version__, bench as bench_module
-
         import numpy as np
 
+        from . import __version__
+        from . import bench as bench_module
         from ._native import resolve_threads
 
         threads = resolve_threads("bench", None, 2**40)
         try:
             import shapely
+
             shapely_text = f"shapely {shapely.__version__}"
         except ImportError:
             shapely_text = "shapely not installed (pip install shapely>=2 to compare)"
-        print(f"pycollide {__version__} overlap throughput: {args.n:,} random pairs per row, best of "
-              f"{args.repeat}, {threads} thread(s) available; numpy {np.__version__}, {shapely_text}, "
-              f"Python {platform.python_version()}, {platform.machine()}", flush=True)
+        print(
+            f"pycollide {__version__} overlap throughput: {args.n:,} random pairs per row, best of "
+            f"{args.repeat}, {threads} thread(s) available; numpy {np.__version__}, {shapely_text}, "
+            f"Python {platform.python_version()}, {platform.machine()}",
+            flush=True,
+        )
         rows = bench_module.run(n=args.n, repeat=args.repeat, seed=args.seed, shapely_n=args.shapely_n)
         print(bench_module.format_table(rows))
         print(bench_module.LEGEND)
         built = bench_module.construction(n=args.n, repeat=args.repeat, seed=args.seed)
         print(f"\nbuilding shape arrays from {args.n:,} float64 rows each, on all threads:")
         print(bench_module.format_construction(built))
-        print("build: Type(array) (copy, validation and magnitude in one pass); copy: numpy.copy of the same "
-              "bytes;\nquery: overlaps of the built shapes with as many circles, on all threads.")
+        print(
+            "build: Type(array) (copy, validation and magnitude in one pass); copy: numpy.copy of the same "
+            "bytes;\nquery: overlaps of the built shapes with as many circles, on all threads."
+        )
         overhead = bench_module.call_overhead(seed=args.seed)
         cross = overhead["crossover_pairs"]
-        cross_text = (f"a batch call beats a plain Python loop from {cross} pair(s) on" if cross
-                      else "a plain Python loop stayed faster up to 4096 pairs")
+        cross_text = (
+            f"a batch call beats a plain Python loop from {cross} pair(s) on"
+            if cross
+            else "a plain Python loop stayed faster up to 4096 pairs"
+        )
         print(f"one call on one circle-box pair: {overhead['call_seconds'] * 1e6:.1f} us; {cross_text}.")
         if args.json:
             with open(args.json, "w") as fh:

@@ -14,10 +14,22 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._native import COSTLY, broadcast_strides, byte_ptr, call, check_rc, double_ptr, ffi, int64_array, int8_ptr, lib, \
-    long_call, resolve_threads
+from ._native import (
+    COSTLY,
+    broadcast_strides,
+    byte_ptr,
+    call,
+    check_rc,
+    double_ptr,
+    ffi,
+    int8_ptr,
+    int64_array,
+    lib,
+    long_call,
+    resolve_threads,
+)
 from .compound import Placed
-from .shapes import Circles, Points, Shapes, kind_names, solid_kinds
+from .shapes import Circles, Points, Shapes, kind_names
 from .tiles import TileMap
 from .world import World, c_parts
 
@@ -31,8 +43,7 @@ def shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     """A shape array a query takes (not Lines), else the verb's TypeError."""
     if not isinstance(value, Shapes) or not type(value).solid:
         only = " (Lines are accepted only by intersections)" if isinstance(value, Shapes) else ""
-        raise TypeError(f"{verb}: `{name}` must be a shape array ({kind_names()}), got "
-                        f"{type(value).__name__}{only}")
+        raise TypeError(f"{verb}: `{name}` must be a shape array ({kind_names()}), got {type(value).__name__}{only}")
     return value
 
 
@@ -224,8 +235,7 @@ def arrays(shape: Shape, operands: Sequence[np.ndarray]) -> Tuple[List[Any], int
         return [arg for a in operands for arg in (double_ptr(a), ffi.NULL)], 0, ffi.NULL
     args: List[Any] = []
     for a in operands:
-        args += [double_ptr(a), int64_array(broadcast_strides(a.shape[:-1], [st // 8 for st in a.strides[:-1]],
-                                                              shape))]
+        args += [double_ptr(a), int64_array(broadcast_strides(a.shape[:-1], [st // 8 for st in a.strides[:-1]], shape))]
     return args, len(shape), int64_array(shape)
 
 
@@ -252,8 +262,15 @@ def one_pair(verb: str, a: Shapes, b: Shapes, mode_: int) -> np.ndarray:
     return np.array(rc == 1)
 
 
-def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: int, threads: Any,
-            names: Tuple[str, str] = ("a", "b")) -> np.ndarray:
+def overlap(
+    verb: str,
+    a: Shapes,
+    b: Shapes,
+    out: Optional[np.ndarray],
+    mode_: int,
+    threads: Any,
+    names: Tuple[str, str] = ("a", "b"),
+) -> np.ndarray:
     if out is None and a._data.ndim == 1 and b._data.ndim == 1:
         if threads is not None:
             resolve_threads(verb, threads, 1)  # checked all the same
@@ -266,8 +283,26 @@ def overlap(verb: str, a: Shapes, b: Shapes, out: Optional[np.ndarray], mode_: i
         pb, sb = _operand(b, shape)
         target = staging(out, res, res.size)
         so, ndim, dims = _index_space(shape, target.strides)
-        check_rc(verb, call(res.size, lib.pc_overlaps_batch, a.kind, pa, sa, b.kind, pb, sb, byte_ptr(target), so,
-                            ndim, dims, mode_, _magnitude(a, b), nthreads))
+        check_rc(
+            verb,
+            call(
+                res.size,
+                lib.pc_overlaps_batch,
+                a.kind,
+                pa,
+                sa,
+                b.kind,
+                pb,
+                sb,
+                byte_ptr(target),
+                so,
+                ndim,
+                dims,
+                mode_,
+                _magnitude(a, b),
+                nthreads,
+            ),
+        )
         if target is not res:
             res[...] = target
     return res
@@ -280,15 +315,18 @@ def per_pair_out(verb: str, out: Any, shape: Shape, width: int, sides: Sequence[
     shapes' rows."""
     _checked_out(verb, out, shape + (width,), np.float64, f"the broadcast shape and {width} values a pair")
     if out.strides[-1] != 8 or any(st % 8 for st in out.strides):
-        raise ValueError(f"{verb}: `out` must hold each pair's {width} values side by side, its strides whole "
-                         f"doubles (got strides {out.strides})")
+        raise ValueError(
+            f"{verb}: `out` must hold each pair's {width} values side by side, its strides whole "
+            f"doubles (got strides {out.strides})"
+        )
     if any(np.may_share_memory(out, side._data) for side in sides):
         raise ValueError(f"{verb}: `out` shares memory with a shape array")
     return out
 
 
-def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: Any,
-              out: Optional[np.ndarray] = None) -> np.ndarray:
+def _per_pair(
+    verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: Any, out: Optional[np.ndarray] = None
+) -> np.ndarray:
     """(S, width) doubles per pair from a batch call ``run(pa, sa, pb, sb, out,
     strides_out, ndim, shape, magnitude, threads, cancel)``, into ``out`` if
     given."""
@@ -301,8 +339,7 @@ def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: An
         pb, sb = _operand(b, shape)
         target = staging(out, res, size)
         so, ndim, dims = _index_space(shape, [st // 8 for st in target.strides[:-1]])
-        check_rc(verb, call(size, run, pa, sa, pb, sb, double_ptr(target), so, ndim, dims, _magnitude(a, b),
-                            nthreads))
+        check_rc(verb, call(size, run, pa, sa, pb, sb, double_ptr(target), so, ndim, dims, _magnitude(a, b), nthreads))
         if target is not res:
             res[...] = target
     return res
@@ -310,15 +347,30 @@ def _per_pair(verb: str, a: Shapes, b: Shapes, threads: Any, width: int, run: An
 
 def contact(verb: str, a: Shapes, b: Shapes, threads: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
     """(S, 7): separation, normal, point_a, point_b."""
-    return _per_pair(verb, a, b, threads, 7,
-                     lambda pa, sa, pb, sb, *rest: lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, *rest), out)
+    return _per_pair(
+        verb,
+        a,
+        b,
+        threads,
+        7,
+        lambda pa, sa, pb, sb, *rest: lib.pc_contact_batch(a.kind, pa, sa, b.kind, pb, sb, *rest),
+        out,
+    )
 
 
-def manifold(verb: str, a: Shapes, b: Shapes, margin: float, threads: Any,
-             out: Optional[np.ndarray] = None) -> np.ndarray:
+def manifold(
+    verb: str, a: Shapes, b: Shapes, margin: float, threads: Any, out: Optional[np.ndarray] = None
+) -> np.ndarray:
     """(S, 9): count, normal, then x, y, separation of two points (NaN unused)."""
-    return _per_pair(verb, a, b, threads, 9, lambda pa, sa, pb, sb, *rest: lib.pc_manifold_batch(
-        a.kind, pa, sa, b.kind, pb, sb, margin, *rest), out)
+    return _per_pair(
+        verb,
+        a,
+        b,
+        threads,
+        9,
+        lambda pa, sa, pb, sb, *rest: lib.pc_manifold_batch(a.kind, pa, sa, b.kind, pb, sb, margin, *rest),
+        out,
+    )
 
 
 def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.ndarray, np.ndarray]:
@@ -331,16 +383,42 @@ def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.nda
         pb, sb = _operand(b, shape)
         sp, ndim, dims = _index_space(shape, [st // 8 for st in points.strides[:-2]])
         sc = ffi.NULL if not shape else int64_array(count.strides)
-        check_rc(verb, call(count.size, lib.pc_intersections_batch, a.kind, pa, sa, b.kind, pb, sb,
-                            double_ptr(points), sp, int8_ptr(count), sc, ndim, dims, _magnitude(a, b), nthreads))
+        check_rc(
+            verb,
+            call(
+                count.size,
+                lib.pc_intersections_batch,
+                a.kind,
+                pa,
+                sa,
+                b.kind,
+                pb,
+                sb,
+                double_ptr(points),
+                sp,
+                int8_ptr(count),
+                sc,
+                ndim,
+                dims,
+                _magnitude(a, b),
+                nthreads,
+            ),
+        )
     return points, count
 
 
 _SAMPLE = 32  # one query in this many sizes the pairs' output
 
 
-def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads: Any,
-                 distance: float = 0.0, each: Optional[np.ndarray] = None) -> np.ndarray:
+def pair_indices(
+    verb: str,
+    a: Shapes,
+    b: Optional[Shapes],
+    mode_: int,
+    threads: Any,
+    distance: float = 0.0,
+    each: Optional[np.ndarray] = None,
+) -> np.ndarray:
     """(2, k) int64: every overlapping (i, j), or with ``distance`` > 0 every
     (i, j) within it, sorted (within ``a`` when ``b`` is None); with ``each``
     (one distance per shape of ``a``, at most ``distance``; ``b`` given) every
@@ -355,20 +433,63 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
     nthreads = resolve_threads(verb, threads, na + nb)
     work = np.empty(lib.pc_pairs_workspace(a.kind, na, kind_b, nb), dtype=np.uint8)
     wptr = ffi.from_buffer(work)
-    check_rc(verb, lib.pc_pairs_prepare_any(a.kind, double_ptr(da), na, kind_b,
-                                            ffi.NULL if db is None else double_ptr(db), nb, distance, wptr, work.size))
+    check_rc(
+        verb,
+        lib.pc_pairs_prepare_any(
+            a.kind,
+            double_ptr(da),
+            na,
+            kind_b,
+            ffi.NULL if db is None else double_ptr(db),
+            nb,
+            distance,
+            wptr,
+            work.size,
+        ),
+    )
     found = ffi.new("int64_t *")
     cost = (na + nb) * COSTLY  # the queries' work (building the tree before them is not interruptible)
     if each is None:
+
         def find(sample: int, out: Any, capacity: int) -> None:
-            check_rc(verb, call(cost // sample, lib.pc_pairs_find, wptr, work.size, mode_, magnitude, nthreads, sample,
-                                out, capacity, found))
+            check_rc(
+                verb,
+                call(
+                    cost // sample,
+                    lib.pc_pairs_find,
+                    wptr,
+                    work.size,
+                    mode_,
+                    magnitude,
+                    nthreads,
+                    sample,
+                    out,
+                    capacity,
+                    found,
+                ),
+            )
     else:
         eptr = double_ptr(each)
 
         def find(sample: int, out: Any, capacity: int) -> None:
-            check_rc(verb, call(cost // sample, lib.pc_pairs_find_each, wptr, work.size, mode_, magnitude, eptr,
-                                nthreads, sample, out, capacity, found))
+            check_rc(
+                verb,
+                call(
+                    cost // sample,
+                    lib.pc_pairs_find_each,
+                    wptr,
+                    work.size,
+                    mode_,
+                    magnitude,
+                    eptr,
+                    nthreads,
+                    sample,
+                    out,
+                    capacity,
+                    found,
+                ),
+            )
+
     capacity = 2 * (na + nb) + 1024
     if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
         find(_SAMPLE, ffi.NULL, 0)
@@ -381,7 +502,7 @@ def pair_indices(verb: str, a: Shapes, b: Optional[Shapes], mode_: int, threads:
         capacity = found[0]
     k = found[0]
     # i then j, packed at the front; a copy only when most of the buffer is unused
-    return out[:2 * k].reshape(2, k) if 2 * k >= capacity else out[:2 * k].reshape(2, k).copy()
+    return out[: 2 * k].reshape(2, k) if 2 * k >= capacity else out[: 2 * k].reshape(2, k).copy()
 
 
 # ---- tile maps -------------------------------------------------------------------
@@ -402,8 +523,9 @@ def world_shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     return shapes_arg(verb, name, value)
 
 
-def world_overlap(verb: str, shapes: Shapes, world: Union[TileMap, World], out: Optional[np.ndarray], mode_: int,
-                  threads: Any) -> np.ndarray:
+def world_overlap(
+    verb: str, shapes: Shapes, world: Union[TileMap, World], out: Optional[np.ndarray], mode_: int, threads: Any
+) -> np.ndarray:
     """Each shape against a world (a TileMap is a world of one part)."""
     data = shapes._data
     shape = data.shape[:-1]
@@ -413,8 +535,23 @@ def world_overlap(verb: str, shapes: Shapes, world: Union[TileMap, World], out: 
         args, ndim, dims = arrays(shape, [data])
         target = staging(out, res, res.size * COSTLY)
         so = int64_array(target.strides) if shape else ffi.NULL  # bytes
-        check_rc(verb, call(res.size * COSTLY, lib.pc_world_overlaps, parts, len(keep), shapes.kind, *args,
-                            byte_ptr(target), so, ndim, dims, mode_, resolve_threads(verb, threads, res.size)))
+        check_rc(
+            verb,
+            call(
+                res.size * COSTLY,
+                lib.pc_world_overlaps,
+                parts,
+                len(keep),
+                shapes.kind,
+                *args,
+                byte_ptr(target),
+                so,
+                ndim,
+                dims,
+                mode_,
+                resolve_threads(verb, threads, res.size),
+            ),
+        )
         if target is not res:
             res[...] = target
     return res
@@ -425,16 +562,30 @@ def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threa
     and the index (a TileMap is a world of one part)."""
     parts = world.parts if isinstance(world, World) else (world,)
     if any(isinstance(p, TileMap) for p in parts) and not isinstance(shapes, (Circles, Points)):
-        raise TypeError(f"{verb}: a World with a TileMap part takes Circles or Points (a tile map's contact is "
-                        f"with its merged boundary), got {type(shapes).__name__}")
+        raise TypeError(
+            f"{verb}: a World with a TileMap part takes Circles or Points (a tile map's contact is "
+            f"with its merged boundary), got {type(shapes).__name__}"
+        )
     data = shapes._data
     shape = data.shape[:-1]
     out = np.empty(shape + (9,))
     if out.size:
         parts, keep = c_parts(verb, world)
         args, ndim, dims = arrays(shape, [data, out])
-        check_rc(verb, call(out.size // 9 * COSTLY, lib.pc_world_contact, parts, len(keep), shapes.kind, *args, ndim,
-                            dims, resolve_threads(verb, threads, out.size // 9)))
+        check_rc(
+            verb,
+            call(
+                out.size // 9 * COSTLY,
+                lib.pc_world_contact,
+                parts,
+                len(keep),
+                shapes.kind,
+                *args,
+                ndim,
+                dims,
+                resolve_threads(verb, threads, out.size // 9),
+            ),
+        )
     return out
 
 
@@ -536,8 +687,9 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarra
     """(S, 7) contact data for every accepted side; (S, 9) against a World.
     ``out`` (shape arrays on both sides only) receives the (S, 7) data."""
     if out is not None and (isinstance(a, (World, TileMap, Placed)) or isinstance(b, (World, TileMap, Placed))):
-        raise TypeError(f"{verb}: `out` is for two shape arrays; against a World, a TileMap or a compound the "
-                        f"result is a new array")
+        raise TypeError(
+            f"{verb}: `out` is for two shape arrays; against a World, a TileMap or a compound the result is a new array"
+        )
     if isinstance(b, World):
         return world_contact(verb, world_shapes_arg(verb, "a", a), b, threads)
     if isinstance(a, World):
@@ -551,6 +703,30 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarra
     return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads, out)
 
 
-__all__ = ["shapes_arg", "side_arg", "points_arg", "circles_arg", "vectors", "mode", "nonnegatives", "broadcast",
-           "prepare_out", "per_pair_out", "collection", "arrays", "one_pair", "overlap", "contact", "intersections",
-           "pair_indices", "manifold", "world_overlap", "world_contact", "placed_overlap", "placed_contact", "placed_pairs", "overlap_any", "contact_any"]
+__all__ = [
+    "shapes_arg",
+    "side_arg",
+    "points_arg",
+    "circles_arg",
+    "vectors",
+    "mode",
+    "nonnegatives",
+    "broadcast",
+    "prepare_out",
+    "per_pair_out",
+    "collection",
+    "arrays",
+    "one_pair",
+    "overlap",
+    "contact",
+    "intersections",
+    "pair_indices",
+    "manifold",
+    "world_overlap",
+    "world_contact",
+    "placed_overlap",
+    "placed_contact",
+    "placed_pairs",
+    "overlap_any",
+    "contact_any",
+]

@@ -12,8 +12,21 @@ import numpy as np
 
 from ._core import ffi, lib
 
-__all__ = ["ffi", "lib", "double_ptr", "byte_ptr", "int8_ptr", "int64_array", "resolve_threads", "check_rc",
-           "broadcast_strides", "number", "call", "long_call", "COSTLY"]
+__all__ = [
+    "ffi",
+    "lib",
+    "double_ptr",
+    "byte_ptr",
+    "int8_ptr",
+    "int64_array",
+    "resolve_threads",
+    "check_rc",
+    "broadcast_strides",
+    "number",
+    "call",
+    "long_call",
+    "COSTLY",
+]
 
 THREADS_ENV = "PYCOLLIDE_NUM_THREADS"
 
@@ -68,8 +81,7 @@ def _env_threads(verb: str) -> Optional[int]:
         except ValueError:
             value = 0
         if value < 1:
-            raise ValueError(f"{verb}: the environment variable {THREADS_ENV} must be a positive "
-                             f"integer, got {text!r}")
+            raise ValueError(f"{verb}: the environment variable {THREADS_ENV} must be a positive integer, got {text!r}")
         _env_cache[text] = value = min(value, MAX_THREADS)
     return value
 

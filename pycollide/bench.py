@@ -49,8 +49,9 @@ def random_scene(kind: str, n: int, rng: np.random.Generator, world: float = 100
         p = rng.uniform(0, world, (n, 2))
         return np.column_stack([p, p + rng.uniform(-10, 10, (n, 2)), rng.uniform(0.5, 3, n)])
     if kind == "polygon4":  # oriented boxes
-        boxes = Polygons.from_box(rng.uniform(0, world, (n, 2)), rng.uniform(1, 6, (n, 2)),
-                                  rng.uniform(-np.pi, np.pi, n))
+        boxes = Polygons.from_box(
+            rng.uniform(0, world, (n, 2)), rng.uniform(1, 6, (n, 2)), rng.uniform(-np.pi, np.pi, n)
+        )
         return np.asarray(boxes).reshape(n, 8)
     if kind == "polygon8":  # regular 8-gons of radius 2 to 8, turned
         t = np.arange(8) * (np.pi / 4)
@@ -71,21 +72,23 @@ def _cross(ax, ay, bx, by, cx, cy):
 NUMPY_EXPRESSIONS: Dict[tuple, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
     ("point", "point"): lambda a, b: (a[:, 0] == b[:, 0]) & (a[:, 1] == b[:, 1]),
     ("point", "circle"): lambda a, b: (a[:, 0] - b[:, 0]) ** 2 + (a[:, 1] - b[:, 1]) ** 2 <= b[:, 2] ** 2,
-    ("point", "box"): lambda a, b: ((b[:, 0] <= a[:, 0]) & (a[:, 0] <= b[:, 2])
-                                    & (b[:, 1] <= a[:, 1]) & (a[:, 1] <= b[:, 3])),
-    ("circle", "circle"): lambda a, b: ((a[:, 0] - b[:, 0]) ** 2 + (a[:, 1] - b[:, 1]) ** 2
-                                        <= (a[:, 2] + b[:, 2]) ** 2),
-    ("circle", "box"): lambda a, b: ((a[:, 0] - np.clip(a[:, 0], b[:, 0], b[:, 2])) ** 2
-                                     + (a[:, 1] - np.clip(a[:, 1], b[:, 1], b[:, 3])) ** 2 <= a[:, 2] ** 2),
-    ("box", "box"): lambda a, b: ((a[:, 0] <= b[:, 2]) & (b[:, 0] <= a[:, 2])
-                                  & (a[:, 1] <= b[:, 3]) & (b[:, 1] <= a[:, 3])),
+    ("point", "box"): lambda a, b: (
+        (b[:, 0] <= a[:, 0]) & (a[:, 0] <= b[:, 2]) & (b[:, 1] <= a[:, 1]) & (a[:, 1] <= b[:, 3])
+    ),
+    ("circle", "circle"): lambda a, b: (a[:, 0] - b[:, 0]) ** 2 + (a[:, 1] - b[:, 1]) ** 2 <= (a[:, 2] + b[:, 2]) ** 2,
+    ("circle", "box"): lambda a, b: (
+        (a[:, 0] - np.clip(a[:, 0], b[:, 0], b[:, 2])) ** 2 + (a[:, 1] - np.clip(a[:, 1], b[:, 1], b[:, 3])) ** 2
+        <= a[:, 2] ** 2
+    ),
+    ("box", "box"): lambda a, b: (
+        (a[:, 0] <= b[:, 2]) & (b[:, 0] <= a[:, 2]) & (a[:, 1] <= b[:, 3]) & (b[:, 1] <= a[:, 3])
+    ),
     # the textbook orientation test (proper crossings only: collinear touching is missed)
     ("segment", "segment"): lambda a, b: (
         (_cross(*a.T[:2], *a.T[2:], *b.T[:2]) * _cross(*a.T[:2], *a.T[2:], *b.T[2:]) <= 0)
-        & (_cross(*b.T[:2], *b.T[2:], *a.T[:2]) * _cross(*b.T[:2], *b.T[2:], *a.T[2:]) <= 0)),
+        & (_cross(*b.T[:2], *b.T[2:], *a.T[:2]) * _cross(*b.T[:2], *b.T[2:], *a.T[2:]) <= 0)
+    ),
 }
-
-
 
 
 def _shapely_case(ka: str, kb: str, a: np.ndarray, b: np.ndarray):
@@ -150,16 +153,21 @@ class _Progress:
             return
         self.step += 1
         line = f"[{self.step}/{self.total}] {what}"
-        print(f"\r{line:<48}" if self.tty else line, end="" if self.tty else "\n",
-              file=self.stream, flush=True)
+        print(f"\r{line:<48}" if self.tty else line, end="" if self.tty else "\n", file=self.stream, flush=True)
 
     def done(self) -> None:
         if self.tty:
             print("\r" + " " * 48 + "\r", end="", file=self.stream, flush=True)
 
 
-def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List[tuple]] = None,
-        progress: Optional[TextIO] = sys.stderr, shapely_n: int = 100_000) -> List[dict]:
+def run(
+    n: int = 1_000_000,
+    repeat: int = 3,
+    seed: int = 1,
+    pairs: Optional[List[tuple]] = None,
+    progress: Optional[TextIO] = sys.stderr,
+    shapely_n: int = 100_000,
+) -> List[dict]:
     """Measure every unordered pair of kinds; return one row per pair.
 
     Rates are pairs per second.  ``copy_ratio`` and ``read_ratio`` are
@@ -188,19 +196,30 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
         t_built = best_time(lambda: overlaps(ta(ra), tb(rb), out=out, threads=threads), repeat)
         hits = int(out.sum())
         ca, cb = np.empty_like(ra), np.empty_like(rb)
+
         def copy_both() -> None:
             np.copyto(ca, ra)
             np.copyto(cb, rb)
 
         t_copy = best_time(copy_both, repeat)
         t_read = best_time(read_once(ra, rb), repeat)
-        row = {"pair": f"{ka}-{kb}", "n": n, "overlap_fraction": hits / n, "threads": threads,
-               "pycollide_pairs_per_s": n / t_one, "pycollide_all_threads_pairs_per_s": n / t_all,
-               "thread_scaling": t_one / t_all, "copy_ratio": t_one / t_copy,
-               "with_construction_ratio": t_built / t_all,
-               "read_ratio": t_one / t_read,
-               "numpy_pairs_per_s": None, "numpy_speedup": None, "numpy_ceiling": None,
-               "shapely_pairs_per_s": None, "shapely_speedup": None}
+        row = {
+            "pair": f"{ka}-{kb}",
+            "n": n,
+            "overlap_fraction": hits / n,
+            "threads": threads,
+            "pycollide_pairs_per_s": n / t_one,
+            "pycollide_all_threads_pairs_per_s": n / t_all,
+            "thread_scaling": t_one / t_all,
+            "copy_ratio": t_one / t_copy,
+            "with_construction_ratio": t_built / t_all,
+            "read_ratio": t_one / t_read,
+            "numpy_pairs_per_s": None,
+            "numpy_speedup": None,
+            "numpy_ceiling": None,
+            "shapely_pairs_per_s": None,
+            "shapely_speedup": None,
+        }
         expr = NUMPY_EXPRESSIONS.get((ka, kb))
         if expr is not None:
             t_np = best_time(lambda: expr(ra, rb), repeat)
@@ -221,8 +240,9 @@ def run(n: int = 1_000_000, repeat: int = 3, seed: int = 1, pairs: Optional[List
     return rows
 
 
-def construction(n: int = 1_000_000, repeat: int = 3, seed: int = 1,
-                 progress: Optional[TextIO] = sys.stderr) -> List[dict]:
+def construction(
+    n: int = 1_000_000, repeat: int = 3, seed: int = 1, progress: Optional[TextIO] = sys.stderr
+) -> List[dict]:
     """The cost of building each shape type from a caller's float64 array (one
     copy, validation and magnitude pass, on all threads), beside copying the
     same bytes once with numpy and beside an overlap query on the built
@@ -241,9 +261,18 @@ def construction(n: int = 1_000_000, repeat: int = 3, seed: int = 1,
         t_copy = best_time(lambda: np.copy(raw), repeat)
         built = cls(raw)
         t_query = best_time(lambda: overlaps(built, circles, out=out, threads=threads), repeat)
-        rows.append({"type": cls.__name__, "n": n, "threads": threads, "build_seconds": t_build,
-                     "copy_seconds": t_copy, "query_seconds": t_query,
-                     "build_per_copy": t_build / t_copy, "build_per_query": t_build / t_query})
+        rows.append(
+            {
+                "type": cls.__name__,
+                "n": n,
+                "threads": threads,
+                "build_seconds": t_build,
+                "copy_seconds": t_copy,
+                "query_seconds": t_query,
+                "build_per_copy": t_build / t_copy,
+                "build_per_query": t_build / t_query,
+            }
+        )
     step.done()
     return rows
 
@@ -252,8 +281,10 @@ def format_construction(rows: List[dict]) -> str:
     head = f"{'type':<12}{'build ms':>10}{'copy ms':>10}{'query ms':>10}{'build/copy':>12}{'build/query':>13}"
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['type']:<12}{r['build_seconds'] * 1e3:10.1f}{r['copy_seconds'] * 1e3:10.1f}"
-                     f"{r['query_seconds'] * 1e3:10.1f}{r['build_per_copy']:11.2f}x{r['build_per_query']:12.2f}x")
+        lines.append(
+            f"{r['type']:<12}{r['build_seconds'] * 1e3:10.1f}{r['copy_seconds'] * 1e3:10.1f}"
+            f"{r['query_seconds'] * 1e3:10.1f}{r['build_per_copy']:11.2f}x{r['build_per_query']:12.2f}x"
+        )
     return "\n".join(lines)
 
 
@@ -292,19 +323,23 @@ def call_overhead(seed: int = 1, max_n: int = 4096) -> dict:
 
 def format_table(rows: List[dict]) -> str:
     all_threads = f"x{rows[0]['threads']} thr" if rows else ""
-    head = (f"{'pair':<18}{'overlap':>8}{'Mpairs/s':>10}{all_threads:>10}"
-            f"{'scaling':>8}{'+build':>8}{'vs copy':>8}{'vs read':>8}{'numpy':>8}{'ceiling':>8}{'shapely':>9}")
+    head = (
+        f"{'pair':<18}{'overlap':>8}{'Mpairs/s':>10}{all_threads:>10}"
+        f"{'scaling':>8}{'+build':>8}{'vs copy':>8}{'vs read':>8}{'numpy':>8}{'ceiling':>8}{'shapely':>9}"
+    )
     lines = [head, "-" * len(head)]
 
     def ratio(v, width, digits=1):
         return f"{v:{width - 1}.{digits}f}x" if v is not None else f"{'-':>{width}}"
 
     for r in rows:
-        lines.append(f"{r['pair']:<18}{r['overlap_fraction']:8.1%}{r['pycollide_pairs_per_s'] / 1e6:10.1f}"
-                     f"{r['pycollide_all_threads_pairs_per_s'] / 1e6:10.1f}{ratio(r['thread_scaling'], 8, 2)}"
-                     f"{ratio(r['with_construction_ratio'], 8, 2)}"
-                     f"{ratio(r['copy_ratio'], 8, 2)}{ratio(r['read_ratio'], 8, 2)}{ratio(r['numpy_speedup'], 8)}"
-                     f"{ratio(r['numpy_ceiling'], 8)}{ratio(r['shapely_speedup'], 9)}")
+        lines.append(
+            f"{r['pair']:<18}{r['overlap_fraction']:8.1%}{r['pycollide_pairs_per_s'] / 1e6:10.1f}"
+            f"{r['pycollide_all_threads_pairs_per_s'] / 1e6:10.1f}{ratio(r['thread_scaling'], 8, 2)}"
+            f"{ratio(r['with_construction_ratio'], 8, 2)}"
+            f"{ratio(r['copy_ratio'], 8, 2)}{ratio(r['read_ratio'], 8, 2)}{ratio(r['numpy_speedup'], 8)}"
+            f"{ratio(r['numpy_ceiling'], 8)}{ratio(r['shapely_speedup'], 9)}"
+        )
     return "\n".join(lines)
 
 

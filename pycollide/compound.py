@@ -9,7 +9,7 @@ the bounding boxes are tested first, and the parts only where those meet.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union
+from typing import Any, Dict, List, Sequence, Tuple, Type, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -18,7 +18,6 @@ from ._native import check_rc, double_ptr, lib
 from .shapes import Boxes, Shapes, as_float_array, kind_names, solid_kinds
 
 __all__ = ["Compound", "Placed"]
-
 
 
 def _part_bounds(parts: Shapes) -> np.ndarray:
@@ -68,16 +67,19 @@ class Compound:
         if isinstance(parts, Shapes):
             parts = [parts]
         if not isinstance(parts, (list, tuple)) or not parts:
-            raise TypeError("Compound: `parts` must be a shape array or a non-empty sequence of them, "
-                            f"got {type(parts).__name__}")
+            raise TypeError(
+                f"Compound: `parts` must be a shape array or a non-empty sequence of them, got {type(parts).__name__}"
+            )
         groups: Dict[Type[Shapes], List[np.ndarray]] = {}
         for k, p in enumerate(parts):
             if not isinstance(p, Shapes) or not type(p).solid:
-                raise TypeError(f"Compound: `parts[{k}]` must be a shape array ({kind_names()}), got "
-                                f"{type(p).__name__}")
+                raise TypeError(
+                    f"Compound: `parts[{k}]` must be a shape array ({kind_names()}), got {type(p).__name__}"
+                )
             groups.setdefault(type(p), []).append(np.asarray(p).reshape(-1, p.width))
         self.parts: Dict[Type[Shapes], Shapes] = {
-            cls: cls(np.concatenate(groups[cls])) for cls in solid_kinds() if cls in groups}
+            cls: cls(np.concatenate(groups[cls])) for cls in solid_kinds() if cls in groups
+        }
         if not any(len(p) for p in self.parts.values()):
             raise ValueError("Compound: `parts` holds no shape")
         boxes = [_part_bounds(p) for p in self.parts.values()]
@@ -85,9 +87,11 @@ class Compound:
             bad = ~np.isfinite(b).all(axis=-1)
             if bad.any():
                 k = int(np.flatnonzero(bad)[0])
-                raise ValueError(f"Compound: `parts`: the bounding box of a part overflows the doubles: "
-                                 f"{cls.__name__[:-1].lower()} {np.asarray(p)[k].tolist()} reaches beyond "
-                                 "+-1.8e308")
+                raise ValueError(
+                    f"Compound: `parts`: the bounding box of a part overflows the doubles: "
+                    f"{cls.__name__[:-1].lower()} {np.asarray(p)[k].tolist()} reaches beyond "
+                    "+-1.8e308"
+                )
         self.bounds = Boxes(_union(boxes))
 
     def __repr__(self) -> str:
@@ -123,8 +127,19 @@ class Compound:
             local = np.ascontiguousarray(part._data)
             world = np.empty((n,) + local.shape)
             if n and len(local):  # in C, each coordinate rounded once, whatever the caller's FP mode
-                check_rc("Compound.at", lib.pc_place(cls.kind, double_ptr(local), len(local), double_ptr(sx),
-                                                     double_ptr(sy), double_ptr(pos), n, double_ptr(world)))
+                check_rc(
+                    "Compound.at",
+                    lib.pc_place(
+                        cls.kind,
+                        double_ptr(local),
+                        len(local),
+                        double_ptr(sx),
+                        double_ptr(sy),
+                        double_ptr(pos),
+                        n,
+                        double_ptr(world),
+                    ),
+                )
             try:
                 placed[cls] = cls(world, copy=False)
             except ValueError as exc:
@@ -156,15 +171,22 @@ class Placed:
 
     __slots__ = ("compound", "positions", "_sx", "_sy", "parts", "bounds")
 
-    def __init__(self, compound: Compound, positions: np.ndarray, sx: np.ndarray, sy: np.ndarray,
-                 parts: Dict[Type[Shapes], Shapes]) -> None:
+    def __init__(
+        self,
+        compound: Compound,
+        positions: np.ndarray,
+        sx: np.ndarray,
+        sy: np.ndarray,
+        parts: Dict[Type[Shapes], Shapes],
+    ) -> None:
         self.compound, self.positions, self._sx, self._sy = compound, positions, sx, sy
         self.parts = parts
         # the copies' boxes, from the placed parts themselves (so they hold them exactly)
         bounds = _union([_part_bounds(p) for p in parts.values()])
         if not np.isfinite(bounds).all():
-            raise ValueError("Compound.at: a placed copy's bounding box overflows the doubles (a part reaches "
-                             "beyond +-1.8e308)")
+            raise ValueError(
+                "Compound.at: a placed copy's bounding box overflows the doubles (a part reaches beyond +-1.8e308)"
+            )
         self.bounds = Boxes(bounds)
 
     @property
@@ -192,10 +214,11 @@ class Placed:
     def flat(self) -> "Placed":
         """The copies along one axis (a view of the same placements)."""
         n = int(np.prod(self.shape))
-        parts = {cls: type(p)._trusted(np.asarray(p).reshape(n, p.shape[-1], p.width), p._magnitude)
-                 for cls, p in self.parts.items()}
-        return Placed(self.compound, self.positions.reshape(n, 2), self._sx.reshape(n), self._sy.reshape(n),
-                      parts)
+        parts = {
+            cls: type(p)._trusted(np.asarray(p).reshape(n, p.shape[-1], p.width), p._magnitude)
+            for cls, p in self.parts.items()
+        }
+        return Placed(self.compound, self.positions.reshape(n, 2), self._sx.reshape(n), self._sy.reshape(n), parts)
 
     def __repr__(self) -> str:
         return f"Placed({self.compound!r}, shape {self.shape})"

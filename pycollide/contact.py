@@ -67,8 +67,14 @@ class WorldContact(NamedTuple):
 
     @classmethod
     def _of(cls, data: np.ndarray) -> "WorldContact":
-        return cls(data[..., 0], data[..., 1:3], data[..., 3:5], data[..., 5:7], data[..., 7].astype(np.int64),
-                   data[..., 8].astype(np.int64))
+        return cls(
+            data[..., 0],
+            data[..., 1:3],
+            data[..., 3:5],
+            data[..., 5:7],
+            data[..., 7].astype(np.int64),
+            data[..., 8].astype(np.int64),
+        )
 
 
 @overload
@@ -79,8 +85,9 @@ def contact(a: Body, b: World, *, out: Optional[np.ndarray] = None, threads: Opt
 def contact(a: Solid, b: Solid, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None) -> Contact: ...
 
 
-def contact(a: Anything, b: Anything, *, out: Optional[np.ndarray] = None,
-            threads: Optional[int] = None) -> Union[Contact, WorldContact]:
+def contact(
+    a: Anything, b: Anything, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
+) -> Union[Contact, WorldContact]:
     """The contact between ``a`` and ``b``: signed separation, normal, witness points.
 
     Any two shape types in either order; the leading axes broadcast like
@@ -176,8 +183,9 @@ class Manifold(NamedTuple):
         return cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
 
 
-def manifold(a: Body, b: Body, margin: float = 0.0, *, out: Optional[np.ndarray] = None,
-             threads: Optional[int] = None) -> Manifold:
+def manifold(
+    a: Body, b: Body, margin: float = 0.0, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
+) -> Manifold:
     """Contact manifolds: up to two contact points per pair, as a physics
     solver needs for resting and stacking (a box on a floor gets two points,
     not the single deepest one).

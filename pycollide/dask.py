@@ -52,9 +52,21 @@ from .shapes import Shapes as _NumpyShapes
 from .tiles import TileMap
 from .world import World
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons",
-           "overlaps", "contains", "contact", "distance", "pairs"]
-
+__all__ = [
+    "Shapes",
+    "Points",
+    "Circles",
+    "Boxes",
+    "Segments",
+    "Triangles",
+    "Capsules",
+    "Polygons",
+    "overlaps",
+    "contains",
+    "contact",
+    "distance",
+    "pairs",
+]
 
 
 # ---- lazy shape types ---------------------------------------------------------------
@@ -77,8 +89,10 @@ class Shapes:
     def __init__(self, data: Union[da.Array, np.ndarray, _NumpyShapes, "Shapes"], /, *, chunks: Any = "auto") -> None:
         name = type(self).__name__
         if "numpy_type" not in type(self).__dict__ and type(self) is not Polygons:
-            raise TypeError("pycollide.dask.Shapes is the abstract base; build Points, Circles, Boxes, "
-                            "Segments, Triangles, Capsules or Polygons")
+            raise TypeError(
+                "pycollide.dask.Shapes is the abstract base; build Points, Circles, Boxes, "
+                "Segments, Triangles, Capsules or Polygons"
+            )
         if isinstance(data, Shapes):
             if type(data) is not type(self) and not (isinstance(self, Polygons) and isinstance(data, Polygons)):
                 raise TypeError(f"pycollide.dask.{name}: got lazy {type(data).__name__}")
@@ -109,8 +123,10 @@ class Shapes:
     def _layout(cls, arr: Any) -> Any:
         width = cls.numpy_type.width
         if arr.ndim == 0 or arr.shape[-1] != width:
-            raise ValueError(f"pycollide.dask.{cls.__name__}: `data` must have shape (..., {width}) with columns "
-                             f"({', '.join(cls.numpy_type.columns)}); got shape {arr.shape}")
+            raise ValueError(
+                f"pycollide.dask.{cls.__name__}: `data` must have shape (..., {width}) with columns "
+                f"({', '.join(cls.numpy_type.columns)}); got shape {arr.shape}"
+            )
         return _whole_trailing(arr.astype(np.float64), 1)
 
     @classmethod
@@ -165,13 +181,16 @@ class Shapes:
     @property
     def data(self) -> Any:
         """The layout as a dask array, each block validated when it is computed."""
-        return self._raw.map_blocks(_validate_block, kind=self.kind_name, dtype=np.float64, meta=np.empty((0,) * self._raw.ndim))
+        return self._raw.map_blocks(
+            _validate_block, kind=self.kind_name, dtype=np.float64, meta=np.empty((0,) * self._raw.ndim)
+        )
 
     def bounds(self) -> da.Array:
         """The closed bounding boxes as a dask array of layout ``(..., 4)`` (see
         :meth:`pycollide.Shapes.bounds`)."""
-        return self._raw.map_blocks(_bounds_block, kind=self.kind_name, dtype=np.float64,
-                                    chunks=self._raw.chunks[:-1] + ((4,),))
+        return self._raw.map_blocks(
+            _bounds_block, kind=self.kind_name, dtype=np.float64, chunks=self._raw.chunks[:-1] + ((4,),)
+        )
 
     def compute(self, **kwargs: Any) -> _NumpyShapes:
         """The numpy shape array (validated), computed with ``dask.compute``'s options."""
@@ -192,20 +211,33 @@ class Shapes:
 
 def _whole_trailing(arr: Any, trailing: int) -> Any:
     """``arr`` with its trailing axes in one chunk each (the leading chunks kept)."""
-    if all(len(c) == 1 for c in arr.chunks[arr.ndim - trailing:]):
+    if all(len(c) == 1 for c in arr.chunks[arr.ndim - trailing :]):
         return arr
     return arr.rechunk({axis: -1 for axis in range(arr.ndim - trailing, arr.ndim)})
 
 
 def _lazy_type(numpy_type: Type[_NumpyShapes], doc: str) -> Type[Shapes]:
     name = numpy_type.__name__
-    cls = type(name, (Shapes,), {"__slots__": (), "numpy_type": numpy_type, "__module__": __name__,
-                                 "__doc__": f"Lazy {name} over a dask array of layout (..., {numpy_type.width}): "
-                                            f"{doc}.  See :class:`pycollide.dask.Shapes`."})
+    cls = type(
+        name,
+        (Shapes,),
+        {
+            "__slots__": (),
+            "numpy_type": numpy_type,
+            "__module__": __name__,
+            "__doc__": f"Lazy {name} over a dask array of layout (..., {numpy_type.width}): "
+            f"{doc}.  See :class:`pycollide.dask.Shapes`.",
+        },
+    )
     return cls
 
 
-from .shapes import Boxes as _B, Capsules as _Ca, Circles as _C, Points as _P, Segments as _S, Triangles as _T  # noqa: E402
+from .shapes import Boxes as _B  # noqa: E402  (after _lazy_type, which they feed)
+from .shapes import Capsules as _Ca  # noqa: E402
+from .shapes import Circles as _C  # noqa: E402
+from .shapes import Points as _P  # noqa: E402
+from .shapes import Segments as _S  # noqa: E402
+from .shapes import Triangles as _T  # noqa: E402
 
 Points = _lazy_type(_P, "x, y")
 Circles = _lazy_type(_C, "x, y, r")
@@ -237,8 +269,10 @@ class Polygons(Shapes):
             elif len(shape) >= 1 and shape[-1] in range(6, 17, 2):  # the flat layout
                 self._k = int(shape[-1]) // 2
             else:
-                raise ValueError(f"pycollide.dask.Polygons: `data` must have shape (..., K, 2) or (..., 2K), "
-                                 f"3 <= K <= 8; got shape {tuple(shape)}")
+                raise ValueError(
+                    f"pycollide.dask.Polygons: `data` must have shape (..., K, 2) or (..., 2K), "
+                    f"3 <= K <= 8; got shape {tuple(shape)}"
+                )
         super().__init__(data, chunks=chunks)
 
     @property
@@ -311,10 +345,18 @@ def _operand(value: Any, kind: Optional[str], positions: Any) -> Any:
     return _numpy_shapes(kind, value, start)
 
 
-def _verb_block(a: Any, b: Any, *positions: Any, verb: str, kinds: Tuple[Optional[str], Optional[str]],
-                axes: Tuple[int, int], touching: bool, threads: int) -> np.ndarray:
-    where_a = positions[:axes[0]] if axes[0] >= 0 else None
-    where_b = positions[max(axes[0], 0):][:axes[1]] if axes[1] >= 0 else None
+def _verb_block(
+    a: Any,
+    b: Any,
+    *positions: Any,
+    verb: str,
+    kinds: Tuple[Optional[str], Optional[str]],
+    axes: Tuple[int, int],
+    touching: bool,
+    threads: int,
+) -> np.ndarray:
+    where_a = positions[: axes[0]] if axes[0] >= 0 else None
+    where_b = positions[max(axes[0], 0) :][: axes[1]] if axes[1] >= 0 else None
     x, y = _operand(a, kinds[0], where_a), _operand(b, kinds[1], where_b)
     if verb == "overlaps":
         return _np_overlaps(x, y, touching=touching, threads=threads)
@@ -349,12 +391,22 @@ def _as_lazy(verb: str, name: str, value: Any, points: bool = False) -> _Operand
         return Points(value)
     if points:
         return Points(d.points_arg(verb, name, value), chunks=-1)
-    raise TypeError(f"{verb}: `{name}` must be a lazy shape array (pycollide.dask.Circles, ...), a numpy shape "
-                    f"array, a TileMap or a World; got {type(value).__name__}")
+    raise TypeError(
+        f"{verb}: `{name}` must be a lazy shape array (pycollide.dask.Circles, ...), a numpy shape "
+        f"array, a TileMap or a World; got {type(value).__name__}"
+    )
 
 
-def _blockwise(verb: str, names: Tuple[str, str], a: _Operand, b: _Operand, extra: int, dtype: Any,
-               touching: bool = True, threads: int = 1) -> Any:
+def _blockwise(
+    verb: str,
+    names: Tuple[str, str],
+    a: _Operand,
+    b: _Operand,
+    extra: int,
+    dtype: Any,
+    touching: bool = True,
+    threads: int = 1,
+) -> Any:
     lazy = [s for s in (a, b) if isinstance(s, Shapes)]
     if not lazy:
         raise TypeError(f"{verb}: one side must be a lazy shape array (pycollide.dask.Circles, ...)")
@@ -366,7 +418,7 @@ def _blockwise(verb: str, names: Tuple[str, str], a: _Operand, b: _Operand, extr
     args: List[Any] = []
     for side, s in zip("ab", (a, b)):
         if isinstance(s, Shapes):
-            args += [s._raw, out_ind[ndim - s.ndim:] + (f"t{side}",)]
+            args += [s._raw, out_ind[ndim - s.ndim :] + (f"t{side}",)]
         else:
             args += [s, None]
     kinds = tuple(s.kind_name if isinstance(s, Shapes) else None for s in (a, b))
@@ -381,10 +433,20 @@ def _blockwise(verb: str, names: Tuple[str, str], a: _Operand, b: _Operand, extr
         else:
             axes.append(-1)
     new_axes = {f"o{k}": n for k, n in enumerate((extra,) if extra else ())}
-    return da.blockwise(_verb_block, out_ind + tuple(new_axes), *args, new_axes=new_axes, concatenate=True,
-                        dtype=dtype, meta=np.empty((0,) * (ndim + len(new_axes)), dtype=dtype),
-                        kinds=kinds, axes=tuple(axes), touching=touching, threads=threads,
-                        verb=verb.rsplit(".", 1)[-1])
+    return da.blockwise(
+        _verb_block,
+        out_ind + tuple(new_axes),
+        *args,
+        new_axes=new_axes,
+        concatenate=True,
+        dtype=dtype,
+        meta=np.empty((0,) * (ndim + len(new_axes)), dtype=dtype),
+        kinds=kinds,
+        axes=tuple(axes),
+        touching=touching,
+        threads=threads,
+        verb=verb.rsplit(".", 1)[-1],
+    )
 
 
 def _threads(verb: str, threads: Any) -> int:
@@ -407,8 +469,16 @@ def overlaps(a: Side, b: Side, *, touching: bool = True, threads: int = 1) -> da
     """
     verb = "pycollide.dask.overlaps"
     d.mode(verb, touching)
-    return _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 0, bool,
-                      touching=bool(touching), threads=_threads(verb, threads))
+    return _blockwise(
+        verb,
+        ("a", "b"),
+        _as_lazy(verb, "a", a),
+        _as_lazy(verb, "b", b),
+        0,
+        bool,
+        touching=bool(touching),
+        threads=_threads(verb, threads),
+    )
 
 
 def contains(shape: Side, points: PointsLike, *, touching: bool = True, threads: int = 1) -> da.Array:
@@ -417,9 +487,16 @@ def contains(shape: Side, points: PointsLike, *, touching: bool = True, threads:
     of layout ``(..., 2)``; ``shape`` lazy shapes, numpy shapes, a TileMap or a World."""
     verb = "pycollide.dask.contains"
     d.mode(verb, touching)
-    return _blockwise(verb, ("shape", "points"), _as_lazy(verb, "shape", shape),
-                      _as_lazy(verb, "points", points, points=True), 0, bool, touching=bool(touching),
-                      threads=_threads(verb, threads))
+    return _blockwise(
+        verb,
+        ("shape", "points"),
+        _as_lazy(verb, "shape", shape),
+        _as_lazy(verb, "points", points, points=True),
+        0,
+        bool,
+        touching=bool(touching),
+        threads=_threads(verb, threads),
+    )
 
 
 def contact(a: Side, b: Side, *, threads: int = 1) -> Union[Contact, WorldContact]:
@@ -428,16 +505,24 @@ def contact(a: Side, b: Side, *, threads: int = 1) -> Union[Contact, WorldContac
     arrays, all slices of one computation per block."""
     verb = "pycollide.dask.contact"
     world = isinstance(a, World) or isinstance(b, World)
-    packed = _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 9 if world else 7,
-                        np.float64, threads=_threads(verb, threads))
+    packed = _blockwise(
+        verb,
+        ("a", "b"),
+        _as_lazy(verb, "a", a),
+        _as_lazy(verb, "b", b),
+        9 if world else 7,
+        np.float64,
+        threads=_threads(verb, threads),
+    )
     return WorldContact._of(packed) if world else Contact._of(packed)
 
 
 def distance(a: Side, b: Side, *, threads: int = 1) -> da.Array:
     """:func:`pycollide.distance` blockwise, as a lazy float64 dask array."""
     verb = "pycollide.dask.distance"
-    return _blockwise(verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 0, np.float64,
-                      threads=_threads(verb, threads))
+    return _blockwise(
+        verb, ("a", "b"), _as_lazy(verb, "a", a), _as_lazy(verb, "b", b), 0, np.float64, threads=_threads(verb, threads)
+    )
 
 
 # ---- pairs: a spatial join along a Hilbert curve ------------------------------------
@@ -466,8 +551,12 @@ def _keys(bounds: np.ndarray, frame: Tuple[float, float, float, float]) -> np.nd
     bounds = np.ascontiguousarray(bounds, dtype=np.float64)
     keys = np.empty(len(bounds), dtype=np.uint64)
     grid = np.array(frame, dtype=np.float64)  # named: it must outlive the call (a cast pointer keeps nothing alive)
-    check_rc("pairs", lib.pc_curve_keys(double_ptr(bounds), len(bounds), double_ptr(grid), _ORDER,
-                                        ffi.cast("uint64_t *", ffi.from_buffer(keys))))
+    check_rc(
+        "pairs",
+        lib.pc_curve_keys(
+            double_ptr(bounds), len(bounds), double_ptr(grid), _ORDER, ffi.cast("uint64_t *", ffi.from_buffer(keys))
+        ),
+    )
     return keys
 
 
@@ -483,8 +572,9 @@ def survey_block(block: np.ndarray, kind: str, m: int, offset: int) -> Tuple[np.
     return lo, hi, bounds[pick]
 
 
-def _assign(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> Tuple[
-        _NumpyShapes, np.ndarray, np.ndarray, np.ndarray]:
+def _assign(
+    block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
+) -> Tuple[_NumpyShapes, np.ndarray, np.ndarray, np.ndarray]:
     """The block's shapes, boxes, the order that groups them by partition, and where each partition starts."""
     shapes = _numpy_shapes(kind, block, (offset,))
     bounds = shapes.bounds().reshape(-1, 4)
@@ -496,8 +586,9 @@ def _assign(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: 
     return shapes, bounds, order, starts
 
 
-def census_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> Tuple[
-        np.ndarray, np.ndarray]:
+def census_block(
+    block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
+) -> Tuple[np.ndarray, np.ndarray]:
     """Pass 2 of pairs: how many of the block's shapes each partition gets, and the box around them."""
     _, bounds, order, starts = _assign(block, kind, frame, cuts, offset)
     counts = np.diff(starts)
@@ -511,24 +602,31 @@ def census_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, off
     return counts, box
 
 
-def split_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> List[Tuple[np.ndarray,
-                                                                                                      np.ndarray]]:
+def split_block(
+    block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
+) -> List[Tuple[np.ndarray, np.ndarray]]:
     """The block's shapes cut by partition, with their global indices: one
     pair of arrays of their own per partition (not views of one buffer, so
     that a worker spilling or freeing one piece frees its memory, and dask
     counts each piece at its true size)."""
     shapes, _, order, starts = _assign(block, kind, frame, cuts, offset)
     data = np.asarray(shapes._data).reshape(len(order), -1)
-    return [(data[rows], rows + offset) for rows in (order[starts[p]:starts[p + 1]] for p in range(len(starts) - 1))]
+    return [(data[rows], rows + offset) for rows in (order[starts[p] : starts[p + 1]] for p in range(len(starts) - 1))]
 
 
 def gather_partition(*pieces: Tuple[np.ndarray, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
     return np.concatenate([p[0] for p in pieces]), np.concatenate([p[1] for p in pieces])
 
 
-def join_partitions(left: Tuple[np.ndarray, np.ndarray], right: Optional[Tuple[np.ndarray, np.ndarray]],
-                    kinds: Tuple[str, str], touching: bool, within: Optional[float], orient: bool,
-                    boxes: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> np.ndarray:
+def join_partitions(
+    left: Tuple[np.ndarray, np.ndarray],
+    right: Optional[Tuple[np.ndarray, np.ndarray]],
+    kinds: Tuple[str, str],
+    touching: bool,
+    within: Optional[float],
+    orient: bool,
+    boxes: Optional[Tuple[np.ndarray, np.ndarray]] = None,
+) -> np.ndarray:
     """The pairs between two partitions (within one when ``right`` is None), in
     global indices.  Between two, only the shapes whose boxes meet the other
     partition's box take part: for neighbouring partitions, a strip along the
@@ -572,15 +670,19 @@ def route_pairs(found: np.ndarray, edges: np.ndarray) -> List[np.ndarray]:
     """Sorted pairs cut by the block of ``a`` holding ``i`` (``edges``: where
     each block's global indices start), each piece an array of its own."""
     at = np.searchsorted(found[0], edges)
-    return [found[:, at[k]:at[k + 1]].copy() for k in range(len(edges) - 1)]
+    return [found[:, at[k] : at[k + 1]].copy() for k in range(len(edges) - 1)]
 
 
 def _bounds_meet(box: np.ndarray, boxes: np.ndarray, within: float) -> np.ndarray:
     """Whether ``box`` comes within ``within`` of each of ``boxes`` (closed; empty boxes never meet).
     Each difference rounds monotonically, so boxes truly within the distance are never missed."""
     with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: an empty box; overflow: far apart
-        return ((box[0] - boxes[:, 2] <= within) & (boxes[:, 0] - box[2] <= within)
-                & (box[1] - boxes[:, 3] <= within) & (boxes[:, 1] - box[3] <= within))
+        return (
+            (box[0] - boxes[:, 2] <= within)
+            & (boxes[:, 0] - box[2] <= within)
+            & (box[1] - boxes[:, 3] <= within)
+            & (boxes[:, 1] - box[3] <= within)
+        )
 
 
 def _collection(verb: str, name: str, value: Any) -> Shapes:
@@ -588,20 +690,28 @@ def _collection(verb: str, name: str, value: Any) -> Shapes:
         if isinstance(value, _NumpyShapes):
             value = _as_lazy(verb, name, value)
         else:
-            raise TypeError(f"{verb}: `{name}` must be a lazy shape array (pycollide.dask.Circles, ...), "
-                            f"got {type(value).__name__}")
+            raise TypeError(
+                f"{verb}: `{name}` must be a lazy shape array (pycollide.dask.Circles, ...), got {type(value).__name__}"
+            )
     assert isinstance(value, Shapes)
     if value.ndim != 1:
         raise ValueError(f"{verb}: `{name}` must be a 1-D collection of shapes, got leading shape {value.shape}")
     if any(math.isnan(c) for c in value.chunks[0]):
-        raise ValueError(f"{verb}: `{name}` has chunks of unknown size; call `.compute_chunk_sizes()` on its "
-                         "dask array first")
+        raise ValueError(
+            f"{verb}: `{name}` has chunks of unknown size; call `.compute_chunk_sizes()` on its dask array first"
+        )
     return value
 
 
-def pairs(a: Union[Shapes, _NumpyShapes], b: Optional[Union[Shapes, _NumpyShapes]] = None, *,
-          distance: Optional[float] = None, touching: bool = True, partitions: Optional[int] = None,
-          sort: bool = True) -> da.Array:
+def pairs(
+    a: Union[Shapes, _NumpyShapes],
+    b: Optional[Union[Shapes, _NumpyShapes]] = None,
+    *,
+    distance: Optional[float] = None,
+    touching: bool = True,
+    partitions: Optional[int] = None,
+    sort: bool = True,
+) -> da.Array:
     """Every overlapping pair ``(i, j)`` of two large collections (``i < j``
     within one), as a lazy ``(2, k)`` int64 dask array whose computed value
     equals :func:`pycollide.pairs` on the concatenated input: the same pairs,
@@ -623,7 +733,8 @@ def pairs(a: Union[Shapes, _NumpyShapes], b: Optional[Union[Shapes, _NumpyShapes
     Three passes over the input: two small computations before ``pairs``
     returns (a sample to choose the cuts, then a census of the partitions'
     sizes and boxes; only these summaries come back), then the lazy graph of
-    the join itself.  Persist the input first if computing it is expensive.  Memory per task is about two partitions and their pairs; the
+    the join itself.  Persist the input first if computing it is expensive.  Memory per task is about
+    two partitions and their pairs; the
     partitions and pairs spill to disk on a distributed cluster with a memory
     limit, so the input may exceed memory.
 
@@ -670,9 +781,13 @@ def pairs(a: Union[Shapes, _NumpyShapes], b: Optional[Union[Shapes, _NumpyShapes
 
     # pass 1: the centres' box and a sample, for the curve's frame and the cuts
     want = min(total, max(_SAMPLE // 4, 64 * count), _SAMPLE)
-    survey = dask.compute(*[task(survey_block)(blk, kind, -(-n * want // total), off)
-                            for side, kind, szs, offs in zip(blocks, kinds, sizes, offsets)
-                            for blk, n, off in zip(side, szs, offs)])
+    survey = dask.compute(
+        *[
+            task(survey_block)(blk, kind, -(-n * want // total), off)
+            for side, kind, szs, offs in zip(blocks, kinds, sizes, offsets)
+            for blk, n, off in zip(side, szs, offs)
+        ]
+    )
     lo = np.min([s[0] for s in survey], axis=0)
     hi = np.max([s[1] for s in survey], axis=0)
     frame = _frame(lo, hi)
@@ -680,8 +795,12 @@ def pairs(a: Union[Shapes, _NumpyShapes], b: Optional[Union[Shapes, _NumpyShapes
     cuts = keys[(np.arange(1, count) * len(keys)) // count] if len(keys) else np.zeros(count - 1, np.uint64)
 
     # pass 2: each partition's size and box, per side
-    census = dask.compute(*[[task(census_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
-                            for side, kind, offs in zip(blocks, kinds, offsets)])
+    census = dask.compute(
+        *[
+            [task(census_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
+            for side, kind, offs in zip(blocks, kinds, offsets)
+        ]
+    )
     counts = [np.sum([c[0] for c in cs], axis=0) for cs in census]
     boxes = []
     for cs in census:
@@ -692,21 +811,35 @@ def pairs(a: Union[Shapes, _NumpyShapes], b: Optional[Union[Shapes, _NumpyShapes
     parts: List[Dict[int, Any]] = []
     for side, kind, offs, cnt in zip(blocks, kinds, offsets, counts):
         splits = [task(split_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
-        parts.append({p: task(gather_partition)(*[task(operator.getitem)(s, p) for s in splits])
-                      for p in range(count) if cnt[p]})
+        parts.append(
+            {p: task(gather_partition)(*[task(operator.getitem)(s, p) for s in splits]) for p in range(count) if cnt[p]}
+        )
     gap = 0.0 if within is None else within
     joined = []
     for p, left in parts[0].items():
         if b is None:
             near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[0], gap)).tolist()
-            found = [task(join_partitions)(left, None if q == p else parts[0][q], kinds * 2, bool(touching),
-                                           within, True, (boxes[0][p], boxes[0][q]))
-                     for q in near if q >= p]
+            found = [
+                task(join_partitions)(
+                    left,
+                    None if q == p else parts[0][q],
+                    kinds * 2,
+                    bool(touching),
+                    within,
+                    True,
+                    (boxes[0][p], boxes[0][q]),
+                )
+                for q in near
+                if q >= p
+            ]
         else:
             near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[1], gap)).tolist()
-            found = [task(join_partitions)(left, parts[1][q], kinds, bool(touching), within, False,
-                                           (boxes[0][p], boxes[1][q]))
-                     for q in near]
+            found = [
+                task(join_partitions)(
+                    left, parts[1][q], kinds, bool(touching), within, False, (boxes[0][p], boxes[1][q])
+                )
+                for q in near
+            ]
         if found:
             joined.append(task(collect_pairs)(*found))
     if sort:

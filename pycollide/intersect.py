@@ -12,17 +12,29 @@ from .shapes import Boxes, Capsules, Circles, Lines, Polygons, Segments, Shapes,
 __all__ = ["intersections"]
 
 #: the supported pairs (either order), as the C core's table has them
-SUPPORTED = ((Segments, Segments), (Circles, Segments), (Circles, Circles), (Boxes, Segments),
-             (Circles, Lines), (Segments, Lines), (Triangles, Segments), (Triangles, Lines),
-             (Capsules, Segments), (Capsules, Lines), (Polygons, Segments), (Polygons, Lines))
+SUPPORTED = (
+    (Segments, Segments),
+    (Circles, Segments),
+    (Circles, Circles),
+    (Boxes, Segments),
+    (Circles, Lines),
+    (Segments, Lines),
+    (Triangles, Segments),
+    (Triangles, Lines),
+    (Capsules, Segments),
+    (Capsules, Lines),
+    (Polygons, Segments),
+    (Polygons, Lines),
+)
 _SUPPORTED_TEXT = ", ".join(f"{a.__name__}-{b.__name__}" for a, b in SUPPORTED)
 _SUPPORTED_KINDS = ", ".join(sorted({cls.__name__ for pair in SUPPORTED for cls in pair}))
 
 
 def _check(name: str, value: Any) -> Shapes:
     if not isinstance(value, Shapes):
-        raise TypeError(f"intersections: `{name}` must be a shape array ({_SUPPORTED_KINDS}), "
-                        f"got {type(value).__name__}")
+        raise TypeError(
+            f"intersections: `{name}` must be a shape array ({_SUPPORTED_KINDS}), got {type(value).__name__}"
+        )
     return value
 
 
@@ -123,6 +135,8 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
     """
     a, b = _check("a", a), _check("b", b)
     if not any(isinstance(a, p) and isinstance(b, q) or isinstance(a, q) and isinstance(b, p) for p, q in SUPPORTED):
-        raise TypeError(f"intersections: {type(a).__name__} and {type(b).__name__} are not a "
-                        f"supported pair; supported (either order): {_SUPPORTED_TEXT}")
+        raise TypeError(
+            f"intersections: {type(a).__name__} and {type(b).__name__} are not a "
+            f"supported pair; supported (either order): {_SUPPORTED_TEXT}"
+        )
     return d.intersections("intersections", a, b, threads)

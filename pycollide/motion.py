@@ -23,22 +23,51 @@ def _motion_threads(verb: str, threads: Any, n: int) -> int:
 
 
 @overload
-def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[TileMap, World], dt: float,
-            restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, max_bounces: int = 16, *, collide: bool = False,
-            masses: Optional[ArrayLike] = None,
-            return_bounces: Literal[False] = False, threads: Optional[int] = None) -> Tuple[Circles, np.ndarray]: ...
+def advance(
+    circles: Union[Circles, Points],
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    max_bounces: int = 16,
+    *,
+    collide: bool = False,
+    masses: Optional[ArrayLike] = None,
+    return_bounces: Literal[False] = False,
+    threads: Optional[int] = None,
+) -> Tuple[Circles, np.ndarray]: ...
 @overload
-def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[TileMap, World], dt: float,
-            restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, max_bounces: int = 16, *, collide: bool = False,
-            masses: Optional[ArrayLike] = None,
-            return_bounces: Literal[True], threads: Optional[int] = None) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
+def advance(
+    circles: Union[Circles, Points],
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    max_bounces: int = 16,
+    *,
+    collide: bool = False,
+    masses: Optional[ArrayLike] = None,
+    return_bounces: Literal[True],
+    threads: Optional[int] = None,
+) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
 
 
-def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[TileMap, World], dt: float,
-            restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, max_bounces: int = 16, *, collide: bool = False,
-            masses: Optional[ArrayLike] = None,
-            return_bounces: bool = False,
-            threads: Optional[int] = None) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
+def advance(
+    circles: Union[Circles, Points],
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    max_bounces: int = 16,
+    *,
+    collide: bool = False,
+    masses: Optional[ArrayLike] = None,
+    return_bounces: bool = False,
+    threads: Optional[int] = None,
+) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
     """Move circles through a world for a time ``dt``, bouncing off its walls
     and, with ``collide=True``, off each other.
 
@@ -172,12 +201,14 @@ def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[T
         if v.shape[:-1] != circles.shape:
             v = np.broadcast_to(v, circles.shape + (2,))
     except ValueError:
-        raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the circles' shape "
-                         f"{circles.shape}") from None
+        raise ValueError(
+            f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the circles' shape {circles.shape}"
+        ) from None
     dt = number(verb, "dt", dt, 0.0)
     e, se = _per_circle(verb, "restitution", restitution, circles.shape, "in [0, 1]", lambda x: (x >= 0) & (x <= 1))
-    mu, smu = _per_circle(verb, "friction", friction, circles.shape, "finite and >= 0",
-                          lambda x: np.isfinite(x) & (x >= 0))
+    mu, smu = _per_circle(
+        verb, "friction", friction, circles.shape, "finite and >= 0", lambda x: np.isfinite(x) & (x >= 0)
+    )
     if isinstance(max_bounces, (bool, np.bool_)) or not isinstance(max_bounces, (int, np.integer)):
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:
@@ -195,15 +226,33 @@ def advance(circles: Union[Circles, Points], velocity: ArrayLike, world: Union[T
         parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
-            pair = _collide(verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, (e, se, mu, smu),
-                            int(max_bounces))
+            pair = _collide(
+                verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, (e, se, mu, smu), int(max_bounces)
+            )
             if pair is not None:
                 i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
-                raise ValueError(f"{verb}: circles {i} and {j} overlap at the start (their interiors meet deeper "
-                                 f"than a rounding error); with collide=True every pair must start apart or touching")
+                raise ValueError(
+                    f"{verb}: circles {i} and {j} overlap at the start (their interiors meet deeper "
+                    f"than a rounding error); with collide=True every pair must start apart or touching"
+                )
         else:
-            rc = call(n * COSTLY, lib.pc_world_advance, parts, len(keep), double_ptr(c), double_ptr(vel), bptr, n, dt,
-                      double_ptr(e), se, double_ptr(mu), smu, int(max_bounces), _motion_threads(verb, threads, n))
+            rc = call(
+                n * COSTLY,
+                lib.pc_world_advance,
+                parts,
+                len(keep),
+                double_ptr(c),
+                double_ptr(vel),
+                bptr,
+                n,
+                dt,
+                double_ptr(e),
+                se,
+                double_ptr(mu),
+                smu,
+                int(max_bounces),
+                _motion_threads(verb, threads, n),
+            )
             check_rc(verb, rc)
         _check_stuck(verb, "circle", bounces, circles.shape, v)
     moved = _moved(verb, Circles, c, circles.shape)
@@ -229,8 +278,15 @@ class Slide(NamedTuple):
     """(S) bool: met a wall facing sideways."""
 
 
-def slide(boxes: Boxes, velocity: ArrayLike, world: Union[TileMap, World], dt: float, max_slides: int = 4, *,
-          threads: Optional[int] = None) -> Slide:
+def slide(
+    boxes: Boxes,
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    max_slides: int = 4,
+    *,
+    threads: Optional[int] = None,
+) -> Slide:
     """Move axis-aligned boxes through a world and slide them along its walls
     and floors (restitution 0): what a tile-based platformer does every frame.
 
@@ -312,8 +368,9 @@ def slide(boxes: Boxes, velocity: ArrayLike, world: Union[TileMap, World], dt: f
     try:
         v = np.broadcast_to(v, boxes.shape + (2,))
     except ValueError:
-        raise ValueError(f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the boxes' shape "
-                         f"{boxes.shape}") from None
+        raise ValueError(
+            f"{verb}: `velocity` {v.shape[:-1]} does not broadcast to the boxes' shape {boxes.shape}"
+        ) from None
     dt = number(verb, "dt", dt, 0.0)
     if isinstance(max_slides, (bool, np.bool_)) or not isinstance(max_slides, (int, np.integer)):
         raise TypeError(f"{verb}: `max_slides` must be an integer, got {max_slides!r}")
@@ -325,15 +382,31 @@ def slide(boxes: Boxes, velocity: ArrayLike, world: Union[TileMap, World], dt: f
     flags = np.zeros(n, dtype=np.int8)
     if n:
         parts, keep = c_parts(verb, world)
-        check_rc(verb, call(n * COSTLY, lib.pc_world_slide, parts, len(keep), double_ptr(b), double_ptr(vel),
-                            ffi.cast("int8_t *", ffi.from_buffer(flags)), n, dt, int(max_slides),
-                            _motion_threads(verb, threads, n)))
+        check_rc(
+            verb,
+            call(
+                n * COSTLY,
+                lib.pc_world_slide,
+                parts,
+                len(keep),
+                double_ptr(b),
+                double_ptr(vel),
+                ffi.cast("int8_t *", ffi.from_buffer(flags)),
+                n,
+                dt,
+                int(max_slides),
+                _motion_threads(verb, threads, n),
+            ),
+        )
         _check_stuck(verb, "box", flags, boxes.shape, v)
     shape = boxes.shape
-    return Slide(_moved(verb, Boxes, b, shape), vel.reshape(shape + (2,)),
-                 (flags & lib.PC_SLIDE_FLOOR).astype(bool).reshape(shape),
-                 (flags & lib.PC_SLIDE_CEILING).astype(bool).reshape(shape),
-                 (flags & lib.PC_SLIDE_WALL).astype(bool).reshape(shape))
+    return Slide(
+        _moved(verb, Boxes, b, shape),
+        vel.reshape(shape + (2,)),
+        (flags & lib.PC_SLIDE_FLOOR).astype(bool).reshape(shape),
+        (flags & lib.PC_SLIDE_CEILING).astype(bool).reshape(shape),
+        (flags & lib.PC_SLIDE_WALL).astype(bool).reshape(shape),
+    )
 
 
 class Depenetration(NamedTuple):
@@ -419,11 +492,13 @@ def depenetrate(shapes: Shapes, world: Union[TileMap, World], *, threads: Option
     if n:
         parts, keep = c_parts(verb, world)
         args, ndim, dims = d.arrays(shape, [data, moved, out])
-        check_rc(verb, call(n * COSTLY, lib.pc_world_depenetrate, parts, len(keep), shapes.kind, *args, ndim, dims,
-                            nthreads))
+        check_rc(
+            verb, call(n * COSTLY, lib.pc_world_depenetrate, parts, len(keep), shapes.kind, *args, ndim, dims, nthreads)
+        )
     depth = out[..., 2]
-    return Depenetration(_moved(verb, type(shapes), moved.reshape(-1, shapes.width), shape), out[..., :2], depth,
-                         np.isfinite(depth))
+    return Depenetration(
+        _moved(verb, type(shapes), moved.reshape(-1, shapes.width), shape), out[..., :2], depth, np.isfinite(depth)
+    )
 
 
 def _check_stuck(verb: str, what: str, codes: np.ndarray, shape: Tuple[int, ...], v: np.ndarray) -> None:
@@ -435,10 +510,14 @@ def _check_stuck(verb: str, what: str, codes: np.ndarray, shape: Tuple[int, ...]
     first = int(np.flatnonzero(codes < 0)[0])
     index = tuple(int(k) for k in np.unravel_index(first, shape))
     if codes[first] == -1:
-        raise ValueError(f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall deeper "
-                         f"than a rounding error; depenetrate moves it out)")
-    raise ValueError(f"{verb}: {what} {index} would move beyond the range of the doubles (velocity "
-                     f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)")
+        raise ValueError(
+            f"{verb}: {what} {index} starts inside the solid (its interior overlaps a wall deeper "
+            f"than a rounding error; depenetrate moves it out)"
+        )
+    raise ValueError(
+        f"{verb}: {what} {index} would move beyond the range of the doubles (velocity "
+        f"{tuple(float(x) for x in np.reshape(v, (-1, 2))[first])} over the time left overflows)"
+    )
 
 
 def _moved(verb: str, cls: Any, rows: np.ndarray, shape: Tuple[int, ...]) -> Any:
@@ -450,8 +529,15 @@ def _moved(verb: str, cls: Any, rows: np.ndarray, shape: Tuple[int, ...]) -> Any
     return cls._trusted(rows.reshape(shape + (cls.width,)), float(magnitude[0]))
 
 
-def _per_circle(verb: str, name: str, value: Any, shape: Tuple[int, ...], rule: str,
-                ok: Callable[[np.ndarray], np.ndarray], zero: bool = True) -> Tuple[np.ndarray, int]:
+def _per_circle(
+    verb: str,
+    name: str,
+    value: Any,
+    shape: Tuple[int, ...],
+    rule: str,
+    ok: Callable[[np.ndarray], np.ndarray],
+    zero: bool = True,
+) -> Tuple[np.ndarray, int]:
     """A value per circle, broadcast to the circles' ``shape`` as numpy
     would: the values (float64, C-contiguous, flat) and their stride in
     doubles for the C core (0: one value for every circle, as given), each
@@ -493,8 +579,9 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional
             point = tuple(int(k) for k in np.unravel_index(int(np.flatnonzero(~(c[:, 2] > 0))[0]), circles.shape))
             raise ValueError(f"{verb}: circle {point} has radius 0, so no area to take a mass from: give `masses`")
         return None
-    m, stride = _per_circle(verb, "masses", masses, circles.shape, "finite and > 0",
-                            lambda x: np.isfinite(x) & (x > 0), zero=False)
+    m, stride = _per_circle(
+        verb, "masses", masses, circles.shape, "finite and > 0", lambda x: np.isfinite(x) & (x > 0), zero=False
+    )
     return m if stride else np.full(len(c), m[0])
 
 
@@ -505,9 +592,21 @@ def _masses(verb: str, masses: Any, circles: Circles, c: np.ndarray) -> Optional
 _COLLIDE_ROOM = (8, 8)
 
 
-def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray, c0: np.ndarray, v0: np.ndarray,
-             m: Any, bptr: Any, n: int, dt: float, response: Tuple[np.ndarray, int, np.ndarray, int],
-             max_bounces: int) -> Optional[Tuple[int, int]]:
+def _collide(
+    verb: str,
+    parts: Any,
+    nparts: int,
+    c: np.ndarray,
+    vel: np.ndarray,
+    c0: np.ndarray,
+    v0: np.ndarray,
+    m: Any,
+    bptr: Any,
+    n: int,
+    dt: float,
+    response: Tuple[np.ndarray, int, np.ndarray, int],
+    max_bounces: int,
+) -> Optional[Tuple[int, int]]:
     """The event-driven step on c and vel (copies of c0 and v0, which the
     caller keeps unchanged), retried from c0 and v0 with more room while the
     workspace is too small (the room needed grows with the impacts); the
@@ -522,8 +621,28 @@ def _collide(verb: str, parts: Any, nparts: int, c: np.ndarray, vel: np.ndarray,
         work = scratch(size)
         pair = ffi.new("int64_t[2]")
         mp = ffi.NULL if m is None else double_ptr(m)  # NULL: the default masses
-        rc = call(n * COSTLY, lib.pc_world_collide, parts, nparts, double_ptr(c), double_ptr(vel), mp, bptr, n, dt,
-                  double_ptr(e), se, double_ptr(mu), smu, max_bounces, work, size, entries, events, pair)
+        rc = call(
+            n * COSTLY,
+            lib.pc_world_collide,
+            parts,
+            nparts,
+            double_ptr(c),
+            double_ptr(vel),
+            mp,
+            bptr,
+            n,
+            dt,
+            double_ptr(e),
+            se,
+            double_ptr(mu),
+            smu,
+            max_bounces,
+            work,
+            size,
+            entries,
+            events,
+            pair,
+        )
         if rc == lib.PC_ERR_OVERLAP:
             return int(pair[0]), int(pair[1])
         if rc != lib.PC_ERR_SPACE:

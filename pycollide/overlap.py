@@ -7,8 +7,8 @@ from typing import Optional
 import numpy as np
 
 from . import _dispatch as d
-from ._types import Anything, ArrayLike
 from ._native import lib
+from ._types import Anything, ArrayLike
 from .shapes import solid_kinds
 from .tiles import TileMap
 from .world import World
@@ -16,8 +16,9 @@ from .world import World
 __all__ = ["overlaps", "contains"]
 
 
-def overlaps(a: Anything, b: Anything, out: Optional[np.ndarray] = None, *, touching: bool = True,
-             threads: Optional[int] = None) -> np.ndarray:
+def overlaps(
+    a: Anything, b: Anything, out: Optional[np.ndarray] = None, *, touching: bool = True, threads: Optional[int] = None
+) -> np.ndarray:
     """Whether the shapes ``a`` and ``b`` overlap.
 
     Exact: the answer is the true one for the real numbers the doubles
@@ -83,8 +84,14 @@ _SOLID = frozenset(solid_kinds())
 _TOUCHING, _STRICT = int(lib.PC_TOUCHING), int(lib.PC_STRICT)
 
 
-def contains(shape: Anything, points: ArrayLike, out: Optional[np.ndarray] = None, *, touching: bool = True,
-             threads: Optional[int] = None) -> np.ndarray:
+def contains(
+    shape: Anything,
+    points: ArrayLike,
+    out: Optional[np.ndarray] = None,
+    *,
+    touching: bool = True,
+    threads: Optional[int] = None,
+) -> np.ndarray:
     """Whether each point lies in ``shape``: in the closed shape (the boundary
     counts), or with ``touching=False`` strictly inside it.
 
@@ -108,5 +115,6 @@ def contains(shape: Anything, points: ArrayLike, out: Optional[np.ndarray] = Non
     if isinstance(shape, (World, TileMap)):
         return d.world_overlap("contains", d.points_arg("contains", "points", points), shape, out, mode, threads)
     shape = d.shapes_arg("contains", "shape", shape)
-    return d.overlap("contains", shape, d.points_arg("contains", "points", points), out, mode, threads,
-                     names=("shape", "points"))
+    return d.overlap(
+        "contains", shape, d.points_arg("contains", "points", points), out, mode, threads, names=("shape", "points")
+    )

@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 import numpy as np
 
 from . import _dispatch as d
-from ._types import ArrayLike, Body
-from .shapes import Shapes
 from ._native import COSTLY, call, check_rc, lib, resolve_threads
+from ._types import ArrayLike, Body
 from .compound import Placed
+from .shapes import Shapes
 from .world import ShapeTree
 
 __all__ = ["pairs", "Nearest", "nearest"]
 
 
-def pairs(a: Body, b: Optional[Body] = None, *, distance: Optional[ArrayLike] = None, touching: bool = True,
-          threads: Optional[int] = None) -> np.ndarray:
+def pairs(
+    a: Body,
+    b: Optional[Body] = None,
+    *,
+    distance: Optional[ArrayLike] = None,
+    touching: bool = True,
+    threads: Optional[int] = None,
+) -> np.ndarray:
     """Every overlapping pair: the indices ``(i, j)`` with ``overlaps(a[i], b[j])``;
     with ``distance=d``, every pair within distance d.
 
@@ -101,8 +107,10 @@ def pairs(a: Body, b: Optional[Body] = None, *, distance: Optional[ArrayLike] = 
             raise TypeError("pairs: `distance` takes shape arrays, not placed compounds")
         if np.ndim(distance) and not isinstance(distance, (str, bytes)):
             if b is None:
-                raise TypeError("pairs: `distance` must be one number within one collection (for a distance per "
-                                 "shape, pair the collection with itself: pairs(a, a, distance=d))")
+                raise TypeError(
+                    "pairs: `distance` must be one number within one collection (for a distance per "
+                    "shape, pair the collection with itself: pairs(a, a, distance=d))"
+                )
             each = d.nonnegative_each("pairs", "distance", distance, a.shape, True)
             return d.pair_indices("pairs", a, b, mode, threads, float(each.max(initial=0.0)), each)
         within = d.nonnegative("pairs", "distance", distance, True)
@@ -172,6 +180,19 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
     if out.size:
         tree = ShapeTree(verb, b)
         args, ndim, dims = d.arrays(shape, [a._data, limit[..., None], out])
-        check_rc(verb, call(out.size // 2 * COSTLY, lib.pc_nearest_tree, tree.ptr, tree.work.size, b._magnitude, a.kind,
-                            *args, ndim, dims, resolve_threads(verb, threads, out.size // 2)))
+        check_rc(
+            verb,
+            call(
+                out.size // 2 * COSTLY,
+                lib.pc_nearest_tree,
+                tree.ptr,
+                tree.work.size,
+                b._magnitude,
+                a.kind,
+                *args,
+                ndim,
+                dims,
+                resolve_threads(verb, threads, out.size // 2),
+            ),
+        )
     return Nearest(out[..., 1].astype(np.int64), out[..., 0])

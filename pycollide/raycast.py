@@ -77,19 +77,40 @@ def _zero_direction(verb: str, v: np.ndarray, distance: np.ndarray) -> None:
         raise ValueError(f"{verb}: `directions` must be nonzero; zero at index {at}")
 
 
-def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tilemap: TileMap,
-             max_distance: np.ndarray, threads: Any) -> RayHit:
+def _tilemap(
+    verb: str,
+    o: np.ndarray,
+    v: np.ndarray,
+    shape: Tuple[int, ...],
+    tilemap: TileMap,
+    max_distance: np.ndarray,
+    threads: Any,
+) -> RayHit:
     out = np.empty(shape + (6,), dtype=np.float64)
     if out.size:
         args, ndim, dims = d.arrays(shape, [o, v, out])
-        check_rc(verb, call(out.size // 6 * COSTLY, lib.pc_tilemap_raycast, tilemap._c, *args, ndim, dims,
-                            resolve_threads(verb, threads, out.size // 6)))
+        check_rc(
+            verb,
+            call(
+                out.size // 6 * COSTLY,
+                lib.pc_tilemap_raycast,
+                tilemap._c,
+                *args,
+                ndim,
+                dims,
+                resolve_threads(verb, threads, out.size // 6),
+            ),
+        )
         _zero_direction(verb, v, out[..., 1])
     far = out[..., 1] > max_distance
     if far.any():
         out[far] = [0.0, math.inf, math.nan, math.nan, -1.0, -1.0]
-    return RayHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
-                  out[..., 4:6].astype(np.int64))
+    return RayHit(
+        np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)),
+        out[..., 1],
+        out[..., 2:4],
+        out[..., 4:6].astype(np.int64),
+    )
 
 
 # From this many rays in one row on, they are cast in the order of their
@@ -99,8 +120,15 @@ def _tilemap(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], ti
 _ORDERED_RAYS = 1 << 14
 
 
-def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tree: ShapeTree,
-            max_distance: np.ndarray, threads: Any) -> ShapeHit:
+def _shapes(
+    verb: str,
+    o: np.ndarray,
+    v: np.ndarray,
+    shape: Tuple[int, ...],
+    tree: ShapeTree,
+    max_distance: np.ndarray,
+    threads: Any,
+) -> ShapeHit:
     out = np.empty(shape + (5,), dtype=np.float64)
     nthreads = resolve_threads(verb, threads, out.size // 5)
     if len(shape) == 1 and shape[0] >= _ORDERED_RAYS:
@@ -110,23 +138,67 @@ def _shapes(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], tre
         mc = np.ascontiguousarray(np.broadcast_to(max_distance, (n,)), dtype=np.float64)
         order = np.empty(n, dtype=np.int64)
         scratch = np.empty(2 * n, dtype=np.uint64)
-        check_rc(verb, lib.pc_ray_order(double_ptr(oc), n, ffi.cast("int64_t *", ffi.from_buffer(order)),
-                                        ffi.cast("uint64_t *", ffi.from_buffer(scratch))))
-        check_rc(verb, call(n * COSTLY, lib.pc_raycast_shapes_ordered, tree.ptr, tree.work.size,
-                            tree.shapes._magnitude, double_ptr(oc), double_ptr(vc), double_ptr(mc), double_ptr(out), n,
-                            ffi.cast("int64_t *", ffi.from_buffer(order)), nthreads))
+        check_rc(
+            verb,
+            lib.pc_ray_order(
+                double_ptr(oc),
+                n,
+                ffi.cast("int64_t *", ffi.from_buffer(order)),
+                ffi.cast("uint64_t *", ffi.from_buffer(scratch)),
+            ),
+        )
+        check_rc(
+            verb,
+            call(
+                n * COSTLY,
+                lib.pc_raycast_shapes_ordered,
+                tree.ptr,
+                tree.work.size,
+                tree.shapes._magnitude,
+                double_ptr(oc),
+                double_ptr(vc),
+                double_ptr(mc),
+                double_ptr(out),
+                n,
+                ffi.cast("int64_t *", ffi.from_buffer(order)),
+                nthreads,
+            ),
+        )
         _zero_direction(verb, v, out[..., 1])
     elif out.size:
         args, ndim, dims = d.arrays(shape, [o, v, max_distance[..., None], out])
-        check_rc(verb, call(out.size // 5 * COSTLY, lib.pc_raycast_shapes, tree.ptr, tree.work.size,
-                            tree.shapes._magnitude, *args, ndim, dims, nthreads))
+        check_rc(
+            verb,
+            call(
+                out.size // 5 * COSTLY,
+                lib.pc_raycast_shapes,
+                tree.ptr,
+                tree.work.size,
+                tree.shapes._magnitude,
+                *args,
+                ndim,
+                dims,
+                nthreads,
+            ),
+        )
         _zero_direction(verb, v, out[..., 1])
-    return ShapeHit(np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)), out[..., 1], out[..., 2:4],
-                    out[..., 4].astype(np.int64))
+    return ShapeHit(
+        np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)),
+        out[..., 1],
+        out[..., 2:4],
+        out[..., 4].astype(np.int64),
+    )
 
 
-def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], world: World,
-           max_distance: np.ndarray, threads: Any) -> WorldHit:
+def _world(
+    verb: str,
+    o: np.ndarray,
+    v: np.ndarray,
+    shape: Tuple[int, ...],
+    world: World,
+    max_distance: np.ndarray,
+    threads: Any,
+) -> WorldHit:
     """The nearest hit over the parts; at equal distances the lower part (every
     part rounds a distance from the exact point hit alone, so a tile and a
     shape entered at one point tie exactly)."""
@@ -154,18 +226,42 @@ def _world(verb: str, o: np.ndarray, v: np.ndarray, shape: Tuple[int, ...], worl
 
 
 @overload
-def raycast(origins: ArrayLike, directions: ArrayLike, target: TileMap, max_distance: ArrayLike = math.inf, *,
-            threads: Optional[int] = None) -> RayHit: ...
+def raycast(
+    origins: ArrayLike,
+    directions: ArrayLike,
+    target: TileMap,
+    max_distance: ArrayLike = math.inf,
+    *,
+    threads: Optional[int] = None,
+) -> RayHit: ...
 @overload
-def raycast(origins: ArrayLike, directions: ArrayLike, target: World, max_distance: ArrayLike = math.inf, *,
-            threads: Optional[int] = None) -> WorldHit: ...
+def raycast(
+    origins: ArrayLike,
+    directions: ArrayLike,
+    target: World,
+    max_distance: ArrayLike = math.inf,
+    *,
+    threads: Optional[int] = None,
+) -> WorldHit: ...
 @overload
-def raycast(origins: ArrayLike, directions: ArrayLike, target: Shapes, max_distance: ArrayLike = math.inf, *,
-            threads: Optional[int] = None) -> ShapeHit: ...
+def raycast(
+    origins: ArrayLike,
+    directions: ArrayLike,
+    target: Shapes,
+    max_distance: ArrayLike = math.inf,
+    *,
+    threads: Optional[int] = None,
+) -> ShapeHit: ...
 
 
-def raycast(origins: ArrayLike, directions: ArrayLike, target: Union[TileMap, World, Shapes],
-            max_distance: ArrayLike = math.inf, *, threads: Optional[int] = None) -> Union[RayHit, ShapeHit, WorldHit]:
+def raycast(
+    origins: ArrayLike,
+    directions: ArrayLike,
+    target: Union[TileMap, World, Shapes],
+    max_distance: ArrayLike = math.inf,
+    *,
+    threads: Optional[int] = None,
+) -> Union[RayHit, ShapeHit, WorldHit]:
     """Cast rays: where each first meets a tile map, a collection of shapes or a World.
 
     A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
@@ -230,13 +326,13 @@ def raycast(origins: ArrayLike, directions: ArrayLike, target: Union[TileMap, Wo
     if isinstance(target, Shapes) and not isinstance(target, Lines):
         d.collection(verb, "target", target)
     elif not isinstance(target, (TileMap, World)):
-        raise TypeError(f"{verb}: `target` must be a TileMap, a World or a 1-D collection of shapes, "
-                        f"got {type(target).__name__}")
+        raise TypeError(
+            f"{verb}: `target` must be a TileMap, a World or a 1-D collection of shapes, got {type(target).__name__}"
+        )
     o = d.vectors(verb, "origins", origins)
     v = d.vectors(verb, "directions", directions)
     limit = _max_distances(verb, max_distance)
-    shape = d.broadcast(verb, [("origins", o.shape[:-1]), ("directions", v.shape[:-1]),
-                               ("max_distance", limit.shape)])
+    shape = d.broadcast(verb, [("origins", o.shape[:-1]), ("directions", v.shape[:-1]), ("max_distance", limit.shape)])
     if isinstance(target, TileMap):
         return _tilemap(verb, o, v, shape, target, limit, threads)
     if isinstance(target, World):

@@ -23,8 +23,10 @@ def _scalars(verb: str, name: str, value: Any, lo: float, hi: float, finite: boo
     except ValueError:
         raise ValueError(f"{verb}: `{name}` is not a rectangular array of numbers") from None
     if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{verb}: `{name}` must be a number or an array of numbers, got "
-                        f"{type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}")
+        raise TypeError(
+            f"{verb}: `{name}` must be a number or an array of numbers, got "
+            f"{type(value).__name__ if arr.dtype == object else f'dtype {arr.dtype}'}"
+        )
     arr = arr.astype(np.float64, copy=False)
     bad = ~((arr >= lo) & (arr <= hi))
     if finite:
@@ -33,8 +35,10 @@ def _scalars(verb: str, name: str, value: Any, lo: float, hi: float, finite: boo
         first = np.argwhere(bad)[0] if arr.ndim else ()
         value = arr[tuple(first)]
         rule = f"finite and >= {lo}" if finite else (f">= {lo}" if hi == np.inf else f"in [{lo}, {hi}]")
-        raise ValueError(f"{verb}: `{name}` must be {rule}; got {float(value)!r}"
-                         + (f" at index {tuple(int(i) for i in first)}" if arr.ndim else ""))
+        raise ValueError(
+            f"{verb}: `{name}` must be {rule}; got {float(value)!r}"
+            + (f" at index {tuple(int(i) for i in first)}" if arr.ndim else "")
+        )
     return arr
 
 
@@ -61,14 +65,19 @@ def _unit(verb: str, normal: np.ndarray, missing: bool = False) -> np.ndarray:
         big = np.where(np.isnan(normal).all(axis=-1, keepdims=True), 1.0, big)
     if not (big > 0).all():
         bad = tuple(int(i) for i in np.argwhere(~(big[..., 0] > 0))[0])
-        raise ValueError(f"{verb}: every `normal` must be a nonzero vector; normal{list(bad) if bad else ''} "
-                         "is (0, 0)")
+        raise ValueError(f"{verb}: every `normal` must be a nonzero vector; normal{list(bad) if bad else ''} is (0, 0)")
     scaled = normal / big
     return scaled / np.hypot(scaled[..., 0], scaled[..., 1])[..., None]
 
 
-def reflect(velocity: ArrayLike, normal: ArrayLike, restitution: ArrayLike = 1.0, friction: ArrayLike = 0.0, *,
-            threads: Optional[int] = None) -> np.ndarray:
+def reflect(
+    velocity: ArrayLike,
+    normal: ArrayLike,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    *,
+    threads: Optional[int] = None,
+) -> np.ndarray:
     """The velocity after bouncing off a surface with the given normal.
 
     ``normal`` is the surface's normal pointing out of it toward the mover:
@@ -110,20 +119,24 @@ def reflect(velocity: ArrayLike, normal: ArrayLike, restitution: ArrayLike = 1.0
     mu = _scalars(verb, "friction", friction, 0.0, np.inf, finite=True)
     _broadcast(verb, velocity=v, normal=normal, restitution=e, friction=mu)
     n = np.ascontiguousarray(_unit(verb, normal, missing=True))
-    shape = d.broadcast(verb, [("velocity", v.shape[:-1]), ("normal", n.shape[:-1]), ("restitution", e.shape),
-                               ("friction", mu.shape)])
+    shape = d.broadcast(
+        verb, [("velocity", v.shape[:-1]), ("normal", n.shape[:-1]), ("restitution", e.shape), ("friction", mu.shape)]
+    )
     e = np.ascontiguousarray(e, dtype=np.float64)[..., None]
     mu = np.ascontiguousarray(mu, dtype=np.float64)[..., None]
     out = np.empty(shape + (2,))
     if out.size:
         args, ndim, dims = d.arrays(shape, [v, n, e, mu, out])
-        check_rc(verb, call(out.size // 2, lib.pc_reflect_batch, *args, ndim, dims,
-                            resolve_threads(verb, threads, out.size // 2)))
+        check_rc(
+            verb,
+            call(out.size // 2, lib.pc_reflect_batch, *args, ndim, dims, resolve_threads(verb, threads, out.size // 2)),
+        )
     return out
 
 
-def impulse(va: ArrayLike, vb: ArrayLike, ma: ArrayLike, mb: ArrayLike, normal: ArrayLike,
-            restitution: ArrayLike = 1.0) -> Tuple[np.ndarray, np.ndarray]:
+def impulse(
+    va: ArrayLike, vb: ArrayLike, ma: ArrayLike, mb: ArrayLike, normal: ArrayLike, restitution: ArrayLike = 1.0
+) -> Tuple[np.ndarray, np.ndarray]:
     """New velocities of two colliding bodies after a frictionless impulse.
 
     ``normal`` points from body a toward body b (as :func:`contact` returns

@@ -24,8 +24,7 @@ from numpy.typing import ArrayLike
 
 from ._native import call, check_rc, ffi, int64_array, lib, resolve_threads
 
-__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines",
-           "KINDS"]
+__all__ = ["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules", "Polygons", "Lines", "KINDS"]
 
 #: The kind registry: kind name -> shape type, in kind-number order.  Every
 #: Shapes subclass that names a kind registers itself here; shapes, compounds,
@@ -58,8 +57,7 @@ def as_float_array(obj: Any, owner: str, name: str) -> np.ndarray:
     except TypeError:  # objects that are not numbers: the dtype check below names them
         pass
     if arr.dtype.kind not in "biuf":
-        raise TypeError(
-            f"{owner}: `{name}` must hold real numbers (int or float), got dtype {arr.dtype}")
+        raise TypeError(f"{owner}: `{name}` must hold real numbers (int or float), got dtype {arr.dtype}")
     if arr.dtype.kind == "b":
         raise TypeError(f"{owner}: `{name}` must hold real numbers, got booleans")
     return arr
@@ -96,8 +94,16 @@ class Shapes:
     #: whether the kind is a shape the queries take (Lines are for intersections only)
     solid: ClassVar[bool]
 
-    def __init_subclass__(cls, *, name: Optional[str] = None, kind: int = -1, columns: Tuple[str, ...] = (),
-                          fields: Tuple[Tuple[str, int], ...] = (), solid: bool = True, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls,
+        *,
+        name: Optional[str] = None,
+        kind: int = -1,
+        columns: Tuple[str, ...] = (),
+        fields: Tuple[Tuple[str, int], ...] = (),
+        solid: bool = True,
+        **kwargs: Any,
+    ) -> None:
         super().__init_subclass__(**kwargs)
         if name is None:
             return
@@ -111,15 +117,18 @@ class Shapes:
         cls = type(self)
         name = cls.__name__
         if "name" not in cls.__dict__:
-            raise TypeError(f"{name} is the abstract base of the shape arrays; build {kind_names()} "
-                            "(or Lines, for intersections)")
+            raise TypeError(
+                f"{name} is the abstract base of the shape arrays; build {kind_names()} (or Lines, for intersections)"
+            )
         if not isinstance(copy, (bool, np.bool_)):
             raise TypeError(f"{name}: `copy` must be True or False, got {copy!r}")
         if not isinstance(broadcast, (bool, np.bool_)):
             raise TypeError(f"{name}: `broadcast` must be True or False, got {broadcast!r}")
         if broadcast and not kwargs and len(args) == 1:
-            raise TypeError(f"{name}: `broadcast` applies to the fields ({', '.join(f for f, _ in cls.fields)}), "
-                            "not to one array of the layout")
+            raise TypeError(
+                f"{name}: `broadcast` applies to the fields ({', '.join(f for f, _ in cls.fields)}), "
+                "not to one array of the layout"
+            )
         if len(args) == 1 and not kwargs:
             source = args[0]
             if isinstance(source, cls):  # already validated: share its read-only buffer
@@ -129,8 +138,10 @@ class Shapes:
         elif args or kwargs:
             (arr, labels), fresh = self._from_fields(args, kwargs, bool(broadcast)), True
         else:
-            raise TypeError(f"{name}() needs an array of layout (..., {cls.width}) "
-                            f"or the fields {', '.join(f for f, _ in cls.fields)}")
+            raise TypeError(
+                f"{name}() needs an array of layout (..., {cls.width}) "
+                f"or the fields {', '.join(f for f, _ in cls.fields)}"
+            )
         self._data, self._magnitude = _validated(cls, arr, labels, fresh or not copy)
         self._c = None
 
@@ -138,13 +149,15 @@ class Shapes:
     @classmethod
     def _from_layout(cls, obj: Any) -> np.ndarray:
         if isinstance(obj, Shapes):
-            raise TypeError(f"{cls.__name__}: `data` must be an array of layout "
-                            f"(..., {cls.width}), got {type(obj).__name__}")
+            raise TypeError(
+                f"{cls.__name__}: `data` must be an array of layout (..., {cls.width}), got {type(obj).__name__}"
+            )
         arr = as_float_array(obj, cls.__name__, "data")
         if arr.ndim == 0 or arr.shape[-1] != cls.width:
             raise ValueError(
                 f"{cls.__name__}: `data` must have shape (..., {cls.width}) with columns "
-                f"({', '.join(cls.columns)}); got shape {arr.shape}")
+                f"({', '.join(cls.columns)}); got shape {arr.shape}"
+            )
         return arr
 
     @classmethod
@@ -175,8 +188,9 @@ class Shapes:
         try:
             shape = np.broadcast_shapes(*leading)
         except ValueError:
-            raise ValueError(f"{name}: the fields' shapes {', '.join(map(str, leading))} "
-                             "do not broadcast together") from None
+            raise ValueError(
+                f"{name}: the fields' shapes {', '.join(map(str, leading))} do not broadcast together"
+            ) from None
         count = int(np.prod(shape, dtype=np.int64))
         if not outer and count > max(int(np.prod(s, dtype=np.int64)) for s in leading):
             # (1000, 2) centres and (1000, 1) radii broadcast to a million circles: almost
@@ -185,11 +199,12 @@ class Shapes:
             raise ValueError(
                 f"{name}: the fields ({given}) broadcast to {shape}, {count} shapes, more than any field holds; "
                 "a field of one column (like `radius`) takes the leading shape alone, without a trailing axis of 1. "
-                "To build every combination on purpose, pass broadcast=True")
+                "To build every combination on purpose, pass broadcast=True"
+            )
         data = np.empty(shape + (cls.width,), dtype=np.float64)
         start = 0
         for p in parts:  # one fresh, native, contiguous array: validated in place
-            data[..., start:start + p.shape[-1]] = p
+            data[..., start : start + p.shape[-1]] = p
             start += p.shape[-1]
         labels = [(field, j) for field, ncols in cls.fields for j in range(ncols)]
         return data, labels
@@ -260,9 +275,18 @@ class Shapes:
         data = np.ascontiguousarray(self._data).reshape(-1, self.width)
         out = np.empty((len(data), 4))
         if len(data):
-            check_rc("bounds", call(len(data), lib.pc_bounds, self.kind, ffi.cast("double *", ffi.from_buffer(data)),
-                                    len(data), ffi.cast("double *", ffi.from_buffer(out)),
-                                    resolve_threads("bounds", None, len(data))))
+            check_rc(
+                "bounds",
+                call(
+                    len(data),
+                    lib.pc_bounds,
+                    self.kind,
+                    ffi.cast("double *", ffi.from_buffer(data)),
+                    len(data),
+                    ffi.cast("double *", ffi.from_buffer(out)),
+                    resolve_threads("bounds", None, len(data)),
+                ),
+            )
         return out.reshape(self.shape + (4,))
 
     def __dir__(self) -> List[str]:
@@ -273,7 +297,7 @@ class Shapes:
         start = 0
         for field, ncols in type(self).fields:
             if field == attr:
-                view = self._data[..., start:start + ncols]
+                view = self._data[..., start : start + ncols]
                 return view[..., 0] if ncols == 1 else view
             start += ncols
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
@@ -290,8 +314,9 @@ def block_of(cls: "Type[S]", block: Any, start: Tuple[int, ...]) -> S:
     return self
 
 
-def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool,
-               start: Tuple[int, ...] = ()) -> Tuple[np.ndarray, float]:
+def _validated(
+    cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool, start: Tuple[int, ...] = ()
+) -> Tuple[np.ndarray, float]:
     """The shapes as a read-only C-contiguous float64 array of their own (or,
     with ``in_place``, ``arr`` itself where it is already contiguous, aligned
     and native float64) and the largest absolute value in it, which the exact
@@ -299,8 +324,7 @@ def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool
     are one threaded pass in C.  ``start``: where ``arr`` begins in a larger
     array, for the index an error names (see :func:`block_of`)."""
     width = cls.width
-    wrap = in_place and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.aligned \
-        and arr.dtype.isnative
+    wrap = in_place and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.aligned and arr.dtype.isnative
     if wrap:
         data = arr
     elif arr.dtype.kind != "f" or arr.dtype.itemsize != 8:
@@ -319,8 +343,21 @@ def _validated(cls: "Type[Shapes]", arr: np.ndarray, labels: Any, in_place: bool
             src = ffi.cast("void *", arr.__array_interface__["data"][0])
         dst = src if data is arr else ffi.from_buffer(data)
         bad, mag = ffi.new("int64_t *"), ffi.new("double *")
-        rule = call(n, lib.pc_validate_copy, cls.kind, src, ndim, dims, strides, arr.strides[-1],
-                    not arr.dtype.isnative, ffi.cast("double *", dst), bad, mag, resolve_threads(cls.__name__, None, n))
+        rule = call(
+            n,
+            lib.pc_validate_copy,
+            cls.kind,
+            src,
+            ndim,
+            dims,
+            strides,
+            arr.strides[-1],
+            not arr.dtype.isnative,
+            ffi.cast("double *", dst),
+            bad,
+            mag,
+            resolve_threads(cls.__name__, None, n),
+        )
         if rule != lib.PC_RULE_OK:
             check_rc(cls.__name__, min(rule, 0))
             raise ValueError(_describe(cls, arr, labels, rule, int(bad[0]), start))
@@ -335,8 +372,9 @@ def _SIZES(value: int):
     return ffi.new("int64_t[1]", [value])
 
 
-def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, flat_index: int,
-              start: Tuple[int, ...] = ()) -> str:
+def _describe(
+    cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, flat_index: int, start: Tuple[int, ...] = ()
+) -> str:
     leading = data.shape[:-1]
     local = np.unravel_index(flat_index, leading) if leading else ()
     row = data[local]
@@ -344,10 +382,16 @@ def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, fla
     if rule in (lib.PC_RULE_NOT_CONVEX, lib.PC_RULE_WINDING):
         where = ", ".join(str(int(i)) for i in index)
         arg = "vertices" if labels is not None or cls.name.startswith("polygon") else "data"
-        return (f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad polygon is {arg}{f'[{where}]' if where else ''} "
-                f"with vertices {np.asarray(row, dtype=np.float64).reshape(-1, 2).tolist()}")
-    col = {lib.PC_RULE_RADIUS: cls.width - 1, lib.PC_RULE_XORDER: 0, lib.PC_RULE_YORDER: 1,
-           lib.PC_RULE_LINE_POINTS: 0}.get(rule)
+        return (
+            f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad polygon is {arg}{f'[{where}]' if where else ''} "
+            f"with vertices {np.asarray(row, dtype=np.float64).reshape(-1, 2).tolist()}"
+        )
+    col = {
+        lib.PC_RULE_RADIUS: cls.width - 1,
+        lib.PC_RULE_XORDER: 0,
+        lib.PC_RULE_YORDER: 1,
+        lib.PC_RULE_LINE_POINTS: 0,
+    }.get(rule)
     if col is None:
         col = int(np.flatnonzero(~np.isfinite(row))[0])
     where = ", ".join(str(int(i)) for i in index)
@@ -363,8 +407,7 @@ def _describe(cls: "Type[Shapes]", data: np.ndarray, labels: Any, rule: int, fla
         value = f"(x0, y0) = (x1, y1) = ({float(row[0])!r}, {float(row[1])!r})"
         if labels is not None:
             arg, at = "start/end", f"shape {where or '()'}"
-    return (f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad shape is "
-            f"{at} with {value}")
+    return f"{cls.__name__}: `{arg}`: {_RULES[rule]}; the first bad shape is {at} with {value}"
 
 
 class Points(Shapes, name="point", kind=lib.PC_POINT, columns=("x", "y"), fields=(("xy", 2),)):
@@ -389,8 +432,9 @@ class Points(Shapes, name="point", kind=lib.PC_POINT, columns=("x", "y"), fields
         super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
-class Circles(Shapes, name="circle", kind=lib.PC_CIRCLE, columns=("x", "y", "r"),
-              fields=(("center", 2), ("radius", 1))):
+class Circles(
+    Shapes, name="circle", kind=lib.PC_CIRCLE, columns=("x", "y", "r"), fields=(("center", 2), ("radius", 1))
+):
     """Closed disks, layout ``(..., 3)``: x, y, r with r >= 0 (r = 0 is a point).
 
     Build from one array or from fields ``Circles(center, radius)``.
@@ -415,8 +459,9 @@ class Circles(Shapes, name="circle", kind=lib.PC_CIRCLE, columns=("x", "y", "r")
         super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
-class Boxes(Shapes, name="box", kind=lib.PC_BOX, columns=("xmin", "ymin", "xmax", "ymax"),
-            fields=(("mins", 2), ("maxs", 2))):
+class Boxes(
+    Shapes, name="box", kind=lib.PC_BOX, columns=("xmin", "ymin", "xmax", "ymax"), fields=(("mins", 2), ("maxs", 2))
+):
     """Closed axis-aligned boxes, layout ``(..., 4)``: xmin, ymin, xmax, ymax.
 
     min <= max on each axis; zero width or height is allowed.  Build from one
@@ -438,8 +483,9 @@ class Boxes(Shapes, name="box", kind=lib.PC_BOX, columns=("xmin", "ymin", "xmax"
         super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
-class Segments(Shapes, name="segment", kind=lib.PC_SEGMENT, columns=("x0", "y0", "x1", "y1"),
-               fields=(("start", 2), ("end", 2))):
+class Segments(
+    Shapes, name="segment", kind=lib.PC_SEGMENT, columns=("x0", "y0", "x1", "y1"), fields=(("start", 2), ("end", 2))
+):
     """Closed line segments, layout ``(..., 4)``: x0, y0, x1, y1 (zero length allowed).
 
     Build from one array or from fields ``Segments(start, end)``.
@@ -456,8 +502,13 @@ class Segments(Shapes, name="segment", kind=lib.PC_SEGMENT, columns=("x0", "y0",
         super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
-class Triangles(Shapes, name="triangle", kind=lib.PC_TRIANGLE, columns=("x0", "y0", "x1", "y1", "x2", "y2"),
-                fields=(("p0", 2), ("p1", 2), ("p2", 2))):
+class Triangles(
+    Shapes,
+    name="triangle",
+    kind=lib.PC_TRIANGLE,
+    columns=("x0", "y0", "x1", "y1", "x2", "y2"),
+    fields=(("p0", 2), ("p1", 2), ("p2", 2)),
+):
     """Closed triangles, layout ``(..., 6)``: x0, y0, x1, y1, x2, y2.
 
     Either winding.  Collinear or coincident vertices are allowed: such a
@@ -470,15 +521,21 @@ class Triangles(Shapes, name="triangle", kind=lib.PC_TRIANGLE, columns=("x0", "y
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, p0: ArrayLike, p1: ArrayLike, p2: ArrayLike, copy: bool = True,
-                 broadcast: bool = False) -> None: ...
+    def __init__(
+        self, *, p0: ArrayLike, p1: ArrayLike, p2: ArrayLike, copy: bool = True, broadcast: bool = False
+    ) -> None: ...
 
     def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
         super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
 
 
-class Capsules(Shapes, name="capsule", kind=lib.PC_CAPSULE, columns=("x0", "y0", "x1", "y1", "r"),
-               fields=(("start", 2), ("end", 2), ("radius", 1))):
+class Capsules(
+    Shapes,
+    name="capsule",
+    kind=lib.PC_CAPSULE,
+    columns=("x0", "y0", "x1", "y1", "r"),
+    fields=(("start", 2), ("end", 2), ("radius", 1)),
+):
     """Closed capsules (stadiums), layout ``(..., 5)``: x0, y0, x1, y1, r: every
     point within r >= 0 of the segment from (x0, y0) to (x1, y1).  A capsule of
     zero length is a circle, one of radius 0 a segment.  Build from one array
@@ -495,8 +552,9 @@ class Capsules(Shapes, name="capsule", kind=lib.PC_CAPSULE, columns=("x0", "y0",
     @overload
     def __init__(self, data: ArrayLike, /, *, copy: bool = True) -> None: ...
     @overload
-    def __init__(self, *, start: ArrayLike, end: ArrayLike, radius: ArrayLike, copy: bool = True,
-                 broadcast: bool = False) -> None: ...
+    def __init__(
+        self, *, start: ArrayLike, end: ArrayLike, radius: ArrayLike, copy: bool = True, broadcast: bool = False
+    ) -> None: ...
 
     def __init__(self, *args: Any, copy: bool = True, broadcast: bool = False, **fields: Any) -> None:
         super().__init__(*args, copy=copy, broadcast=broadcast, **fields)
@@ -540,12 +598,15 @@ class Polygons(Shapes):
             return super().__new__(type(source))
         arr = as_float_array(source, "Polygons", "vertices")
         if arr.ndim < 2 or arr.shape[-1] != 2:
-            raise ValueError(f"Polygons: `vertices` must have shape (..., K, 2), x and y of K vertices; "
-                             f"got shape {arr.shape}")
+            raise ValueError(
+                f"Polygons: `vertices` must have shape (..., K, 2), x and y of K vertices; got shape {arr.shape}"
+            )
         k = arr.shape[-2]
         if k not in Polygons._by_count:
-            raise ValueError(f"Polygons: `vertices` must have 3 to 8 vertices per polygon (shape (..., K, 2), "
-                             f"3 <= K <= 8); got K = {k}")
+            raise ValueError(
+                f"Polygons: `vertices` must have 3 to 8 vertices per polygon (shape (..., K, 2), "
+                f"3 <= K <= 8); got K = {k}"
+            )
         return super().__new__(Polygons._by_count[k])
 
     def __init__(self, *args: Any, copy: bool = True, **fields: Any) -> None:
@@ -587,10 +648,20 @@ class Polygons(Shapes):
 
 
 def _polygon_kind(k: int) -> "Type[Polygons]":
-    sub = type(f"Polygons{k}", (Polygons,), {"__slots__": (), "vertex_count": k, "__module__": __name__,
-                                              "__doc__": f"Convex polygons of {k} vertices (see Polygons)."},
-               name=f"polygon{k}", kind=lib.PC_POLYGON + k - 3,
-               columns=tuple(f"{a}{i}" for i in range(k) for a in "xy"), fields=(("vertices", 2 * k),))
+    sub = type(
+        f"Polygons{k}",
+        (Polygons,),
+        {
+            "__slots__": (),
+            "vertex_count": k,
+            "__module__": __name__,
+            "__doc__": f"Convex polygons of {k} vertices (see Polygons).",
+        },
+        name=f"polygon{k}",
+        kind=lib.PC_POLYGON + k - 3,
+        columns=tuple(f"{a}{i}" for i in range(k) for a in "xy"),
+        fields=(("vertices", 2 * k),),
+    )
     sub.__name__ = "Polygons"
     Polygons._by_count[k] = sub
     return sub
@@ -599,8 +670,14 @@ def _polygon_kind(k: int) -> "Type[Polygons]":
 Polygons3, Polygons4, Polygons5, Polygons6, Polygons7, Polygons8 = (_polygon_kind(k) for k in range(3, 9))
 
 
-class Lines(Shapes, name="line", kind=lib.PC_LINE, columns=("x0", "y0", "x1", "y1"),
-            fields=(("start", 2), ("end", 2)), solid=False):
+class Lines(
+    Shapes,
+    name="line",
+    kind=lib.PC_LINE,
+    columns=("x0", "y0", "x1", "y1"),
+    fields=(("start", 2), ("end", 2)),
+    solid=False,
+):
     """Infinite lines, each through two distinct points, layout ``(..., 4)``:
     x0, y0, x1, y1.  The direction from the first point (``start``) to the
     second (``end``) orders the points :func:`pycollide.intersections` reports.

@@ -51,12 +51,14 @@ class WorldSweep(NamedTuple):
 @overload
 def sweep(moving: Shapes, displacement: ArrayLike, target: World, *, threads: Optional[int] = None) -> WorldSweep: ...
 @overload
-def sweep(moving: Shapes, displacement: ArrayLike, target: Union[TileMap, Shapes], *,
-          threads: Optional[int] = None) -> Sweep: ...
+def sweep(
+    moving: Shapes, displacement: ArrayLike, target: Union[TileMap, Shapes], *, threads: Optional[int] = None
+) -> Sweep: ...
 
 
-def sweep(moving: Shapes, displacement: ArrayLike, target: Union[TileMap, World, Shapes], *,
-          threads: Optional[int] = None) -> Union[Sweep, WorldSweep]:
+def sweep(
+    moving: Shapes, displacement: ArrayLike, target: Union[TileMap, World, Shapes], *, threads: Optional[int] = None
+) -> Union[Sweep, WorldSweep]:
     """When a shape moving by ``displacement`` first hits ``target``.
 
     The moving shape (any kind: a circle, point, box, segment, triangle,
@@ -176,7 +178,9 @@ def sweep(moving: Shapes, displacement: ArrayLike, target: Union[TileMap, World,
     named = [("moving", moving._data), ("displacement", disp)]
     if not isinstance(target, TileMap):
         if not isinstance(target, Shapes):
-            raise TypeError(f"{verb}: `target` must be a TileMap, a World or a shape array, got {type(target).__name__}")
+            raise TypeError(
+                f"{verb}: `target` must be a TileMap, a World or a shape array, got {type(target).__name__}"
+            )
         if isinstance(target, Lines):
             raise TypeError(f"{verb}: `target` must not be Lines (sweep against Segments instead)")
         named.append(("target", target._data))
@@ -204,8 +208,10 @@ def _check_finite(verb: str, out: np.ndarray, disp: np.ndarray, shape: Tuple[int
         return
     first = tuple(int(i) for i in np.argwhere(bad)[0])
     move = np.broadcast_to(disp, shape + (2,))[first].tolist()
-    raise ValueError(f"{verb}: moving shape {first} would move beyond the range of the doubles (a coordinate plus "
-                     f"the displacement {move} overflows)")
+    raise ValueError(
+        f"{verb}: moving shape {first} would move beyond the range of the doubles (a coordinate plus "
+        f"the displacement {move} overflows)"
+    )
 
 
 def _world(verb: str, moving: Shapes, disp: np.ndarray, world: World, threads: Any) -> WorldSweep:
@@ -216,8 +222,13 @@ def _world(verb: str, moving: Shapes, disp: np.ndarray, world: World, threads: A
         parts, keep = c_parts(verb, world)
         args, ndim, dims = d.arrays(shape, [moving._data, disp, out])
         nthreads = resolve_threads(verb, threads, out.size // 7)
-        check_rc(verb, call(out.size // 7 * COSTLY, lib.pc_world_sweep, parts, len(keep), moving.kind, *args, ndim,
-                            dims, nthreads))
+        check_rc(
+            verb,
+            call(
+                out.size // 7 * COSTLY, lib.pc_world_sweep, parts, len(keep), moving.kind, *args, ndim, dims, nthreads
+            ),
+        )
         _check_finite(verb, out, disp, shape)
-    return WorldSweep(out[..., 0], out[..., 1:3], out[..., 3:5], out[..., 5].astype(np.int64),
-                      out[..., 6].astype(np.int64))
+    return WorldSweep(
+        out[..., 0], out[..., 1:3], out[..., 3:5], out[..., 5].astype(np.int64), out[..., 6].astype(np.int64)
+    )

@@ -47,12 +47,19 @@ class Tile(enum.IntEnum):
 # south-east, 7 = north-west, 9 = north-east), or with the matching Unicode
 # triangle.
 _CHARS = {
-    ".": Tile.EMPTY, " ": Tile.EMPTY, "#": Tile.SOLID,
-    "1": Tile.CUT_NE, "3": Tile.CUT_NW, "7": Tile.CUT_SE, "9": Tile.CUT_SW,
-    "\u25e3": Tile.CUT_NE, "\u25e2": Tile.CUT_NW, "\u25e4": Tile.CUT_SE, "\u25e5": Tile.CUT_SW,
+    ".": Tile.EMPTY,
+    " ": Tile.EMPTY,
+    "#": Tile.SOLID,
+    "1": Tile.CUT_NE,
+    "3": Tile.CUT_NW,
+    "7": Tile.CUT_SE,
+    "9": Tile.CUT_SW,
+    "\u25e3": Tile.CUT_NE,
+    "\u25e2": Tile.CUT_NW,
+    "\u25e4": Tile.CUT_SE,
+    "\u25e5": Tile.CUT_SW,
 }
-_TO_CHAR = {Tile.EMPTY: ".", Tile.SOLID: "#", Tile.CUT_NE: "1", Tile.CUT_NW: "3",
-            Tile.CUT_SE: "7", Tile.CUT_SW: "9"}
+_TO_CHAR = {Tile.EMPTY: ".", Tile.SOLID: "#", Tile.CUT_NE: "1", Tile.CUT_NW: "3", Tile.CUT_SE: "7", Tile.CUT_SW: "9"}
 
 
 class TileMap:
@@ -117,8 +124,9 @@ class TileMap:
         try:
             array = np.asarray(kinds)
         except (ValueError, TypeError):  # ragged nested lists
-            raise ValueError(f"{verb}: `kinds` must be a rectangular 2-D array of tile kinds (rows of equal "
-                             "length)") from None
+            raise ValueError(
+                f"{verb}: `kinds` must be a rectangular 2-D array of tile kinds (rows of equal length)"
+            ) from None
         if array.ndim != 2:
             raise ValueError(f"{verb}: `kinds` must be 2-D (rows, cols), got shape {array.shape}")
         if array.size and not (np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_):
@@ -141,26 +149,43 @@ class TileMap:
         args = (kptr, rows, cols, self._tile_size, *self._origin)
         rc = lib.pc_tilemap_build(*args, ffi.NULL, 0, ffi.NULL, ffi.NULL, 0, n_edges, n_refs, magnitude)
         if rc != lib.PC_OK:
-            raise ValueError(f"{verb}: the grid's corners overflow: tile_size {self._tile_size} and "
-                             f"origin {self._origin} put a corner beyond the largest double")
+            raise ValueError(
+                f"{verb}: the grid's corners overflow: tile_size {self._tile_size} and "
+                f"origin {self._origin} put a corner beyond the largest double"
+            )
         self._edges = np.empty((n_edges[0], 6), dtype=np.float64)
         self._cell_start = np.zeros(rows * cols + 1, dtype=np.int64)
         self._refs = np.empty(max(n_refs[0], 1), dtype=np.int64)
-        rc = lib.pc_tilemap_build(*args, double_ptr(self._edges) if len(self._edges) else ffi.new("double[6]"),
-                                  len(self._edges), ffi.cast("int64_t *", ffi.from_buffer(self._cell_start)),
-                                  ffi.cast("int64_t *", ffi.from_buffer(self._refs)), len(self._refs),
-                                  n_edges, n_refs, magnitude)
+        rc = lib.pc_tilemap_build(
+            *args,
+            double_ptr(self._edges) if len(self._edges) else ffi.new("double[6]"),
+            len(self._edges),
+            ffi.cast("int64_t *", ffi.from_buffer(self._cell_start)),
+            ffi.cast("int64_t *", ffi.from_buffer(self._refs)),
+            len(self._refs),
+            n_edges,
+            n_refs,
+            magnitude,
+        )
         check_rc(verb, rc)  # the first call checked the same arguments
         self._edges.flags.writeable = False
         self._magnitude = float(magnitude[0])
-        self._c = ffi.new("pc_tilemap *", {
-            "kinds": kptr, "rows": rows, "cols": cols, "tile_size": self._tile_size,
-            "ox": self._origin[0], "oy": self._origin[1], "magnitude": self._magnitude,
-            "edges": double_ptr(self._edges) if len(self._edges) else ffi.NULL,
-            "n_edges": len(self._edges),
-            "cell_start": ffi.cast("int64_t *", ffi.from_buffer(self._cell_start)),
-            "refs": ffi.cast("int64_t *", ffi.from_buffer(self._refs)),
-        })
+        self._c = ffi.new(
+            "pc_tilemap *",
+            {
+                "kinds": kptr,
+                "rows": rows,
+                "cols": cols,
+                "tile_size": self._tile_size,
+                "ox": self._origin[0],
+                "oy": self._origin[1],
+                "magnitude": self._magnitude,
+                "edges": double_ptr(self._edges) if len(self._edges) else ffi.NULL,
+                "n_edges": len(self._edges),
+                "cell_start": ffi.cast("int64_t *", ffi.from_buffer(self._cell_start)),
+                "refs": ffi.cast("int64_t *", ffi.from_buffer(self._refs)),
+            },
+        )
         self._keep = kptr  # the struct points into these buffers
 
     @classmethod
@@ -200,9 +225,11 @@ class TileMap:
         for lineno, line in enumerate(lines):
             for column, char in enumerate(line):
                 if char not in _CHARS:
-                    raise ValueError(f"TileMap.from_text: unknown tile character {char!r} at line "
-                                     f"{skipped + lineno + 1}, column {column + 1} (expected one of "
-                                     f"'#', '.', ' ', '1', '3', '7', '9')")
+                    raise ValueError(
+                        f"TileMap.from_text: unknown tile character {char!r} at line "
+                        f"{skipped + lineno + 1}, column {column + 1} (expected one of "
+                        f"'#', '.', ' ', '1', '3', '7', '9')"
+                    )
                 kinds[len(lines) - 1 - lineno, column] = _CHARS[char]
         return cls(kinds, tile_size, origin)
 
@@ -243,8 +270,9 @@ class TileMap:
         return self._edges[:, 4:]
 
     def __repr__(self) -> str:
-        return (f"TileMap(shape={self.shape}, tile_size={self._tile_size}, origin={self._origin}, "
-                f"edges={len(self._edges)})")
+        return (
+            f"TileMap(shape={self.shape}, tile_size={self._tile_size}, origin={self._origin}, edges={len(self._edges)})"
+        )
 
     def tiles(self) -> TileShapes:
         """The solid tiles as Boxes and Triangles, with their corners rounded
@@ -263,9 +291,17 @@ class TileMap:
         kinds = np.empty(n, dtype=np.int8)
         rows = np.empty((n, 6))
         if n:
-            check_rc("TileMap.tiles", lib.pc_tilemap_tiles(
-                self._c, ffi.cast("int64_t *", ffi.from_buffer(cells)), ffi.cast("int8_t *", ffi.from_buffer(kinds)),
-                double_ptr(rows), n, count))
+            check_rc(
+                "TileMap.tiles",
+                lib.pc_tilemap_tiles(
+                    self._c,
+                    ffi.cast("int64_t *", ffi.from_buffer(cells)),
+                    ffi.cast("int8_t *", ffi.from_buffer(kinds)),
+                    double_ptr(rows),
+                    n,
+                    count,
+                ),
+            )
         ij = np.column_stack(np.divmod(cells, max(self.shape[1], 1))).astype(np.int64)
         box = kinds == lib.PC_BOX
         return TileShapes(Boxes(rows[box, :4]), ij[box], Triangles(rows[~box]), ij[~box])
@@ -277,8 +313,11 @@ class TileMap:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TileMap):
             return NotImplemented
-        return (self._tile_size == other._tile_size and self._origin == other._origin
-                and np.array_equal(self._kinds, other._kinds))
+        return (
+            self._tile_size == other._tile_size
+            and self._origin == other._origin
+            and np.array_equal(self._kinds, other._kinds)
+        )
 
     def __hash__(self) -> int:
         return hash((self._tile_size, self._origin, self._kinds.shape, self._kinds.tobytes()))

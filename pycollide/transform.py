@@ -20,15 +20,18 @@ S = TypeVar("S", bound=Shapes)
 @overload
 def transform(shapes: Boxes, translation: ArrayLike = (0.0, 0.0), *, threads: Optional[int] = None) -> Boxes: ...
 @overload
-def transform(shapes: Boxes, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *,
-              threads: Optional[int] = None) -> Union[Boxes, Polygons]: ...
+def transform(
+    shapes: Boxes, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *, threads: Optional[int] = None
+) -> Union[Boxes, Polygons]: ...
 @overload
-def transform(shapes: S, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *,
-              threads: Optional[int] = None) -> S: ...
+def transform(
+    shapes: S, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *, threads: Optional[int] = None
+) -> S: ...
 
 
-def transform(shapes: Shapes, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *,
-              threads: Optional[int] = None) -> Shapes:
+def transform(
+    shapes: Shapes, translation: ArrayLike = (0.0, 0.0), angle: ArrayLike = 0.0, *, threads: Optional[int] = None
+) -> Shapes:
     """The shapes rotated by ``angle`` (radians, counter-clockwise) about the
     origin, then moved by ``translation``.
 
@@ -90,8 +93,15 @@ def _quarter_turns(angle: np.ndarray) -> np.ndarray:
     return turns.reshape(np.shape(angle))
 
 
-def _moved(verb: str, names: Tuple[str, str, str], shapes: Shapes, move: np.ndarray, turn: np.ndarray,
-           keep_boxes: bool, threads: Any) -> Shapes:
+def _moved(
+    verb: str,
+    names: Tuple[str, str, str],
+    shapes: Shapes,
+    move: np.ndarray,
+    turn: np.ndarray,
+    keep_boxes: bool,
+    threads: Any,
+) -> Shapes:
     """The core of :func:`transform` and :func:`from_box`, on checked arguments
     (``names``: what the caller calls the shapes, translations and angles)."""
     named = [(names[0], shapes._data.shape[:-1]), (names[1], move.shape[:-1]), (names[2], turn.shape)]
@@ -112,8 +122,7 @@ def _moved(verb: str, names: Tuple[str, str, str], shapes: Shapes, move: np.ndar
         count = int(np.prod(shape, dtype=np.int64))
         check_rc(verb, call(count, lib.pc_transform, kind, *args, ndim, dims, resolve_threads(verb, threads, count)))
     if boxes:
-        out = np.concatenate([np.minimum(out[..., :2], out[..., 2:]), np.maximum(out[..., :2], out[..., 2:])],
-                             axis=-1)
+        out = np.concatenate([np.minimum(out[..., :2], out[..., 2:]), np.maximum(out[..., :2], out[..., 2:])], axis=-1)
     elif issubclass(cls, Polygons):
         out = out.reshape(shape + (cls.vertex_count, 2))
     try:
@@ -144,12 +153,15 @@ def from_box(center: ArrayLike, half_size: ArrayLike, angle: ArrayLike = 0.0) ->
     bad = ~(h >= 0) | ~np.isfinite(h)
     if bad.any():
         first = tuple(int(i) for i in np.argwhere(bad.any(axis=-1))[0]) if h.ndim > 1 else ()
-        raise ValueError(f"{verb}: `half_size` must be >= 0 and finite; the first bad one is "
-                         f"half_size[{', '.join(map(str, first))}] = {h[first].tolist()}")
+        raise ValueError(
+            f"{verb}: `half_size` must be >= 0 and finite; the first bad one is "
+            f"half_size[{', '.join(map(str, first))}] = {h[first].tolist()}"
+        )
     move = d.vectors(verb, "center", center)
     turn = _angles(verb, "angle", angle)
-    out = _moved(verb, ("half_size", "center", "angle"), Boxes(np.concatenate([-h, h], axis=-1)), move, turn,
-                 False, None)
+    out = _moved(
+        verb, ("half_size", "center", "angle"), Boxes(np.concatenate([-h, h], axis=-1)), move, turn, False, None
+    )
     assert isinstance(out, Polygons)
     return out
 

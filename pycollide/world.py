@@ -25,8 +25,10 @@ class ShapeTree:
         n = len(shapes)
         self.work = np.empty(lib.pc_pairs_workspace(shapes.kind, n, shapes.kind, 0), dtype=np.uint8)
         self.ptr = ffi.from_buffer(self.work)
-        check_rc(verb, lib.pc_pairs_prepare(shapes.kind, double_ptr(data), n, shapes.kind, ffi.NULL, 0,
-                                            self.ptr, self.work.size))
+        check_rc(
+            verb,
+            lib.pc_pairs_prepare(shapes.kind, double_ptr(data), n, shapes.kind, ffi.NULL, 0, self.ptr, self.work.size),
+        )
 
 
 Part = Union[TileMap, Shapes]
@@ -67,15 +69,19 @@ class World:
                 trees.append(None)
             elif isinstance(p, Shapes) and not isinstance(p, Lines):
                 if p.ndim != 1:
-                    raise ValueError(f"{verb}: part {k} must be a 1-D collection of shapes, got leading shape {p.shape}")
+                    raise ValueError(
+                        f"{verb}: part {k} must be a 1-D collection of shapes, got leading shape {p.shape}"
+                    )
                 if len(p) >= 2**31:
                     raise ValueError(f"{verb}: part {k} holds {len(p)} shapes; at most {2**31 - 1} are supported")
                 kept.append(p)
                 trees.append(ShapeTree(verb, p))
             else:
-                raise TypeError(f"{verb}: part {k} must be a TileMap or a 1-D collection of shapes "
-                                f"(Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons), "
-                                f"got {type(p).__name__}")
+                raise TypeError(
+                    f"{verb}: part {k} must be a TileMap or a 1-D collection of shapes "
+                    f"(Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons), "
+                    f"got {type(p).__name__}"
+                )
         self._parts: Tuple[Part, ...] = tuple(kept)
         self._trees = tuple(trees)
 
@@ -92,8 +98,10 @@ class World:
         return (World, self._parts)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"TileMap({p.shape[0]}x{p.shape[1]})" if isinstance(p, TileMap) else f"{type(p).__name__}[{len(p)}]"
-                          for p in self._parts)
+        inner = ", ".join(
+            f"TileMap({p.shape[0]}x{p.shape[1]})" if isinstance(p, TileMap) else f"{type(p).__name__}[{len(p)}]"
+            for p in self._parts
+        )
         return f"World({inner})"
 
 

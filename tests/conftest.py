@@ -22,7 +22,6 @@ the full run.
 import os
 import sys
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -39,8 +38,12 @@ settings.register_profile("ci", max_examples=200, derandomize=True, print_blob=T
 
 
 def pytest_addoption(parser):
-    parser.addoption("--full", action="store_true", default=False,
-                     help="the full run: hypothesis profile 'ci' (many examples, derandomized) and the slow tests")
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="the full run: hypothesis profile 'ci' (many examples, derandomized) and the slow tests",
+    )
 
 
 def _full(config):
@@ -89,5 +92,6 @@ def pytest_report_header(config):
 def pytest_terminal_summary(terminalreporter, config):
     left = getattr(config, "_pycollide_left_out", None)
     if left:
-        terminalreporter.write_line(f"default profile: {left[0]} slow tests and {left[1]} sampled cases left out "
-                                    "(pytest --full runs them)")
+        terminalreporter.write_line(
+            f"default profile: {left[0]} slow tests and {left[1]} sampled cases left out (pytest --full runs them)"
+        )

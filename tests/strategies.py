@@ -19,10 +19,11 @@ import math
 
 import numpy as np
 from hypothesis import strategies as st
+from reference.geometry import make_valid
 
 import pycollide as pc
-from pycollide.shapes import KINDS as REGISTRY, solid_kinds
-from reference.geometry import make_valid
+from pycollide.shapes import KINDS as REGISTRY
+from pycollide.shapes import solid_kinds
 
 #: every shape kind the queries take, from the package's kind registry
 TYPES = {cls.name: cls for cls in solid_kinds()}
@@ -34,8 +35,9 @@ WIDTH = {name: cls.width for name, cls in REGISTRY.items()}
 KINDS = tuple(k for k in TYPES if not k.startswith("polygon")) + ("polygon4", "polygon8")
 POLYGON_KINDS = tuple(k for k in TYPES if k.startswith("polygon"))
 #: how many leading columns are positions (x, y pairs): all but a radius
-POSITIONS = {name: cls.width - (1 if any(f == "radius" for f, _ in cls.fields) else 0)
-             for name, cls in REGISTRY.items()}
+POSITIONS = {
+    name: cls.width - (1 if any(f == "radius" for f, _ in cls.fields) else 0) for name, cls in REGISTRY.items()
+}
 
 _MANTISSA_BITS = 52
 # (1 + m / 2**52) * 2**6 <= 100  <=>  m <= 9 * 2**48
@@ -107,8 +109,9 @@ def shape(kind, coords=None, turned=False):
     # the hull of drawn points, oriented boxes and regular polygons, made
     # valid by the reference (which keeps a polygon that is convex as it is)
     k = WIDTH[kind] // 2
-    angles = st.one_of(st.sampled_from([0.0, math.pi / 6, math.pi / 4, math.pi / 2]),
-                       st.floats(0, 2 * math.pi, allow_nan=False))
+    angles = st.one_of(
+        st.sampled_from([0.0, math.pi / 6, math.pi / 4, math.pi / 2]), st.floats(0, 2 * math.pi, allow_nan=False)
+    )
     ring = st.tuples(coords, coords, coords, angles).map(lambda a: _regular(kind, k, *a))
     if k < 4:
         return st.one_of(hull, ring)
@@ -119,8 +122,11 @@ def shape(kind, coords=None, turned=False):
 def _regular(kind, k, cx, cy, radius, phase):
     """A regular k-gon around (cx, cy), its vertices at |radius| from it."""
     r = abs(radius)
-    values = [v for i in range(k) for v in (cx + r * math.cos(phase + 2 * math.pi * i / k),
-                                            cy + r * math.sin(phase + 2 * math.pi * i / k))]
+    values = [
+        v
+        for i in range(k)
+        for v in (cx + r * math.cos(phase + 2 * math.pi * i / k), cy + r * math.sin(phase + 2 * math.pi * i / k))
+    ]
     return make_valid(kind, values)
 
 

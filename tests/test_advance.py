@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pycollide as pc
 from reference import tiles as RT
 from tilecases import *  # noqa: F401,F403  (shared maps, cases and checks)
+
+import pycollide as pc
 
 
 def test_advance_free_flight():
@@ -49,7 +49,9 @@ def test_advance_no_tunnelling(seed, points):
         assert not beyond.any(), f"tunnelled: start {C[beyond][0]} velocity {V[beyond][0]} dt {dt} -> {c[beyond][0]}"
         reached = V[:, 0] * dt > 2 * s
         back = v[reached, 0] <= 0
-        assert back.all(), f"did not bounce back: {C[reached][~back][0]} velocity {V[reached][~back][0]} -> {c[reached][~back][0]}"
+        assert back.all(), (
+            f"did not bounce back: {C[reached][~back][0]} velocity {V[reached][~back][0]} -> {c[reached][~back][0]}"
+        )
         assert_never_inside(c, tm, g, "tunnelling")
 
 
@@ -90,12 +92,15 @@ def test_advance_seams_wall_and_ceiling(s, origin):
         C = c
 
 
-@pytest.mark.parametrize("kind,vy,want", [
-    (NW, -1, (-1, 0)),  # falling onto a slope facing up-left: leaves to the left
-    (NE, -1, (1, 0)),  # facing up-right: leaves to the right
-    (SE, 1, (1, 0)),  # rising into a ceiling slope facing down-right
-    (SW, 1, (-1, 0)),
-])
+@pytest.mark.parametrize(
+    "kind,vy,want",
+    [
+        (NW, -1, (-1, 0)),  # falling onto a slope facing up-left: leaves to the left
+        (NE, -1, (1, 0)),  # facing up-right: leaves to the right
+        (SE, 1, (1, 0)),  # rising into a ceiling slope facing down-right
+        (SW, 1, (-1, 0)),
+    ],
+)
 @pytest.mark.parametrize("s,origin", LAYOUTS, ids=LAYOUT_IDS)
 @pytest.mark.parametrize("radius", [0.0, 0.05, 0.2])
 def test_advance_slopes(kind, vy, want, s, origin, radius):
@@ -117,7 +122,7 @@ def test_advance_slopes(kind, vy, want, s, origin, radius):
     C, V = np.array(C), np.array(V)
     dt = 8 * s / np.abs(V[:, 1])
     for k in range(len(C)):
-        c, v = step(C[k:k + 1], V[k:k + 1], tm, float(dt[k]))
+        c, v = step(C[k : k + 1], V[k : k + 1], tm, float(dt[k]))
         speed = abs(V[k, 1])
         where = f"ball {C[k]} velocity {V[k]} on {kind} (s={s}, origin={origin}) -> {c[0]}, {v[0]}"
         assert abs(v[0, 1]) <= 1e-12 * speed, where
@@ -217,7 +222,12 @@ def test_advance_friction_and_restitution():
     tm = pc.TileMap(np.ones((1, 20), dtype=np.int8))  # floor y <= 1
     C = np.array([[2.0, 3.0, 0.5]] * 4)
     V = np.array([[3.0, -4.0]] * 4)
-    for e, mu, want in [(1.0, 0.0, (3.0, 4.0)), (0.5, 0.25, (1.5, 2.0)), (0.5, 1.0, (0.0, 2.0)), (0.0, 0.1, (2.6, 0.0))]:
+    for e, mu, want in [
+        (1.0, 0.0, (3.0, 4.0)),
+        (0.5, 0.25, (1.5, 2.0)),
+        (0.5, 1.0, (0.0, 2.0)),
+        (0.0, 0.1, (2.6, 0.0)),
+    ]:
         c, v = step(C[:1], V[:1], tm, 1.0, restitution=e, friction=mu)
         assert close2(v[0], want, 1e-12 * 5), (e, mu, v[0])
         assert speed2(v[0]) <= speed2(V[0])
@@ -293,6 +303,7 @@ def test_advance_broadcast_shapes():
 
 # ---- a start that touches or is a rounding error deep (issue 39) ----------------
 
+
 def test_advance_starts_an_ulp_deep():
     """A ball an ulp into the floor, into a wall, or into both at a corner
     raised "starts inside the solid"; it is moved out first, then bounces
@@ -341,14 +352,20 @@ TOUCHING = {
     "ceiling": (lambda r: (6.5, 4.0 - r), (0, 1)),
     "corner": (lambda r: (9.0 - r, 1.0 + r), (1, -1)),
     "slope": (lambda r: (8.5 - r * R2, 2.5 + r * R2), (1, -1)),
-    "seam": (lambda r: (5.0, 3.0 + r), (0, -1)),   # on the block, over the face between its tiles
+    "seam": (lambda r: (5.0, 3.0 + r), (0, -1)),  # on the block, over the face between its tiles
 }
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(-80, 80), st.sampled_from([0.0, 2.0**20, -3.0]), st.sampled_from(sorted(TOUCHING)),
-       st.sampled_from([0.0, 0.25, 0.5]), st.integers(0, 64), st.tuples(st.integers(-40, 40), st.integers(-40, 40)),
-       st.booleans())
+@given(
+    st.integers(-80, 80),
+    st.sampled_from([0.0, 2.0**20, -3.0]),
+    st.sampled_from(sorted(TOUCHING)),
+    st.sampled_from([0.0, 0.25, 0.5]),
+    st.integers(0, 64),
+    st.tuples(st.integers(-40, 40), st.integers(-40, 40)),
+    st.booleans(),
+)
 def test_advance_starts_ulps_into_walls_at_every_scale(k, origin, where, r, ulps, vel, collide):
     """tilecases.ROOM scaled by 2^k and moved by (origin, origin) tiles: a ball
     (or a point) touching a floor, a wall, the ceiling, a corner, a slope or
@@ -372,6 +389,7 @@ def test_advance_starts_ulps_into_walls_at_every_scale(k, origin, where, r, ulps
 
 # ---- restitution and friction per circle ------------------------------------------
 
+
 def test_advance_restitution_and_friction_per_circle_bit_for_bit():
     """Per-circle restitution and friction (arrays broadcast with the
     circles) give each circle what a call with its own values gives, bit
@@ -384,11 +402,13 @@ def test_advance_restitution_and_friction_per_circle_bit_for_bit():
     c, v, b = step(C, V, tm, 1.0, restitution=e, friction=mu, return_bounces=True)
     assert b.sum() > 40  # plenty of bounces
     for k in range(40):
-        ck, vk, bk = step(C[k:k + 1], V[k:k + 1], tm, 1.0, restitution=float(e[k]), friction=float(mu[k]),
-                          return_bounces=True)
-        assert ck.tolist() == c[k:k + 1].tolist() and vk.tolist() == v[k:k + 1].tolist() and bk[0] == b[k]
-    grid = step(C.reshape(4, 10, 3), V.reshape(4, 10, 2), tm, 1.0, restitution=e.reshape(4, 10),
-                friction=mu[:10])  # friction broadcast along the first axis
+        ck, vk, bk = step(
+            C[k : k + 1], V[k : k + 1], tm, 1.0, restitution=float(e[k]), friction=float(mu[k]), return_bounces=True
+        )
+        assert ck.tolist() == c[k : k + 1].tolist() and vk.tolist() == v[k : k + 1].tolist() and bk[0] == b[k]
+    grid = step(
+        C.reshape(4, 10, 3), V.reshape(4, 10, 2), tm, 1.0, restitution=e.reshape(4, 10), friction=mu[:10]
+    )  # friction broadcast along the first axis
     one = step(C, V, tm, 1.0, restitution=e, friction=np.tile(mu[:10], 4))
     assert grid[0].reshape(40, 3).tolist() == one[0].tolist() and grid[1].reshape(40, 2).tolist() == one[1].tolist()
     same = step(C, V, tm, 1.0, restitution=np.full((1,), 0.75), friction=np.array(0.3))

@@ -12,8 +12,7 @@ BOX = pc.Segments([[0, 0, 20, 0], [20, 0, 20, 10], [20, 10, 0, 10], [0, 10, 0, 0
 
 
 def pinball_world():
-    walls = pc.Segments([[0, 0, 20, 0], [20, 0, 20, 30], [20, 30, 0, 30], [0, 30, 0, 0], [0, 8, 8, 2],
-                         [20, 8, 12, 2]])
+    walls = pc.Segments([[0, 0, 20, 0], [20, 0, 20, 30], [20, 30, 0, 30], [0, 30, 0, 0], [0, 8, 8, 2], [20, 8, 12, 2]])
     bumpers = pc.Circles([[5, 20, 1.5], [15, 20, 1.5], [10, 14, 1.0]])
     slants = pc.Capsules([[3, 25, 8, 23, 0.3], [17, 25, 12, 23, 0.3]])
     block = pc.Polygons([[[9, 6], [11, 6], [11.5, 8], [10, 9], [8.5, 8]]])
@@ -70,7 +69,7 @@ def test_no_circle_ends_inside_the_world_or_escapes(collide):
     rng = np.random.default_rng(11 + collide)
     c = scatter(rng, world, 300, 0.25, (0.5, 9.0), (19.5, 29.5))
     v = rng.normal(0, 60, (300, 2))  # fast: many wall lengths per step
-    for step in range(12):
+    for _ in range(12):
         c, v, b = pc.advance(c, v, world, 0.1, collide=collide, return_bounces=True)
         assert not inside_any(world, c).any()
         x, y = c.center.T
@@ -188,22 +187,22 @@ def test_overlap_at_the_start_names_the_first_pair():
     xs, ys = np.meshgrid(np.arange(20) * 2.0 + 1, np.arange(20) * 2.0 + 1)
     c = np.stack([xs, ys, np.full_like(xs, 0.5)], axis=-1)
     grid = c.copy()
-    c[17, 18, :2] = c[3, 6, :2] + [0.5, 0.5]       # overlaps (3, 6)
-    c[15, 2, :2] = c[9, 9, :2] + [0.5, 0.0]        # overlaps (9, 9), a later pair
-    c[0, 1, :2] = c[0, 0, :2] + [1.0, 0.0]         # touches (0, 0): allowed
+    c[17, 18, :2] = c[3, 6, :2] + [0.5, 0.5]  # overlaps (3, 6)
+    c[15, 2, :2] = c[9, 9, :2] + [0.5, 0.0]  # overlaps (9, 9), a later pair
+    c[0, 1, :2] = c[0, 0, :2] + [1.0, 0.0]  # touches (0, 0): allowed
     before = c.copy()
     balls = pc.Circles(c)
     with pytest.raises(ValueError, match=r"circles \(3, 6\) and \(17, 18\) overlap at the start"):
         pc.advance(balls, [1.0, 0.0], world, 1.0, collide=True)
     assert np.array_equal(c, before) and np.array_equal(np.asarray(balls._data), before)
     c[15, 2] = grid[15, 2]
-    c[17, 18, :2] = [14.0, 7.0]                     # between (3, 6) and (3, 7), touching both
+    c[17, 18, :2] = [14.0, 7.0]  # between (3, 6) and (3, 7), touching both
     moved, _ = pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
     assert pc.pairs(pc.Circles(np.asarray(moved._data).reshape(-1, 3)), touching=False).shape[1] == 0
-    c[17, 18, 0] = np.nextafter(14.0, 0.0)          # a ulp nearer (3, 6): overlapping by a rounding error
+    c[17, 18, 0] = np.nextafter(14.0, 0.0)  # a ulp nearer (3, 6): overlapping by a rounding error
     moved, _ = pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
     assert pc.pairs(pc.Circles(np.asarray(moved._data).reshape(-1, 3)), touching=False).shape[1] == 0
-    c[17, 18, 0] = 14.0 - 2**-10                    # deeper than the pair's tolerance (2^-20 + 2^-40 * 14)
+    c[17, 18, 0] = 14.0 - 2**-10  # deeper than the pair's tolerance (2^-20 + 2^-40 * 14)
     with pytest.raises(ValueError, match=r"circles \(3, 6\) and \(17, 18\) overlap"):
         pc.advance(pc.Circles(c), [1.0, 0.0], world, 0.1, collide=True)
 
@@ -233,16 +232,25 @@ def test_collide_mixes_restitution_and_friction_per_pair():
     table = pc.World(pc.Segments([[0, 0, 40, 0], [40, 0, 40, 40], [40, 40, 0, 40], [0, 40, 0, 0]]))
     balls = pc.Circles([[10.0, 20.0, 1.0], [20.0, 21.5, 1.0]])
     v = np.array([[3.0, 0.0], [-3.0, 0.0]])
+
     def run(e, mu):
         moved, vel = pc.advance(balls, v, table, 3.0, restitution=e, friction=mu, collide=True)
         return np.asarray(moved._data).tolist(), vel.tolist()
-    assert run([1.0, 0.0], 0.2) == run(1.0, 0.2)                     # the larger restitution
-    assert run(0.5, [0.3, 0.3]) == run(0.5, 0.3)                     # equal frictions: that one
-    assert run(0.5, [0.0, 2.0]) == run(0.5, 0.0)                     # sqrt(0 * 2) = 0
-    assert run(0.5, [0.0625, 0.25]) == run(0.5, 0.125)               # sqrt(0.0625 * 0.25) = 0.125, exactly
-    assert run(0.5, [0.0625, 0.25]) != run(0.5, 0.0625)              # (the cap binds)
-    wall = pc.advance(pc.Circles([[1.5, 5.0, 0.5], [30.0, 5.0, 0.5]]), [[-1.0, -1.0], [0.0, 1.0]], table, 1.0,
-                      restitution=[0.5, 1.0], friction=[1.0, 0.0], collide=True)
+
+    assert run([1.0, 0.0], 0.2) == run(1.0, 0.2)  # the larger restitution
+    assert run(0.5, [0.3, 0.3]) == run(0.5, 0.3)  # equal frictions: that one
+    assert run(0.5, [0.0, 2.0]) == run(0.5, 0.0)  # sqrt(0 * 2) = 0
+    assert run(0.5, [0.0625, 0.25]) == run(0.5, 0.125)  # sqrt(0.0625 * 0.25) = 0.125, exactly
+    assert run(0.5, [0.0625, 0.25]) != run(0.5, 0.0625)  # (the cap binds)
+    wall = pc.advance(
+        pc.Circles([[1.5, 5.0, 0.5], [30.0, 5.0, 0.5]]),
+        [[-1.0, -1.0], [0.0, 1.0]],
+        table,
+        1.0,
+        restitution=[0.5, 1.0],
+        friction=[1.0, 0.0],
+        collide=True,
+    )
     alone = pc.advance(pc.Circles([1.5, 5.0, 0.5]), [-1.0, -1.0], table, 1.0, restitution=0.5, friction=1.0)
     assert np.asarray(wall[0]._data)[0].tolist() == np.asarray(alone[0]._data).tolist()
     assert wall[1][0].tolist() == alone[1].tolist()
@@ -430,12 +438,13 @@ def test_collisions_are_the_same_at_every_scale(given_masses):
     v0 = rng.normal(0, 5, (150, 2))
 
     def run(k):
-        s = 2.0 ** k
+        s = 2.0**k
         world, balls, v = pc.World(pc.Segments(far * s)), pc.Circles(c * s), v0 * s
         out = []
         for _ in range(4):
-            balls, v, b = pc.advance(balls, v, world, 0.1, collide=True, masses=masses, max_bounces=1000,
-                                     return_bounces=True)
+            balls, v, b = pc.advance(
+                balls, v, world, 0.1, collide=True, masses=masses, max_bounces=1000, return_bounces=True
+            )
             out.append((np.asarray(balls) / s, v / s, b))
         return out
 

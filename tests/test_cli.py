@@ -3,8 +3,8 @@
 import itertools
 import json
 import subprocess
-import tempfile
 import sys
+import tempfile
 
 import pycollide.bench
 
@@ -14,15 +14,21 @@ def test_main_command_runs_from_the_source_tree():
     root, where the source folder comes first on sys.path but holds no
     compiled core: the package must still import."""
     root = __import__("pathlib").Path(__file__).resolve().parent.parent
-    res = subprocess.run([sys.executable, "-m", "pycollide", "demo", "--help"], capture_output=True, text=True,
-                         timeout=120, cwd=root)
+    res = subprocess.run(
+        [sys.executable, "-m", "pycollide", "demo", "--help"], capture_output=True, text=True, timeout=120, cwd=root
+    )
     assert res.returncode == 0, res.stderr
     assert "demo" in res.stdout
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "pycollide", *args], capture_output=True, text=True, timeout=300,
-                          cwd=tempfile.gettempdir())  # not the source tree: the installed package
+    return subprocess.run(
+        [sys.executable, "-m", "pycollide", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tempfile.gettempdir(),
+    )  # not the source tree: the installed package
 
 
 def test_bench_prints_a_row_per_pair(tmp_path):
@@ -41,6 +47,7 @@ def test_bench_prints_a_row_per_pair(tmp_path):
     assert sum(r["numpy_speedup"] is not None for r in rows) == 7
     try:
         import shapely  # noqa: F401
+
         assert all(r["shapely_speedup"] > 0 for r in rows)
     except ImportError:
         assert all(r["shapely_speedup"] is None for r in rows)

@@ -3,10 +3,10 @@ the exact reference applied part by part."""
 
 import numpy as np
 import pytest
-
-import pycollide as pc
 import reference as ref
 from strategies import KINDS, POSITIONS, TYPES, seeded_grid_shapes
+
+import pycollide as pc
 
 KIND_OF = {cls: kind for kind, cls in TYPES.items()}
 
@@ -43,7 +43,7 @@ def test_bounds_and_placement_with_flips():
     assert np.asarray(placed.parts[pc.Segments])[2, 0].tolist() == [0, 0, 1, -2]
     assert len(placed) == 3 and placed.shape == (3,) and len(placed[1:]) == 2
     for k in range(3):  # each copy's bounds hold its parts
-        for cls, parts in placed.parts.items():
+        for parts in placed.parts.values():
             assert np.all(pc.overlaps(placed.bounds[k], parts[k]))
 
 
@@ -85,19 +85,24 @@ def test_placed_against_reference_part_by_part(seed, touching):
     wa = [world_parts(body_a, pos_a[i], fa[i], not fa[i]) for i in range(n)]
     wb = [world_parts(body_b, pos_b[i], fb[i], False) for i in range(n)]
     # placed compound against placed compound, element by element
-    want = [any(ref.overlaps(ka, pa, kb, pb, touching=touching) for ka, pa in wa[i] for kb, pb in wb[i])
-            for i in range(n)]
+    want = [
+        any(ref.overlaps(ka, pa, kb, pb, touching=touching) for ka, pa in wa[i] for kb, pb in wb[i]) for i in range(n)
+    ]
     assert pc.overlaps(A, B, touching=touching).tolist() == want
     assert pc.overlaps(B, A, touching=touching).tolist() == want
     # against plain shapes of every kind, broadcast to the all-pairs matrix
     for kind in KINDS:
         shapes = seeded_grid_shapes(rng, kind, 7, 5)
         got = pc.overlaps(A[:, None], TYPES[kind](shapes)[None, :], touching=touching)
-        want = [[any(ref.overlaps(ka, pa, kind, tuple(s), touching=touching) for ka, pa in wa[i])
-                 for s in shapes.tolist()] for i in range(n)]
+        want = [
+            [any(ref.overlaps(ka, pa, kind, tuple(s), touching=touching) for ka, pa in wa[i]) for s in shapes.tolist()]
+            for i in range(n)
+        ]
         assert got.tolist() == want
-        assert pc.overlaps(TYPES[kind](shapes)[:, None], A[None, :], touching=touching).tolist() == \
-            np.array(want).T.tolist()
+        assert (
+            pc.overlaps(TYPES[kind](shapes)[:, None], A[None, :], touching=touching).tolist()
+            == np.array(want).T.tolist()
+        )
     # contact: the nearest (or deepest) pair of parts
     got = pc.contact(A, B)
     want = [min(ref.separation(ka, pa, kb, pb) for ka, pa in wa[i] for kb, pb in wb[i]) for i in range(n)]

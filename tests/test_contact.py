@@ -31,12 +31,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape, valid_rows
 
 import pycollide as pc
-import reference as ref
-from strategies import (KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape,
-                        valid_rows)
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 COORDS = {"grid": lambda: grid_coords(3), "random": random_coords}
@@ -57,11 +57,18 @@ def translated(kind, s, t):
 
 def check_contact(ka, a, kb, b, sep, normal, point_a, point_b):
     """Every property of one contact result against the reference."""
-    sep, normal, point_a, point_b = float(sep), tuple(map(float, normal)), tuple(map(float, point_a)), tuple(map(float, point_b))
+    sep, normal, point_a, point_b = (
+        float(sep),
+        tuple(map(float, normal)),
+        tuple(map(float, point_a)),
+        tuple(map(float, point_b)),
+    )
     tol = tolerance(a, b)
     want = ref.separation(ka, a, kb, b)
-    where = (f"{ka} {a} vs {kb} {b}: separation {sep!r} (reference {want!r}), normal {normal!r}, "
-             f"point_a {point_a!r}, point_b {point_b!r}, tol {tol:.3g}")
+    where = (
+        f"{ka} {a} vs {kb} {b}: separation {sep!r} (reference {want!r}), normal {normal!r}, "
+        f"point_a {point_a!r}, point_b {point_b!r}, tol {tol:.3g}"
+    )
     assert (sep <= 0) == (want <= 0), "the sign must be exact: " + where
     assert abs(sep - want) <= tol, where
     assert abs(math.hypot(*normal) - 1) <= 1e-12, where
@@ -83,9 +90,9 @@ def check_batch(ka, kb, A, B):
     a, b = TYPES[ka](A), TYPES[kb](B)
     c = pc.contact(a, b)
     n = len(A)
-    for name, shape in [("separation", (n,)), ("normal", (n, 2)), ("point_a", (n, 2)), ("point_b", (n, 2))]:
+    for name, want in [("separation", (n,)), ("normal", (n, 2)), ("point_a", (n, 2)), ("point_b", (n, 2))]:
         value = getattr(c, name)
-        assert isinstance(value, np.ndarray) and value.dtype == np.float64 and value.shape == shape, name
+        assert isinstance(value, np.ndarray) and value.dtype == np.float64 and value.shape == want, name
     touching = pc.overlaps(a, b)
     np.testing.assert_array_equal(c.separation <= 0, touching)
     d = pc.distance(a, b)
@@ -105,8 +112,10 @@ def check_mirrored(ka, kb, A, B, ab):
     ba = pc.contact(TYPES[kb](B), TYPES[ka](A))
     np.testing.assert_array_equal(ba.separation, ab.separation)
     both_up = (ab.normal == UP).all(axis=-1) & (ba.normal == UP).all(axis=-1)
-    exempt = [(ka == kb and np.array_equal(x, y)) or (up and ref.no_direction(ka, tuple(x), kb, tuple(y)))
-              for x, y, up in zip(A, B, both_up)]
+    exempt = [
+        (ka == kb and np.array_equal(x, y)) or (up and ref.no_direction(ka, tuple(x), kb, tuple(y)))
+        for x, y, up in zip(A, B, both_up)
+    ]
     mirrored = ~np.array(exempt, dtype=bool)
     np.testing.assert_array_equal(ba.normal[mirrored], -ab.normal[mirrored])
     np.testing.assert_array_equal(ba.point_a[mirrored], ab.point_b[mirrored])
@@ -120,7 +129,11 @@ def batches(ka, kb, coords):
     turned = coords == "random"  # polygons also as turned boxes and regular polygons
     pair = st.tuples(shape(ka, COORDS[coords](), turned), shape(kb, COORDS[coords](), turned))
     return st.lists(pair, min_size=1, max_size=4).map(
-        lambda pairs: (np.array([p for p, _ in pairs], dtype=np.float64), np.array([q for _, q in pairs], dtype=np.float64)))
+        lambda pairs: (
+            np.array([p for p, _ in pairs], dtype=np.float64),
+            np.array([q for _, q in pairs], dtype=np.float64),
+        )
+    )
 
 
 @pytest.mark.sample(2)
@@ -162,17 +175,21 @@ def test_balls_at_the_features_of_points_and_segments(ka, kb):
     ends one point too."""
     x0, y0, x1, y1 = 1.0, 1.0, 3.0, 2.0
     ex, ey = x1 - x0, y1 - y0
-    rows = {"point": [[x0, y0]], "circle": [[x0, y0, 0.5]],
-            "segment": [[x0, y0, x1, y1], [x0, y0, x0, y0]], "capsule": [[x0, y0, x1, y1, 0.5], [x0, y0, x0, y0, 0.25]]}
+    rows = {
+        "point": [[x0, y0]],
+        "circle": [[x0, y0, 0.5]],
+        "segment": [[x0, y0, x1, y1], [x0, y0, x0, y0]],
+        "capsule": [[x0, y0, x1, y1, 0.5], [x0, y0, x0, y0, 0.25]],
+    }
     centres = []
     for t in (-0.5, 0.0, 0.25, 0.5, 1.0, 1.5):
-        for off in (0.0, 2.0 ** -45, 2.0 ** -30, 0.5):
+        for off in (0.0, 2.0**-45, 2.0**-30, 0.5):
             for sign in (1.0, -1.0):
                 centres.append((x0 + t * ex - sign * off * ey, y0 + t * ey + sign * off * ex))
     A, B = [], []
     for row in rows[kb]:
         for c in centres:
-            for r in ((0.0,) if ka == "point" else (0.0, 0.25)):
+            for r in (0.0,) if ka == "point" else (0.0, 0.25):
                 A.append(c if ka == "point" else c + (r,))
                 B.append(row)
     A, B = np.array(A), np.array(B, dtype=np.float64)
@@ -180,10 +197,14 @@ def test_balls_at_the_features_of_points_and_segments(ka, kb):
     check_mirrored(ka, kb, A, B, ab)
 
 
-@pytest.mark.parametrize("poly", [
-    [(0, 0), (4, 0), (4, 2), (2, 4), (0, 2)],
-    [(0, 0), (2, 0), (4, 0), (4, 2), (2, 4), (0, 2)],  # straight on through (2, 0)
-], ids=["pentagon", "straight-vertex"])
+@pytest.mark.parametrize(
+    "poly",
+    [
+        [(0, 0), (4, 0), (4, 2), (2, 4), (0, 2)],
+        [(0, 0), (2, 0), (4, 0), (4, 2), (2, 4), (0, 2)],  # straight on through (2, 0)
+    ],
+    ids=["pentagon", "straight-vertex"],
+)
 def test_balls_on_the_borders_of_a_polygons_regions(poly):
     """A ball outside a polygon takes its nearest feature from the Voronoi
     region its centre lies in (the foot on an edge, or a vertex), with no
@@ -243,7 +264,7 @@ def test_polygons_apart_at_their_corners(ka, kb):
             half = rng.uniform(0.2, 1.0, (n, 1)) * np.column_stack([np.cos(turn), np.sin(turn)])
             ends = np.column_stack([centres - half, centres + half])
             return ends if kind == "segment" else np.column_stack([ends, rng.uniform(0.05, 0.3, n)])
-        k = 3 if kind == "triangle" else int(kind[len("polygon"):])
+        k = 3 if kind == "triangle" else int(kind[len("polygon") :])
         turn = rng.uniform(0, 2 * np.pi, (n, 1)) + np.arange(k) * (2 * np.pi / k)
         radius = rng.uniform(0.3, 1.0, (n, 1))
         ring = np.stack([centres[:, :1] + radius * np.cos(turn), centres[:, 1:] + radius * np.sin(turn)], -1)
@@ -377,9 +398,16 @@ def test_out_receives_the_contact():
         assert (big[:, :, 0] == 7.0).all()
 
 
-@pytest.mark.parametrize("bad, error", [
-    (np.empty((3, 7), np.float32), TypeError), (np.empty((2, 7)), ValueError), (np.empty((3, 14))[:, ::2], ValueError),
-    ([[0.0] * 7] * 3, TypeError), (np.empty((3, 8)), ValueError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        (np.empty((3, 7), np.float32), TypeError),
+        (np.empty((2, 7)), ValueError),
+        (np.empty((3, 14))[:, ::2], ValueError),
+        ([[0.0] * 7] * 3, TypeError),
+        (np.empty((3, 8)), ValueError),
+    ],
+)
 def test_out_is_checked(bad, error):
     a, b = pc.Circles([[0, 0, 1], [3, 0, 1], [6, 0, 1]]), pc.Boxes([1, -1, 2, 1])
     with pytest.raises(error, match="out"):

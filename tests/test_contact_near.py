@@ -18,11 +18,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import TYPES
 
 import pycollide as pc
-import reference as ref
-from strategies import TYPES
 
 #: every kind, the polygons with each vertex count
 ALL_KINDS = tuple(TYPES)
@@ -34,7 +35,7 @@ SCALES = [0, -3, 5, -130, 160, -250, 300, -700, 700]
 
 def corners(kind):
     """The vertex count of a polygon kind's core (0: not a polygon)."""
-    return 3 if kind == "triangle" else int(kind[len("polygon"):]) if kind.startswith("polygon") else 0
+    return 3 if kind == "triangle" else int(kind[len("polygon") :]) if kind.startswith("polygon") else 0
 
 
 def direction(angle):
@@ -131,8 +132,9 @@ def touching_pairs(ka, kb, n, rng, scales=SCALES):
         cb = cb + shapes_touch * (ra + rb) * u
         a, b = row(ka, ca, ra, rng.random() < 0.5), row(kb, cb, rb, rng.random() < 0.5)
         positions = len(b) - (kb in ROUND)
-        b[:positions] += np.tile(rng.choice([-2, -1, 0, 0, 0, 0, 1, 2], 2) * np.spacing(max(np.abs(p).max(), 0.01)),
-                                 positions // 2)
+        b[:positions] += np.tile(
+            rng.choice([-2, -1, 0, 0, 0, 0, 1, 2], 2) * np.spacing(max(np.abs(p).max(), 0.01)), positions // 2
+        )
         e = scales[k % len(scales)]
         A.append(np.ldexp(a, e))
         B.append(np.ldexp(b, e))
@@ -154,16 +156,22 @@ def check_promise(ka, A, kb, B, want, scale):
     for x, y in ((a, b), (b, a)):
         touching = pc.overlaps(x, y)
         c = pc.contact(x, y)
-        for name, got in (("contact(...).separation <= 0", c.separation <= 0),
-                          ("distance(...) == 0", pc.distance(x, y) == 0),
-                          ("manifold(...).count > 0", pc.manifold(x, y).count > 0)):
+        for name, got in (
+            ("contact(...).separation <= 0", c.separation <= 0),
+            ("distance(...) == 0", pc.distance(x, y) == 0),
+            ("manifold(...).count > 0", pc.manifold(x, y).count > 0),
+        ):
             bad = np.flatnonzero(got != touching)
-            assert not len(bad), (f"{name} disagrees with overlaps on {len(bad)} of {len(A)} pairs, e.g. "
-                                  f"{ka} {A[bad[0]].tolist()} and {kb} {B[bad[0]].tolist()}")
+            assert not len(bad), (
+                f"{name} disagrees with overlaps on {len(bad)} of {len(A)} pairs, e.g. "
+                f"{ka} {A[bad[0]].tolist()} and {kb} {B[bad[0]].tolist()}"
+            )
         bad = np.flatnonzero(np.abs(c.separation - want) > 1e-12 * size)
-        assert not len(bad), (f"{len(bad)} separations off by more than 1e-12 of the size, e.g. "
-                              f"{ka} {A[bad[0]].tolist()} and {kb} {B[bad[0]].tolist()}: "
-                              f"{c.separation[bad[0]]!r}, not {want[bad[0]]!r}")
+        assert not len(bad), (
+            f"{len(bad)} separations off by more than 1e-12 of the size, e.g. "
+            f"{ka} {A[bad[0]].tolist()} and {kb} {B[bad[0]].tolist()}: "
+            f"{c.separation[bad[0]]!r}, not {want[bad[0]]!r}"
+        )
 
 
 # ------------------------------------------------------------ reproducers
@@ -187,8 +195,10 @@ def test_point_and_circle_beside_a_slanted_edge(kind):
         assert pc.manifold(x, y).count[0] == 1 and pc.distance(x, y)[0] == 0
 
 
-@pytest.mark.parametrize("kind,row", [("box", [-2e211, 0, -2.0 ** -380, 1.7e211]),
-                                      ("triangle", [-2.0 ** -380, 0, -2e211, 1e211, -2e211, -1e211])])
+@pytest.mark.parametrize(
+    "kind,row",
+    [("box", [-2e211, 0, -(2.0**-380), 1.7e211]), ("triangle", [-(2.0**-380), 0, -2e211, 1e211, -2e211, -1e211])],
+)
 def test_a_gap_below_the_scales_precision_is_tiny(kind, row):
     """A point 2^-380 beside a shape 1e211 across: the float geometry works
     on coordinates scaled into (-1, 1), where that gap is lost (the shape's
@@ -198,8 +208,8 @@ def test_a_gap_below_the_scales_precision_is_tiny(kind, row):
     shape, point = TYPES[kind]([row]), pc.Points([[0.0, 0.0]])
     assert not pc.overlaps(point, shape)[0]
     for x, y in ((point, shape), (shape, point)):
-        assert 0 < pc.contact(x, y).separation[0] <= 2.0 ** -380
-        assert 0 < pc.distance(x, y)[0] <= 2.0 ** -380 and pc.manifold(x, y).count[0] == 0
+        assert 0 < pc.contact(x, y).separation[0] <= 2.0**-380
+        assert 0 < pc.distance(x, y)[0] <= 2.0**-380 and pc.manifold(x, y).count[0] == 0
     ball = pc.Circles([[0.0, 0.0, 1e200]])
     assert pc.contact(ball, shape).separation[0] == pytest.approx(-1e200, rel=1e-12)
 
@@ -242,8 +252,12 @@ def test_touching_at_edges_and_vertices(ka, kb):
     check_promise(ka, A, kb, B, want, scale)
 
 
-@given(ka=st.sampled_from(ALL_KINDS), kb=st.sampled_from(ALL_KINDS), seed=st.integers(0, 2 ** 32 - 1),
-       e=st.sampled_from(SCALES + [-1060, -40, 40, 960]))
+@given(
+    ka=st.sampled_from(ALL_KINDS),
+    kb=st.sampled_from(ALL_KINDS),
+    seed=st.integers(0, 2**32 - 1),
+    e=st.sampled_from(SCALES + [-1060, -40, 40, 960]),
+)
 def test_touching_pairs_against_the_reference(ka, kb, seed, e):
     """One touching pair of any two kinds at a scale 2^e (from the
     subnormals to near the largest doubles): the separation's sign is the

@@ -17,12 +17,13 @@ import dask
 import dask.array as da
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import KINDS, TYPES, WIDTH, shape_arrays, valid_rows
+from test_pairs import LAYOUTS, reference_pairs, scene
 
 import pycollide as pc
 import pycollide.dask as pcd
-from strategies import KINDS, TYPES, WIDTH, shape_arrays, valid_rows
-from test_pairs import LAYOUTS, reference_pairs, scene
 
 LAZY = {name: (pcd.Polygons if name.startswith("polygon") else getattr(pcd, TYPES[name].__name__)) for name in KINDS}
 
@@ -73,8 +74,11 @@ def test_construction_from_numpy_shapes_and_arrays():
     assert np.array_equal(s.compute()._data, circles._data)
     assert pcd.Circles(np.asarray(circles), chunks=1).numblocks == (3,)
     quads = pc.Polygons.from_box(center=[[0, 0], [4, 4]], half_size=[1, 2], angle=0.3)
-    for source in (quads, da.from_array(quads.vertices, chunks=(1, 4, 2)),
-                   da.from_array(np.asarray(quads._data), chunks=(1, 8))):
+    for source in (
+        quads,
+        da.from_array(quads.vertices, chunks=(1, 4, 2)),
+        da.from_array(np.asarray(quads._data), chunks=(1, 8)),
+    ):
         lazy_quads = pcd.Polygons(source)
         assert lazy_quads.vertex_count == 4 and lazy_quads.shape == (2,)
         assert np.array_equal(lazy_quads.compute().vertices, quads.vertices)
@@ -127,8 +131,7 @@ def _bad_at(index, shape, chunks):
     return pcd.Circles(da.from_array(data, chunks=chunks + (3,)))
 
 
-@pytest.mark.parametrize("verb", ["overlaps", "contains", "distance", "contact", "bounds", "data", "pairs",
-                                  "compute"])
+@pytest.mark.parametrize("verb", ["overlaps", "contains", "distance", "contact", "bounds", "data", "pairs", "compute"])
 def test_bad_values_are_named_by_their_index_in_the_whole_array(verb):
     lazy = _bad_at((57,), (100,), (25,))
     other = pc.Circles([0.0, 0.0, 1.0])
@@ -159,8 +162,23 @@ def test_bad_values_are_named_by_their_index_when_broadcast():
 
 
 def test_module_exports():
-    assert sorted(pcd.__all__) == sorted(["Shapes", "Points", "Circles", "Boxes", "Segments", "Triangles", "Capsules",
-                                          "Polygons", "overlaps", "contains", "contact", "distance", "pairs"])
+    assert sorted(pcd.__all__) == sorted(
+        [
+            "Shapes",
+            "Points",
+            "Circles",
+            "Boxes",
+            "Segments",
+            "Triangles",
+            "Capsules",
+            "Polygons",
+            "overlaps",
+            "contains",
+            "contact",
+            "distance",
+            "pairs",
+        ]
+    )
     assert all(hasattr(pcd, name) for name in pcd.__all__)
     namespace: dict = {}
     exec("from pycollide.dask import *", namespace)
@@ -179,8 +197,12 @@ def test_verbs_match_numpy_with_broadcasting(ka):
     la = LAZY[ka](da.from_array(A, chunks=(4, 2, -1)))
     lb = LAZY[kb](da.from_array(B, chunks=(3, -1)))
     na, nb = TYPES[ka](A), TYPES[kb](B)
-    for x, y, nx, ny in ((la, lb, na, nb), (lb, la, nb, na), (la[:, :1], lb, na[:, :1], nb),
-                         (la[:, None, :], lb[None, :, None], na[:, None, :], nb[None, :, None])):
+    for x, y, nx, ny in (
+        (la, lb, na, nb),
+        (lb, la, nb, na),
+        (la[:, :1], lb, na[:, :1], nb),
+        (la[:, None, :], lb[None, :, None], na[:, None, :], nb[None, :, None]),
+    ):
         for touching in (True, False):
             got = pcd.overlaps(x, y, touching=touching)
             assert got.dtype == bool
@@ -219,8 +241,7 @@ def test_tile_maps_and_worlds_as_operands():
         assert type(got) is type(want)
         for field, expected in zip(got, want):
             assert np.array_equal(field.compute(), expected)
-        assert np.array_equal(pcd.contains(target, lb.compute().center).compute(),
-                              pc.contains(target, nb.center))
+        assert np.array_equal(pcd.contains(target, lb.compute().center).compute(), pc.contains(target, nb.center))
 
 
 def test_verb_errors():
@@ -246,8 +267,9 @@ def test_verb_errors():
 
 
 @pytest.mark.parametrize("layout", ["uniform", "clustered", "skewed"])
-@pytest.mark.parametrize("chunks,partitions", [(1000, None), (777, 3), (2500, 40), (4000, 1),
-                                               pytest.param(300, 200, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "chunks,partitions", [(1000, None), (777, 3), (2500, 40), (4000, 1), pytest.param(300, 200, marks=pytest.mark.slow)]
+)
 def test_pairs_equal_the_in_memory_pairs(layout, chunks, partitions):
     rng = np.random.default_rng([["uniform", "clustered", "skewed"].index(layout), chunks])
     data = crowd(rng, 4000, layout)
@@ -290,8 +312,7 @@ def test_pairs_within_a_distance(distance, touching):
     got = pcd.pairs(lazy("capsule", caps, 600), distance=distance, touching=touching, partitions=9).compute()
     assert np.array_equal(got, pc.pairs(pc.Capsules(caps), distance=distance, touching=touching))
     boxes = np.column_stack([data[:1000, :2], data[:1000, :2] + 1])
-    got = pcd.pairs(lazy("capsule", caps, 600), lazy("box", boxes, 300), distance=distance,
-                    touching=touching).compute()
+    got = pcd.pairs(lazy("capsule", caps, 600), lazy("box", boxes, 300), distance=distance, touching=touching).compute()
     assert np.array_equal(got, pc.pairs(pc.Capsules(caps), pc.Boxes(boxes), distance=distance, touching=touching))
 
 
@@ -357,8 +378,11 @@ def test_shapes_tile_maps_and_worlds_pickle():
     world = pc.World(tiles, pc.Circles([[0, 0, 1], [5, 5, 1]]))
     for thing in (pc.Circles([[0, 0, 1]]), pc.Polygons.from_box(center=[0, 0], half_size=[1, 1], angle=0.2), tiles):
         again = pickle.loads(pickle.dumps(thing))
-        assert np.array_equal(np.asarray(again), np.asarray(thing)) if not isinstance(thing, pc.TileMap) \
+        assert (
+            np.array_equal(np.asarray(again), np.asarray(thing))
+            if not isinstance(thing, pc.TileMap)
             else again == thing
+        )
     again = pickle.loads(pickle.dumps(world))
     assert len(again) == 2 and again.parts[0] == tiles
     probe = pc.Circles([[0.5, 0.5, 0.2], [2.5, 3.5, 0.1], [9, 9, 0.1]])
@@ -412,8 +436,12 @@ def test_threaded_scheduler_gives_the_same_pairs():
 @pytest.fixture(scope="module")
 def client():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  memory_limit="2GiB") as cluster, distributed.Client(cluster) as c:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, memory_limit="2GiB"
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
         yield c
 
 

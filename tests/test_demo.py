@@ -3,16 +3,16 @@
 import json
 import struct
 import subprocess
-import tempfile
 import sys
+import tempfile
 import zlib
 
 import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide.demos import drawing, golf, golf_course, golf_picture, physics
 from pycollide.__main__ import main
+from pycollide.demos import drawing, golf, golf_course, golf_picture, physics
 from pycollide.demos.png import Canvas, encode_png, read_png
 
 SMALL = ["--balls", "150", "--max-time", "12"]
@@ -35,9 +35,9 @@ def decode_png(data):
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "bad signature"
     pos, chunks = 8, []
     while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
         assert crc == zlib.crc32(kind + body) & 0xFFFFFFFF, f"bad CRC in {kind}"
         chunks.append((kind, body))
         pos += 12 + length
@@ -66,8 +66,14 @@ def test_demo_report_and_picture(tmp_path, capsys):
     assert [width, height] == rep["image_size"] and width > 300 and height > 100
     colours = {tuple(c) for c in pixels.reshape(-1, 3)[::7].tolist()}
     assert len(colours) > 5
-    for colour in (golf_picture.LAWN, golf_picture.WALL, golf_picture.HOLE, golf_picture.TEE, golf_picture.TRAIL,
-                   golf_picture.EDGE):
+    for colour in (
+        golf_picture.LAWN,
+        golf_picture.WALL,
+        golf_picture.HOLE,
+        golf_picture.TEE,
+        golf_picture.TRAIL,
+        golf_picture.EDGE,
+    ):
         assert (pixels == colour).all(axis=2).any(), colour
     # the counts add up
     n = rep["balls"]
@@ -93,8 +99,7 @@ def test_demo_report_and_picture(tmp_path, capsys):
 
 
 def test_same_seed_same_run_other_seed_other_run(tmp_path):
-    timing = {"sim_seconds", "advance_seconds", "ball_steps_per_s", "advance_ball_steps_per_s",
-              "wall_seconds", "out"}
+    timing = {"sim_seconds", "advance_seconds", "ball_steps_per_s", "advance_ball_steps_per_s", "wall_seconds", "out"}
     a, png_a = run_demo(tmp_path, "--seed", "7", name="a")
     b, png_b = run_demo(tmp_path, "--seed", "7", name="b")
     c, png_c = run_demo(tmp_path, "--seed", "8", name="c")
@@ -147,15 +152,18 @@ def test_course_tiles_match_the_tilemap():
     assert set(lines[0]) == set(lines[-1]) == {"#"} and all(line[0] == line[-1] == "#" for line in lines)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("#####\n#T..#\n#####\n", "no hole 'H'"),
-    ("#####\n#..H#\n#####\n", "no tee 'T'"),
-    ("#######\n#T.H.T#\n#######\n", "line 2, column 6: a second tee 'T' (the first is at line 2, column 2)"),
-    ("#####\n#T.H#\n#.H.#\n#####\n", "line 3, column 3: a second hole 'H'"),
-    ("#####\n#T.H#\n#.x.#\n#####\n", "line 3, column 3: unknown tile character 'x'"),
-    ("#####\n#T.H#\n#\t..#\n", "line 3, column 2: unknown tile character '\\t'"),
-    ("\n\n", "the course is empty"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("#####\n#T..#\n#####\n", "no hole 'H'"),
+        ("#####\n#..H#\n#####\n", "no tee 'T'"),
+        ("#######\n#T.H.T#\n#######\n", "line 2, column 6: a second tee 'T' (the first is at line 2, column 2)"),
+        ("#####\n#T.H#\n#.H.#\n#####\n", "line 3, column 3: a second hole 'H'"),
+        ("#####\n#T.H#\n#.x.#\n#####\n", "line 3, column 3: unknown tile character 'x'"),
+        ("#####\n#T.H#\n#\t..#\n", "line 3, column 2: unknown tile character '\\t'"),
+        ("\n\n", "the course is empty"),
+    ],
+)
 def test_bad_course_files(tmp_path, capsys, text, message):
     path = tmp_path / "bad.txt"
     path.write_text(text)
@@ -172,8 +180,13 @@ def test_unreadable_course_and_bad_options(tmp_path, capsys):
         main(["demo", "--course", str(tmp_path / "missing.txt")])
     assert exc.value.code == 2
     assert f"{tmp_path / 'missing.txt'}: cannot read the course" in capsys.readouterr().err
-    for bad in (["--balls", "0"], ["--restitution", "1.5"], ["--dt", "-1"], ["--rolling", "-2"],
-                ["--aim-spread", "200"]):
+    for bad in (
+        ["--balls", "0"],
+        ["--restitution", "1.5"],
+        ["--dt", "-1"],
+        ["--rolling", "-2"],
+        ["--aim-spread", "200"],
+    ):
         with pytest.raises(SystemExit) as exc:
             main(["demo", *bad])
         assert exc.value.code == 2
@@ -185,8 +198,16 @@ def test_help_documents_the_course_format(capsys):
         main(["demo", "--help"])
     assert exc.value.code == 0
     text = capsys.readouterr().out
-    for needle in ("--course FILE", "--balls", "--seed", "--out", "--dt", "Exactly one T and one H",
-                   "1 3 7 9", "the first\nline the north (top) row"):
+    for needle in (
+        "--course FILE",
+        "--balls",
+        "--seed",
+        "--out",
+        "--dt",
+        "Exactly one T and one H",
+        "1 3 7 9",
+        "the first\nline the north (top) row",
+    ):
         assert needle in text
     assert "``" not in text and ":func:" not in text  # plain words, not reST
 
@@ -195,18 +216,27 @@ def test_corridor_physics():
     """Straight shots along a corridor: slow balls stop short, the right speeds
     sink on the first pass, the others come back off the end wall."""
     course = golf_course.parse_course("#########\n#T.....H#\n#########\n", "corridor")
-    params = golf.GolfParams(balls=400, aim_spread=0.0, speed_min=1.0, speed_max=9.0, dt=0.01, max_time=20,
-                             rolling=0.5, sink_speed=4.0, restitution=0.8)
+    params = golf.GolfParams(
+        balls=400,
+        aim_spread=0.0,
+        speed_min=1.0,
+        speed_max=9.0,
+        dt=0.01,
+        max_time=20,
+        rolling=0.5,
+        sink_speed=4.0,
+        restitution=0.8,
+    )
     pos, vel = golf.shoot(course, params)
     assert np.allclose(vel[:, 1], 0) and (vel[:, 0] > 0).all()
     res = golf.simulate(course, params, pos, vel)
     v0 = vel[:, 0]
     gap = 6 - 0.5  # tee centre to the near edge of the hole
-    reach = v0 ** 2 / (2 * 0.5)  # rolling distance
+    reach = v0**2 / (2 * 0.5)  # rolling distance
     short = reach < gap - 0.05
     assert (res.state[short] == golf.AT_REST).all()
     assert np.allclose(res.position[short, 0], 1.5 + reach[short], atol=0.05)
-    arrive = np.sqrt(np.maximum(v0 ** 2 - 2 * 0.5 * (gap + 0.05), 0))  # speed over the hole's near half
+    arrive = np.sqrt(np.maximum(v0**2 - 2 * 0.5 * (gap + 0.05), 0))  # speed over the hole's near half
     assert (res.state[(reach > gap + 0.05) & (arrive < 3.9)] == golf.SUNK).all()
     assert (res.state != golf.ESCAPED).all() and (res.state != golf.MOVING).all()
     assert res.bounces[short].sum() == 0 and res.bounces.max() >= 1
@@ -247,9 +277,9 @@ def test_picture_has_a_title_a_legend_and_paths_that_end_in_the_hole(tmp_path):
     for k in sunk:  # a sunk ball's path ends at the hole's centre
         assert tuple(res.trails[k][-1]) == pytest.approx(course.hole)
     pixels = golf_picture.render(course, res, params, title="TITLE")
-    top, bottom = pixels[:drawing.BAR], pixels[-drawing.BAR:]
+    top, bottom = pixels[: drawing.BAR], pixels[-drawing.BAR :]
     assert (top == drawing.INK).all(axis=2).any() and (bottom == drawing.INK).all(axis=2).any()
-    foot = pixels[-2 * drawing.BAR:]
+    foot = pixels[-2 * drawing.BAR :]
     for colour in (golf_picture.TEE, golf_picture.TRAIL_SUNK, golf_picture.WALL):  # the legend's swatches
         assert (foot == colour).all(axis=2).any(), colour
     # anti-aliased: edges blend into their background (colours between the flat ones)
@@ -257,8 +287,14 @@ def test_picture_has_a_title_a_legend_and_paths_that_end_in_the_hole(tmp_path):
 
 
 def test_bad_command_lines_fail_before_any_work(tmp_path, capsys):
-    for args in (["--balls", "1.5"], ["--balls", "0"], ["--trails", "-1"], ["--dt", "nan"], ["--speed", "1"],
-                 ["--restitution", "2"]):
+    for args in (
+        ["--balls", "1.5"],
+        ["--balls", "0"],
+        ["--trails", "-1"],
+        ["--dt", "nan"],
+        ["--speed", "1"],
+        ["--restitution", "2"],
+    ):
         with pytest.raises(SystemExit) as exc:
             main(["demo", *args])
         assert exc.value.code == 2
@@ -270,11 +306,20 @@ def test_bad_command_lines_fail_before_any_work(tmp_path, capsys):
 def test_command_line_subprocess(tmp_path):
     """The real entry point, with bench still there beside demo."""
     out = tmp_path / "g.png"
-    res = subprocess.run([sys.executable, "-m", "pycollide", "demo", "--balls", "50", "--max-time", "5",
-                          "--out", str(out)], capture_output=True, text=True, timeout=120,
-                         cwd=tempfile.gettempdir())
+    res = subprocess.run(
+        [sys.executable, "-m", "pycollide", "demo", "--balls", "50", "--max-time", "5", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tempfile.gettempdir(),
+    )
     assert res.returncode == 0, res.stderr
     assert "sunk (hole-in-one) rate" in res.stdout and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    res = subprocess.run([sys.executable, "-m", "pycollide", "--help"], capture_output=True, text=True, timeout=60,
-                         cwd=tempfile.gettempdir())
+    res = subprocess.run(
+        [sys.executable, "-m", "pycollide", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tempfile.gettempdir(),
+    )
     assert res.returncode == 0 and "bench" in res.stdout and "demo" in res.stdout

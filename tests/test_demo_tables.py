@@ -22,8 +22,9 @@ R = billiards.BilliardsParams().ball_radius
 
 
 def demo(*args, cwd=CWD):
-    return subprocess.run([sys.executable, "-m", "pycollide", "demo", *args], capture_output=True, text=True,
-                          timeout=120, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "pycollide", "demo", *args], capture_output=True, text=True, timeout=120, cwd=cwd
+    )
 
 
 def run_table(tmp_path, table, *args):
@@ -65,7 +66,7 @@ def test_billiards_command_report_and_picture(tmp_path):
     # energy: finite, not gained (restitution <= 1, no gravity), every joule accounted for
     e = rep["energy"]
     assert all(math.isfinite(v) for v in e.values())
-    assert e["start"] == pytest.approx(0.5 * 0.17 * 10.0 ** 2)
+    assert e["start"] == pytest.approx(0.5 * 0.17 * 10.0**2)
     assert 0 <= e["end"] <= e["start"] and e["impacts"] >= 0 and e["rolling"] >= 0 and e["pockets"] >= 0
     assert e["start"] == pytest.approx(e["end"] + e["impacts"] + e["rolling"] + e["pockets"], rel=1e-9)
     assert e["max_step_gain"] <= 1e-12 * e["start"]
@@ -228,17 +229,20 @@ def test_pinball_launches_and_kicks():
 # ---- the command line ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args, message", [
-    (["billiards", "--speed", "-1"], "argument --speed: must be a number > 0"),
-    (["billiards", "--angle", "200"], "argument --angle: must be in [0, 180]"),
-    (["billiards", "--restitution", "1.5"], "argument --restitution: must be in [0, 1]"),
-    (["billiards", "--speed", "20", "--dt", "0.01"], "lower --dt"),
-    (["billiards", "--rack-gap", "0"], "argument --rack-gap: must be a number > 0"),
-    (["pinball", "--balls", "0"], "argument --balls: must be a whole number >= 1"),
-    (["pinball", "--gravity", "-9"], "argument --gravity: must be a number >= 0"),
-    (["--balls", "10", "pinball"], "put pinball's options after its name"),
-    (["snooker"], "invalid choice: 'snooker'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["billiards", "--speed", "-1"], "argument --speed: must be a number > 0"),
+        (["billiards", "--angle", "200"], "argument --angle: must be in [0, 180]"),
+        (["billiards", "--restitution", "1.5"], "argument --restitution: must be in [0, 1]"),
+        (["billiards", "--speed", "20", "--dt", "0.01"], "lower --dt"),
+        (["billiards", "--rack-gap", "0"], "argument --rack-gap: must be a number > 0"),
+        (["pinball", "--balls", "0"], "argument --balls: must be a whole number >= 1"),
+        (["pinball", "--gravity", "-9"], "argument --gravity: must be a number >= 0"),
+        (["--balls", "10", "pinball"], "put pinball's options after its name"),
+        (["snooker"], "invalid choice: 'snooker'"),
+    ],
+)
 def test_bad_options_are_clean_errors(tmp_path, args, message):
     out = tmp_path / "x.png"
     res = demo(*args, "--out", str(out))
@@ -264,5 +268,3 @@ def test_help_lists_the_tables_and_golf_stays_the_default(tmp_path):
         res = demo(*args, "--balls", "20", "--max-time", "2", "--out", str(out))
         assert res.returncode == 0, res.stderr
         assert "sunk (hole-in-one) rate" in res.stdout and read_png(out.read_bytes()).shape[2] == 3
-
-

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pycollide as pc
 from reference import geometry as ref
 from strategies import KINDS, TYPES, shape, valid_rows
 from tilecases import QUARTER, levels, map_overlaps_ref
+
+import pycollide as pc
 
 LEVEL = pc.TileMap.from_text("""
 #..........#
@@ -35,8 +35,10 @@ def inside_ref(kind, row, world):
         if isinstance(part, pc.TileMap):
             if map_overlaps_ref(part, kind, row, False):
                 return True
-        elif any(ref.overlaps(kind, row, type(part).name, [float(x) for x in np.ravel(r)], touching=False)
-                 for r in np.asarray(part)):
+        elif any(
+            ref.overlaps(kind, row, type(part).name, [float(x) for x in np.ravel(r)], touching=False)
+            for r in np.asarray(part)
+        ):
             return True
     return False
 
@@ -65,8 +67,12 @@ def test_floor_wall_and_corner():
     out = pc.depenetrate(crates, level)
     assert out.translation.tolist() == [[0.0, 0.25], [0.5, 0.0], [0.25, 0.25], [0.0, 0.0]]
     assert out.depth.tolist() == [0.25, 0.5, math.hypot(0.25, 0.25), 0.0]
-    assert np.asarray(out.shapes).tolist() == [[3.0, 1.0, 4.0, 2.0], [1.0, 1.5, 2.0, 2.5], [1.0, 1.0, 2.0, 2.0],
-                                               [3.0, 1.0, 4.0, 2.0]]
+    assert np.asarray(out.shapes).tolist() == [
+        [3.0, 1.0, 4.0, 2.0],
+        [1.0, 1.5, 2.0, 2.5],
+        [1.0, 1.0, 2.0, 2.0],
+        [3.0, 1.0, 4.0, 2.0],
+    ]
     assert out.resolved.all() and out.shapes.shape == (4,)
     ball = pc.depenetrate(pc.Circles([1.25, 1.25, 0.5]), level)
     assert ball.translation.tolist() == [0.25, 0.25] and np.asarray(ball.shapes).tolist() == [1.5, 1.5, 0.5]
@@ -98,8 +104,10 @@ def test_a_rounding_error_deep_comes_out_by_an_ulp():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), shape(k, QUARTER))),
-       st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), shape(k, QUARTER))))
+@given(
+    st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), shape(k, QUARTER))),
+    st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), shape(k, QUARTER))),
+)
 def test_out_of_one_piece_by_its_contact_depth(a, b):
     """Against a single shape the least translation is the contact's depth
     (the minimum translation of the pair), for every pair of kinds."""
@@ -117,9 +125,13 @@ def test_out_of_one_piece_by_its_contact_depth(a, b):
 
 
 @settings(max_examples=30, deadline=None)
-@given(levels(), st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), st.lists(shape(k, QUARTER),
-                                                                                           min_size=1, max_size=6))),
-       st.booleans())
+@given(
+    levels(),
+    st.sampled_from(KINDS).flatmap(
+        lambda k: st.tuples(st.just(k), st.lists(shape(k, QUARTER), min_size=1, max_size=6))
+    ),
+    st.booleans(),
+)
 def test_every_kind_out_of_random_levels(level, drawn, with_shapes):
     """Random tile levels (with a peg, a rail and a wedge when with_shapes),
     shapes of every kind on a quarter grid (often exactly on faces, seams
@@ -176,8 +188,9 @@ def test_scaled_by_powers_of_two_bit_for_bit(k):
     rng = np.random.default_rng(5)
     text = LEVEL.to_text()
     base = pc.World(LEVEL, PEG, RAIL)
-    scaled = pc.World(pc.TileMap.from_text(text, tile_size=s), pc.Circles(np.asarray(PEG) * s),
-                      pc.Capsules(np.asarray(RAIL) * s))
+    scaled = pc.World(
+        pc.TileMap.from_text(text, tile_size=s), pc.Circles(np.asarray(PEG) * s), pc.Capsules(np.asarray(RAIL) * s)
+    )
     for kind in ("point", "circle", "box", "capsule", "polygon8"):
         shapes = small_shapes(rng, kind, 40)
         one = pc.depenetrate(shapes, base)

@@ -14,11 +14,20 @@ import pycollide
 ROOT = Path(__file__).resolve().parent.parent
 # the manual's pages; each guide page shows its topic by examples
 PAGES = sorted(path.name for path in (ROOT / "docs").glob("*.rst"))
-GUIDE = {"index.rst", "shapes.rst", "queries.rst", "exactness.rst", "worlds.rst", "motion.rst", "broadphase.rst",
-         "dask.rst"}
+GUIDE = {
+    "index.rst",
+    "shapes.rst",
+    "queries.rst",
+    "exactness.rst",
+    "worlds.rst",
+    "motion.rst",
+    "broadphase.rst",
+    "dask.rst",
+}
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.walk_packages(pycollide.__path__, "pycollide.")
+    name
+    for _, name, _ in pkgutil.walk_packages(pycollide.__path__, "pycollide.")
     if name not in ("pycollide._core", "pycollide._build", "pycollide.__main__")
 ) + ["pycollide"]
 
@@ -37,8 +46,9 @@ def test_every_public_module_is_checked():
 def test_readme_examples():
     """The README's examples are doctests: they must run and print what they show."""
     readme = ROOT / "README.md"
-    result = doctest.testfile(str(readme), module_relative=False, extraglobs={"np": np},
-                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testfile(
+        str(readme), module_relative=False, extraglobs={"np": np}, optionflags=doctest.NORMALIZE_WHITESPACE
+    )
     assert result.attempted >= 10, "the README lost its examples"
     assert result.failed == 0, f"{result.failed} README example(s) failed"
 
@@ -51,8 +61,12 @@ def test_every_guide_page_is_checked():
 def test_manual_examples(page):
     """The manual's examples are doctests: every `>>>` block of a page must
     run and print what it shows (the Sphinx build renders the same blocks)."""
-    result = doctest.testfile(str(ROOT / "docs" / page), module_relative=False, extraglobs={"np": np},
-                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testfile(
+        str(ROOT / "docs" / page),
+        module_relative=False,
+        extraglobs={"np": np},
+        optionflags=doctest.NORMALIZE_WHITESPACE,
+    )
     assert result.failed == 0, f"{result.failed} example(s) of docs/{page} failed"
     if page in GUIDE:
         assert result.attempted >= 3, f"docs/{page} lost its examples"

@@ -14,12 +14,13 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 from reference.geometry import make_valid
 from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, shape
+
+import pycollide as pc
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 MODES = [True, False]
@@ -61,7 +62,7 @@ def nudged(draw, ka, kb):
     direction = draw(st.sampled_from([-math.inf, math.inf]))
     for _ in range(draw(st.integers(1, 3))):
         coords[i] = math.nextafter(coords[i], direction)
-    return _fix(ka, coords[:len(a)]), _fix(kb, coords[len(a):])
+    return _fix(ka, coords[: len(a)]), _fix(kb, coords[len(a) :])
 
 
 @st.composite
@@ -69,8 +70,8 @@ def far_offset(draw, ka, kb):
     """Tiny features (grid * 2**-j) far from the origin: cancellation everywhere."""
     a, b = draw(grid_pair(ka, kb))
     j = draw(st.integers(0, 40))
-    ox = draw(st.floats(2.0 ** 20, 2.0 ** 70)) * draw(st.sampled_from([-1, 1]))
-    oy = draw(st.floats(2.0 ** 20, 2.0 ** 70)) * draw(st.sampled_from([-1, 1]))
+    ox = draw(st.floats(2.0**20, 2.0**70)) * draw(st.sampled_from([-1, 1]))
+    oy = draw(st.floats(2.0**20, 2.0**70)) * draw(st.sampled_from([-1, 1]))
 
     def move(kind, s):
         out = [math.ldexp(x, -j) for x in s]
@@ -111,15 +112,25 @@ def extreme_random(draw, ka, kb):
     """Full-mantissa coordinates, all scaled by one 2**k near the ends of the range."""
     mant = st.integers(1 << 52, (1 << 53) - 1)
     k = draw(st.sampled_from([-1074, -1030, -600, 500, 900, 965]))
+
     def one(kind):
-        vals = [math.ldexp(draw(mant) * draw(st.sampled_from([-1, 1])), k - 52 + draw(st.integers(-3, 3)))
-                for _ in range(WIDTH[kind])]
+        vals = [
+            math.ldexp(draw(mant) * draw(st.sampled_from([-1, 1])), k - 52 + draw(st.integers(-3, 3)))
+            for _ in range(WIDTH[kind])
+        ]
         return _fix(kind, vals)
+
     return one(ka), one(kb)
 
 
-HARD = {"scaled": scaled, "subnormal": subnormal, "nudged": nudged,
-        "far-offset": far_offset, "extreme-random": extreme_random, "rounded-affine": rounded_affine}
+HARD = {
+    "scaled": scaled,
+    "subnormal": subnormal,
+    "nudged": nudged,
+    "far-offset": far_offset,
+    "extreme-random": extreme_random,
+    "rounded-affine": rounded_affine,
+}
 
 
 def _check(ka, kb, cases, touching):
@@ -183,8 +194,8 @@ def test_issue_examples_for_strict_mode():
     boxes = pc.Boxes([[0, 0, 1, 1], [1, 0, 2, 1]])
     assert pc.overlaps(boxes[0], boxes[1]) and not pc.overlaps(boxes[0], boxes[1], touching=False)
     s = pc.Segments([[0, 0, 2, 2], [0, 2, 2, 0], [1, 1, 3, 3]])
-    assert pc.overlaps(s[0], s[1], touching=False)            # a proper crossing
-    assert not pc.overlaps(s[0], s[2], touching=False)        # collinear overlap
+    assert pc.overlaps(s[0], s[1], touching=False)  # a proper crossing
+    assert not pc.overlaps(s[0], s[2], touching=False)  # collinear overlap
     assert not pc.overlaps(pc.Points([1, 1]), s[0], touching=False)
     r0 = pc.Circles([[0.5, 0.5, 0], [1, 0.5, 0]])
     np.testing.assert_array_equal(pc.overlaps(r0, boxes[0], touching=False), [True, False])
@@ -199,16 +210,16 @@ def test_touching_must_be_a_bool():
 
 
 def test_magnitude_extremes_by_hand():
-    big = 2.0 ** 1000
+    big = 2.0**1000
     # |(3, 4) * 2**1000| = 5 * 2**1000 exactly; squares overflow in naive code
     c = pc.Circles([0, 0, 5 * big])
     assert pc.contains(c, [3 * big, 4 * big]) and not pc.contains(c, [3 * big, 4 * big], touching=False)
     assert not pc.contains(c, [3 * big, math.nextafter(4 * big, math.inf)])
-    tiny = 2.0 ** -1074
+    tiny = 2.0**-1074
     c = pc.Circles([0, 0, 5 * tiny])
     assert pc.contains(c, [3 * tiny, 4 * tiny]) and not pc.contains(c, [3 * tiny, 5 * tiny])
     # a far offset: a point one ulp off a long diagonal segment
-    off = 2.0 ** 60
-    seg = pc.Segments([off, off, off + 2 ** 12, off + 2 ** 12])
-    assert pc.contains(seg, [off + 2 ** 11, off + 2 ** 11])
-    assert not pc.contains(seg, [off + 2 ** 11, math.nextafter(off + 2 ** 11, math.inf)])
+    off = 2.0**60
+    seg = pc.Segments([off, off, off + 2**12, off + 2**12])
+    assert pc.contains(seg, [off + 2**11, off + 2**11])
+    assert not pc.contains(seg, [off + 2**11, math.nextafter(off + 2**11, math.inf)])

@@ -16,19 +16,23 @@ import subprocess
 
 import numpy as np
 import pytest
-
-import pycollide as pc
 from strategies import KINDS, TYPES, WIDTH, valid_rows
 
+import pycollide as pc
+
 HELPER = {
-    "x86_64": ("#include <xmmintrin.h>\n"
-               "unsigned long long fp_get(void) { return _mm_getcsr(); }\n"
-               "void fp_set(unsigned long long v) { _mm_setcsr((unsigned)v); }\n",
-               0x8040),  # FTZ (bit 15) | DAZ (bit 6)
-    "aarch64": ("unsigned long long fp_get(void) { unsigned long long v; __asm__ volatile(\"mrs %0, fpcr\" : \"=r\"(v)); "
-                "return v; }\n"
-                "void fp_set(unsigned long long v) { __asm__ volatile(\"msr fpcr, %0\" : : \"r\"(v)); }\n",
-                1 << 24),  # FZ
+    "x86_64": (
+        "#include <xmmintrin.h>\n"
+        "unsigned long long fp_get(void) { return _mm_getcsr(); }\n"
+        "void fp_set(unsigned long long v) { _mm_setcsr((unsigned)v); }\n",
+        0x8040,
+    ),  # FTZ (bit 15) | DAZ (bit 6)
+    "aarch64": (
+        "unsigned long long fp_get(void) { unsigned long long v; __asm__ volatile(\"mrs %0, fpcr\" : \"=r\"(v)); "
+        "return v; }\n"
+        "void fp_set(unsigned long long v) { __asm__ volatile(\"msr fpcr, %0\" : : \"r\"(v)); }\n",
+        1 << 24,
+    ),  # FZ
 }
 
 
@@ -43,8 +47,11 @@ def fp(tmp_path_factory):
     source, bits = HELPER[machine]
     work = tmp_path_factory.mktemp("fpmode")
     (work / "fpmode.c").write_text(source)
-    subprocess.run([cc, "-shared", "-fPIC", "-O1", "-o", str(work / "fpmode.so"), str(work / "fpmode.c")],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [cc, "-shared", "-fPIC", "-O1", "-o", str(work / "fpmode.so"), str(work / "fpmode.c")],
+        check=True,
+        capture_output=True,
+    )
     lib = ctypes.CDLL(str(work / "fpmode.so"))
     lib.fp_get.restype = ctypes.c_ulonglong
     lib.fp_set.argtypes = [ctypes.c_ulonglong]
@@ -61,13 +68,11 @@ def fp(tmp_path_factory):
             lib.fp_set(saved)
 
     # the helper works: with FTZ a subnormal product flushes to zero
-    tiny = np.array([2.0 ** -1000])
+    tiny = np.array([2.0**-1000])
     with flush_to_zero():
-        flushed = (tiny * 2.0 ** -60)[0]
-    assert flushed == 0.0 and (tiny * 2.0 ** -60)[0] > 0
+        flushed = (tiny * 2.0**-60)[0]
+    assert flushed == 0.0 and (tiny * 2.0**-60)[0] > 0
     return flush_to_zero
-
-
 
 
 def scene(kind, n, rng, scale):
@@ -94,15 +99,18 @@ def test_validation_ignores_the_mode(fp):
 def test_overlaps_and_contacts_ignore_the_mode(fp, ka):
     rng = np.random.default_rng(99)
     for kb in KINDS:
-        for scale in (2.0 ** -1074, 2.0 ** -1060, 1.0):
+        for scale in (2.0**-1074, 2.0**-1060, 1.0):
             a = TYPES[ka](scene(ka, 150, rng, scale))
             b = TYPES[kb](scene(kb, 150, rng, scale))
-            want = [pc.overlaps(a, b), pc.overlaps(a, b, touching=False), pc.contact(a, b).separation,
-                    pc.pairs(a, b)]
+            want = [pc.overlaps(a, b), pc.overlaps(a, b, touching=False), pc.contact(a, b).separation, pc.pairs(a, b)]
             with fp():  # (only pycollide runs in the mode: numpy's own compares would see DAZ)
                 a2 = TYPES[ka](np.asarray(a))  # built in the mode too
-                got = [pc.overlaps(a2, b), pc.overlaps(a, b, touching=False), pc.contact(a2, b).separation,
-                       pc.pairs(a2, b)]
+                got = [
+                    pc.overlaps(a2, b),
+                    pc.overlaps(a, b, touching=False),
+                    pc.contact(a2, b).separation,
+                    pc.pairs(a2, b),
+                ]
             want[2], got[2] = want[2] <= 0, got[2] <= 0
             for w, g in zip(want, got):
                 np.testing.assert_array_equal(g, w, err_msg=f"{ka}-{kb} at scale {scale}")
@@ -110,25 +118,33 @@ def test_overlaps_and_contacts_ignore_the_mode(fp, ka):
 
 def test_tile_maps_ignore_the_mode(fp):
     kinds = np.array([[1, 2, 0], [4, 1, 5], [0, 1, 3]], dtype=np.int8)
-    s = 2.0 ** -1070
+    s = 2.0**-1070
     rng = np.random.default_rng(5)
-    C = np.column_stack([rng.integers(-2, 12, size=(300, 2)) * 2.0 ** -1072, rng.integers(0, 3, 300) * 2.0 ** -1073])
-    D = rng.integers(-8, 9, size=(300, 2)) * 2.0 ** -1073
-    rays = D + 2.0 ** -1074  # nonzero directions (computed here: under FTZ numpy would flush them)
+    C = np.column_stack([rng.integers(-2, 12, size=(300, 2)) * 2.0**-1072, rng.integers(0, 3, 300) * 2.0**-1073])
+    D = rng.integers(-8, 9, size=(300, 2)) * 2.0**-1073
+    rays = D + 2.0**-1074  # nonzero directions (computed here: under FTZ numpy would flush them)
     push = D[:] * 8
     tm = pc.TileMap(kinds, tile_size=s)
-    want = (pc.overlaps(pc.Circles(C), tm), pc.overlaps(pc.Circles(C), tm, touching=False),
-            pc.contact(pc.Circles(C), tm).separation, pc.raycast(C[:, :2], rays, tm),
-            pc.sweep(pc.Circles(C), D, tm))
+    want = (
+        pc.overlaps(pc.Circles(C), tm),
+        pc.overlaps(pc.Circles(C), tm, touching=False),
+        pc.contact(pc.Circles(C), tm).separation,
+        pc.raycast(C[:, :2], rays, tm),
+        pc.sweep(pc.Circles(C), D, tm),
+    )
     free = ~want[1]
     start, push = pc.Circles(C[free]), push[free]
     moved = pc.advance(start, push, tm, 1.0, restitution=0.5, return_bounces=True)
     with fp():
         tm2 = pc.TileMap(kinds, tile_size=s)  # a subnormal tile size is > 0, whatever DAZ says
         # (only pycollide runs in the mode: numpy arithmetic here would flush the inputs)
-        got = (pc.overlaps(pc.Circles(C), tm2), pc.overlaps(pc.Circles(C), tm2, touching=False),
-               pc.contact(pc.Circles(C), tm2).separation, pc.raycast(C[:, :2], rays, tm2),
-               pc.sweep(pc.Circles(C), D, tm2))
+        got = (
+            pc.overlaps(pc.Circles(C), tm2),
+            pc.overlaps(pc.Circles(C), tm2, touching=False),
+            pc.contact(pc.Circles(C), tm2).separation,
+            pc.raycast(C[:, :2], rays, tm2),
+            pc.sweep(pc.Circles(C), D, tm2),
+        )
         moved2 = pc.advance(start, push, tm2, 1.0, restitution=0.5, return_bounces=True)
     assert want[0].any() and not want[0].all()
     for w, g in zip(want[:3], got[:3]):
@@ -141,16 +157,22 @@ def test_tile_maps_ignore_the_mode(fp):
 
 def test_intersections_and_sweeps_ignore_the_mode(fp):
     rng = np.random.default_rng(8)
-    scale = 2.0 ** -1070
+    scale = 2.0**-1070
     segs = pc.Segments(scene("segment", 500, rng, scale))
     circles = pc.Circles(scene("circle", 500, rng, scale))
     boxes = pc.Boxes(scene("box", 500, rng, scale))
     D = rng.integers(-4, 5, size=(500, 2)) * scale
-    want = (pc.intersections(segs, circles), pc.intersections(segs[:, None], segs[None, :50]),
-            pc.sweep(circles, D, boxes))
+    want = (
+        pc.intersections(segs, circles),
+        pc.intersections(segs[:, None], segs[None, :50]),
+        pc.sweep(circles, D, boxes),
+    )
     with fp():
-        got = (pc.intersections(segs, circles), pc.intersections(segs[:, None], segs[None, :50]),
-               pc.sweep(circles, D, boxes))
+        got = (
+            pc.intersections(segs, circles),
+            pc.intersections(segs[:, None], segs[None, :50]),
+            pc.sweep(circles, D, boxes),
+        )
     for w, g in zip(want, got):
         for x, y in zip(w, g):
             np.testing.assert_array_equal(y, x)

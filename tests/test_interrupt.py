@@ -42,8 +42,14 @@ BOUND = 0.5
 
 
 def _child(code: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(SCENE) + textwrap.dedent(code)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tempfile.gettempdir(), **kw)
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(SCENE) + textwrap.dedent(code)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tempfile.gettempdir(),
+        **kw,
+    )
 
 
 def test_sigint_stops_a_long_nearest_within_the_bound():
@@ -117,8 +123,12 @@ def _same_results_both_paths(n):
     a = pc.Polygons.from_box(rng.uniform(0, 100, (n, 2)), rng.uniform(0.1, 2, (n, 2)), rng.uniform(0, 3, n))
     b = pc.Capsules(np.column_stack([rng.uniform(0, 100, (500, 4)), rng.uniform(0, 1, 500)]))
     assert _native.long_call(n * _native.COSTLY) and not _on_a_thread(lambda: _native.long_call(n * _native.COSTLY))
-    for query in (lambda: pc.nearest(a, b), lambda: pc.sweep(a, [3.0, -1.0], pc.World(b)),
-                  lambda: pc.contact(a[:, None], b[None, :120]), lambda: pc.pairs(a, b)):
+    for query in (
+        lambda: pc.nearest(a, b),
+        lambda: pc.sweep(a, [3.0, -1.0], pc.World(b)),
+        lambda: pc.contact(a[:, None], b[None, :120]),
+        lambda: pc.pairs(a, b),
+    ):
         assert _bytes(query()) == _bytes(_on_a_thread(query))
 
 

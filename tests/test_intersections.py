@@ -9,12 +9,14 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
+from hypothesis import given
+from hypothesis import strategies as st
 from reference import intersections as ref
 from reference.geometry import make_valid
-from strategies import TYPES as KIND_TYPES, WIDTH, grid_coords, random_coords, shape_arrays
+from strategies import TYPES as KIND_TYPES
+from strategies import WIDTH, grid_coords, random_coords, shape_arrays
+
+import pycollide as pc
 
 TOL = 1e-9
 TYPES = dict(KIND_TYPES, line=pc.Lines)
@@ -25,10 +27,12 @@ COORDS = {"grid": lambda: grid_coords(4), "random": random_coords}
 
 def _lines(coords, n):
     """Line arrays: segments whose two points are made distinct."""
+
     def fix(arr):
         same = (arr[:, 0] == arr[:, 2]) & (arr[:, 1] == arr[:, 3])
         arr[same, 2] += 1.0
         return arr
+
     return shape_arrays("segment", coords, st.just(n)).map(fix)
 
 
@@ -49,8 +53,12 @@ def _distance(kind, shape, x, y):
         return abs(_distance("segment", shape[:4], x, y) - shape[4])
     if kind in CONVEX:  # a polygon's boundary: its edges
         n = len(shape) // 2
-        return min(_distance("segment", shape[2 * i:2 * i + 2] + shape[2 * (i + 1) % (2 * n):2 * (i + 1) % (2 * n) + 2], x, y)
-                   for i in range(n))
+        return min(
+            _distance(
+                "segment", shape[2 * i : 2 * i + 2] + shape[2 * (i + 1) % (2 * n) : 2 * (i + 1) % (2 * n) + 2], x, y
+            )
+            for i in range(n)
+        )
     x0, y0, x1, y1 = shape
     length = math.hypot(x1 - x0, y1 - y0)  # no underflow, unlike a squared length
     if length == 0:
@@ -73,7 +81,7 @@ def check_against_reference(ka, A, kb, B, points, count):
             assert abs(points[i, j, 0] - float(x)) <= tol and abs(points[i, j, 1] - float(y)) <= tol, where
             for kind, shape in ((ka, a), (kb, b)):
                 assert _distance(kind, shape, *points[i, j]) <= tol, where
-        assert np.isnan(points[i, len(want):]).all(), where
+        assert np.isnan(points[i, len(want) :]).all(), where
 
 
 @pytest.mark.parametrize("coords", list(COORDS))
@@ -163,40 +171,40 @@ def test_polygon_and_capsule_examples():
     (0, 0)-(4, 0) of radius 1, in segment order or the line's direction."""
     diamond = pc.Polygons([[0, -2], [2, 0], [0, 2], [-2, 0]])
     cases = [
-        (pc.Segments([-3, 1, 3, 1]), [[-1, 1], [1, 1]]),     # through
-        (pc.Segments([3, 1, -3, 1]), [[1, 1], [-1, 1]]),     # the other way
-        (pc.Segments([0, 0, 3, 0]), [[2, 0]]),               # from inside out: one crossing
-        (pc.Segments([-1, 0, 1, 0]), []),                    # inside
-        (pc.Segments([1, 1, 3, 1]), [[1, 1]]),               # starts on an edge, leaves
-        (pc.Segments([3, -1, -1, 3]), [[2, 0], [0, 2]]),     # along an edge: the shared part
-        (pc.Segments([1, 1, 0, 2]), [[1, 1], [0, 2]]),       # on an edge
-        (pc.Segments([2, -3, 2, 3]), [[2, 0]]),              # touches a vertex
-        (pc.Segments([3, 0, 4, 0]), []),                     # misses
+        (pc.Segments([-3, 1, 3, 1]), [[-1, 1], [1, 1]]),  # through
+        (pc.Segments([3, 1, -3, 1]), [[1, 1], [-1, 1]]),  # the other way
+        (pc.Segments([0, 0, 3, 0]), [[2, 0]]),  # from inside out: one crossing
+        (pc.Segments([-1, 0, 1, 0]), []),  # inside
+        (pc.Segments([1, 1, 3, 1]), [[1, 1]]),  # starts on an edge, leaves
+        (pc.Segments([3, -1, -1, 3]), [[2, 0], [0, 2]]),  # along an edge: the shared part
+        (pc.Segments([1, 1, 0, 2]), [[1, 1], [0, 2]]),  # on an edge
+        (pc.Segments([2, -3, 2, 3]), [[2, 0]]),  # touches a vertex
+        (pc.Segments([3, 0, 4, 0]), []),  # misses
         (pc.Lines([2, -3, 2, 3]), [[2, 0]]),
         (pc.Lines([-3, 1, 3, 1]), [[-1, 1], [1, 1]]),
-        (pc.Lines([-1, 3, 3, -1]), [[0, 2], [2, 0]]),        # along an edge: the edge
+        (pc.Lines([-1, 3, 3, -1]), [[0, 2], [2, 0]]),  # along an edge: the edge
     ]
     for other, want in cases:
         for a, b in ((diamond, other), (other, diamond)):
             points, count = pc.intersections(a, b)
-            assert count == len(want) and points[:len(want)].tolist() == want, (other, points)
-            assert np.isnan(points[len(want):]).all()
+            assert count == len(want) and points[: len(want)].tolist() == want, (other, points)
+            assert np.isnan(points[len(want) :]).all()
     pill = pc.Capsules([0, 0, 4, 0, 1])
     cases = [
-        (pc.Segments([2, -3, 2, 3]), [[2, -1], [2, 1]]),     # across the sides
-        (pc.Segments([-3, 0, 7, 0]), [[-1, 0], [5, 0]]),     # along the core: the arcs
-        (pc.Segments([-2, 1, 6, 1]), [[0, 1], [4, 1]]),      # along a flat side
-        (pc.Segments([1, 1, 2, 1]), [[1, 1], [2, 1]]),       # on a flat side
-        (pc.Segments([-2, -1, -2, 1]), []),                  # beyond the end: misses
-        (pc.Segments([-1, -1, -1, 1]), [[-1, 0]]),           # tangent to an arc
-        (pc.Segments([2, 0, 2, 5]), [[2, 1]]),               # from inside out
-        (pc.Segments([5, 0, 5, 0]), [[5, 0]]),               # a point on the boundary
-        (pc.Lines([-1, 5, -1, -5]), [[-1, 0]]),              # tangent line
-        (pc.Lines([6, 1, 5, 1]), [[4, 1], [0, 1]]),          # along a flat side, reversed
+        (pc.Segments([2, -3, 2, 3]), [[2, -1], [2, 1]]),  # across the sides
+        (pc.Segments([-3, 0, 7, 0]), [[-1, 0], [5, 0]]),  # along the core: the arcs
+        (pc.Segments([-2, 1, 6, 1]), [[0, 1], [4, 1]]),  # along a flat side
+        (pc.Segments([1, 1, 2, 1]), [[1, 1], [2, 1]]),  # on a flat side
+        (pc.Segments([-2, -1, -2, 1]), []),  # beyond the end: misses
+        (pc.Segments([-1, -1, -1, 1]), [[-1, 0]]),  # tangent to an arc
+        (pc.Segments([2, 0, 2, 5]), [[2, 1]]),  # from inside out
+        (pc.Segments([5, 0, 5, 0]), [[5, 0]]),  # a point on the boundary
+        (pc.Lines([-1, 5, -1, -5]), [[-1, 0]]),  # tangent line
+        (pc.Lines([6, 1, 5, 1]), [[4, 1], [0, 1]]),  # along a flat side, reversed
     ]
     for other, want in cases:
         points, count = pc.intersections(pill, other)
-        assert count == len(want) and points[:len(want)].tolist() == want, (other, points)
+        assert count == len(want) and points[: len(want)].tolist() == want, (other, points)
     # a flat polygon (all vertices collinear) is its own boundary; a capsule of radius 0 a segment
     flat = pc.Polygons([[0, 0], [1, 1], [2, 2], [2, 2]])
     assert pc.intersections(pc.Segments([3, 3, -1, -1]), flat)[0].tolist() == [[2, 2], [0, 0]]
@@ -252,8 +260,8 @@ def test_segment_crossing_and_line_circle_examples():
     lines = pc.Lines(start=[[-9, 4], [6, -3], [0, 7]], end=[[11, 4], [6, 3], [1, 7]])
     points, count = pc.intersections(lines, circle)
     assert count.tolist() == [2, 1, 0]
-    assert points[0].tolist() == [[-3.0, 4.0], [5.0, 4.0]]      # along the line's direction
-    assert points[1, 0].tolist() == [6.0, 1.0]                  # tangent
+    assert points[0].tolist() == [[-3.0, 4.0], [5.0, 4.0]]  # along the line's direction
+    assert points[1, 0].tolist() == [6.0, 1.0]  # tangent
     reverse = pc.Lines(start=[11, 4], end=[-9, 4])
     assert pc.intersections(circle, reverse)[0].tolist() == [[5.0, 4.0], [-3.0, 4.0]]
     # a segment on a line: its two ends in the line's direction
@@ -265,24 +273,24 @@ def test_clipline_examples():
     """Like pygame's Rect.clipline, on the closed box [0, 4] x [0, 4]."""
     box = pc.Boxes([0, 0, 4, 4])
     cases = [
-        ([-2, 1, 6, 1], [[0, 1], [4, 1]]),    # straight through
-        ([6, 1, -2, 1], [[4, 1], [0, 1]]),    # the other way: segment order
-        ([1, 1, 3, 2], [[1, 1], [3, 2]]),     # inside: the segment itself
-        ([2, 2, 8, 5], [[2, 2], [4, 3]]),     # from inside out
-        ([-1, -1, 5, 5], [[0, 0], [4, 4]]),   # corner to corner
-        ([0, -1, 0, 9], [[0, 0], [0, 4]]),    # along an edge
-        ([3, 5, 5, 3], [[4, 4]]),             # touches a corner
-        ([4, 2, 6, 2], [[4, 2]]),             # starts on the edge, leaves
-        ([5, 5, 5, 5], []),                   # a point outside
-        ([2, 2, 2, 2], [[2, 2]]),             # a point inside
-        ([-1, 5, 5, 5], []),                  # misses
+        ([-2, 1, 6, 1], [[0, 1], [4, 1]]),  # straight through
+        ([6, 1, -2, 1], [[4, 1], [0, 1]]),  # the other way: segment order
+        ([1, 1, 3, 2], [[1, 1], [3, 2]]),  # inside: the segment itself
+        ([2, 2, 8, 5], [[2, 2], [4, 3]]),  # from inside out
+        ([-1, -1, 5, 5], [[0, 0], [4, 4]]),  # corner to corner
+        ([0, -1, 0, 9], [[0, 0], [0, 4]]),  # along an edge
+        ([3, 5, 5, 3], [[4, 4]]),  # touches a corner
+        ([4, 2, 6, 2], [[4, 2]]),  # starts on the edge, leaves
+        ([5, 5, 5, 5], []),  # a point outside
+        ([2, 2, 2, 2], [[2, 2]]),  # a point inside
+        ([-1, 5, 5, 5], []),  # misses
     ]
     segs = pc.Segments([s for s, _ in cases])
     points, count = pc.intersections(segs, box)
     for i, (s, want) in enumerate(cases):
         assert count[i] == len(want), s
-        assert points[i, :len(want)].tolist() == want, s
-        assert np.isnan(points[i, len(want):]).all(), s
+        assert points[i, : len(want)].tolist() == want, s
+        assert np.isnan(points[i, len(want) :]).all(), s
     # a zero-width box crossed by a segment: one point
     points, count = pc.intersections(pc.Boxes([1, 0, 1, 4]), pc.Segments([0, 0, 2, 2]))
     assert count == 1 and points[0].tolist() == [1.0, 1.0]
@@ -291,20 +299,28 @@ def test_clipline_examples():
 def test_circle_circle_examples():
     a, b = pc.Circles([0, 0, 5]), pc.Circles([[6, 0, 5], [10, 0, 5], [2, 0, 3], [0, 0, 5], [0, 0, 2], [20, 0, 1]])
     points, count = pc.intersections(a, b)
-    assert count.tolist() == [2, 1, 1, 0, 0, 0]   # two, touching outside, inside, equal, concentric, apart
+    assert count.tolist() == [2, 1, 1, 0, 0, 0]  # two, touching outside, inside, equal, concentric, apart
     assert points[0].tolist() == [[3.0, -4.0], [3.0, 4.0]]  # right of the direction (0,0) -> (6,0) first
     assert points[1, 0].tolist() == [5.0, 0.0] and points[2, 0].tolist() == [5.0, 0.0]
     points, count = pc.intersections(pc.Circles([1, 1, 0]), pc.Circles([1, 1, 0]))
-    assert count == 1 and points[0].tolist() == [1.0, 1.0]   # two equal points meet in one
+    assert count == 1 and points[0].tolist() == [1.0, 1.0]  # two equal points meet in one
 
 
 def test_errors():
     seg, box, line = pc.Segments([0, 0, 1, 1]), pc.Boxes([0, 0, 1, 1]), pc.Lines([0, 0, 1, 1])
-    with pytest.raises(TypeError, match=r"intersections: Boxes and Boxes are not a supported pair; "
-                                         r"supported \(either order\): Segments-Segments, .*Segments-Lines"):
+    with pytest.raises(
+        TypeError,
+        match=r"intersections: Boxes and Boxes are not a supported pair; "
+        r"supported \(either order\): Segments-Segments, .*Segments-Lines",
+    ):
         pc.intersections(box, box)
-    for a, b in [(pc.Points([0, 0]), seg), (line, line), (line, box), (pc.Triangles([0, 0, 1, 0, 0, 1]), box),
-                 (pc.Capsules([0, 0, 1, 0, 1]), pc.Circles([0, 0, 1]))]:
+    for a, b in [
+        (pc.Points([0, 0]), seg),
+        (line, line),
+        (line, box),
+        (pc.Triangles([0, 0, 1, 0, 0, 1]), box),
+        (pc.Capsules([0, 0, 1, 0, 1]), pc.Circles([0, 0, 1])),
+    ]:
         with pytest.raises(TypeError, match=rf"{type(a).__name__} and {type(b).__name__} are not a supported"):
             pc.intersections(a, b)
     with pytest.raises(TypeError, match=r"intersections: `b` must be a shape array .* got list"):
@@ -312,13 +328,19 @@ def test_errors():
     with pytest.raises(ValueError, match=r"intersections: the shapes of `a` \(2,\) and `b` \(3,\) do not broadcast"):
         pc.intersections(pc.Segments(np.zeros((2, 4))), pc.Circles(np.ones((3, 3))))
     for verb in (pc.overlaps, pc.contains):
-        with pytest.raises(TypeError, match=rf"{verb.__name__}: `(a|shape)` must be a shape array .* got Lines "
-                                            r"\(Lines are accepted only by intersections\)"):
+        with pytest.raises(
+            TypeError,
+            match=rf"{verb.__name__}: `(a|shape)` must be a shape array .* got Lines "
+            r"\(Lines are accepted only by intersections\)",
+        ):
             verb(line, pc.Points([0, 0]))
     with pytest.raises(TypeError, match=r"overlaps: `b` .* got Lines"):
         pc.overlaps(seg, line)
-    with pytest.raises(ValueError, match=r"Lines: `data`: the two points of a line coincide; the first bad shape "
-                                         r"is data\[1\] with \(x0, y0\) = \(x1, y1\) = \(2.0, 3.0\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"Lines: `data`: the two points of a line coincide; the first bad shape "
+        r"is data\[1\] with \(x0, y0\) = \(x1, y1\) = \(2.0, 3.0\)",
+    ):
         pc.Lines([[0, 0, 1, 1], [2, 3, 2, 3]])
     with pytest.raises(ValueError, match=r"Lines: `start/end`: the two points of a line coincide"):
         pc.Lines(start=[[0, 0], [1, 1]], end=[1, 1])

@@ -31,13 +31,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 from reference.manifold import FALLBACK, manifold_candidates, same_points
 from reference.test_manifold_reference import HAND, HAND_IDS
 from strategies import KINDS, TYPES, grid_coords, random_coords, seeded_grid_shapes, shape
+
+import pycollide as pc
 
 COORDS = {"grid": lambda: grid_coords(3), "random": random_coords}
 MARGINS = {"grid": st.sampled_from([0.5, 1.0, 2.5]), "random": st.sampled_from([0.5, 4.0, 20.0])}
@@ -54,10 +55,14 @@ def _interleaved():
     default profile runs, see conftest's ``sample``) still covers each kind
     on each side and both coordinate kinds: the group (i + j + coords) % 4
     of a case is its position within a block of 4."""
-    cases = [(ka, kb, coords) for (i, ka), (j, kb), (k, coords)
-             in itertools.product(enumerate(KINDS), enumerate(KINDS), enumerate(COORDS))]
-    groups = [[c for c in cases if (KINDS.index(c[0]) + KINDS.index(c[1]) + list(COORDS).index(c[2])) % 4 == g]
-              for g in range(4)]
+    cases = [
+        (ka, kb, coords)
+        for (i, ka), (j, kb), (k, coords) in itertools.product(enumerate(KINDS), enumerate(KINDS), enumerate(COORDS))
+    ]
+    groups = [
+        [c for c in cases if (KINDS.index(c[0]) + KINDS.index(c[1]) + list(COORDS).index(c[2])) % 4 == g]
+        for g in range(4)
+    ]
     return [c for block in itertools.zip_longest(*groups) for c in block if c is not None]
 
 
@@ -70,8 +75,9 @@ def rule2(c, i=()):
 
 
 def _describe(cands):
-    return "; ".join(f"{c.reference}-face normal {c.normal}: {list(c.outcomes)}" + ("" if c.stable else " (unstable)")
-                     for c in cands)
+    return "; ".join(
+        f"{c.reference}-face normal {c.normal}: {list(c.outcomes)}" + ("" if c.stable else " (unstable)") for c in cands
+    )
 
 
 def check_element(ka, a, kb, b, margin, count, normal, points, separations, c_normal, c_point, c_sep):
@@ -80,9 +86,11 @@ def check_element(ka, a, kb, b, margin, count, normal, points, separations, c_no
     a, b = tuple(map(float, a)), tuple(map(float, b))
     tol = tolerance(a, b)
     k = int(count)
-    where = (f"{ka} {a} vs {kb} {b} at margin {margin!r}: count {k}, normal {normal.tolist()}, "
-             f"points {points.tolist()}, separations {separations.tolist()} "
-             f"(contact: separation {float(c_sep)!r}, normal {c_normal.tolist()}); tol {tol:.3g}")
+    where = (
+        f"{ka} {a} vs {kb} {b} at margin {margin!r}: count {k}, normal {normal.tolist()}, "
+        f"points {points.tolist()}, separations {separations.tolist()} "
+        f"(contact: separation {float(c_sep)!r}, normal {c_normal.tolist()}); tol {tol:.3g}"
+    )
     assert k in (0, 1, 2), where
     assert abs(math.hypot(*normal) - 1) <= 1e-12, "normal not unit: " + where
     assert np.isnan(points[k:]).all() and np.isnan(separations[k:]).all(), "unused slots not NaN: " + where
@@ -93,8 +101,9 @@ def check_element(ka, a, kb, b, margin, count, normal, points, separations, c_no
     if k == 0:
         np.testing.assert_array_equal(normal, c_normal, err_msg="count 0: the normal is contact's: " + where)
         return
-    is_rule2 = (k == 1 and separations[0] == c_sep and np.array_equal(points[0], c_point)
-                and np.array_equal(normal, c_normal))
+    is_rule2 = (
+        k == 1 and separations[0] == c_sep and np.array_equal(points[0], c_point) and np.array_equal(normal, c_normal)
+    )
     cands = manifold_candidates(ka, a, kb, b, margin, tol)
     if not cands:  # a single-point core
         assert is_rule2, "a single-point core: rule 2's point from contact, bit for bit: " + where
@@ -102,9 +111,10 @@ def check_element(ka, a, kb, b, margin, count, normal, points, separations, c_no
     if is_rule2 and any(c.fallback for c in cands):
         return
     got = [(tuple(p), s) for p, s in zip(points[:k].tolist(), separations[:k].tolist())]
-    assert any(c.accepts(normal.tolist(), [p for p, _ in got], [s for _, s in got], tol) for c in cands), \
-        (f"not a reference manifold{' (nor an allowed rule-2 fallback)' if is_rule2 else ''}: {where}; "
-         f"the reference's candidates: {_describe(cands)}")
+    assert any(c.accepts(normal.tolist(), [p for p, _ in got], [s for _, s in got], tol) for c in cands), (
+        f"not a reference manifold{' (nor an allowed rule-2 fallback)' if is_rule2 else ''}: {where}; "
+        f"the reference's candidates: {_describe(cands)}"
+    )
 
 
 def check_batch(ka, kb, A, B, margin):
@@ -113,8 +123,12 @@ def check_batch(ka, kb, A, B, margin):
     m = pc.manifold(a, b, margin=margin)
     n = len(A)
     assert type(m).__name__ == "Manifold" and m._fields == ("count", "normal", "points", "separations")
-    for name, shape_, dtype in [("count", (n,), np.int8), ("normal", (n, 2), np.float64),
-                                ("points", (n, 2, 2), np.float64), ("separations", (n, 2), np.float64)]:
+    for name, shape_, dtype in [
+        ("count", (n,), np.int8),
+        ("normal", (n, 2), np.float64),
+        ("points", (n, 2, 2), np.float64),
+        ("separations", (n, 2), np.float64),
+    ]:
         value = getattr(m, name)
         assert isinstance(value, np.ndarray) and value.dtype == dtype and value.shape == shape_, (name, value)
     c = pc.contact(a, b)
@@ -122,8 +136,7 @@ def check_batch(ka, kb, A, B, margin):
         np.testing.assert_array_equal(m.count > 0, pc.overlaps(a, b))
     np.testing.assert_array_equal(m.count > 0, c.separation <= margin)
     for i in range(n):
-        check_element(ka, A[i], kb, B[i], margin, m.count[i], m.normal[i], m.points[i], m.separations[i],
-                      *rule2(c, i))
+        check_element(ka, A[i], kb, B[i], margin, m.count[i], m.normal[i], m.points[i], m.separations[i], *rule2(c, i))
     return m
 
 
@@ -135,10 +148,12 @@ def check_mirrored(ka, kb, A, B, margin, ab):
     for i in range(len(A)):
         if ka == kb and np.array_equal(A[i], B[i]):
             continue  # identical shapes: no normal is both n and -n
-        where = (f"{ka} {tuple(A[i])} vs {kb} {tuple(B[i])} at margin {margin!r}: (a, b) gives normal "
-                 f"{ab.normal[i].tolist()}, points {ab.points[i].tolist()}, separations {ab.separations[i].tolist()}; "
-                 f"(b, a) gives normal {ba.normal[i].tolist()}, points {ba.points[i].tolist()}, "
-                 f"separations {ba.separations[i].tolist()}")
+        where = (
+            f"{ka} {tuple(A[i])} vs {kb} {tuple(B[i])} at margin {margin!r}: (a, b) gives normal "
+            f"{ab.normal[i].tolist()}, points {ab.points[i].tolist()}, separations {ab.separations[i].tolist()}; "
+            f"(b, a) gives normal {ba.normal[i].tolist()}, points {ba.points[i].tolist()}, "
+            f"separations {ba.separations[i].tolist()}"
+        )
         if ref.no_direction(ka, tuple(A[i]), kb, tuple(B[i])):
             # no direction: contact's documented exception (the normal is (0, 1) in either order, so
             # its points are not swapped either); rule 2 takes the points from it
@@ -158,7 +173,11 @@ def batches(ka, kb, coords):
     turned = coords == "random"  # polygons also as turned boxes and regular polygons
     pair = st.tuples(shape(ka, COORDS[coords](), turned), shape(kb, COORDS[coords](), turned))
     arrays = st.lists(pair, min_size=1, max_size=3).map(
-        lambda pairs: (np.array([p for p, _ in pairs], dtype=np.float64), np.array([q for _, q in pairs], dtype=np.float64)))
+        lambda pairs: (
+            np.array([p for p, _ in pairs], dtype=np.float64),
+            np.array([q for _, q in pairs], dtype=np.float64),
+        )
+    )
     return st.tuples(arrays, MARGINS[coords])
 
 

@@ -11,12 +11,13 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 from strategies import KINDS, TYPES, grid_coords, random_coords, shape_arrays
 from test_pairs import scene
+
+import pycollide as pc
 
 
 def exact_distance(ka, a, kb, b):

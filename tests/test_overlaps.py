@@ -4,19 +4,28 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import (
+    KINDS,
+    TYPES,
+    WIDTH,
+    grid_coords,
+    half_grid_coords,
+    random_coords,
+    seeded_grid_shapes,
+    shape_arrays,
+)
 
 import pycollide as pc
-import reference as ref
-from strategies import KINDS, TYPES, WIDTH, grid_coords, half_grid_coords, random_coords, seeded_grid_shapes, shape_arrays
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 COORDS = {"grid": grid_coords, "half-grid": half_grid_coords, "random": random_coords}
 
 
 def reference_answers(ka, A, kb, B, touching=True):
-    return [ref.overlaps(ka, tuple(map(float, a)), kb, tuple(map(float, b)), touching=touching)
-            for a, b in zip(A, B)]
+    return [ref.overlaps(ka, tuple(map(float, a)), kb, tuple(map(float, b)), touching=touching) for a, b in zip(A, B)]
 
 
 @pytest.mark.sample(3)
@@ -45,7 +54,9 @@ def test_dense_integer_grid_against_reference(ka, kb, touching):
     got = pc.overlaps(TYPES[ka](A), TYPES[kb](B), touching=touching).tolist()
     want = reference_answers(ka, A, kb, B, touching)
     mismatches = [i for i in range(n) if got[i] != want[i]]
-    assert not mismatches, f"first mismatch: {ka} {A[mismatches[0]]} vs {kb} {B[mismatches[0]]}: want {want[mismatches[0]]}"
+    assert not mismatches, (
+        f"first mismatch: {ka} {A[mismatches[0]]} vs {kb} {B[mismatches[0]]}: want {want[mismatches[0]]}"
+    )
     # the grid must actually exercise both answers (a point never strictly
     # overlaps a point or a segment)
     never = not touching and {ka, kb} in ({"point"}, {"point", "segment"})
@@ -72,7 +83,9 @@ def test_broadcasting_equals_elementwise(ka, kb):
     for i, j, k in itertools.product(range(3), range(4), range(5)):
         assert got[i, j, k] == pc.overlaps(A[i, j], B[k])
     # a broadcast against a single shape, and a transposed (non-contiguous) view
-    np.testing.assert_array_equal(pc.overlaps(A, B[2]), [[pc.overlaps(A[i, j], B[2]) for j in range(4)] for i in range(3)])
+    np.testing.assert_array_equal(
+        pc.overlaps(A, B[2]), [[pc.overlaps(A[i, j], B[2]) for j in range(4)] for i in range(3)]
+    )
     V = A[:, ::2]  # a strided view, no copy
     assert not np.asarray(V).flags.c_contiguous
     C = TYPES[ka](np.asarray(V).copy())
@@ -184,5 +197,6 @@ def test_seed_examples():
     # corner regions: (5.6, 5.6) is sqrt(0.72) < 1 away; (6, 6) is sqrt(2) > 1 away
     assert not pc.overlaps(ball, pc.Boxes([6, 6, 7, 7]))
     # point on a rectangle's edge and corner counts (closed), just outside does not
-    np.testing.assert_array_equal(pc.contains(pc.Boxes([-1, -2, 1, 2]), [[1, 2], [0, -2], [1.0000000000000002, 0]]),
-                                  [True, True, False])
+    np.testing.assert_array_equal(
+        pc.contains(pc.Boxes([-1, -2, 1, 2]), [[1, 2], [0, -2], [1.0000000000000002, 0]]), [True, True, False]
+    )

@@ -2,12 +2,11 @@
 cycle, every public object pickles, results unpack alike, metadata complete."""
 
 import ast
-import importlib
 import os
 import pickle
 import subprocess
-import tempfile
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -46,7 +45,7 @@ def _imports(source: str, name: str, is_package: bool = False):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             module = ".".join(base + ([node.module] if node.module else []))
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
@@ -58,8 +57,11 @@ def _graph(package: Path):
     left out, as the names they re-export are no import of a module."""
     modules = _modules(package)
     packages = {m for m, path in modules.items() if path.name == "__init__.py"}
-    return {m: {d for d in _imports(path.read_text(), m, m in packages) if d in modules and d not in packages | {m}}
-            for m, path in modules.items() if m not in packages}
+    return {
+        m: {d for d in _imports(path.read_text(), m, m in packages) if d in modules and d not in packages | {m}}
+        for m, path in modules.items()
+        if m not in packages
+    }
 
 
 def test_no_import_cycle():
@@ -79,8 +81,9 @@ def test_no_import_cycle():
     for m in sorted(modules):
         visit(m, [])
     # the marshalling layer imports no verb
-    verbs = {"pycollide." + v for v in ("overlap", "contact", "intersect", "pairs", "raycast", "sweep", "motion",
-                                        "response")}
+    verbs = {
+        "pycollide." + v for v in ("overlap", "contact", "intersect", "pairs", "raycast", "sweep", "motion", "response")
+    }
     assert not modules["pycollide._dispatch"] & verbs
 
 
@@ -105,21 +108,38 @@ def test_no_library_module_imports_the_demos():
     assert not {p.stem for p in package.glob("*.py")} & flat
 
 
-@pytest.mark.parametrize("source", [
-    "from .demos import golf", "from .demos.golf import simulate", "from . import demos",
-    "from . import shapes, demos", "import pycollide.demos.golf", "import pycollide.demos as d",
-    "from pycollide import demos", "from pycollide.demos.cli import positive_int",
-    "def f():\n    from .demos import golf", "class C:\n    def m(self):\n        import pycollide.demos",
-    "try:\n    from .demos import png\nexcept ImportError:\n    pass",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from .demos import golf",
+        "from .demos.golf import simulate",
+        "from . import demos",
+        "from . import shapes, demos",
+        "import pycollide.demos.golf",
+        "import pycollide.demos as d",
+        "from pycollide import demos",
+        "from pycollide.demos.cli import positive_int",
+        "def f():\n    from .demos import golf",
+        "class C:\n    def m(self):\n        import pycollide.demos",
+        "try:\n    from .demos import png\nexcept ImportError:\n    pass",
+    ],
+)
 def test_the_import_reader_sees_an_import_of_the_demos(source):
     # what test_no_library_module_imports_the_demos would find in pycollide/shapes.py
     assert any(_is_demo(d) for d in _imports(source, "pycollide.shapes"))
     assert any(_is_demo(d) for d in _imports(source.replace("from .", "from .."), "pycollide.tiles.sub"))
 
 
-@pytest.mark.parametrize("source", ["from . import shapes", "from .demosaic import x", "import pycollide.shapes",
-                                    "from pycollide import demo_like", "from .shapes import demos"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from . import shapes",
+        "from .demosaic import x",
+        "import pycollide.shapes",
+        "from pycollide import demo_like",
+        "from .shapes import demos",
+    ],
+)
 def test_the_import_reader_sees_no_import_of_the_demos(source):
     assert not any(_is_demo(d) for d in _imports(source, "pycollide.shapes"))
 
@@ -162,11 +182,23 @@ def test_every_public_object_pickles():
     course = pc.TileMap.from_text("#####\n#..7#\n#####", tile_size=0.5, origin=(1.0, -2.0))
     body = pc.Compound([pc.Boxes([-1, -1, 1, 1]), pc.Circles([0, 2, 1]), pc.Triangles([0, 0, 1, 0, 0, 1])])
     ball = pc.Circles([[1.5, -1.25, 0.2]])
-    objects = [pc.Points([[1, 2]]), ball, pc.Boxes([0, 0, 1, 1]), pc.Segments([0, 0, 1, 1]),
-               pc.Triangles([0, 0, 1, 0, 0, 1]), pc.Lines([0, 0, 1, 1]), course, body,
-               body.at([[0, 0], [3, 3]], flip_x=[False, True]), pc.Tile.CUT_NE,
-               pc.contact(ball, course), pc.raycast([1.5, -1.25], [1, 0], course), pc.sweep(ball, [1, 0], course),
-               pc.sweep(ball, [1, 0], pc.World(course)), pc.World(course, ball)]
+    objects = [
+        pc.Points([[1, 2]]),
+        ball,
+        pc.Boxes([0, 0, 1, 1]),
+        pc.Segments([0, 0, 1, 1]),
+        pc.Triangles([0, 0, 1, 0, 0, 1]),
+        pc.Lines([0, 0, 1, 1]),
+        course,
+        body,
+        body.at([[0, 0], [3, 3]], flip_x=[False, True]),
+        pc.Tile.CUT_NE,
+        pc.contact(ball, course),
+        pc.raycast([1.5, -1.25], [1, 0], course),
+        pc.sweep(ball, [1, 0], course),
+        pc.sweep(ball, [1, 0], pc.World(course)),
+        pc.World(course, ball),
+    ]
     for obj in objects:
         back = pickle.loads(pickle.dumps(obj))
         assert type(back) is type(obj)
@@ -174,8 +206,10 @@ def test_every_public_object_pickles():
     assert back == course and np.array_equal(np.asarray(back.edges), np.asarray(course.edges))
     assert pc.overlaps(ball, back).tolist() == pc.overlaps(ball, course).tolist()
     placed = pickle.loads(pickle.dumps(body.at([[0, 0], [3, 3]], flip_x=[False, True])))
-    assert pc.overlaps(placed, ball).tolist() == pc.overlaps(body.at([[0, 0], [3, 3]], flip_x=[False, True]),
-                                                             ball).tolist()
+    assert (
+        pc.overlaps(placed, ball).tolist()
+        == pc.overlaps(body.at([[0, 0], [3, 3]], flip_x=[False, True]), ball).tolist()
+    )
 
 
 def test_results_unpack_alike():
@@ -192,12 +226,18 @@ def test_results_unpack_alike():
 
 def test_results_are_arrays_even_for_one_pair():
     a, b = pc.Circles([0, 0, 1]), pc.Boxes([0, 0, 1, 1])
-    for r in (pc.overlaps(a, b), pc.contains(b, [0.5, 0.5]), pc.distance(a, b), pc.intersections(a, pc.Segments([0, -2, 0, 2]))[1]):
+    for r in (
+        pc.overlaps(a, b),
+        pc.contains(b, [0.5, 0.5]),
+        pc.distance(a, b),
+        pc.intersections(a, pc.Segments([0, -2, 0, 2]))[1],
+    ):
         assert isinstance(r, np.ndarray) and r.shape == ()
 
 
 def test_indexing_keeps_the_type_and_constructors_show_fields():
     import inspect
+
     balls = pc.Circles(np.zeros((3, 3)))
     assert type(balls[0]) is pc.Circles
     doc = pc.Circles.__init__.__doc__ or ""
@@ -207,6 +247,7 @@ def test_indexing_keeps_the_type_and_constructors_show_fields():
 
 def test_metadata_license_and_typing():
     from importlib import metadata
+
     meta = metadata.metadata("pycollide")
     assert meta.get("License-Expression") == "MIT"
     files = [str(f) for f in metadata.files("pycollide")]
@@ -227,25 +268,26 @@ def test_mypy_is_clean():
 def _elf_sections(path: Path):
     """The section names of an ELF file, or None when it is not ELF."""
     import struct
+
     data = path.read_bytes()
     if data[:4] != b"\x7fELF":
         return None
     wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
     if wide:
-        shoff, = struct.unpack_from(order + "Q", data, 0x28)
+        (shoff,) = struct.unpack_from(order + "Q", data, 0x28)
         shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x3A)
     else:
-        shoff, = struct.unpack_from(order + "I", data, 0x20)
+        (shoff,) = struct.unpack_from(order + "I", data, 0x20)
         shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x2E)
 
     def header(k):  # (name offset, file offset) of section k
         at = shoff + k * shentsize
-        name, = struct.unpack_from(order + "I", data, at)
-        offset, = struct.unpack_from(order + ("Q" if wide else "I"), data, at + (0x18 if wide else 0x10))
+        (name,) = struct.unpack_from(order + "I", data, at)
+        (offset,) = struct.unpack_from(order + ("Q" if wide else "I"), data, at + (0x18 if wide else 0x10))
         return name, offset
 
     strings = header(shstrndx)[1]
-    return [data[strings + name:data.index(b"\0", strings + name)].decode() for name, _ in map(header, range(shnum))]
+    return [data[strings + name : data.index(b"\0", strings + name)].decode() for name, _ in map(header, range(shnum))]
 
 
 def test_the_shipped_library_has_no_debug_sections():
@@ -261,6 +303,7 @@ def test_one_wheel_for_every_supported_python():
     # the installed package came from a wheel built from this tree: tagged for
     # the stable ABI from the oldest supported Python on, its core built for it
     from importlib import metadata
+
     wheel = metadata.distribution("pycollide").read_text("WHEEL") or ""
     tags = [line.split(":", 1)[1].strip() for line in wheel.splitlines() if line.startswith("Tag:")]
     assert tags and all(t.startswith("cp39-abi3-") for t in tags), wheel

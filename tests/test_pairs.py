@@ -11,11 +11,22 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import (
+    KINDS,
+    POSITIONS,
+    TYPES,
+    WIDTH,
+    grid_coords,
+    random_coords,
+    seeded_grid_shapes,
+    shape_arrays,
+    valid_rows,
+)
 
 import pycollide as pc
-import reference as ref
-from strategies import KINDS, POSITIONS, TYPES, WIDTH, grid_coords, random_coords, seeded_grid_shapes, shape_arrays, valid_rows
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 
@@ -36,14 +47,14 @@ def scene(kind, n, rng, layout):
         base = rng.uniform(0, 20, (n, 1, 2))
         data = (base + rng.uniform(-2, 2, (n, w // 2, 2))).reshape(n, -1)
         if POSITIONS[kind] < w:  # a radius
-            data = np.column_stack([data[:, :POSITIONS[kind]], rng.uniform(0, 2, n)])
+            data = np.column_stack([data[:, : POSITIONS[kind]], rng.uniform(0, 2, n)])
         return valid_rows(kind, data[:, :w])
     if layout == "clustered":
         centres = np.array([[0.0, 0.0], [1e6, -1e6], [1e-3, 5e-4]])
         base = centres[rng.integers(0, 3, n)][:, None, :] + rng.normal(0, 1e-4, (n, 1, 2))
         data = (base + rng.normal(0, 1e-4, (n, w // 2, 2))).reshape(n, -1)
         if POSITIONS[kind] < w:
-            data = np.column_stack([data[:, :POSITIONS[kind]], rng.uniform(0, 2e-4, n)])
+            data = np.column_stack([data[:, : POSITIONS[kind]], rng.uniform(0, 2e-4, n)])
         return valid_rows(kind, data[:, :w])
     # extreme: grid shapes scaled by huge or tiny powers of two, mixed
     scale = np.ldexp(1.0, rng.choice([-1060, -500, 0, 500, 1015], n))
@@ -53,12 +64,19 @@ def scene(kind, n, rng, layout):
 def reference_pairs(ka, A, kb=None, B=None, touching=True):
     rows_a = [tuple(map(float, r)) for r in A]
     if B is None:
-        found = [(i, j) for i, j in itertools.combinations(range(len(A)), 2)
-                 if ref.overlaps(ka, rows_a[i], ka, rows_a[j], touching=touching)]
+        found = [
+            (i, j)
+            for i, j in itertools.combinations(range(len(A)), 2)
+            if ref.overlaps(ka, rows_a[i], ka, rows_a[j], touching=touching)
+        ]
     else:
         rows_b = [tuple(map(float, r)) for r in B]
-        found = [(i, j) for i in range(len(A)) for j in range(len(B))
-                 if ref.overlaps(ka, rows_a[i], kb, rows_b[j], touching=touching)]
+        found = [
+            (i, j)
+            for i in range(len(A))
+            for j in range(len(B))
+            if ref.overlaps(ka, rows_a[i], kb, rows_b[j], touching=touching)
+        ]
     return np.array(found, dtype=np.int64).reshape(-1, 2).T
 
 
@@ -112,8 +130,10 @@ def test_pairs_hypothesis_against_reference(data):
 
 
 @pytest.mark.parametrize("layout", ["random", "clustered", "grid"])
-@pytest.mark.parametrize("ka,kb", [("circle", "circle"), ("box", "segment"), ("triangle", "circle"),
-                                   ("segment", "segment"), ("point", "triangle")])
+@pytest.mark.parametrize(
+    "ka,kb",
+    [("circle", "circle"), ("box", "segment"), ("triangle", "circle"), ("segment", "segment"), ("point", "triangle")],
+)
 @pytest.mark.sample(8)
 def test_large_collections_against_brute_force(ka, kb, layout):
     """Deep trees, chunked threads: the same pairs as the all-pairs matrix."""

@@ -10,12 +10,13 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 from strategies import KINDS, TYPES, grid_coords, random_coords, shape_arrays
 from test_pairs import LAYOUTS, scene
+
+import pycollide as pc
 
 ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 
@@ -23,19 +24,30 @@ ORDERED_PAIRS = list(itertools.product(KINDS, KINDS))
 def reference_within(ka, A, kb, B, distance, touching=True):
     rows_a = [tuple(map(float, r)) for r in A]
     if B is None:
-        found = [(i, j) for i, j in itertools.combinations(range(len(A)), 2)
-                 if ref.within(ka, rows_a[i], ka, rows_a[j], distance, touching)]
+        found = [
+            (i, j)
+            for i, j in itertools.combinations(range(len(A)), 2)
+            if ref.within(ka, rows_a[i], ka, rows_a[j], distance, touching)
+        ]
     else:
         rows_b = [tuple(map(float, r)) for r in B]
-        found = [(i, j) for i in range(len(A)) for j in range(len(B))
-                 if ref.within(ka, rows_a[i], kb, rows_b[j], distance, touching)]
+        found = [
+            (i, j)
+            for i in range(len(A))
+            for j in range(len(B))
+            if ref.within(ka, rows_a[i], kb, rows_b[j], distance, touching)
+        ]
     return np.array(found, dtype=np.int64).reshape(-1, 2).T
 
 
 def distances_for(layout):
     """Distances at the scene's scale; on the integer grid 1 and 2 are often exact."""
-    return {"grid": [0.0, 1.0, 2.0], "random": [0.0, 0.75, 3.0], "clustered": [0.0, 1e-4, 3e-4],
-            "extreme": [0.0, 1.0, 2.0 ** 500]}[layout]
+    return {
+        "grid": [0.0, 1.0, 2.0],
+        "random": [0.0, 0.75, 3.0],
+        "clustered": [0.0, 1e-4, 3e-4],
+        "extreme": [0.0, 1.0, 2.0**500],
+    }[layout]
 
 
 @pytest.mark.sample(40)
@@ -69,8 +81,9 @@ def test_within_hypothesis_against_reference(data):
     coords = data.draw(st.sampled_from([grid_coords, random_coords]))()
     A = data.draw(shape_arrays(ka, coords, 8), label="a")
     B = data.draw(shape_arrays(kb, coords, 8), label="b")
-    distance = data.draw(st.one_of(st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.0]),
-                                   st.floats(0, 1e6, allow_nan=False)), label="distance")
+    distance = data.draw(
+        st.one_of(st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.0]), st.floats(0, 1e6, allow_nan=False)), label="distance"
+    )
     touching = data.draw(st.booleans())
     got = pc.pairs(TYPES[ka](A), TYPES[kb](B), distance=distance, touching=touching)
     assert np.array_equal(got, reference_within(ka, A, kb, B, distance, touching))
@@ -99,7 +112,7 @@ def test_circles_exactly_at_the_distance():
     # a pair where the plain float test |c1 - c2|^2 <= (r1 + r2 + d)^2 says yes, wrongly
     far = pc.Circles([[-33657963.0, -25255555.0, 0.375], [-33657094.0, -25255132.0, 0.125]])
     d = 965.9833159449779
-    assert ((869.0 ** 2 + 423.0 ** 2) - (0.5 + d) ** 2 <= 0)  # what floats say
+    assert (869.0**2 + 423.0**2) - (0.5 + d) ** 2 <= 0  # what floats say
     assert not ref.within("circle", tuple(far._data[0]), "circle", tuple(far._data[1]), d)
     assert pc.pairs(far, distance=d).shape == (2, 0)
     assert pc.pairs(far, far, distance=d).tolist() == [[0, 1], [0, 1]]  # the tree: each with itself only
@@ -143,8 +156,17 @@ def test_distance_zero_is_overlaps():
     assert np.array_equal(pc.pairs(boxes, segs, distance=0.0), pc.pairs(boxes, segs))
 
 
-@pytest.mark.parametrize("bad,error", [(-1.0, ValueError), (np.nan, ValueError), (np.inf, ValueError),
-                                       ("1", TypeError), (True, TypeError), ([1.0], TypeError)])
+@pytest.mark.parametrize(
+    "bad,error",
+    [
+        (-1.0, ValueError),
+        (np.nan, ValueError),
+        (np.inf, ValueError),
+        ("1", TypeError),
+        (True, TypeError),
+        ([1.0], TypeError),
+    ],
+)
 def test_bad_distance(bad, error):
     balls = pc.Circles([[0, 0, 1], [3, 0, 1]])
     with pytest.raises(error, match="distance"):
@@ -159,8 +181,17 @@ def test_placed_compounds_take_no_distance():
 
 @pytest.mark.sample(8)
 @pytest.mark.parametrize("touching", [True, False], ids=["touching", "strict"])
-@pytest.mark.parametrize("ka,kb", [("circle", "box"), ("point", "circle"), ("segment", "triangle"),
-                                   ("capsule", "polygon8"), ("box", "point"), ("polygon4", "segment")])
+@pytest.mark.parametrize(
+    "ka,kb",
+    [
+        ("circle", "box"),
+        ("point", "circle"),
+        ("segment", "triangle"),
+        ("capsule", "polygon8"),
+        ("box", "point"),
+        ("polygon4", "segment"),
+    ],
+)
 @pytest.mark.parametrize("layout", ["grid", "random"])
 def test_a_distance_per_shape_is_each_shapes_own_query(ka, kb, layout, touching):
     """pairs(a, b, distance=array): the pairs (i, j) within distance[i], the
@@ -172,13 +203,17 @@ def test_a_distance_per_shape_is_each_shapes_own_query(ka, kb, layout, touching)
         each = rng.choice(distances_for(layout) + [0.25], size=len(A))
         a, b = TYPES[ka](A), TYPES[kb](B)
         got = pc.pairs(a, b, distance=each, touching=touching)
-        expected = [pc.pairs(a[i:i + 1], b, distance=float(each[i]), touching=touching) + [[i], [0]]
-                    for i in range(len(A))]
+        expected = [
+            pc.pairs(a[i : i + 1], b, distance=float(each[i]), touching=touching) + [[i], [0]] for i in range(len(A))
+        ]
         assert np.array_equal(got, np.concatenate(expected, axis=1))
-        assert np.array_equal(pc.pairs(a, b, distance=np.full(len(A), 1.0), touching=touching),
-                              pc.pairs(a, b, distance=1.0, touching=touching))
-        assert np.array_equal(pc.pairs(a, b, distance=0.5, touching=touching),
-                              pc.pairs(a, b, distance=[0.5], touching=touching))   # broadcast
+        assert np.array_equal(
+            pc.pairs(a, b, distance=np.full(len(A), 1.0), touching=touching),
+            pc.pairs(a, b, distance=1.0, touching=touching),
+        )
+        assert np.array_equal(
+            pc.pairs(a, b, distance=0.5, touching=touching), pc.pairs(a, b, distance=[0.5], touching=touching)
+        )  # broadcast
 
 
 def test_bad_distance_per_shape():

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import reference as ref
+from strategies import KINDS, POLYGON_KINDS, TYPES, seeded_grid_shapes
 
 import pycollide as pc
-import reference as ref
-from strategies import KINDS, POLYGON_KINDS, TYPES, seeded_grid_shapes, valid_rows
 
 OTHERS = [k for k in KINDS if not k.startswith("polygon")]
 
@@ -27,7 +27,9 @@ def test_every_vertex_count_against_every_kind(kp, touching):
         got = pc.overlaps(TYPES[kp](A), TYPES[kb](B), touching=touching).tolist()
         back = pc.overlaps(TYPES[kb](B), TYPES[kp](A), touching=touching).tolist()
         want = [ref.overlaps(kp, tuple(a), kb, tuple(b), touching=touching) for a, b in zip(A, B)]
-        assert got == want and back == want, f"{kp} vs {kb}: first mismatch at {[g != w for g, w in zip(got, want)].index(True)}"
+        assert got == want and back == want, (
+            f"{kp} vs {kb}: first mismatch at {[g != w for g, w in zip(got, want)].index(True)}"
+        )
         sep = pc.contact(TYPES[kp](A), TYPES[kb](B)).separation
         if touching:  # contact agrees with the exact answer
             assert ((sep <= 0) == np.array(want)).all(), f"{kp} vs {kb}: contact disagrees with overlaps"
@@ -54,8 +56,11 @@ def test_transform_rounds_each_coordinate_once():
 def test_quarter_turns_are_exact_and_boxes_stay_boxes():
     box = pc.Boxes([1.0, 2.0, 3.0, 5.0])
     quad = pc.Polygons([[1.0, 2.0], [3.0, 2.0], [3.0, 5.0], [1.0, 5.0]])  # its corners, as transform turned them
-    for k, corners in [(1, [[-2, 1], [-2, 3], [-5, 3], [-5, 1]]), (2, [[-1, -2], [-3, -2], [-3, -5], [-1, -5]]),
-                       (-1, [[2, -1], [2, -3], [5, -3], [5, -1]])]:
+    for k, corners in [
+        (1, [[-2, 1], [-2, 3], [-5, 3], [-5, 1]]),
+        (2, [[-1, -2], [-3, -2], [-3, -5], [-1, -5]]),
+        (-1, [[2, -1], [2, -3], [5, -3], [5, -1]]),
+    ]:
         for angle in (np.pi / 2 * k, np.radians(90.0 * k)):
             p = pc.transform(quad, angle=angle)
             assert p.vertices.tolist() == corners
@@ -81,12 +86,15 @@ def test_transform_keeps_polygons_convex_and_broadcasts():
     assert v[0].tolist() == [_exact_round(c, s, -1, -2, 0), _exact_round(s, -c, -1, -2, 0)]
 
 
-@pytest.mark.parametrize("bad,match", [
-    ([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2]], r"convex.*vertices\[1\]"),
-    ([[0, 0], [1, 0], [0, 1], [1, 1]], r"convex.*vertices\[1\]"),
-    ([[0, 0], [1, 0], [1, 1], [0, 0], [1, 0], [1, 1]], r"wind around once.*vertices\[1\]"),
-    ([[0, 0], [1, 0], [0, 0], [0, 1]], r"convex.*vertices\[1\]"),  # a spike: straight back
-])
+@pytest.mark.parametrize(
+    "bad,match",
+    [
+        ([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2]], r"convex.*vertices\[1\]"),
+        ([[0, 0], [1, 0], [0, 1], [1, 1]], r"convex.*vertices\[1\]"),
+        ([[0, 0], [1, 0], [1, 1], [0, 0], [1, 0], [1, 1]], r"wind around once.*vertices\[1\]"),
+        ([[0, 0], [1, 0], [0, 0], [0, 1]], r"convex.*vertices\[1\]"),  # a spike: straight back
+    ],
+)
 def test_bad_polygons_name_the_first_bad_one(bad, match):
     good = np.array(bad, dtype=float)
     good[:] = [[0, 0], [1, 0], [1, 1]] + [[1, 1]] * (len(bad) - 3)

@@ -4,11 +4,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
+from hypothesis import given
+from hypothesis import strategies as st
 from reference import tiles as RT
 from tilecases import *  # noqa: F401,F403  (shared maps, cases and checks)
+
+import pycollide as pc
 
 
 @pytest.mark.sample(3)
@@ -29,24 +30,32 @@ def test_raycast_against_reference_lattice(data):
     kinds, s, origin = data.draw(small_maps(), label="map")
     tm, g = both(kinds, s, origin)
     n = data.draw(st.integers(1, 6))
-    O = [(g.ox + data.draw(st.integers(-4, 4 * g.cols + 4)) * s / 4, g.oy + data.draw(st.integers(-4, 4 * g.rows + 4)) * s / 4)
-         for _ in range(n)]
+    O = [
+        (
+            g.ox + data.draw(st.integers(-4, 4 * g.cols + 4)) * s / 4,
+            g.oy + data.draw(st.integers(-4, 4 * g.rows + 4)) * s / 4,
+        )
+        for _ in range(n)
+    ]
     D = [data.draw(st.sampled_from(DIRECTIONS)) for _ in range(n)]
     ray_batch(tm, g, np.array(O, dtype=float), np.array(D, dtype=float))
 
 
-@pytest.mark.parametrize("o,d,hit,distance,normal,tiles", [
-    ((1.5, 5), (0, -1), True, 4.0, (0, 1), {(0, 1)}),  # straight down onto the floor
-    ((1.0, 5), (0, -2), True, 4.0, (0, 1), {(0, 0), (0, 1)}),  # onto a seam
-    ((-5, 1), (1, 0), True, 5.0, (-1, 0), {(0, 0)}),  # along the top face: touches the corner (0, 1)
-    ((-5, 0.5), (1, 0), True, 5.0, (-1, 0), {(0, 0)}),
-    ((1, 3), (1, -1), True, 2 * math.sqrt(2), (0, 1), {(0, 2)}),  # grazes only the corner (3, 1)
-    ((-5, math.nextafter(1, 2)), (1, 0), False, None, None, None),  # one ulp above the top
-    ((4, 0.5), (1, 0), False, None, None, None),  # pointing away
-    ((1.5, 0.5), (0, 1), True, 0.0, (0, -1), {(0, 1)}),  # inside: distance 0, normal -d
-    ((1.5, 1.0), (0, 1), True, 0.0, (0, -1), {(0, 1)}),  # on the boundary counts as inside
-    ((3.0, 1.0), (1, 1), True, 0.0, (-math.sqrt(0.5), -math.sqrt(0.5)), {(0, 2)}),  # on a corner
-])
+@pytest.mark.parametrize(
+    "o,d,hit,distance,normal,tiles",
+    [
+        ((1.5, 5), (0, -1), True, 4.0, (0, 1), {(0, 1)}),  # straight down onto the floor
+        ((1.0, 5), (0, -2), True, 4.0, (0, 1), {(0, 0), (0, 1)}),  # onto a seam
+        ((-5, 1), (1, 0), True, 5.0, (-1, 0), {(0, 0)}),  # along the top face: touches the corner (0, 1)
+        ((-5, 0.5), (1, 0), True, 5.0, (-1, 0), {(0, 0)}),
+        ((1, 3), (1, -1), True, 2 * math.sqrt(2), (0, 1), {(0, 2)}),  # grazes only the corner (3, 1)
+        ((-5, math.nextafter(1, 2)), (1, 0), False, None, None, None),  # one ulp above the top
+        ((4, 0.5), (1, 0), False, None, None, None),  # pointing away
+        ((1.5, 0.5), (0, 1), True, 0.0, (0, -1), {(0, 1)}),  # inside: distance 0, normal -d
+        ((1.5, 1.0), (0, 1), True, 0.0, (0, -1), {(0, 1)}),  # on the boundary counts as inside
+        ((3.0, 1.0), (1, 1), True, 0.0, (-math.sqrt(0.5), -math.sqrt(0.5)), {(0, 2)}),  # on a corner
+    ],
+)
 def test_raycast_hand_cases(o, d, hit, distance, normal, tiles):
     tm, g = both(picture([[S, S, S]]))
     h = pc.raycast(np.array(o, float), np.array(d, float), tm)

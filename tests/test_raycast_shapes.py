@@ -5,11 +5,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import rays as RR
+from strategies import KINDS, TYPES, any_coords, grid_coords, shape
 
 import pycollide as pc
-from reference import rays as RR
-from strategies import KINDS, TYPES, grid_coords, shape, shape_arrays, any_coords
 
 
 def _collection(kind, rows):
@@ -50,13 +51,13 @@ def draw_grid_scene(data, kind, extent, shapes, rays):
     """Shapes of a kind on the integer grid [-extent, extent] (``shapes``: the
     least and most), and rays from grid points a little beyond it with small
     integer directions (up to ``rays`` of them)."""
-    rows = [data.draw(shape(kind, grid_coords(extent)), label="shape")
-            for _ in range(data.draw(st.integers(*shapes)))]
+    rows = [data.draw(shape(kind, grid_coords(extent)), label="shape") for _ in range(data.draw(st.integers(*shapes)))]
     n = data.draw(st.integers(1, rays))
     reach = extent + 2
     origins = [(data.draw(st.integers(-reach, reach)), data.draw(st.integers(-reach, reach))) for _ in range(n)]
-    directions = [data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0)))
-                  for _ in range(n)]
+    directions = [
+        data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)).filter(lambda v: v != (0, 0))) for _ in range(n)
+    ]
     return rows, origins, directions
 
 
@@ -76,12 +77,12 @@ def test_rays_anywhere_against_the_reference(kind, data):
     rows = [data.draw(shape(kind, any_coords()), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
     n = data.draw(st.integers(1, 4))
     origins = [data.draw(st.tuples(any_coords(), any_coords())) for _ in range(n)]
-    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0)))
-                  for _ in range(n)]
+    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0))) for _ in range(n)]
     check_rays(kind, rows, origins, directions)
 
 
 # ---- the first shape hit: exact entries, ties to the lowest index -----------------
+
 
 def expected_hit(kind, rows, o, d, max_distance=math.inf):
     """(distance, index) as the contract says: each shape's distance is its
@@ -109,25 +110,33 @@ def test_raycast_tie_goes_to_the_lowest_index():
     boxes = pc.Boxes([[-3.0, -7.0, 3.0, 5.0], [-5.0, 4.0, 4.0, 5.0]])
     r = pc.raycast([0.0, 8.0], [1.0, -5.0], boxes)
     assert r.index == 0
-    alone = [float(pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[i:i + 1]).distance) for i in range(2)]
+    alone = [float(pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[i : i + 1]).distance) for i in range(2)]
     assert alone[0] == alone[1] == float(r.distance)
     assert (float(r.distance), 0) == expected_hit("box", np.asarray(boxes).tolist(), (0.0, 8.0), (1.0, -5.0))
     flipped = pc.raycast([0.0, 8.0], [1.0, -5.0], boxes[::-1])
     assert flipped.index == 0 and flipped.distance == r.distance
 
 
-@pytest.mark.parametrize("kinds,rows,o,d", [
-    # a circle and a box sharing the point (2, 0) the ray enters them at
-    (("circle", "box"), ([2.0, 3.0, 3.0], [1.0, 0.0, 3.0, 5.0]), [12.5, -1.5], [-7.0, 1.0]),
-    # a triangle and a segment along its edge, entered through that edge at (1, 0)
-    (("triangle", "segment"), ([0.0, 0.0, 4.0, 0.0, 2.0, 3.0], [-1.0, 0.0, 5.0, 0.0]), [22.875, -6.25], [-7.0, 2.0]),
-    # a capsule's flat side on a box's face (y = 0)
-    (("capsule", "box"), ([1.0, 1.0, 3.0, 1.0, 1.0], [0.0, 0.0, 4.0, 2.0]), [2.2, -0.1], [-7.0, 1.0]),
-    # a capsule's round end touching a box's face at (2, 0)
-    (("capsule", "box"), ([2.0, 2.0, 2.0, 5.0, 2.0], [1.0, 0.0, 3.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
-    # a point on a polygon's face
-    (("point", "polygon4"), ([2.0, 0.0], [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
-])
+@pytest.mark.parametrize(
+    "kinds,rows,o,d",
+    [
+        # a circle and a box sharing the point (2, 0) the ray enters them at
+        (("circle", "box"), ([2.0, 3.0, 3.0], [1.0, 0.0, 3.0, 5.0]), [12.5, -1.5], [-7.0, 1.0]),
+        # a triangle and a segment along its edge, entered through that edge at (1, 0)
+        (
+            ("triangle", "segment"),
+            ([0.0, 0.0, 4.0, 0.0, 2.0, 3.0], [-1.0, 0.0, 5.0, 0.0]),
+            [22.875, -6.25],
+            [-7.0, 2.0],
+        ),
+        # a capsule's flat side on a box's face (y = 0)
+        (("capsule", "box"), ([1.0, 1.0, 3.0, 1.0, 1.0], [0.0, 0.0, 4.0, 2.0]), [2.2, -0.1], [-7.0, 1.0]),
+        # a capsule's round end touching a box's face at (2, 0)
+        (("capsule", "box"), ([2.0, 2.0, 2.0, 5.0, 2.0], [1.0, 0.0, 3.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
+        # a point on a polygon's face
+        (("point", "polygon4"), ([2.0, 0.0], [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0]), [12.5, -1.5], [-7.0, 1.0]),
+    ],
+)
 def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows, o, d):
     """The same exact entry gives the same distance whatever the kinds (each
     kind's float formula rounded its own way before), so in a World the lower
@@ -140,8 +149,9 @@ def test_shapes_of_any_kinds_entered_at_one_point_tie(kinds, rows, o, d):
         assert w.part == 0 and w.index == 0 and w.distance == alone[0].distance
 
 
-@pytest.mark.parametrize("o,d", [([11.0, 4.0], [-7.0, -2.0]), ([22.375, 10.375], [-7.0, -3.0]),
-                                 ([0.5, 5.0], [0.0, -1.0])])
+@pytest.mark.parametrize(
+    "o,d", [([11.0, 4.0], [-7.0, -2.0]), ([22.375, 10.375], [-7.0, -3.0]), ([0.5, 5.0], [0.0, -1.0])]
+)
 def test_a_tile_and_a_box_entered_at_one_point_tie(o, d):
     """A tile and a box sharing the face the ray enters through (at (0.5, 1)):
     the same distance from a tile map as from shapes, so in a World the lower
@@ -174,21 +184,23 @@ def test_distances_are_the_exact_entries_rounded_once(kind, data, scale):
     rows = [data.draw(shape(kind, any_coords()), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
     n = data.draw(st.integers(1, 3))
     origins = [data.draw(st.tuples(any_coords(), any_coords())) for _ in range(n)]
-    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0)))
-                  for _ in range(n)]
+    directions = [data.draw(st.tuples(any_coords(), any_coords()).filter(lambda v: v != (0.0, 0.0))) for _ in range(n)]
     rows = (np.array(rows) * scale).tolist()
     origins = (np.array(origins) * scale).tolist()
     check_first_hits(kind, rows, origins, directions)
 
 
-@pytest.mark.parametrize("kind,row,o,d", [
-    ("circle", [2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [1.0, 0.0]),
-    ("circle", [-2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [-3.0, 0.0]),
-    ("capsule", [-1.0, 2.0, 1.0, 2.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 1.0]),  # its flat side
-    ("capsule", [0.0, 2.0, 0.0, 5.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 0.5]),   # its round end
-    ("triangle", [1.0, -1.0, 2.0, 0.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [1.0, 0.0]),
-    ("segment", [1.0, -1.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [7.0, 0.0]),
-])
+@pytest.mark.parametrize(
+    "kind,row,o,d",
+    [
+        ("circle", [2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [1.0, 0.0]),
+        ("circle", [-2.0, 0.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [-3.0, 0.0]),
+        ("capsule", [-1.0, 2.0, 1.0, 2.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 1.0]),  # its flat side
+        ("capsule", [0.0, 2.0, 0.0, 5.0, 1 - 3 * 2.0**-53], [0.0, 0.0], [0.0, 0.5]),  # its round end
+        ("triangle", [1.0, -1.0, 2.0, 0.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [1.0, 0.0]),
+        ("segment", [1.0, -1.0, 1.0, 1.0], [-3 * 2.0**-53, 0.0], [7.0, 0.0]),
+    ],
+)
 def test_an_entry_halfway_between_doubles_rounds_to_even(kind, row, o, d):
     """The exact entry 1 + 3 2^-53 lies halfway between 1 + 2^-52 and 1 + 2^-51:
     it rounds to the even one, decided in big integers (no double-double
@@ -239,13 +251,16 @@ def test_a_tile_map_reports_the_distances_of_its_tiles():
     assert np.array_equal(a.distance, b.distance)
 
 
-@pytest.mark.parametrize("o,d,hit", [
-    ((0.0, 1.0), (1.0, 0.0), True),            # tangent to the circle at its top, (2, 1)
-    ((0.0, math.nextafter(1.0, 2.0)), (1.0, 0.0), False),  # one ulp above the tangent
-    ((2.0, 5.0), (0.0, -1.0), True),           # straight down onto it
-    ((3.0, 0.0), (1.0, 0.0), True),            # from its rightmost point, away: starts on it
-    ((math.nextafter(3.0, 4.0), 0.0), (1.0, 0.0), False),  # one ulp outside, away
-])
+@pytest.mark.parametrize(
+    "o,d,hit",
+    [
+        ((0.0, 1.0), (1.0, 0.0), True),  # tangent to the circle at its top, (2, 1)
+        ((0.0, math.nextafter(1.0, 2.0)), (1.0, 0.0), False),  # one ulp above the tangent
+        ((2.0, 5.0), (0.0, -1.0), True),  # straight down onto it
+        ((3.0, 0.0), (1.0, 0.0), True),  # from its rightmost point, away: starts on it
+        ((math.nextafter(3.0, 4.0), 0.0), (1.0, 0.0), False),  # one ulp outside, away
+    ],
+)
 def test_tangents_to_a_circle(o, d, hit):
     r = pc.raycast(o, d, pc.Circles([[2.0, 0.0, 1.0]]))
     assert bool(r.hit) == hit
@@ -254,7 +269,7 @@ def test_tangents_to_a_circle(o, d, hit):
 
 def test_a_grazing_capsule_and_a_corner_of_a_triangle():
     cap = pc.Capsules([[0.0, 0.0, 4.0, 0.0, 1.0]])
-    along = pc.raycast([-3.0, 1.0], [1.0, 0.0], cap)   # along its flat top: hits the end's round first
+    along = pc.raycast([-3.0, 1.0], [1.0, 0.0], cap)  # along its flat top: hits the end's round first
     assert along.hit and along.distance == pytest.approx(3.0)
     above = pc.raycast([-3.0, math.nextafter(1.0, 2.0)], [1.0, 0.0], cap)
     assert not above.hit
@@ -276,14 +291,14 @@ def test_a_ray_through_a_sliver_enters_where_it_crosses():
 
 
 def test_huge_and_tiny_coordinates():
-    for s in (2.0 ** -1000, 2.0 ** -520, 1.0, 2.0 ** 520, 2.0 ** 1000):
+    for s in (2.0**-1000, 2.0**-520, 1.0, 2.0**520, 2.0**1000):
         balls = pc.Circles(np.array([[4.0, 0.0, 1.0], [8.0, 0.0, 2.0]]) * s)
         r = pc.raycast(np.array([0.0, 0.0]), [1.0, 0.0], balls)
         assert r.hit and r.index == 0 and r.distance == pytest.approx(3.0 * s, rel=1e-12)
         tangent = pc.raycast(np.array([0.0, 1.0]) * s, [1.0, 0.0], balls)
         assert tangent.hit and tangent.index == 0
         above = pc.raycast(np.array([0.0, math.nextafter(1.0, 2.0)]) * s, [1.0, 0.0], balls)
-        assert above.hit and above.index == 1   # misses the small ball, meets the big one
+        assert above.hit and above.index == 1  # misses the small ball, meets the big one
 
 
 def test_many_rays_match_each_shape_alone():
@@ -298,7 +313,7 @@ def test_many_rays_match_each_shape_alone():
     # each shape alone, through the same code but without a tree worth the name
     alone = np.full(500, np.inf)
     for i in range(len(rows)):
-        one = pc.raycast(o, d, balls[i:i + 1])
+        one = pc.raycast(o, d, balls[i : i + 1])
         alone = np.minimum(alone, one.distance)
     assert np.array_equal(r.hit, np.isfinite(alone))
     assert np.array_equal(r.distance, alone)
@@ -371,27 +386,33 @@ def test_max_distance_per_ray_in_a_large_batch():
         assert one.index == got.index[k] and one.distance == got.distance[k]
 
 
-@pytest.mark.parametrize("limits,error,match", [
-    ([1.0, -1.0, 2.0], ValueError, r"`max_distance` must be >= 0 \(inf for no limit\); max_distance\[1\] is -1.0"),
-    ([[1.0, 2.0], [3.0, math.nan]], ValueError, r"max_distance\[1, 1\] is nan"),
-    ("far", TypeError, r"`max_distance` must be a number or an array of numbers"),
-    ([True, False], TypeError, r"`max_distance`"),
-    (np.ones(4), ValueError, r"the shapes of `origins` \(3,\), `directions` \(\) and `max_distance` \(4,\)"),
-])
+@pytest.mark.parametrize(
+    "limits,error,match",
+    [
+        ([1.0, -1.0, 2.0], ValueError, r"`max_distance` must be >= 0 \(inf for no limit\); max_distance\[1\] is -1.0"),
+        ([[1.0, 2.0], [3.0, math.nan]], ValueError, r"max_distance\[1, 1\] is nan"),
+        ("far", TypeError, r"`max_distance` must be a number or an array of numbers"),
+        ([True, False], TypeError, r"`max_distance`"),
+        (np.ones(4), ValueError, r"the shapes of `origins` \(3,\), `directions` \(\) and `max_distance` \(4,\)"),
+    ],
+)
 def test_bad_max_distances_are_named(limits, error, match):
     for goal in _targets().values():
         with pytest.raises(error, match=match):
             pc.raycast(np.zeros((3, 2)), [1.0, 0.0], goal, max_distance=limits)
 
 
-@pytest.mark.parametrize("bad,err", [
-    (dict(directions=[0.0, 0.0]), "nonzero"),
-    (dict(directions=[math.inf, 0.0]), "finite"),
-    (dict(origins=[math.nan, 0.0]), "finite"),
-    (dict(max_distance=-1.0), "max_distance"),
-    (dict(max_distance=math.nan), "max_distance"),
-    (dict(max_distance="far"), "max_distance"),
-])
+@pytest.mark.parametrize(
+    "bad,err",
+    [
+        (dict(directions=[0.0, 0.0]), "nonzero"),
+        (dict(directions=[math.inf, 0.0]), "finite"),
+        (dict(origins=[math.nan, 0.0]), "finite"),
+        (dict(max_distance=-1.0), "max_distance"),
+        (dict(max_distance=math.nan), "max_distance"),
+        (dict(max_distance="far"), "max_distance"),
+    ],
+)
 def test_bad_input(bad, err):
     args = dict(origins=[0.0, 0.0], directions=[1.0, 0.0], max_distance=math.inf)
     args.update(bad)
@@ -462,20 +483,21 @@ def test_a_large_batch_cast_in_curve_order_gives_each_ray_its_own_answer(kind):
     if kind == "circle":
         rows = np.column_stack([rng.uniform(0, 200, (3000, 2)), rng.uniform(0.2, 3.0, 3000)])
     elif kind == "capsule":
-        rows = np.column_stack([rng.uniform(0, 200, (3000, 4)) * 0.02 + rng.uniform(0, 200, (3000, 1)),
-                                rng.uniform(0.1, 1.0, 3000)])
+        rows = np.column_stack(
+            [rng.uniform(0, 200, (3000, 4)) * 0.02 + rng.uniform(0, 200, (3000, 1)), rng.uniform(0.1, 1.0, 3000)]
+        )
     else:
         rows = np.repeat(rng.uniform(0, 200, (3000, 2)), 3 if kind == "triangle" else 2, axis=1)
         rows = rows + rng.uniform(-2, 2, rows.shape)
     target = TYPES[kind](rows)
     o = rng.uniform(-20, 220, (n, 2))
-    o[:500] = o[0]                                     # one origin many times
-    o[500:1500, 1] = 100.0                             # a line of origins
-    o[1500:1600] *= 1e-300                             # tiny
-    o[1600:1700] = [[1e300, -1e300]] * 100             # far away
+    o[:500] = o[0]  # one origin many times
+    o[500:1500, 1] = 100.0  # a line of origins
+    o[1500:1600] *= 1e-300  # tiny
+    o[1600:1700] = [[1e300, -1e300]] * 100  # far away
     d = rng.normal(size=(n, 2))
     whole = pc.raycast(o, d, target, max_distance=150.0)
-    pieces = [pc.raycast(o[k:k + 1000], d[k:k + 1000], target, max_distance=150.0) for k in range(0, n, 1000)]
+    pieces = [pc.raycast(o[k : k + 1000], d[k : k + 1000], target, max_distance=150.0) for k in range(0, n, 1000)]
     for f, field in enumerate(whole):
         assert np.array_equal(field, np.concatenate([p[f] for p in pieces]), equal_nan=True), whole._fields[f]
     assert whole.hit.sum() > 2000

@@ -21,9 +21,9 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
-
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 from strategies import KINDS, WIDTH, any_shape, grid_coords, half_grid_coords, random_coords
 
 COORDS = {"grid": lambda: grid_coords(3), "half-grid": half_grid_coords, "random": random_coords}
@@ -75,12 +75,16 @@ def oracle_separation(kind_a, a, kind_b, b):
     vb, rb = _vertices_and_radius(kind_b, b)
     axes = _axes(va + vb) | {(Fraction(1), Fraction(0)), (Fraction(0), Fraction(1))}
     if any(_projection_overlap(va, vb, u) < 0 for u in axes):  # a separating axis: the cores are apart
-        d2 = min(min(_point_segment_dist2(p, *seg) for p in va for seg in _segments(vb)),
-                 min(_point_segment_dist2(p, *seg) for p in vb for seg in _segments(va)))
+        d2 = min(
+            min(_point_segment_dist2(p, *seg) for p in va for seg in _segments(vb)),
+            min(_point_segment_dist2(p, *seg) for p in vb for seg in _segments(va)),
+        )
         return math.sqrt(float(d2)) - float(ra + rb)
     # no axis at all: both cores are single points, and (not apart) the same one
-    depth2 = min((_projection_overlap(va, vb, u) ** 2 / (u[0] ** 2 + u[1] ** 2) for u in _axes(va) | _axes(vb)),
-                 default=Fraction(0))
+    depth2 = min(
+        (_projection_overlap(va, vb, u) ** 2 / (u[0] ** 2 + u[1] ** 2) for u in _axes(va) | _axes(vb)),
+        default=Fraction(0),
+    )
     return -(math.sqrt(float(depth2)) + float(ra + rb))
 
 
@@ -108,7 +112,13 @@ HAND = [
     ("circle", (0.5, 1.25, 0.5), "box", (0, 0, 2, 1), -0.25),  # circle bottom at 0.75 < 1
     ("triangle", (0, 0, 4, 0, 0, 4), "point", (3, 3), math.sqrt(2)),  # (6 - 4) / sqrt 2
     ("triangle", (0, 0, 6, 0, 0, 6), "point", (1, 2), -1.0),  # nearest edge y = 0
-    ("triangle", (0, 0, 4, 0, 0, 4), "triangle", (0, 0, 4, 0, 0, 4), -2 * math.sqrt(2)),  # the height onto the hypotenuse
+    (
+        "triangle",
+        (0, 0, 4, 0, 0, 4),
+        "triangle",
+        (0, 0, 4, 0, 0, 4),
+        -2 * math.sqrt(2),
+    ),  # the height onto the hypotenuse
     ("box", (0, 0, 4, 4), "circle", (1, 2, 0.5), -1.5),  # centre 1 from the left edge, plus r
     ("segment", (0, 0, 4, 0), "circle", (1, 0, 1), -1.0),  # centre on the segment: r
     ("circle", (0, 0, 1), "box", (1, 1, 2, 2), math.sqrt(2) - 1),
@@ -126,7 +136,7 @@ def test_separation_rounds_once_and_keeps_the_exact_sign():
     # 1.2 is not a double: the exact value is 1.2's double - 0.5 - 1
     assert ref.separation("circle", (0.5, 1.2, 0.5), "box", (0, 0, 2, 1)) == float(Fraction(1.2) - 1 - Fraction(0.5))
     # a gap of one ulp of 1 and a gap far below the smallest double
-    assert ref.separation("point", (0, 0), "circle", (math.nextafter(1, 2), 0, 1)) == 2.0 ** -52
+    assert ref.separation("point", (0, 0), "circle", (math.nextafter(1, 2), 0, 1)) == 2.0**-52
     assert ref.separation("point", (0, 0), "point", (5e-324, 0)) == 5e-324
     tiny = ref.separation("circle", (0, 0, 1), "point", (1, 5e-324))  # sqrt(1 + 2**-2148) - 1 > 0
     assert tiny == 5e-324
@@ -156,7 +166,9 @@ def test_point_and_boundary_distance_by_hand():
 
 def test_projection_gap_and_no_direction_by_hand():
     assert ref.projection_gap("circle", (0, 0, 1), "circle", (3, 0, 1), (2, 0)) == 1.0
-    assert ref.projection_gap("circle", (0, 0, 1), "circle", (3, 0, 1), (-1, 0)) == -5.0  # min over b of -x: -4; max over a: 1
+    assert (
+        ref.projection_gap("circle", (0, 0, 1), "circle", (3, 0, 1), (-1, 0)) == -5.0
+    )  # min over b of -x: -4; max over a: 1
     assert ref.projection_gap("box", (0, 0, 2, 2), "box", (1, 0, 3, 2), (1, 0)) == -1.0
     assert ref.projection_gap("box", (0, 0, 2, 2), "box", (1, 0, 3, 2), (0, 1)) == -2.0
     assert ref.projection_gap("point", (0, 0), "point", (3, 4), (0.6, 0.8)) == 5.0
@@ -220,8 +232,14 @@ def test_no_direction_beats_the_separation(coords, data):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_identical_shapes_and_coincident_cores(kind):
-    s = {"point": (1, 2), "circle": (1, 2, 3), "box": (1, 2, 1, 2), "segment": (1, 2, 1, 2),
-         "triangle": (1, 2, 1, 2, 1, 2), "capsule": (1, 2, 1, 2, 3)}.get(kind, (1, 2) * (WIDTH[kind] // 2))
+    s = {
+        "point": (1, 2),
+        "circle": (1, 2, 3),
+        "box": (1, 2, 1, 2),
+        "segment": (1, 2, 1, 2),
+        "triangle": (1, 2, 1, 2, 1, 2),
+        "capsule": (1, 2, 1, 2, 3),
+    }.get(kind, (1, 2) * (WIDTH[kind] // 2))
     # every core here is the single point (1, 2)
     assert ref.no_direction(kind, s, "circle", (1, 2, 0.5))
     assert ref.separation(kind, s, "circle", (1, 2, 0.5)) == -(0.5 + (3 if kind in ("circle", "capsule") else 0))

@@ -90,7 +90,7 @@ def test_bad_arguments_name_themselves():
         pc.TileMap([[1, 0], [1]])
     with pytest.raises(ValueError, match=r"Compound: `parts`.*circle"):
         pc.Compound(pc.Circles([1e308, 0.0, 1e308]))
-    for threads in (2 ** 31, 10 ** 20):  # "at most that many": capped, not an OverflowError
+    for threads in (2**31, 10**20):  # "at most that many": capped, not an OverflowError
         assert pc.overlaps(pc.Circles([0, 0, 1]), pc.Boxes([0, 0, 1, 1]), threads=threads)
 
 

@@ -2,7 +2,8 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import pycollide as pc
@@ -46,13 +47,14 @@ def test_reflect_is_the_bounce_advance_applies():
     """One friction model: a ball bouncing once off a wall in advance() leaves
     with reflect()'s velocity, bit for bit, for any restitution and friction."""
     rng = np.random.default_rng(5)
-    wall = pc.TileMap.from_text("#" * 40)   # a floor, y <= 1; the ball comes down onto it
+    wall = pc.TileMap.from_text("#" * 40)  # a floor, y <= 1; the ball comes down onto it
     for _ in range(200):
         v = np.array([rng.uniform(-5, 5), -rng.uniform(0.5, 5)])
         e, mu = rng.uniform(0, 1), rng.choice([0.0, rng.uniform(0, 2)])
         ball = pc.Circles([20.0, 1.5, 0.25])
-        _, after, bounces = pc.advance(ball, v, wall, 0.26 / -v[1], restitution=e, friction=mu,
-                                      return_bounces=True, max_bounces=1)
+        _, after, bounces = pc.advance(
+            ball, v, wall, 0.26 / -v[1], restitution=e, friction=mu, return_bounces=True, max_bounces=1
+        )
         assert int(bounces) == 1
         np.testing.assert_array_equal(after, pc.reflect(v, [0, 1], restitution=e, friction=mu))
 
@@ -111,6 +113,7 @@ def test_impulse_conserves_momentum_and_never_adds_energy(va, vb, ma, mb, theta,
 
     def energy(m, v):
         return 0.0 if np.isinf(m) else 0.5 * m * float(v @ v)
+
     before = energy(ma, va) + energy(mb, vb)
     after = energy(ma, na) + energy(mb, nb)
     assert after <= before * (1 + 1e-9) + 1e-9
@@ -138,6 +141,6 @@ def test_reflect_leaves_velocities_without_a_surface_alone():
     n = np.array([[-1.0, 0.0], [np.nan, np.nan], [0.0, 1.0]])
     np.testing.assert_array_equal(pc.reflect(v, n), [[-10.0, 0.0], [10.0, 0.0], [0.0, 3.0]])
     with pytest.raises(ValueError, match="`normal` must be finite"):
-        pc.reflect([1.0, 1.0], [np.nan, 1.0])           # half a normal is a bad value, not a miss
+        pc.reflect([1.0, 1.0], [np.nan, 1.0])  # half a normal is a bad value, not a miss
     with pytest.raises(ValueError, match="`velocity` must be finite"):
         pc.reflect([np.nan, np.nan], [0.0, 1.0])

@@ -10,10 +10,11 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from strategies import KINDS, TYPES, grid_coords, random_coords, shape
 
 import pycollide as pc
-from strategies import KINDS, TYPES, grid_coords, random_coords, shape
 
 SCALES = [-900, -600, -300, -220, -150, 150, 245, 300, 600, 900]
 
@@ -60,7 +61,7 @@ def close(x, y):
 def test_contact_at_every_scale(a, b):
     ref = pc.contact(NEAR[a], TARGETS[b])
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         got = pc.contact(scaled(NEAR[a], s), scaled(TARGETS[b], s))
         close(got.separation / s, ref.separation)
         close(got.normal, ref.normal)
@@ -75,7 +76,7 @@ def test_contact_at_every_scale(a, b):
 def test_manifold_at_every_scale(a, b):
     ref = pc.manifold(NEAR[a], TARGETS[b], margin=0.5)
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         got = pc.manifold(scaled(NEAR[a], s), scaled(TARGETS[b], s), margin=0.5 * s)
         np.testing.assert_array_equal(got.count, ref.count)
         close(got.normal, ref.normal)
@@ -109,8 +110,12 @@ TIES = [
     ("polygon8", [2, 1, 1, 2, -1, 2, -2, 1, -2, -1, -1, -2, 1, -2, 2, -1], "circle", [0, 0, 0.5]),
     ("polygon8", [2, 1, 1, 2, -1, 2, -2, 1, -2, -1, -1, -2, 1, -2, 2, -1], "box", [-1, -1, 1, 1]),
     ("polygon6", [2, 0, 1, 2, -1, 2, -2, 0, -1, -2, 1, -2], "polygon6", [2, 0, 1, 2, -1, 2, -2, 0, -1, -2, 1, -2]),
-    ("polygon5", [np.cos(2 * np.pi * k / 5) if i == 0 else np.sin(2 * np.pi * k / 5) for k in range(5) for i in (0, 1)],
-     "point", [0, 0]),
+    (
+        "polygon5",
+        [np.cos(2 * np.pi * k / 5) if i == 0 else np.sin(2 * np.pi * k / 5) for k in range(5) for i in (0, 1)],
+        "point",
+        [0, 0],
+    ),
 ]
 WIDE = list(range(-1070, 1020, 29)) + [-201, -200, -121, -120, -1, 0, 1, 149, 150, 239, 240, 499, 500, 501]
 
@@ -165,7 +170,7 @@ def test_contact_is_the_same_at_every_power_of_two(data, k):
     coords = data.draw(st.sampled_from([grid_coords(3), random_coords()]))
     a = data.draw(shape(ka, coords, turned=True), label="a")
     b = data.draw(shape(kb, coords, turned=True), label="b")
-    assume(all(v == 0 or abs(v) >= 2.0 ** -900 for v in a + b))
+    assume(all(v == 0 or abs(v) >= 2.0**-900 for v in a + b))
     assume(representable(a, k) and representable(b, k))
     ref = pc.contact(as_shapes(ka, [a]), as_shapes(kb, [b]))
     same_up_to_scale(pc.contact(as_shapes(ka, np.ldexp([a], k)), as_shapes(kb, np.ldexp([b], k))), ref, k)
@@ -185,10 +190,10 @@ def test_sweep_at_every_scale(m, b):
     ref = pc.sweep(MOVERS[m], d, TARGETS[b])
     assert bool(np.asarray(ref[0]).all()), "every mover hits every target"
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         got = pc.sweep(scaled(MOVERS[m], s), d * s, scaled(TARGETS[b], s))
-        close(got[0], ref[0])      # the time, a fraction of D
-        close(got[1], ref[1])      # the normal
+        close(got[0], ref[0])  # the time, a fraction of D
+        close(got[1], ref[1])  # the normal
         if (m, b) not in FACE_ON_FACE:
             close(np.asarray(got[2]) / s, ref[2])  # the point
 
@@ -199,8 +204,8 @@ def test_raycast_at_every_scale(b):
     ref = pc.raycast(o, d, TARGETS[b])
     assert ref.hit.all()
     for k in SCALES:
-        s = 2.0 ** k
-        got = pc.raycast(o * s, d * (2.0 ** -k), scaled(TARGETS[b], s))  # any direction's length
+        s = 2.0**k
+        got = pc.raycast(o * s, d * (2.0**-k), scaled(TARGETS[b], s))  # any direction's length
         np.testing.assert_array_equal(got.hit, ref.hit)
         close(got.distance / s, ref.distance)
         close(got.normal, ref.normal)
@@ -218,7 +223,7 @@ def test_distance_and_nearest_at_every_scale(b):
     ref_n = pc.nearest(pc.Points(pts), three)
     assert (ref_n.index == 0).all()
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         for a, d in zip(near, ref_d):
             close(pc.distance(scaled(a, s), scaled(TARGETS[b], s)) / s, d)
         got = pc.nearest(pc.Points(pts * s), scaled(three, s))
@@ -235,7 +240,7 @@ def test_slide_at_every_scale():
     ref = pc.slide(box, [[-5.0, -3.0]], pc.TileMap.from_text(text), 0.5)
     assert ref.on_floor.all() and ref.on_wall.all()
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         got = pc.slide(scaled(box, s), [[-5.0 * s, -3.0 * s]], pc.TileMap.from_text(text, tile_size=s), 0.5)
         close(np.asarray(got.boxes) / s, np.asarray(ref.boxes))
         close(got.velocity / s, ref.velocity)
@@ -244,8 +249,11 @@ def test_slide_at_every_scale():
 
 
 def _world(s):
-    return pc.World(pc.Segments(np.array([[0, 0, 10, 0]]) * s), pc.Circles(np.array([[5, 3, 1]]) * s),
-                    pc.TileMap.from_text("#...#\n#####", tile_size=s, origin=(20 * s, 0)))
+    return pc.World(
+        pc.Segments(np.array([[0, 0, 10, 0]]) * s),
+        pc.Circles(np.array([[5, 3, 1]]) * s),
+        pc.TileMap.from_text("#...#\n#####", tile_size=s, origin=(20 * s, 0)),
+    )
 
 
 def test_world_raycast_and_sweeps_at_every_scale():
@@ -259,7 +267,7 @@ def test_world_raycast_and_sweeps_at_every_scale():
     ref_sweeps = [pc.sweep(m, d * 6, _world(1.0)) for m in (circles, boxes)]
     assert ref_ray.hit.all() and all(np.asarray(h[0]).max() < 1 for h in ref_sweeps)
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         ray = pc.raycast(o * s, d, _world(s))
         np.testing.assert_array_equal(ray.hit, ref_ray.hit)
         np.testing.assert_array_equal(ray.part, ref_ray.part)
@@ -271,15 +279,20 @@ def test_world_raycast_and_sweeps_at_every_scale():
             close(got[1], ref[1])
 
 
-@pytest.mark.parametrize("a, b", [(pc.Segments([[1, 1, 6, -0.5]]), pc.Segments([[3, -2, 3.2, 5]])),
-                                  (pc.Segments([[1, 1, 6, -0.5]]), pc.Circles([[5, 0, 1]])),
-                                  (pc.Circles([[3, 0.3, 1.5]]), pc.Circles([[5, 0, 1]])),
-                                  (pc.Segments([[1, 1, 6, -0.5]]), pc.Boxes([[0, -2, 10, 0]]))])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        (pc.Segments([[1, 1, 6, -0.5]]), pc.Segments([[3, -2, 3.2, 5]])),
+        (pc.Segments([[1, 1, 6, -0.5]]), pc.Circles([[5, 0, 1]])),
+        (pc.Circles([[3, 0.3, 1.5]]), pc.Circles([[5, 0, 1]])),
+        (pc.Segments([[1, 1, 6, -0.5]]), pc.Boxes([[0, -2, 10, 0]])),
+    ],
+)
 def test_crossing_points_at_every_scale(a, b):
     ref_points, ref_count = pc.intersections(a, b)
     assert ref_count.sum() > 0
     for k in SCALES:
-        s = 2.0 ** k
+        s = 2.0**k
         points, count = pc.intersections(scaled(a, s), scaled(b, s))
         np.testing.assert_array_equal(count, ref_count)
         close(np.nan_to_num(points / s), np.nan_to_num(ref_points))

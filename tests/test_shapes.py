@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference.geometry import shape_core as ref_shape_core
+from strategies import TYPES as STRATEGY_TYPES
+from strategies import any_coords, shape, valid_rows
 
 import pycollide as pc
-from reference.geometry import shape_core as ref_shape_core
-from strategies import TYPES as STRATEGY_TYPES, any_coords, shape, valid_rows
 
 TYPES = list(STRATEGY_TYPES.values())  # every shape kind in the registry
 VALID = {
@@ -58,8 +59,12 @@ def test_copy_false_wraps_contiguous_float64(cls):
     assert np.shares_memory(np.asarray(s), data)
     assert data.flags.writeable and not np.asarray(s).flags.writeable
     # anything else is copied whatever copy says
-    for other in (data[::2], data.astype(data.dtype.newbyteorder()), data.astype(np.float32),
-                  np.asfortranarray(np.array([VALID[cls]] * 4))):
+    for other in (
+        data[::2],
+        data.astype(data.dtype.newbyteorder()),
+        data.astype(np.float32),
+        np.asfortranarray(np.array([VALID[cls]] * 4)),
+    ):
         assert not np.shares_memory(np.asarray(cls(other, copy=False)), other)
     with pytest.raises(TypeError, match="copy"):
         cls(data, copy="no")
@@ -80,8 +85,9 @@ def test_writing_into_the_callers_array_changes_no_answer():
     shape array kept its own copy (zeros), so the answers stay those of zeros."""
     rng = np.random.default_rng(3)
     n = 20000
-    tri = pc.Triangles(np.column_stack([rng.uniform(-1, 1, (n, 2)), rng.uniform(-1, 1, (n, 2)),
-                                        rng.uniform(-1, 1, (n, 2))]))
+    tri = pc.Triangles(
+        np.column_stack([rng.uniform(-1, 1, (n, 2)), rng.uniform(-1, 1, (n, 2)), rng.uniform(-1, 1, (n, 2))])
+    )
     P = np.zeros((n, 2))
     pts = pc.Points(P)
     before = pc.overlaps(pts, tri)
@@ -123,10 +129,15 @@ def test_unaligned_byteswapped_and_strided_inputs(cls):
     want = pc.overlaps(ref[:, None], probe[None, :])
     wide = np.zeros((50, 2 * cls.width))
     wide[:, ::2] = base
-    variants = {"unaligned": _unaligned(base), "big-endian": base.astype(">f8"),
-                "unaligned big-endian": _unaligned(base, ">f8"),
-                "column-strided": wide[:, ::2], "reversed": base[::-1][::-1], "fortran": np.asfortranarray(base),
-                "3-d strided": np.repeat(base[:, None, :], 3, axis=1)[:, 1]}
+    variants = {
+        "unaligned": _unaligned(base),
+        "big-endian": base.astype(">f8"),
+        "unaligned big-endian": _unaligned(base, ">f8"),
+        "column-strided": wide[:, ::2],
+        "reversed": base[::-1][::-1],
+        "fortran": np.asfortranarray(base),
+        "3-d strided": np.repeat(base[:, None, :], 3, axis=1)[:, 1],
+    }
     for name, arr in variants.items():
         for copy in (True, False):
             s = cls(arr, copy=copy)
@@ -203,6 +214,7 @@ def test_degenerate_shapes_are_valid():
 
 # ---- bounds ------------------------------------------------------------------
 
+
 def _rounded_outward(value, down):
     """The Fraction ``value`` itself where it is a double, else the double next
     to it outward (down for a minimum, up for a maximum; inf beyond the doubles)."""
@@ -219,8 +231,12 @@ def _rounded_outward(value, down):
 def _exact_bounds(kind, row):
     core, r = ref_shape_core(kind, tuple(row))
     xs, ys = [p[0] for p in core], [p[1] for p in core]
-    return [_rounded_outward(min(xs) - r, True), _rounded_outward(min(ys) - r, True),
-            _rounded_outward(max(xs) + r, False), _rounded_outward(max(ys) + r, False)]
+    return [
+        _rounded_outward(min(xs) - r, True),
+        _rounded_outward(min(ys) - r, True),
+        _rounded_outward(max(xs) + r, False),
+        _rounded_outward(max(ys) + r, False),
+    ]
 
 
 def test_bounds_are_exact_where_the_extremes_are_doubles():
@@ -249,29 +265,37 @@ def test_bounds_of_every_kind_against_the_exact_extremes(kind, data):
 @given(st.sampled_from(["circle", "capsule"]), st.data())
 def test_bounds_of_round_kinds_beyond_the_doubles(kind, data):
     big = st.sampled_from([1e308, -1.7e308, 1.7976931348623157e308, 8.98846567431158e307, 5e-324, 0.0])
-    rows = data.draw(st.lists(st.tuples(*[big] * (STRATEGY_TYPES[kind].width - 1), big.map(abs)), min_size=1,
-                              max_size=6))
+    rows = data.draw(
+        st.lists(st.tuples(*[big] * (STRATEGY_TYPES[kind].width - 1), big.map(abs)), min_size=1, max_size=6)
+    )
     got = STRATEGY_TYPES[kind](np.array(rows, dtype=float)).bounds().tolist()
     assert got == [_exact_bounds(kind, row) for row in rows]
 
 
 # ---- bad input ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("cls", TYPES)
 def test_wrong_width(cls):
     if issubclass(cls, pc.Polygons):
         k = cls.vertex_count
-        with pytest.raises(ValueError, match=rf"Polygons: `vertices` must have shape \(\.\.\., {k}, 2\).*got shape \(2, {k + 1}, 2\)"):
+        with pytest.raises(
+            ValueError, match=rf"Polygons: `vertices` must have shape \(\.\.\., {k}, 2\).*got shape \(2, {k + 1}, 2\)"
+        ):
             cls(np.zeros((2, k + 1, 2)))
         return
-    with pytest.raises(ValueError, match=rf"{cls.__name__}: `data` must have shape \(\.\.\., {cls.width}\).*got shape \(2, {cls.width + 1}\)"):
+    with pytest.raises(
+        ValueError,
+        match=rf"{cls.__name__}: `data` must have shape \(\.\.\., {cls.width}\).*got shape \(2, {cls.width + 1}\)",
+    ):
         cls(np.zeros((2, cls.width + 1)))
     with pytest.raises(ValueError, match="got shape ()"):
         cls(1.0)
 
 
-@pytest.mark.parametrize("bad", [np.array([["a", "b"]]), np.array([[1j, 2]]), np.array([[True, False]]),
-                                 np.array([[None, 1]], dtype=object)])
+@pytest.mark.parametrize(
+    "bad", [np.array([["a", "b"]]), np.array([[1j, 2]]), np.array([[True, False]]), np.array([[None, 1]], dtype=object)]
+)
 def test_wrong_dtype(bad):
     with pytest.raises(TypeError, match="Points: `data` must hold real numbers"):
         pc.Points(bad)
@@ -287,7 +311,9 @@ def test_ragged_input():
 def test_nonfinite(cls, value):
     data = np.array([VALID[cls]] * 5)
     data[3, 1] = value
-    with pytest.raises(ValueError, match=rf"{cls.__name__}: `data`: coordinates must be finite.*data\[3\] with {cls.columns[1]} = "):
+    with pytest.raises(
+        ValueError, match=rf"{cls.__name__}: `data`: coordinates must be finite.*data\[3\] with {cls.columns[1]} = "
+    ):
         cls(data)
 
 
@@ -308,9 +334,14 @@ def test_negative_radius():
 
 
 def test_min_greater_than_max():
-    with pytest.raises(ValueError, match=r"Boxes: `data`: xmin must be <= xmax.*data\[1\] with xmin = 2.0 > xmax = 1.0"):
+    with pytest.raises(
+        ValueError, match=r"Boxes: `data`: xmin must be <= xmax.*data\[1\] with xmin = 2.0 > xmax = 1.0"
+    ):
         pc.Boxes([[0, 0, 1, 1], [2, 0, 1, 1]])
-    with pytest.raises(ValueError, match=r"Boxes: `data`: ymin must be <= ymax; the first bad shape is data with ymin = 3.0 > ymax = 1.0"):
+    with pytest.raises(
+        ValueError,
+        match=r"Boxes: `data`: ymin must be <= ymax; the first bad shape is data with ymin = 3.0 > ymax = 1.0",
+    ):
         pc.Boxes([0, 3, 1, 1])
     with pytest.raises(ValueError, match=r"`mins/maxs`: xmin must be <= xmax.*shape 1"):
         pc.Boxes(mins=[[0, 0], [5, 0]], maxs=[1, 1])
@@ -367,8 +398,12 @@ def test_the_accepted_types_are_named_once_each():
     """The TypeError listing the accepted shape types named Polygons six times
     (once per vertex count); it names every kind once."""
     messages = []
-    for call in (lambda: pc.overlaps(1, pc.Circles([0, 0, 1])), lambda: pc.pairs([1, 2]),
-                 lambda: pc.Compound([np.zeros(3)]), lambda: pc.shapes.Shapes([0, 0])):
+    for call in (
+        lambda: pc.overlaps(1, pc.Circles([0, 0, 1])),
+        lambda: pc.pairs([1, 2]),
+        lambda: pc.Compound([np.zeros(3)]),
+        lambda: pc.shapes.Shapes([0, 0]),
+    ):
         with pytest.raises(TypeError) as info:
             call()
         messages.append(str(info.value))

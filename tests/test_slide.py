@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pycollide as pc
 from reference import geometry as ref
 from reference import tiles as tref
 from tilecases import ROOM, into
+
+import pycollide as pc
 
 LEVEL = """
 #..................#
@@ -115,10 +115,17 @@ def grid_levels():
 
 
 @settings(max_examples=60, deadline=None)
-@given(grid_levels(), st.lists(st.tuples(st.integers(-4, 28), st.integers(-4, 24), st.integers(1, 8),
-                                         st.integers(1, 8)), min_size=1, max_size=6),
-       st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40)), min_size=1, max_size=6),
-       st.sampled_from([0.25, 1.0, 0.1]), st.booleans())
+@given(
+    grid_levels(),
+    st.lists(
+        st.tuples(st.integers(-4, 28), st.integers(-4, 24), st.integers(1, 8), st.integers(1, 8)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40)), min_size=1, max_size=6),
+    st.sampled_from([0.25, 1.0, 0.1]),
+    st.booleans(),
+)
 def test_never_ends_inside_and_never_gains_speed(rows, boxes, vels, dt, with_shapes):
     """Random tile levels (with a slanted segment and a capsule when
     with_shapes), boxes on a quarter-tile grid (often exactly touching
@@ -228,7 +235,7 @@ def test_slide_starts_an_ulp_deep_in_the_floor():
     """The docstring's player an ulp into the floor raised "starts inside the
     solid"; it is moved out first (by that ulp) and runs on the floor."""
     level = pc.TileMap.from_text(DOC_LEVEL)
-    s = pc.slide(pc.Boxes([3.0, 1.0 - 2**-52, 4.0, 2.0]), [1, -.5], level, 1 / 60)
+    s = pc.slide(pc.Boxes([3.0, 1.0 - 2**-52, 4.0, 2.0]), [1, -0.5], level, 1 / 60)
     assert np.asarray(s.boxes._data).tolist() == [3.0 + 1 / 60, 1.0, 4.0 + 1 / 60, 2.0]
     assert s.velocity.tolist() == [1.0, 0.0] and bool(s.on_floor)
 
@@ -302,7 +309,7 @@ def test_slide_a_crate_on_a_platform_that_stepped_up_into_it():
         world = pc.World(platform)
         out = pc.slide(crate, velocity, world, 1 / 60)
         assert not bool(pc.overlaps(out.boxes, world, touching=False))
-        assert float(out.boxes.mins[1]) == 1.0 + step          # on the platform's top, exactly
+        assert float(out.boxes.mins[1]) == 1.0 + step  # on the platform's top, exactly
         assert bool(out.on_floor) and out.velocity[0] == 1.5
 
 
@@ -312,13 +319,18 @@ TOUCHING = {
     "wall": ((1.0, 2.0, 1.5, 2.5), (-1, 0)),
     "ceiling": ((6.5, 3.5, 7.5, 4.0), (0, 1)),
     "corner": ((8.25, 1.0, 9.0, 1.75), (1, -1)),
-    "seam": ((4.5, 3.0, 5.5, 3.5), (0, -1)),   # on the block, across the face between its tiles
+    "seam": ((4.5, 3.0, 5.5, 3.5), (0, -1)),  # on the block, across the face between its tiles
 }
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(-80, 80), st.sampled_from([0.0, 2.0**20, -3.0]), st.sampled_from(sorted(TOUCHING)),
-       st.integers(0, 64), st.tuples(st.integers(-40, 40), st.integers(-40, 40)))
+@given(
+    st.integers(-80, 80),
+    st.sampled_from([0.0, 2.0**20, -3.0]),
+    st.sampled_from(sorted(TOUCHING)),
+    st.integers(0, 64),
+    st.tuples(st.integers(-40, 40), st.integers(-40, 40)),
+)
 def test_slide_starts_ulps_into_walls_at_every_scale(k, origin, where, ulps, vel):
     """ROOM scaled by 2^k and moved by (origin, origin) tiles: a box touching
     a floor, a wall, the ceiling, a corner or across a seam, then moved a few

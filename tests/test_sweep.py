@@ -4,11 +4,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
+from hypothesis import given
+from hypothesis import strategies as st
 from reference import tiles as RT
 from tilecases import *  # noqa: F401,F403  (shared maps, cases and checks)
+
+import pycollide as pc
 
 
 @pytest.mark.parametrize("coords", ["grid", "random"])
@@ -22,7 +23,9 @@ def test_sweep_convex_targets_against_reference(kind, coords):
     statuses = []
     for k in range(len(C)):
         scale = max(abs(v) for v in T[k])
-        statuses.append(check_sweep(C[k], Dv[k], kind, tuple(T[k]), sw.time[k], sw.normal[k], sw.point[k], scale).status)
+        statuses.append(
+            check_sweep(C[k], Dv[k], kind, tuple(T[k]), sw.time[k], sw.normal[k], sw.point[k], scale).status
+        )
     assert statuses.count("hit") > 40 and statuses.count("miss") > 40
     if coords == "grid":
         assert any(t == 0 for t, st_ in zip(sw.time, statuses) if st_ == "hit")
@@ -89,21 +92,24 @@ def test_sweep_tilemap_lattice_enumerated(kinds):
     assert statuses["hit"] > 50 and statuses["miss"] > 50, statuses
 
 
-@pytest.mark.parametrize("circle,D,time", [
-    ((0.5, 1.5, 0.5), (0, 1), 1.0),  # touching, moving away
-    ((0.5, 1.5, 0.5), (1, 1), 1.0),
-    ((0.5, 1.5, 0.5), (3, 0), 1.0),  # touching, moving along over three seams
-    ((0.5, 1.5, 0.5), (-3, 0), 1.0),
-    ((0.5, 1.5, 0.5), (0, -1), 0.0),  # touching, moving toward
-    ((0.5, 1.5, 0.5), (1, -1), 0.0),
-    ((1.0, 1.5, 0.5), (0, -1), 0.0),  # on a seam
-    ((0.5, 1.5, 0.5), (8, 0), 0.5),  # slides, then meets the wall at x = 4.5
-    ((4.5, 1.5, 0.5), (1, 0), 0.0),  # touching floor and wall, moving into the wall
-    ((4.5, 1.5, 0.5), (-1, 0), 1.0),  # ... away from both
-    ((4.5, 1.5, 0.5), (0, 1), 1.0),  # ... along the wall
-    ((4.5, 2.5, 0.5), (0, -4), 0.25),  # slides along the wall from its corner (5, 2) at 0.125, then the floor
-    ((6.0, 2.5, 0.5), (-4, 0), 1.0),  # resting on the wall's top corner, sliding along it and off
-])
+@pytest.mark.parametrize(
+    "circle,D,time",
+    [
+        ((0.5, 1.5, 0.5), (0, 1), 1.0),  # touching, moving away
+        ((0.5, 1.5, 0.5), (1, 1), 1.0),
+        ((0.5, 1.5, 0.5), (3, 0), 1.0),  # touching, moving along over three seams
+        ((0.5, 1.5, 0.5), (-3, 0), 1.0),
+        ((0.5, 1.5, 0.5), (0, -1), 0.0),  # touching, moving toward
+        ((0.5, 1.5, 0.5), (1, -1), 0.0),
+        ((1.0, 1.5, 0.5), (0, -1), 0.0),  # on a seam
+        ((0.5, 1.5, 0.5), (8, 0), 0.5),  # slides, then meets the wall at x = 4.5
+        ((4.5, 1.5, 0.5), (1, 0), 0.0),  # touching floor and wall, moving into the wall
+        ((4.5, 1.5, 0.5), (-1, 0), 1.0),  # ... away from both
+        ((4.5, 1.5, 0.5), (0, 1), 1.0),  # ... along the wall
+        ((4.5, 2.5, 0.5), (0, -4), 0.25),  # slides along the wall from its corner (5, 2) at 0.125, then the floor
+        ((6.0, 2.5, 0.5), (-4, 0), 1.0),  # resting on the wall's top corner, sliding along it and off
+    ],
+)
 def test_sweep_tilemap_touching_rule(circle, D, time):
     tm, g = both(T0_FLOOR)
     sw = pc.sweep(pc.Circles(circle), np.array(D, float), tm)
@@ -112,20 +118,26 @@ def test_sweep_tilemap_touching_rule(circle, D, time):
     check_sweep(circle, D, "tilemap", g, sw.time, sw.normal, sw.point, 6)
 
 
-@pytest.mark.parametrize("kind,target", [
-    ("circle", (2.0, 0.0, 1.0)),
-    ("box", (1.0, -1.0, 3.0, 1.0)),
-    ("segment", (1.0, -1.0, 1.0, 1.0)),
-    ("triangle", (1.0, -1.0, 3.0, 0.0, 1.0, 1.0)),
-])
-@pytest.mark.parametrize("D,time", [
-    ((1.0, 0.0), 0.0),  # toward
-    ((1.0, 5.0), 0.0),
-    ((-1.0, 0.0), 1.0),  # away
-    ((-1.0, 3.0), 1.0),
-    ((0.0, 0.5), 1.0),  # tangential
-    ((0.0, -0.5), 1.0),
-])
+@pytest.mark.parametrize(
+    "kind,target",
+    [
+        ("circle", (2.0, 0.0, 1.0)),
+        ("box", (1.0, -1.0, 3.0, 1.0)),
+        ("segment", (1.0, -1.0, 1.0, 1.0)),
+        ("triangle", (1.0, -1.0, 3.0, 0.0, 1.0, 1.0)),
+    ],
+)
+@pytest.mark.parametrize(
+    "D,time",
+    [
+        ((1.0, 0.0), 0.0),  # toward
+        ((1.0, 5.0), 0.0),
+        ((-1.0, 0.0), 1.0),  # away
+        ((-1.0, 3.0), 1.0),
+        ((0.0, 0.5), 1.0),  # tangential
+        ((0.0, -0.5), 1.0),
+    ],
+)
 def test_sweep_touching_rule_convex(kind, target, D, time):
     """A unit circle at the origin touching a target at (1, 0) on its right."""
     circle = (0.0, 0.0, 1.0)
@@ -136,11 +148,14 @@ def test_sweep_touching_rule_convex(kind, target, D, time):
         assert close2(sw.normal, (-1, 0), 1e-12) and close2(sw.point, (1, 0), 1e-12)
 
 
-@pytest.mark.parametrize("circle,D,time", [
-    ((0.0, 0.0, 1.5), (1.0, 0.0), 0.0),  # overlapping 0.5 deep, moving in
-    ((0.0, 0.0, 1.5), (-1.0, 0.0), 1.0),  # moving out
-    ((0.0, 0.0, 1.5), (0.0, 1.0), 1.0),  # sideways
-])
+@pytest.mark.parametrize(
+    "circle,D,time",
+    [
+        ((0.0, 0.0, 1.5), (1.0, 0.0), 0.0),  # overlapping 0.5 deep, moving in
+        ((0.0, 0.0, 1.5), (-1.0, 0.0), 1.0),  # moving out
+        ((0.0, 0.0, 1.5), (0.0, 1.0), 1.0),  # sideways
+    ],
+)
 def test_sweep_overlapping_rule_convex(circle, D, time):
     for kind, target in [("box", (1.0, -1.0, 3.0, 1.0)), ("segment", (1.0, -1.0, 1.0, 1.0))]:
         sw = pc.sweep(pc.Circles(circle), np.array(D), TARGET_TYPES[kind](target))

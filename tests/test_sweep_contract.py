@@ -8,11 +8,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-import pycollide as pc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import KINDS, TYPES, any_coords, grid_coords, shape
 from tilecases import placed_ok
+
+import pycollide as pc
 
 #: every moving kind (KINDS holds points and circles too)
 MOVING = KINDS
@@ -77,11 +78,13 @@ def test_a_swept_point_meets_what_a_ray_meets(kind_b):
     """A moving point is a ray: the same distance, the same normal."""
     rng = np.random.default_rng(3900 + TARGETS.index(kind_b))
     n = 1000
-    data = {"box": lambda: np.c_[rng.uniform(-3, 0, (n, 2)), rng.uniform(0.5, 3, (n, 2))],
-            "capsule": lambda: np.c_[rng.uniform(-3, 3, (n, 4)), rng.uniform(0.1, 1, n)],
-            "circle": lambda: np.c_[rng.uniform(-3, 3, (n, 2)), rng.uniform(0.1, 2, n)],
-            "triangle": lambda: rng.uniform(-3, 3, (n, 6)),
-            "segment": lambda: rng.uniform(-3, 3, (n, 4))}[kind_b]()
+    data = {
+        "box": lambda: np.c_[rng.uniform(-3, 0, (n, 2)), rng.uniform(0.5, 3, (n, 2))],
+        "capsule": lambda: np.c_[rng.uniform(-3, 3, (n, 4)), rng.uniform(0.1, 1, n)],
+        "circle": lambda: np.c_[rng.uniform(-3, 3, (n, 2)), rng.uniform(0.1, 2, n)],
+        "triangle": lambda: rng.uniform(-3, 3, (n, 6)),
+        "segment": lambda: rng.uniform(-3, 3, (n, 4)),
+    }[kind_b]()
     if kind_b == "box":
         data[:, 2:] += data[:, :2]
     T = rows(kind_b, data)
@@ -89,7 +92,7 @@ def test_a_swept_point_meets_what_a_ray_meets(kind_b):
     s = pc.sweep(pc.Points(O), D, T)
     met = 0
     for k in np.flatnonzero((s.time > 0) & (s.time < 1)):
-        r = pc.raycast(O[k], D[k], T[k:k + 1])
+        r = pc.raycast(O[k], D[k], T[k : k + 1])
         length = math.hypot(*D[k])
         assert bool(r.hit) and abs(float(r.distance) - s.time[k] * length) <= 1e-9 * (1 + length)
         assert np.abs(r.normal - s.normal[k]).max() <= 1e-9, (O[k], D[k], T[k], s.normal[k], r.normal)
@@ -109,8 +112,9 @@ def test_a_ball_placed_at_its_time_of_impact_is_not_inside():
     assert abs(float(s.time) - 0.4340166670839652) < 1e-14
     placed = pc.transform(ball, translation=s.time[..., None] * D)
     assert not bool(pc.overlaps(placed, box, touching=False))
-    assert bool(pc.overlaps(placed, box)) or bool(pc.overlaps(pc.transform(
-        ball, translation=np.nextafter(s.time, 2.0)[..., None] * D), box, touching=False))
+    assert bool(pc.overlaps(placed, box)) or bool(
+        pc.overlaps(pc.transform(ball, translation=np.nextafter(s.time, 2.0)[..., None] * D), box, touching=False)
+    )
 
 
 def test_a_box_onto_a_point_keeps_its_time_where_it_touches():
@@ -164,8 +168,13 @@ def test_the_placed_shape_never_penetrates_the_target(data):
 
 def _small_map(data):
     rows_, cols = data.draw(st.integers(1, 3), label="rows"), data.draw(st.integers(1, 4), label="cols")
-    kinds = np.array(data.draw(st.lists(st.sampled_from([0, 1, 1, 1, 2, 3, 4, 5]), min_size=rows_ * cols,
-                                        max_size=rows_ * cols), label="tiles"), dtype=np.int8).reshape(rows_, cols)
+    kinds = np.array(
+        data.draw(
+            st.lists(st.sampled_from([0, 1, 1, 1, 2, 3, 4, 5]), min_size=rows_ * cols, max_size=rows_ * cols),
+            label="tiles",
+        ),
+        dtype=np.int8,
+    ).reshape(rows_, cols)
     k = data.draw(st.sampled_from([0, 0, -1, 2, -30, 30]), label="2**k")
     s = 2.0**k
     return pc.TileMap(kinds, tile_size=s, origin=(-1.0 * s, -1.0 * s)), s
@@ -178,11 +187,11 @@ def test_the_placed_shape_never_penetrates_a_tilemap_or_a_world(data):
     World of the map and a collection: the union of the parts."""
     tm, s = _small_map(data)
     kind_a = data.draw(st.sampled_from(MOVING), label="moving kind")
-    moving = [data.draw(shape(kind_a, st.integers(-4, 12).map(lambda v: v / 2.0)), label="moving")
-              for _ in range(6)]
+    moving = [data.draw(shape(kind_a, st.integers(-4, 12).map(lambda v: v / 2.0)), label="moving") for _ in range(6)]
     A = rows(kind_a, [_scaled(m, s) for m in moving])
-    D = np.array([[data.draw(st.integers(-12, 12)) / 2.0 * s, data.draw(st.integers(-12, 12)) / 2.0 * s]
-                  for _ in range(6)])
+    D = np.array(
+        [[data.draw(st.integers(-12, 12)) / 2.0 * s, data.draw(st.integers(-12, 12)) / 2.0 * s] for _ in range(6)]
+    )
     D[:, 0] = [_nudged(v, data.draw(st.integers(-2, 2), label="ulps")) for v in D[:, 0]]
     posts = pc.Capsules(np.array([[1.5, 5.0, 2.5, 6.0, 0.5], [5.0, 0.0, 5.0, 3.0, 0.0]]) * s)
     for target in (tm, pc.World(tm, posts)):
@@ -226,8 +235,10 @@ def test_a_flat_shape_moving_along_a_seam_hits_where_it_enters_the_solid(name, w
     floor = pc.TileMap.from_text("####")
     wall = pc.TileMap(np.ones((2, 1), dtype=np.int8))  # x in [0, 1], y in [0, 2]: a seam at y = 1
     mover = ON_A_SEAM[name]
-    for solid, moving, D, normal in [(floor, mover, [0.0, -5.0], [0.0, 1.0]),
-                                     (wall, _across(mover), [5.0, 0.0], [-1.0, 0.0])]:
+    for solid, moving, D, normal in [
+        (floor, mover, [0.0, -5.0], [0.0, 1.0]),
+        (wall, _across(mover), [5.0, 0.0], [-1.0, 0.0]),
+    ]:
         target = pc.World(solid) if world else solid
         s = pc.sweep(moving, D, target)
         start = [1.0, 3.0] if D[0] == 0 else [-2.0, 1.0]  # the mover's front point
@@ -277,13 +288,16 @@ def test_a_point_swept_onto_a_triangle_near_the_top_of_the_range():
     assert float(s.time) == float(pc.sweep(pc.Points([4, 3.0]), [-1, -3.5], pc.Triangles([4, 1, -4, 3, 3, 3.0])).time)
 
 
-@pytest.mark.parametrize("circle,D,polygon", [
-    ([-4, 0, 0.5], [7, 0], [[-2.5, -1], [4, -2], [4, 2]]),
-    ([-4, 0, 0.5], [7, 0.5], [[-2.5, -1], [4, -2], [4, 2]]),
-    ([-4, 0.25, 0.25], [6.5, 0], [[-2.5, -1], [4, -2], [4, 2]]),
-    ([-4, 0, 0.5], [7, 0], [[-2.5, 0], [3, -4], [4, 4]]),
-    ([-4, 0.25, 0.25], [6.5, 0], [[-2.5, 0], [3, -4], [4, 4]]),
-])
+@pytest.mark.parametrize(
+    "circle,D,polygon",
+    [
+        ([-4, 0, 0.5], [7, 0], [[-2.5, -1], [4, -2], [4, 2]]),
+        ([-4, 0, 0.5], [7, 0.5], [[-2.5, -1], [4, -2], [4, 2]]),
+        ([-4, 0.25, 0.25], [6.5, 0], [[-2.5, -1], [4, -2], [4, 2]]),
+        ([-4, 0, 0.5], [7, 0], [[-2.5, 0], [3, -4], [4, 4]]),
+        ([-4, 0.25, 0.25], [6.5, 0], [[-2.5, 0], [3, -4], [4, 4]]),
+    ],
+)
 def test_a_circle_swept_onto_a_polygon_at_2_to_1021_is_the_sweep_at_1(circle, D, polygon):
     """Where distances overflow (8 * 2^1021): missed, or an ulp off 1/7, before."""
     s = pc.sweep(pc.Circles(np.array(circle) * U), np.array(D) * U, pc.Polygons(np.array(polygon) * U))
@@ -318,8 +332,15 @@ BEYOND = pc.Polygons([[1.6e308, -1], [1.7e308, -1], [1.7e308, 1], [1.6e308, 1]])
 BEYOND_WORLD = pc.World(pc.Polygons([[[1.6e308, -1], [1.7e308, -1], [1.7e308, 1], [1.6e308, 1]]]))
 
 
-@pytest.mark.parametrize("moving", [pc.Points([1e308, 0.0]), pc.Circles([1e308, 0.0, 0.5]),
-                                    pc.Capsules([1e308, 0.0, 1e308, 0.5, 0.25]), pc.Boxes([1e308, 0, 1e308, 1])])
+@pytest.mark.parametrize(
+    "moving",
+    [
+        pc.Points([1e308, 0.0]),
+        pc.Circles([1e308, 0.0, 0.5]),
+        pc.Capsules([1e308, 0.0, 1e308, 0.5, 0.25]),
+        pc.Boxes([1e308, 0, 1e308, 1]),
+    ],
+)
 def test_a_sweep_whose_end_overflows_is_a_value_error(moving):
     """It gave time 0 and a NaN point, a miss, or a wrong normal; advance and slide raise."""
     for target in (BEYOND, pc.TileMap.from_text("#"), BEYOND_WORLD):
@@ -342,12 +363,15 @@ def test_a_sweep_near_the_top_whose_end_is_finite_is_exact():
 SCALES = [2.0**k for k in (0, 511, -511, 600, -600, 900, -900)]
 
 
-@pytest.mark.parametrize("moving,D,target", [
-    (pc.Segments([0, 2, 0, 4]), [4.5, 2.0], pc.Segments([3, -1, 3, 4])),
-    (pc.Boxes([0, 2, 0, 4]), [4.5, 2.0], pc.Segments([3, -1, 3, 4])),
-    (pc.Triangles([0, 2, 0, 4, 0, 3]), [4.5, 2.0], pc.Segments([3, -1, 3, 4])),
-    (pc.Boxes([0, 2, 0, 4]), [4.5, 2.0], pc.Boxes([3, -1, 3, 4])),
-])
+@pytest.mark.parametrize(
+    "moving,D,target",
+    [
+        (pc.Segments([0, 2, 0, 4]), [4.5, 2.0], pc.Segments([3, -1, 3, 4])),
+        (pc.Boxes([0, 2, 0, 4]), [4.5, 2.0], pc.Segments([3, -1, 3, 4])),
+        (pc.Triangles([0, 2, 0, 4, 0, 3]), [4.5, 2.0], pc.Segments([3, -1, 3, 4])),
+        (pc.Boxes([0, 2, 0, 4]), [4.5, 2.0], pc.Boxes([3, -1, 3, 4])),
+    ],
+)
 def test_degenerate_sweeps_are_the_same_at_every_scale(moving, D, target):
     """A flat shape crossing a flat one: 0.6666666666666666 at 1, an ulp late
     (and not touching) at 2^511 and 2^-600, before."""
@@ -384,8 +408,9 @@ def test_the_same_sweep_at_every_power_of_2_scale_gives_the_same_time(data):
 @settings(max_examples=20)
 @given(data=st.data())
 def test_tilemap_sweeps_are_the_same_at_every_power_of_2_scale(data):
-    kinds = np.array(data.draw(st.lists(st.sampled_from([0, 1, 2, 3, 4, 5]), min_size=6, max_size=6)),
-                     dtype=np.int8).reshape(2, 3)
+    kinds = np.array(
+        data.draw(st.lists(st.sampled_from([0, 1, 2, 3, 4, 5]), min_size=6, max_size=6)), dtype=np.int8
+    ).reshape(2, 3)
     kind_a = data.draw(st.sampled_from(MOVING), label="moving kind")
     a = list(data.draw(shape(kind_a, st.integers(-2, 8).map(lambda v: v / 2.0)), label="moving"))
     D = [data.draw(st.integers(-8, 8)) / 2.0, data.draw(st.integers(-8, 8)) / 2.0]

@@ -7,12 +7,13 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-import pycollide as pc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import sweeps as RS
 from strategies import KINDS, TYPES, grid_coords, shape
 from tilecases import placed_ok
+
+import pycollide as pc
 
 MOVING = tuple(k for k in KINDS if k not in ("point", "circle"))
 
@@ -33,8 +34,14 @@ def check_sweep(kind_a, a, D, kind_b, b, s):
     assert abs(time - t_ref) <= 1e-9 * scale, (kind_a, a, D, kind_b, b, time, t_ref)
     assert abs(math.hypot(*normal) - 1.0) < 1e-9
     assert normal[0] * D[0] + normal[1] * D[1] <= 1e-9 * scale, (kind_a, a, D, kind_b, b, normal)  # back at the mover
-    assert placed_ok(TYPES[kind_a](np.array(a, float)), D, time, TYPES[kind_b](np.array(b, float))), \
-        (kind_a, a, D, kind_b, b, time)
+    assert placed_ok(TYPES[kind_a](np.array(a, float)), D, time, TYPES[kind_b](np.array(b, float))), (
+        kind_a,
+        a,
+        D,
+        kind_b,
+        b,
+        time,
+    )
     return status
 
 
@@ -48,8 +55,10 @@ def test_sweep_on_the_grid_against_the_reference(kind_a, kind_b, data):
     n = data.draw(st.integers(1, 4))
     A = [data.draw(shape(kind_a, grid_coords(3)), label="moving") for _ in range(n)]
     B = [data.draw(shape(kind_b, grid_coords(4)), label="target") for _ in range(n)]
-    D = [data.draw(st.tuples(st.integers(-6, 6), st.integers(-6, 6)).map(lambda v: (float(v[0]), float(v[1]))))
-         for _ in range(n)]
+    D = [
+        data.draw(st.tuples(st.integers(-6, 6), st.integers(-6, 6)).map(lambda v: (float(v[0]), float(v[1]))))
+        for _ in range(n)
+    ]
     s = pc.sweep(TYPES[kind_a](np.array(A, float)), np.array(D), TYPES[kind_b](np.array(B, float)))
     for k in range(n):
         check_sweep(kind_a, A[k], D[k], kind_b, B[k], (s.time[k], s.normal[k], s.point[k]))
@@ -79,7 +88,7 @@ def _grid_row(rng, kind, offset=(0, 0)):
 
 
 def _grid_row_at_origin(rng, kind):
-    c = lambda n: (rng.integers(-5, 6, size=n) / 2.0)  # noqa: E731
+    c = lambda n: rng.integers(-5, 6, size=n) / 2.0  # noqa: E731
     if kind == "box":
         x, y = np.sort(c(2)), np.sort(c(2))
         return [x[0], y[0], x[1], y[1]]
@@ -88,8 +97,9 @@ def _grid_row_at_origin(rng, kind):
     if kind == "circle":
         return list(c(2)) + [abs(c(1)[0])]
     if kind.startswith("polygon"):
-        K = int(kind[len("polygon"):])
+        K = int(kind[len("polygon") :])
         from reference.geometry import convex_hull
+
         while True:
             h = convex_hull([tuple(p) for p in c(2 * K).reshape(K, 2)])
             if len(h) >= 3:
@@ -99,16 +109,19 @@ def _grid_row_at_origin(rng, kind):
     return list(c(TYPES[kind].width))
 
 
-@pytest.mark.parametrize("a,D,b,time", [
-    ([0, 0, 1, 1], (4, 0), [3, -1, 4, 1], 0.5),               # face to face
-    ([0, 1, 1, 2], (5, 0), [-9, 0, 9, 1], 1.0),                # sliding along a floor: no hit
-    ([0, 1, 1, 2], (5, -1), [-9, 0, 9, 1], 0.0),               # resting on it, pushed into it
-    ([0, 1, 1, 2], (5, 1), [-9, 0, 9, 1], 1.0),                # lifting off it
-    ([0, 0, 1, 1], (1, 1), [1, 1, 2, 2], 0.0),                 # corner on corner, diagonally in
-    ([0, 0, 1, 1], (1, 0), [1, 1, 2, 2], 1.0),                 # corner on corner, along a face
-    ([0, 0, 1, 1], (2, 2), [2, 2, 3, 3], 0.5),                 # corner meets corner, then they overlap
-    ([0, 0, 1, 1], (2, 0), [1, 1, 3, 2], 1.0),                 # top face slides under the box's bottom face
-])
+@pytest.mark.parametrize(
+    "a,D,b,time",
+    [
+        ([0, 0, 1, 1], (4, 0), [3, -1, 4, 1], 0.5),  # face to face
+        ([0, 1, 1, 2], (5, 0), [-9, 0, 9, 1], 1.0),  # sliding along a floor: no hit
+        ([0, 1, 1, 2], (5, -1), [-9, 0, 9, 1], 0.0),  # resting on it, pushed into it
+        ([0, 1, 1, 2], (5, 1), [-9, 0, 9, 1], 1.0),  # lifting off it
+        ([0, 0, 1, 1], (1, 1), [1, 1, 2, 2], 0.0),  # corner on corner, diagonally in
+        ([0, 0, 1, 1], (1, 0), [1, 1, 2, 2], 1.0),  # corner on corner, along a face
+        ([0, 0, 1, 1], (2, 2), [2, 2, 3, 3], 0.5),  # corner meets corner, then they overlap
+        ([0, 0, 1, 1], (2, 0), [1, 1, 3, 2], 1.0),  # top face slides under the box's bottom face
+    ],
+)
 def test_sweep_boxes_by_hand(a, D, b, time):
     s = pc.sweep(pc.Boxes(a), D, pc.Boxes(b))
     assert float(s.time) == time
@@ -118,9 +131,9 @@ def test_sweep_boxes_by_hand(a, D, b, time):
 def test_corner_against_corner_with_crossing_edges():
     """Two triangles whose first contact is corner on corner, after which
     their edges cross with neither corner inside the other: still a hit."""
-    a = [0, 0, -2, 1, -2, -1]   # corner at the origin, opening left
-    b = [4, -1, 5, 1, 3, 1]     # corner at (4, -1), opening up
-    D = (4, -1)                 # corner meets corner at t = 1; the edges then cross
+    a = [0, 0, -2, 1, -2, -1]  # corner at the origin, opening left
+    b = [4, -1, 5, 1, 3, 1]  # corner at (4, -1), opening up
+    D = (4, -1)  # corner meets corner at t = 1; the edges then cross
     s = pc.sweep(pc.Triangles(a), D, pc.Triangles(b))
     status, t = RS.shape_sweep("triangle", tuple(a), D, "triangle", tuple(b))
     assert status == "hit"
@@ -150,16 +163,16 @@ def test_sweep_against_a_tilemap_slides_without_catching():
 #........#
 ##########
 """)
-    crate = pc.Boxes([1.0, 1.0, 2.0, 2.0])          # on the floor, against the west wall
-    s = pc.sweep(crate, [20.0, 0.0], room)         # along the floor of many tiles, into the east wall
+    crate = pc.Boxes([1.0, 1.0, 2.0, 2.0])  # on the floor, against the west wall
+    s = pc.sweep(crate, [20.0, 0.0], room)  # along the floor of many tiles, into the east wall
     assert float(s.time) == (9.0 - 2.0) / 20.0 and s.normal.tolist() == [-1.0, 0.0]
-    s = pc.sweep(crate, [5.0, 0.0], room)          # along the floor, short of the wall
+    s = pc.sweep(crate, [5.0, 0.0], room)  # along the floor, short of the wall
     assert float(s.time) == 1.0
-    s = pc.sweep(crate, [-1.0, 0.0], room)         # into the west wall it touches
+    s = pc.sweep(crate, [-1.0, 0.0], room)  # into the west wall it touches
     assert float(s.time) == 0.0
     tri = pc.Triangles([3.0, 2.5, 4.0, 2.5, 3.5, 3.0])  # up into the ceiling at y = 3
     assert float(pc.sweep(tri, [0.0, 1.0], room).time) == 0.0
-    assert float(pc.sweep(tri, [0.0, -1.0], room).time) == 1.0   # down: still in the air at the end
+    assert float(pc.sweep(tri, [0.0, -1.0], room).time) == 1.0  # down: still in the air at the end
     assert float(pc.sweep(tri, [0.0, -3.0], room).time) == 0.5
 
 
@@ -191,5 +204,5 @@ def test_sweep_bad_input():
         pc.sweep(crate, [1.0, 0.0], [0, 0, 1, 1])
     with pytest.raises(ValueError, match="broadcast|shape"):
         pc.sweep(pc.Boxes([[0, 0, 1, 1]] * 3), [[1.0, 0.0]] * 2, crate)
-    s = pc.sweep(crate, [0.0, 0.0], pc.Boxes([0.5, 0.5, 2, 2]))   # no motion: no hit, even overlapping
+    s = pc.sweep(crate, [0.0, 0.0], pc.Boxes([0.5, 0.5, 2, 2]))  # no motion: no hit, even overlapping
     assert float(s.time) == 1.0 and np.isnan(s.normal).all()

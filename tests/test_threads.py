@@ -14,8 +14,9 @@ CHUNK = lib.PC_PARALLEL_CHUNK
 
 
 def scene(kind, n, seed):
-    cls = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes,
-           "segment": pc.Segments, "triangle": pc.Triangles}[kind]
+    cls = {"point": pc.Points, "circle": pc.Circles, "box": pc.Boxes, "segment": pc.Segments, "triangle": pc.Triangles}[
+        kind
+    ]
     return cls(random_scene(kind, n, np.random.default_rng(seed)))
 
 
@@ -29,8 +30,9 @@ def test_overlaps_same_for_every_thread_count(ka, kb):
     assert want.size >= 4 * CHUNK and 0 < want.sum() < want.size
     for threads in (2, 3, 8):
         assert np.array_equal(pc.overlaps(a, b, threads=threads), want)
-        assert np.array_equal(pc.overlaps(a, b, touching=False, threads=threads),
-                              pc.overlaps(a, b, touching=False, threads=1))
+        assert np.array_equal(
+            pc.overlaps(a, b, touching=False, threads=threads), pc.overlaps(a, b, touching=False, threads=1)
+        )
     # a strided output view is filled the same way
     out = np.zeros(want.shape[::-1], dtype=bool).T
     pc.overlaps(a, b, out=out, threads=2)
@@ -70,13 +72,18 @@ def test_environment_variable_sets_the_default(monkeypatch):
     assert np.array_equal(pc.overlaps(a, b, threads=10**30), want)
 
 
-@pytest.mark.parametrize("bad,error", [(0, ValueError), (-2, ValueError), (1.5, TypeError),
-                                       (True, TypeError), ("2", TypeError)])
+@pytest.mark.parametrize(
+    "bad,error", [(0, ValueError), (-2, ValueError), (1.5, TypeError), (True, TypeError), ("2", TypeError)]
+)
 def test_bad_thread_counts(bad, error):
     a, b = scene("circle", 4, 1), scene("box", 4, 2)
-    for call in (lambda: pc.overlaps(a, b, threads=bad), lambda: pc.contact(a, b, threads=bad),
-                 lambda: pc.contains(b, [0, 0], threads=bad), lambda: pc.distance(a, b, threads=bad),
-                 lambda: pc.intersections(a, pc.Segments(np.asarray(b)), threads=bad)):
+    for call in (
+        lambda: pc.overlaps(a, b, threads=bad),
+        lambda: pc.contact(a, b, threads=bad),
+        lambda: pc.contains(b, [0, 0], threads=bad),
+        lambda: pc.distance(a, b, threads=bad),
+        lambda: pc.intersections(a, pc.Segments(np.asarray(b)), threads=bad),
+    ):
         with pytest.raises(error, match="threads"):
             call()
 
@@ -84,8 +91,7 @@ def test_bad_thread_counts(bad, error):
 def test_concurrent_calls_from_python_threads():
     """Several Python threads calling at once (the GIL is released inside C, and
     each call may start threads of its own) get exactly the serial answers."""
-    inputs = [(scene("circle", CHUNK * 2 + i, 10 + i), scene("triangle", CHUNK * 2 + i, 20 + i))
-              for i in range(6)]
+    inputs = [(scene("circle", CHUNK * 2 + i, 10 + i), scene("triangle", CHUNK * 2 + i, 20 + i)) for i in range(6)]
     serial = [pc.overlaps(a, b, threads=1) for a, b in inputs]
     serial_sep = [pc.contact(a, b, threads=1).separation for a, b in inputs]
 

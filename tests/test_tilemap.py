@@ -1,21 +1,29 @@
-"""Tile maps: TileMap and Tile, from_text, and overlaps, contains and contact against tile maps (see tilecases.py for the tolerances)."""
+"""Tile maps: TileMap and Tile, from_text, and overlaps, contains and contact against tile maps
+(see tilecases.py for the tolerances)."""
 
 import math
 import re
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
-
-import pycollide as pc
+from hypothesis import given
+from hypothesis import strategies as st
 from reference import tiles as RT
 from tilecases import *  # noqa: F401,F403  (shared maps, cases and checks)
+
+import pycollide as pc
 
 
 def test_tile_enum():
     assert issubclass(pc.Tile, int)
     assert [(t.name, int(t)) for t in pc.Tile] == [
-        ("EMPTY", 0), ("SOLID", 1), ("CUT_NE", 2), ("CUT_NW", 3), ("CUT_SE", 4), ("CUT_SW", 5)]
+        ("EMPTY", 0),
+        ("SOLID", 1),
+        ("CUT_NE", 2),
+        ("CUT_NW", 3),
+        ("CUT_SE", 4),
+        ("CUT_SW", 5),
+    ]
 
 
 @pytest.mark.parametrize("s,origin", LAYOUTS, ids=LAYOUT_IDS)
@@ -58,14 +66,17 @@ def test_edges_of_a_row_of_solid_tiles():
     assert {tuple(map(float, v)) for v in n} == {(0, -1), (1, 0), (0, 1), (-1, 0)}
 
 
-@pytest.mark.parametrize("rows,count", [
-    ([[S, S], [S, S]], 4),  # faces between solid tiles are removed
-    ([[S, S, S], [S, E, S], [S, S, S]], 8),  # a ring: outside and hole
-    ([[S, E], [E, S]], 8),  # meeting at a corner only
-    ([[E, E, NW], [E, NW, E], [NW, E, E]], 7),  # a ramp: one diagonal, three steps of two legs
-    ([[NW, S]], 4),  # the triangle's leg against the solid tile disappears
-    ([[SW, SE]], 3),  # a V notch
-])
+@pytest.mark.parametrize(
+    "rows,count",
+    [
+        ([[S, S], [S, S]], 4),  # faces between solid tiles are removed
+        ([[S, S, S], [S, E, S], [S, S, S]], 8),  # a ring: outside and hole
+        ([[S, E], [E, S]], 8),  # meeting at a corner only
+        ([[E, E, NW], [E, NW, E], [NW, E, E]], 7),  # a ramp: one diagonal, three steps of two legs
+        ([[NW, S]], 4),  # the triangle's leg against the solid tile disappears
+        ([[SW, SE]], 3),  # a V notch
+    ],
+)
 def test_edges_small_examples(rows, count):
     tm, g = both(picture(rows))
     e, _ = edge_list(tm)
@@ -78,7 +89,7 @@ def test_ramp_diagonal_is_one_edge():
     e, n = edge_list(tm)
     diagonal = [(tuple(map(float, row)), tuple(v)) for row, v in zip(e, n) if row[0] != row[2] and row[1] != row[3]]
     assert len(diagonal) == 1
-    (seg, normal), = diagonal
+    ((seg, normal),) = diagonal
     assert seg == (3.0, 3.0, 0.0, 0.0)  # solid (below-right) on the left going down the ramp
     assert close2(normal, (-math.sqrt(0.5), math.sqrt(0.5)), 1e-12)
 
@@ -100,11 +111,14 @@ def test_edges_empty_map():
 def test_from_text_characters_and_rows():
     text = "#..3\n7#9\n 1\u25e3\u25e2\u25e4\u25e5"
     tm = pc.TileMap.from_text(text)
-    want = np.array([
-        [E, NE, NE, NW, SE, SW],  # last line = bottom row (i = 0)
-        [SE, S, SW, E, E, E],  # short line padded with EMPTY
-        [S, E, E, NW, E, E],  # first line = top row
-    ], dtype=np.int8)
+    want = np.array(
+        [
+            [E, NE, NE, NW, SE, SW],  # last line = bottom row (i = 0)
+            [SE, S, SW, E, E, E],  # short line padded with EMPTY
+            [S, E, E, NW, E, E],  # first line = top row
+        ],
+        dtype=np.int8,
+    )
     np.testing.assert_array_equal(tm.kinds, want)
     assert tm.tile_size == 1.0 and tuple(map(float, tm.origin)) == (0.0, 0.0)
 
@@ -125,13 +139,16 @@ def test_from_text_size_and_origin():
     assert tuple(map(float, tm.bounds)) == (2.0, -1.0, 3.0, 0.0)
 
 
-@pytest.mark.parametrize("text,line,column", [
-    ("x", 1, 1),
-    ("##\n##x", 2, 3),
-    ("#..\n...\n..2", 3, 3),
-    ("#\t#", 1, 2),
-    ("##\u25b2", 1, 3),
-])
+@pytest.mark.parametrize(
+    "text,line,column",
+    [
+        ("x", 1, 1),
+        ("##\n##x", 2, 3),
+        ("#..\n...\n..2", 3, 3),
+        ("#\t#", 1, 2),
+        ("##\u25b2", 1, 3),
+    ],
+)
 def test_from_text_errors_name_line_and_column(text, line, column):
     """Line and column are counted from 1, as an editor shows them."""
     with pytest.raises(ValueError) as info:
@@ -153,8 +170,10 @@ def test_overlaps_against_reference_seeded(s, origin):
             assert got.dtype == np.bool_ and got.shape == (len(C),)
             want = reference_overlaps(C, g, touching)
             bad = [k for k in range(len(C)) if bool(got[k]) != want[k]]
-            assert not bad, (f"touching={touching}: circle {tuple(C[bad[0]])} on map {tm.kinds.tolist()} "
-                             f"(s={s}, origin={origin}): got {bool(got[bad[0]])}, reference {want[bad[0]]}")
+            assert not bad, (
+                f"touching={touching}: circle {tuple(C[bad[0]])} on map {tm.kinds.tolist()} "
+                f"(s={s}, origin={origin}): got {bool(got[bad[0]])}, reference {want[bad[0]]}"
+            )
             totals[touching] += sum(want)
     assert totals[True] > totals[False] > 0  # both answers and exact touching occur
 
@@ -171,15 +190,17 @@ def test_overlaps_against_reference_lattice(data):
 
 def test_overlaps_hand_cases():
     tm = pc.TileMap(picture([[E, E, E], [S, S, S]]))  # floor y in [0, 1], x in [0, 3]
-    C = pc.Circles([
-        [1.5, 1.5, 0.5],  # resting on the floor: touching only
-        [1.0, 1.5, 0.5],  # resting on a seam
-        [1.0, 0.5, 0.0],  # a point on the face between two solid tiles: interior
-        [1.0, 1.0, 0.0],  # a point on the top: touching only
-        [3.5, 1.5, 0.7071],  # the corner (3, 1) is sqrt(0.5) away
-        [3.5, 1.5, 0.7072],
-        [-5.0, -5.0, 1.0],
-    ])
+    C = pc.Circles(
+        [
+            [1.5, 1.5, 0.5],  # resting on the floor: touching only
+            [1.0, 1.5, 0.5],  # resting on a seam
+            [1.0, 0.5, 0.0],  # a point on the face between two solid tiles: interior
+            [1.0, 1.0, 0.0],  # a point on the top: touching only
+            [3.5, 1.5, 0.7071],  # the corner (3, 1) is sqrt(0.5) away
+            [3.5, 1.5, 0.7072],
+            [-5.0, -5.0, 1.0],
+        ]
+    )
     assert pc.overlaps(C, tm).tolist() == [True, True, True, True, False, True, False]
     assert pc.overlaps(C, tm, touching=False).tolist() == [False, False, True, False, False, True, False]
 
@@ -217,13 +238,16 @@ def test_contact_against_reference_lattice(data):
         check_contact(C[k], g, c.separation[k], c.normal[k], c.point_a[k], c.point_b[k])
 
 
-@pytest.mark.parametrize("circle,sep,normal,pb", [
-    ((1.5, 3.0, 1.0), 1.0, (0, -1), (1.5, 1.0)),  # above the floor
-    ((1.5, 0.75, 0.25), -0.5, (0, -1), (1.5, 1.0)),  # centre inside, nearest the top
-    ((1.1, 0.5, 0.0), -0.5, None, None),  # the face x = 1 between solid tiles is not boundary
-    ((4.0, 2.0, 0.0), math.sqrt(2), (-math.sqrt(0.5), -math.sqrt(0.5)), (3.0, 1.0)),
-    ((1.5, 1.0, 0.5), -0.5, (0, -1), (1.5, 1.0)),  # centre on the top face: normal into the solid
-])
+@pytest.mark.parametrize(
+    "circle,sep,normal,pb",
+    [
+        ((1.5, 3.0, 1.0), 1.0, (0, -1), (1.5, 1.0)),  # above the floor
+        ((1.5, 0.75, 0.25), -0.5, (0, -1), (1.5, 1.0)),  # centre inside, nearest the top
+        ((1.1, 0.5, 0.0), -0.5, None, None),  # the face x = 1 between solid tiles is not boundary
+        ((4.0, 2.0, 0.0), math.sqrt(2), (-math.sqrt(0.5), -math.sqrt(0.5)), (3.0, 1.0)),
+        ((1.5, 1.0, 0.5), -0.5, (0, -1), (1.5, 1.0)),  # centre on the top face: normal into the solid
+    ],
+)
 def test_contact_hand_cases(circle, sep, normal, pb):
     tm, g = both(picture([[S, S, S]]))
     c = pc.contact(pc.Circles(circle), tm)
@@ -242,8 +266,14 @@ def test_contact_without_solid_tiles():
 
 # Faces of a long floor, a tall wall and a ramp: tile sizes and origins whose
 # corners round (seams anywhere in a double's last bits).
-FACE_LAYOUTS = [(0.3, (0.1, -0.7)), (0.7, (-3.3, 12.1)), (1 / 3, (1000.1, -0.2)), (0.1, (0.3, -0.7)),
-                (2.5, (-10000 / 3, 7 / 3)), (1.0, (0.0, 0.0))]
+FACE_LAYOUTS = [
+    (0.3, (0.1, -0.7)),
+    (0.7, (-3.3, 12.1)),
+    (1 / 3, (1000.1, -0.2)),
+    (0.1, (0.3, -0.7)),
+    (2.5, (-10000 / 3, 7 / 3)),
+    (1.0, (0.0, 0.0)),
+]
 
 
 def floor_wall_ramp():
@@ -254,7 +284,7 @@ def floor_wall_ramp():
     kinds[0, :] = S
     kinds[:, 63] = S
     for t in range(20):
-        kinds[1:1 + t, 30 + t] = S
+        kinds[1 : 1 + t, 30 + t] = S
         kinds[1 + t, 30 + t] = NW
     return kinds
 
@@ -291,8 +321,13 @@ def test_contact_normals_on_faces_are_the_faces(s, origin):
                     offsets.append(off)
             x0, y0, x1, y1 = edges[ramp, :4]
             for t in np.linspace(0.15, 0.85, 29):  # the ramp, between its ends
-                rows.append((x0 + t * (x1 - x0) + (r + off) * normals[ramp, 0],
-                             y0 + t * (y1 - y0) + (r + off) * normals[ramp, 1], r))
+                rows.append(
+                    (
+                        x0 + t * (x1 - x0) + (r + off) * normals[ramp, 0],
+                        y0 + t * (y1 - y0) + (r + off) * normals[ramp, 1],
+                        r,
+                    )
+                )
                 faces.append(ramp)
                 offsets.append(off)
     circles, faces = pc.Circles(rows), np.array(faces)
@@ -306,9 +341,15 @@ def test_contact_normals_on_faces_are_the_faces(s, origin):
     np.testing.assert_array_equal(pc.contact(points, tm).normal, want)
 
 
-@given(s=st.floats(0.01, 10), ox=st.floats(-1e6, 1e6), oy=st.floats(-1e6, 1e6), j=st.integers(2, 28),
-       t=st.sampled_from([0.0, 0.5]) | st.floats(0, 1), r=st.sampled_from([0.0, 0.25, 0.5]),
-       off=st.sampled_from([0.0, 1e-3, -1e-3, -0.3]) | st.floats(-0.3, 0.3))
+@given(
+    s=st.floats(0.01, 10),
+    ox=st.floats(-1e6, 1e6),
+    oy=st.floats(-1e6, 1e6),
+    j=st.integers(2, 28),
+    t=st.sampled_from([0.0, 0.5]) | st.floats(0, 1),
+    r=st.sampled_from([0.0, 0.25, 0.5]),
+    off=st.sampled_from([0.0, 1e-3, -1e-3, -0.3]) | st.floats(-0.3, 0.3),
+)
 def test_contact_normal_on_a_floor_at_any_seam(s, ox, oy, j, t, r, off):
     """Any tile size and origin, a circle over any point of the floor's tile
     j (a seam at t = 0), resting, above or sunk (off, in tiles): the normal
@@ -320,8 +361,14 @@ def test_contact_normal_on_a_floor_at_any_seam(s, ox, oy, j, t, r, off):
     assert c.normal.tolist() == [0.0, -1.0]
 
 
-@given(s=st.floats(0.01, 10), ox=st.floats(-1e6, 1e6), oy=st.floats(-1e6, 1e6), j=st.integers(2, 28),
-       r=st.sampled_from([0.0, 0.25, 0.5]), slant=st.floats(-2.0, 2.0))
+@given(
+    s=st.floats(0.01, 10),
+    ox=st.floats(-1e6, 1e6),
+    oy=st.floats(-1e6, 1e6),
+    j=st.integers(2, 28),
+    r=st.sampled_from([0.0, 0.25, 0.5]),
+    slant=st.floats(-2.0, 2.0),
+)
 def test_a_sweep_onto_a_seam_gets_the_floors_normal(s, ox, oy, j, r, slant):
     """A ball or capsule coming down exactly onto the corner where two floor
     tiles meet (a seam of the merged floor) hits the floor: its normal is
@@ -332,14 +379,16 @@ def test_a_sweep_onto_a_seam_gets_the_floors_normal(s, ox, oy, j, r, slant):
     g = RT.Grid([[1]], s, (ox, oy))
     x, top = cx(g, j), cy(g, 1)
     d = np.array([slant * s, -2.0 * s])
-    start = np.array([x, top + r * s]) - d * 0.5      # the path reaches (x, top + r s) at t = 1/2
-    for mover in (pc.Circles([start[0], start[1], r * s]),
-                  pc.Capsules([start[0], start[1], start[0], start[1] + s, r * s])):
+    start = np.array([x, top + r * s]) - d * 0.5  # the path reaches (x, top + r s) at t = 1/2
+    for mover in (
+        pc.Circles([start[0], start[1], r * s]),
+        pc.Capsules([start[0], start[1], start[0], start[1] + s, r * s]),
+    ):
         for target in (tm, pc.World(tm)):
             hit = pc.sweep(mover, d, target)
-            late = 2.0**-48 * float(np.abs(start).max()) / s    # the start's rounding, in time
+            late = 2.0**-48 * float(np.abs(start).max()) / s  # the start's rounding, in time
             assert 0.0 <= float(hit.time) <= 0.5 + late
-            if hit.point[0] == x:                     # it met the floor at the seam's corner
+            if hit.point[0] == x:  # it met the floor at the seam's corner
                 assert hit.normal.tolist() == [0.0, 1.0]
             elif not np.isnan(hit.time):
                 assert abs(float(hit.normal[1]) - 1.0) <= 1e-12

@@ -21,16 +21,28 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
-
-import pycollide as pc
 from reference import tiles as RT
 
-KINDS = np.array([[1, 2, 3, 0, 1],
-                  [4, 1, 5, 1, 0],
-                  [0, 1, 1, 2, 3]], dtype=np.int8)  # row 0 is the south row: every tile kind
+import pycollide as pc
+
+KINDS = np.array(
+    [[1, 2, 3, 0, 1], [4, 1, 5, 1, 0], [0, 1, 1, 2, 3]], dtype=np.int8
+)  # row 0 is the south row: every tile kind
 # (origin scale, tile size): from exact small grids to tiles far below the origin's ulp
-SCALES = [(0.0, 1.0), (0.0, 1e-7), (1e3, 1e-7), (1e3, 0.3), (1e9, 0.1), (1e9, 1e-7), (1e12, 0.3),
-          (1e15, 0.3), (1e15, 1e-7), (1e15, 1e3), (0.0, 1e3), (-4.2e14, 0.37)]
+SCALES = [
+    (0.0, 1.0),
+    (0.0, 1e-7),
+    (1e3, 1e-7),
+    (1e3, 0.3),
+    (1e9, 0.1),
+    (1e9, 1e-7),
+    (1e12, 0.3),
+    (1e15, 0.3),
+    (1e15, 1e-7),
+    (1e15, 1e3),
+    (0.0, 1e3),
+    (-4.2e14, 0.37),
+]
 IDS = [f"o{o:g}-s{s:g}" for o, s in SCALES]
 
 
@@ -46,7 +58,7 @@ def corner(o, k, s):
 def tile_shapes(kinds, s, origin):
     """The solid tiles as Boxes and Triangles (their corners rounded once)."""
     boxes, tris = [], []
-    for (i, j), poly in RT.solid_polygons(kinds.tolist(), s, *origin):
+    for _, poly in RT.solid_polygons(kinds.tolist(), s, *origin):
         pts = [(float(x), float(y)) for x, y in poly]
         if len(pts) == 4:
             boxes.append([pts[0][0], pts[0][1], pts[2][0], pts[2][1]])
@@ -71,8 +83,11 @@ def probe_points(kinds, s, origin):
     base = [(x, y) for x in xs for y in ys]
     base += [(x, 0.5 * ys[i] + 0.5 * ys[i + 1]) for x in xs for i in range(len(ys) - 1)]
     base += [(0.5 * xs[j] + 0.5 * xs[j + 1], y) for y in ys for j in range(len(xs) - 1)]
-    base += [(0.5 * xs[j] + 0.5 * xs[j + 1], 0.5 * ys[i] + 0.5 * ys[i + 1])
-             for j in range(len(xs) - 1) for i in range(len(ys) - 1)]
+    base += [
+        (0.5 * xs[j] + 0.5 * xs[j + 1], 0.5 * ys[i] + 0.5 * ys[i + 1])
+        for j in range(len(xs) - 1)
+        for i in range(len(ys) - 1)
+    ]
     out = {(nudge(x, a), nudge(y, b)) for x, y in base for a in (-2, -1, 0, 1, 2) for b in (-2, -1, 0, 1, 2)}
     return np.array(sorted(out))
 

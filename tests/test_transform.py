@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reference.turns import nearest_multiple_double, quarter_turn
 
 import pycollide as pc
-from reference.turns import nearest_multiple_double, quarter_turn
 
 UNIT = pc.Points([[1.0, 0.0], [0.0, 1.0]])
 QUARTER = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]  # (cos, sin) of k pi/2 by k mod 4
@@ -40,8 +40,12 @@ def _angles_near(k):
         for step in (1, 2):
             x = math.nextafter(x, direction)
             near.append((f"{sign}{step} ulp", x))
-    return near + [("k * np.pi / 2", k * np.pi / 2), ("np.pi / 2 * k", np.pi / 2 * k),
-                   ("np.radians(90 * k)", float(np.radians(90.0 * k))), ("k / 2 * np.pi", (k / 2) * np.pi)]
+    return near + [
+        ("k * np.pi / 2", k * np.pi / 2),
+        ("np.pi / 2 * k", np.pi / 2 * k),
+        ("np.radians(90 * k)", float(np.radians(90.0 * k))),
+        ("k / 2 * np.pi", (k / 2) * np.pi),
+    ]
 
 
 def test_quarter_turn_reproducers():
@@ -53,8 +57,32 @@ def test_quarter_turn_reproducers():
     assert box.vertices.tolist() == [[-2.0, -1.0], [2.0, -1.0], [2.0, 1.0], [-2.0, 1.0]]
 
 
-@pytest.mark.parametrize("k", [0, 1, -1, 2, 3, 16, 17, -17, 20, 99, 10**6 + 1, -(10**9), 2**40 + 3, -(2**45) - 1,
-                               2**51, 2**52 - 7, 2**53, -(2**53) - 5, 3 * 2**52, 10**17, -(10**20)])
+@pytest.mark.parametrize(
+    "k",
+    [
+        0,
+        1,
+        -1,
+        2,
+        3,
+        16,
+        17,
+        -17,
+        20,
+        99,
+        10**6 + 1,
+        -(10**9),
+        2**40 + 3,
+        -(2**45) - 1,
+        2**51,
+        2**52 - 7,
+        2**53,
+        -(2**53) - 5,
+        3 * 2**52,
+        10**17,
+        -(10**20),
+    ],
+)
 def test_quarter_turns_at_every_scale(k):
     for label, angle in _angles_near(k):
         _check_turn(angle)
@@ -97,15 +125,19 @@ def test_boxes_stay_boxes_when_every_angle_is_a_quarter_turn():
     assert r.on_floor.all()
 
 
-@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=4, max_size=4),
-       st.integers(-40, 40), st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=2))
+@given(
+    st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=4, max_size=4),
+    st.integers(-40, 40),
+    st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=2),
+)
 def test_boxes_turned_by_quarter_turns_match_the_polygons(xs, k, move):
     lo, hi = np.minimum(xs[:2], xs[2:]), np.maximum(xs[:2], xs[2:])
     box = pc.Boxes(np.concatenate([lo, hi]))
     angle = k * np.pi / 2
     kept = pc.transform(box, translation=move, angle=angle)
-    corners = pc.transform(pc.Polygons(np.asarray(box)[[0, 1, 2, 1, 2, 3, 0, 3]].reshape(4, 2)),
-                           translation=move, angle=angle)
+    corners = pc.transform(
+        pc.Polygons(np.asarray(box)[[0, 1, 2, 1, 2, 3, 0, 3]].reshape(4, 2)), translation=move, angle=angle
+    )
     assert type(kept) is pc.Boxes
     assert np.asarray(kept).tolist() == corners.bounds().tolist()
 
@@ -118,17 +150,23 @@ def test_from_box_always_gives_polygons():
     assert p.vertices.tolist() == [[0.0, 4.0], [0.0, 0.0], [2.0, 0.0], [2.0, 4.0]]
 
 
-@pytest.mark.parametrize("kwargs,error,match", [
-    (dict(center=[np.inf, 0], half_size=[1, 1]), ValueError, r"from_box: `center` must be finite"),
-    (dict(center=[[0, 0], [np.nan, 1]], half_size=[1, 1]), ValueError, r"`center` must be finite; center\[1\]"),
-    (dict(center=[0, 0, 0], half_size=[1, 1]), ValueError, r"`center` must have shape \(\.\.\., 2\)"),
-    (dict(center="ab", half_size=[1, 1]), TypeError, r"from_box: `center` must be an array"),
-    (dict(center=[0, 0], half_size=[1, 1], angle=np.nan), ValueError, r"from_box: `angle` must be finite"),
-    (dict(center=[0, 0], half_size=[1, 1], angle="x"), TypeError, r"from_box: `angle` must hold real numbers"),
-    (dict(center=np.zeros((3, 2)), half_size=np.ones((2, 2))), ValueError,
-     r"from_box: the shapes of `half_size` \(2,\), `center` \(3,\) and `angle` \(\) do not broadcast"),
-    (dict(center=[0, 0], half_size=[-1, 1]), ValueError, r"from_box: `half_size` must be >= 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs,error,match",
+    [
+        (dict(center=[np.inf, 0], half_size=[1, 1]), ValueError, r"from_box: `center` must be finite"),
+        (dict(center=[[0, 0], [np.nan, 1]], half_size=[1, 1]), ValueError, r"`center` must be finite; center\[1\]"),
+        (dict(center=[0, 0, 0], half_size=[1, 1]), ValueError, r"`center` must have shape \(\.\.\., 2\)"),
+        (dict(center="ab", half_size=[1, 1]), TypeError, r"from_box: `center` must be an array"),
+        (dict(center=[0, 0], half_size=[1, 1], angle=np.nan), ValueError, r"from_box: `angle` must be finite"),
+        (dict(center=[0, 0], half_size=[1, 1], angle="x"), TypeError, r"from_box: `angle` must hold real numbers"),
+        (
+            dict(center=np.zeros((3, 2)), half_size=np.ones((2, 2))),
+            ValueError,
+            r"from_box: the shapes of `half_size` \(2,\), `center` \(3,\) and `angle` \(\) do not broadcast",
+        ),
+        (dict(center=[0, 0], half_size=[-1, 1]), ValueError, r"from_box: `half_size` must be >= 0"),
+    ],
+)
 def test_from_box_errors_name_its_own_arguments(kwargs, error, match):
     with pytest.raises(error, match=match) as info:
         pc.Polygons.from_box(**kwargs)

@@ -18,9 +18,23 @@ def test_mypy_strict_on_a_users_script():
     pytest.importorskip("mypy")
     # run from the script's folder: mypy then reads the installed package
     # (with its py.typed), as it would for a user, not the source tree
-    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
-                           "--config-file", os.devnull, SCRIPT.name], cwd=SCRIPT.parent, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-incremental",
+            "--cache-dir",
+            os.devnull,
+            "--config-file",
+            os.devnull,
+            SCRIPT.name,
+        ],
+        cwd=SCRIPT.parent,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -20,9 +20,8 @@ def test_distance_of_touching_shapes_is_plus_zero():
     assert not np.signbit(pc.distance(rested, slope))
 
 
-@pytest.mark.parametrize("tiny", [5e-324, 2.0 ** -1070, 2.0 ** -1022])
+@pytest.mark.parametrize("tiny", [5e-324, 2.0**-1070, 2.0**-1022])
 def test_distance_keeps_a_positive_subnormal_gap(tiny):
     # points a subnormal apart: the gap is the distance, not 0
     got = pc.distance(pc.Points([[0.0, 0.0]]), pc.Points([[tiny, 0.0]]))
     assert got.tolist() == [tiny]
-

@@ -6,16 +6,20 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pycollide as pc
 from strategies import KINDS, TYPES, shape
 from tilecases import QUARTER, levels, map_overlaps_ref
 
+import pycollide as pc
+
 
 @settings(max_examples=80, deadline=None)
-@given(levels(), st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), st.lists(shape(k, QUARTER),
-                                                                                           min_size=1, max_size=5))),
-       st.booleans())
+@given(
+    levels(),
+    st.sampled_from(KINDS).flatmap(
+        lambda k: st.tuples(st.just(k), st.lists(shape(k, QUARTER), min_size=1, max_size=5))
+    ),
+    st.booleans(),
+)
 def test_overlaps_against_a_tile_map_in_a_world(level, drawn, touching):
     """Every kind against a tile map's solid region, exact (seams included)."""
     kind, rows = drawn
@@ -62,6 +66,7 @@ def test_overlaps_and_contact_against_collections_equal_brute_force(kind):
     rng = np.random.default_rng(11)
     world = collection_world(rng)
     from strategies import seeded_grid_shapes
+
     q = TYPES[kind](seeded_grid_shapes(rng, kind, 60, 22))
     for touching in (True, False):
         brute = np.zeros(len(q), dtype=bool)
@@ -75,8 +80,9 @@ def test_overlaps_and_contact_against_collections_equal_brute_force(kind):
         best = min((float(s[k, i]), p, i) for p, s in enumerate(seps) for i in range(s.shape[1]))
         assert (float(c.separation[k]), int(c.part[k]), int(c.index[k])) == best
         pair = pc.contact(q[k], world.parts[best[1]][best[2]])
-        assert np.array_equal(np.r_[pair.normal, pair.point_a, pair.point_b],
-                              np.r_[c.normal[k], c.point_a[k], c.point_b[k]])
+        assert np.array_equal(
+            np.r_[pair.normal, pair.point_a, pair.point_b], np.r_[c.normal[k], c.point_a[k], c.point_b[k]]
+        )
     assert ((c.separation <= 0) == pc.overlaps(q, world)).all()
     m = pc.contact(world, q)  # mirrored
     assert np.array_equal(m.separation, c.separation) and np.array_equal(m.normal, -c.normal)

@@ -26,14 +26,13 @@ from fractions import Fraction as F
 
 import numpy as np
 from hypothesis import strategies as st
-
-import pycollide as pc
 from reference import geometry as ref
-from reference.geometry import make_valid
-from strategies import TYPES, WIDTH
 from reference import tiles as RT
 from reference.contact import boundary_distance
+from reference.geometry import make_valid
+from strategies import TYPES, WIDTH
 
+import pycollide as pc
 
 E, S, NE, NW, SE, SW = RT.TILE_KINDS
 
@@ -90,8 +89,10 @@ def random_point(rng, g, margin=2):
         return ox + kx * (s / 4), oy + ky * (s / 4)
     if mode == 1:  # exact tile corners
         return cx(g, int(rng.integers(-1, g.cols + 2))), cy(g, int(rng.integers(-1, g.rows + 2)))
-    return (float(rng.uniform(ox - margin * s, ox + (g.cols + margin) * s)),
-            float(rng.uniform(oy - margin * s, oy + (g.rows + margin) * s)))
+    return (
+        float(rng.uniform(ox - margin * s, ox + (g.cols + margin) * s)),
+        float(rng.uniform(oy - margin * s, oy + (g.rows + margin) * s)),
+    )
 
 
 def random_radius(rng, s):
@@ -146,7 +147,11 @@ def check_edges(tm, g, exact=True):
         way = RT.direction_class(d)
         p, parts = a, []
         while p != b:
-            nxt = [q for q in starting.get(p, []) if RT.direction_class(RT._sub(q[1], q[0])) == way and q not in used + parts]
+            nxt = [
+                q
+                for q in starting.get(p, [])
+                if RT.direction_class(RT._sub(q[1], q[0])) == way and q not in used + parts
+            ]
             assert len(nxt) == 1, f"edge {row} is not a chain of boundary edges (at {tuple(map(float, p))})"
             parts.append(nxt[0])
             p = nxt[0][1]
@@ -187,8 +192,10 @@ def check_contact(circle, g, sep, normal, pa, pb):
     circle = tuple(map(float, circle))
     sep, normal, pa, pb = float(sep), tuple(map(float, normal)), tuple(map(float, pa)), tuple(map(float, pb))
     want = RT.signed_distance(circle, g)
-    where = (f"circle {circle}, map {g.kinds} s={g.s} origin={(g.ox, g.oy)}: separation {sep!r} "
-             f"(reference {want!r}), normal {normal}, point_a {pa}, point_b {pb}")
+    where = (
+        f"circle {circle}, map {g.kinds} s={g.s} origin={(g.ox, g.oy)}: separation {sep!r} "
+        f"(reference {want!r}), normal {normal}, point_a {pa}, point_b {pb}"
+    )
     if want == math.inf:
         assert sep == math.inf and all(map(math.isnan, normal + pa + pb)), where
         return
@@ -199,7 +206,9 @@ def check_contact(circle, g, sep, normal, pa, pb):
     assert abs(math.hypot(*normal) - 1) <= 1e-12, where
     c, r = circle[:2], circle[2]
     assert close2(pa, (c[0] + r * normal[0], c[1] + r * normal[1]), tol), "point_a != centre + r*normal: " + where
-    assert close2(pb, (pa[0] + sep * normal[0], pa[1] + sep * normal[1]), tol), "point_b - point_a != sep*normal: " + where
+    assert close2(pb, (pa[0] + sep * normal[0], pa[1] + sep * normal[1]), tol), (
+        "point_b - point_a != sep*normal: " + where
+    )
     assert g.boundary_dist2(pb) <= F(tol) ** 2, "point_b is not on the boundary of the solid: " + where
 
 
@@ -207,7 +216,10 @@ def check_ray(o, d, g, hit, distance, normal, tile):
     o, d = tuple(map(float, o)), tuple(map(float, d))
     ref = RT.raycast(o, d, g)
     hit, distance, normal, tile = bool(hit), float(distance), tuple(map(float, normal)), tuple(int(v) for v in tile)
-    where = f"ray {o} + t {d} on map {g.kinds} s={g.s} origin={(g.ox, g.oy)}: got {hit}, {distance!r}, {normal}, {tile}; reference {ref}"
+    where = (
+        f"ray {o} + t {d} on map {g.kinds} s={g.s} origin={(g.ox, g.oy)}: "
+        f"got {hit}, {distance!r}, {normal}, {tile}; reference {ref}"
+    )
     assert hit == ref.hit, where
     if not ref.hit:
         assert distance == math.inf and all(map(math.isnan, normal)) and tile == (-1, -1), where
@@ -241,7 +253,21 @@ def ray_batch(tm, g, O, D):
         check_ray(O[k], D[k], g, h.hit[k], h.distance[k], h.normal[k], h.tile[k])
 
 
-DIRECTIONS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1), (2, 1), (1, 2), (-2, 1), (1, -3), (3, -1)]
+DIRECTIONS = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+    (2, 1),
+    (1, 2),
+    (-2, 1),
+    (1, -3),
+    (3, -1),
+]
 
 
 def corner_rays(rng, g, n):
@@ -296,7 +322,10 @@ def check_sweep(circle, D, kind, target, time, normal, point, scale):
     moved = tuple(F(circle[k] + D[k]) - F(circle[k]) for k in range(2))
     ref = RT.sweep_toi(circle, moved, kind, target)
     shown = target if kind != "tilemap" else f"map {target.kinds} s={target.s} origin={(target.ox, target.oy)}"
-    where = f"circle {circle} moving {D} against {kind} {shown}: got time {time!r}, normal {normal}, point {point}; reference {ref}"
+    where = (
+        f"circle {circle} moving {D} against {kind} {shown}: "
+        f"got time {time!r}, normal {normal}, point {point}; reference {ref}"
+    )
     assert 0 <= time <= 1, where
     if ref.status == "ambiguous":
         return ref
@@ -310,15 +339,20 @@ def check_sweep(circle, D, kind, target, time, normal, point, scale):
     assert ref.status == "hit", "expected no hit: " + where
     assert abs(time - float(ref.t)) * dn * float(ref.cos) <= tol, "time: " + where
     assert abs(math.hypot(*normal) - 1) <= 1e-12, where
-    solid = (pc.TileMap(np.array(target.kinds, dtype=np.int8), tile_size=target.s, origin=(target.ox, target.oy))
-             if kind == "tilemap" else TARGET_TYPES[kind](np.array(target, dtype=float)))
+    solid = (
+        pc.TileMap(np.array(target.kinds, dtype=np.int8), tile_size=target.s, origin=(target.ox, target.oy))
+        if kind == "tilemap"
+        else TARGET_TYPES[kind](np.array(target, dtype=float))
+    )
     if not bool(pc.overlaps(pc.Circles(circle), solid, touching=False)):  # else hit at 0, already inside
         assert placed_ok(pc.Circles(circle), D, time, solid), "the placement contract: " + where
     # normal and point describe the contact at the reported time
     gap = float(RT.sweep_separation(circle, D, time, kind, target))
     c = (circle[0] + time * D[0], circle[1] + time * D[1])
     reach = circle[2] + gap
-    assert close2(point, (c[0] - reach * normal[0], c[1] - reach * normal[1]), tol), "point != centre - (r + gap)*normal: " + where
+    assert close2(point, (c[0] - reach * normal[0], c[1] - reach * normal[1]), tol), (
+        "point != centre - (r + gap)*normal: " + where
+    )
     if kind == "tilemap":
         assert target.boundary_dist2(point) <= F(tol) ** 2, "point not on the solid's boundary: " + where
     else:
@@ -342,6 +376,7 @@ def convex_cases(rng, kind, n, coords):
         if coords == "grid":
             return float(rng.integers(-3, 4))
         return float(rng.uniform(-10, 10))
+
     C = [(value(), value(), abs(value()) / 2 + (0.25 if coords == "grid" and rng.integers(2) else 0)) for _ in range(n)]
     Dv = [(value() * 2, value() * 2) for _ in range(n)]
     T = []
@@ -365,8 +400,20 @@ def convex_cases(rng, kind, n, coords):
 LATTICE_MAPS = [[[2], [1]], [[3], [1]], [[1, 0], [0, 1]], [[4, 5], [2, 3]], [[1, 1], [2, 0]]]
 
 
-LATTICE_MOVES = [(0, 0.75), (0, -0.75), (0.75, 0), (-0.75, 0), (0.75, 0.75), (-0.75, 0.75), (0.75, -0.75),
-                 (-0.75, -0.75), (0, 1.5), (0, -1.5), (1.5, 0), (-1.5, 0)]
+LATTICE_MOVES = [
+    (0, 0.75),
+    (0, -0.75),
+    (0.75, 0),
+    (-0.75, 0),
+    (0.75, 0.75),
+    (-0.75, 0.75),
+    (0.75, -0.75),
+    (-0.75, -0.75),
+    (0, 1.5),
+    (0, -1.5),
+    (1.5, 0),
+    (-1.5, 0),
+]
 
 
 T0_FLOOR = picture([[E, E, E, E, E, S], [S, S, S, S, S, S]])  # a floor of 6 tiles, a wall tile at x in [5, 6]
@@ -385,7 +432,9 @@ def assert_never_inside(C, tm, g, where=""):
     strict = pc.overlaps(pc.Circles(C), tm, touching=False)
     assert not strict.any(), f"{where}: ball(s) inside the solid per overlaps: {C[strict][:3]}"
     for c in C:
-        assert not RT.circle_overlaps_map(tuple(c), g, touching=False), f"{where}: ball {tuple(c)} ends inside the solid"
+        assert not RT.circle_overlaps_map(tuple(c), g, touching=False), (
+            f"{where}: ball {tuple(c)} ends inside the solid"
+        )
 
 
 def place_balls(rng, g, n, radii):
@@ -405,7 +454,8 @@ QUARTER = st.integers(-8, 28).map(lambda i: i / 4)  # a quarter grid over a 6 x 
 def levels():
     kinds = st.sampled_from([".", ".", "#", "#", "1", "3", "7", "9"])
     return st.lists(st.lists(kinds, min_size=6, max_size=6), min_size=5, max_size=5).map(
-        lambda rows: pc.TileMap.from_text("\n".join("".join(r) for r in rows)))
+        lambda rows: pc.TileMap.from_text("\n".join("".join(r) for r in rows))
+    )
 
 
 def tile_rows(m):
@@ -456,8 +506,10 @@ def map_overlaps_ref(m, kind, row, touching):
             if a[0] != b[0] and a[1] != b[1]:  # the diagonal
                 lines.append((b[1] - a[1], a[0] - b[0], (b[1] - a[1]) * a[0] + (a[0] - b[0]) * a[1]))
     ts = [F(0)] + _crossings(p, q, lines) + [F(1)]
-    return any(grid.interior_contains((p[0] + (t0 + t1) / 2 * (q[0] - p[0]), p[1] + (t0 + t1) / 2 * (q[1] - p[1])))
-               for t0, t1 in zip(ts, ts[1:]))
+    return any(
+        grid.interior_contains((p[0] + (t0 + t1) / 2 * (q[0] - p[0]), p[1] + (t0 + t1) / 2 * (q[1] - p[1])))
+        for t0, t1 in zip(ts, ts[1:])
+    )
 
 
 # ---- starts a few ulps into a wall (test_slide, test_advance) ----

@@ -37,8 +37,15 @@ def draw(app) -> None:
         for name, args in demos:
             argv = [sys.executable, "-m", "pycollide", *args, "--out", f"{name}.png"]
             logger.info("gallery: %s", " ".join(argv[1:]))
-            running.append((name, argv, subprocess.Popen(argv, cwd=scratch, env=env, stdout=subprocess.PIPE,
-                                                         stderr=subprocess.PIPE, text=True)))
+            running.append(
+                (
+                    name,
+                    argv,
+                    subprocess.Popen(
+                        argv, cwd=scratch, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+                    ),
+                )
+            )
         try:
             for name, argv, proc in running:
                 stdout, stderr = proc.communicate(timeout=300)

@@ -101,5 +101,5 @@ def render(text: str) -> np.ndarray:
         return np.zeros((HEIGHT, 0), dtype=bool)
     out = np.zeros((HEIGHT, 6 * len(text) - 1), dtype=bool)
     for k, ch in enumerate(text):
-        out[:, 6 * k:6 * k + 5] = GLYPHS.get(ch, GLYPHS["?"])
+        out[:, 6 * k : 6 * k + 5] = GLYPHS.get(ch, GLYPHS["?"])
     return out

@@ -57,9 +57,31 @@ from .drawing import Legend, frame_and_canvas, path_swatch, title
 from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
 from .png import Canvas
 
-__all__ = ["BilliardsParams", "Table", "build_table", "rack", "Result", "pocket_test", "simulate", "render",
-           "check_params", "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP",
-           "MAX_STEP_TRAVEL", "BALL_COLOURS", "POCKET_NAMES", "FELT", "CUSHION", "RAIL", "POCKET"]
+__all__ = [
+    "BilliardsParams",
+    "Table",
+    "build_table",
+    "rack",
+    "Result",
+    "pocket_test",
+    "simulate",
+    "render",
+    "check_params",
+    "final_checks",
+    "run",
+    "format_report",
+    "add_arguments",
+    "params_from_args",
+    "main",
+    "HELP",
+    "MAX_STEP_TRAVEL",
+    "BALL_COLOURS",
+    "POCKET_NAMES",
+    "FELT",
+    "CUSHION",
+    "RAIL",
+    "POCKET",
+]
 
 POCKET_NAMES = ["bottom left", "bottom middle", "bottom right", "top left", "top middle", "top right"]
 
@@ -72,8 +94,17 @@ RAIL = (112, 66, 34)
 POCKET = (10, 10, 10)
 SIGHT = (236, 226, 196)
 #: ball k's colour (0: the cue ball; 9-15 are the stripes of 1-7)
-BALL_COLOURS = [(250, 250, 244), (250, 204, 20), (30, 80, 220), (220, 30, 30), (120, 40, 170), (250, 120, 20),
-                (20, 160, 70), (150, 30, 40), (30, 30, 30)]
+BALL_COLOURS = [
+    (250, 250, 244),
+    (250, 204, 20),
+    (30, 80, 220),
+    (220, 30, 30),
+    (120, 40, 170),
+    (250, 120, 20),
+    (20, 160, 70),
+    (150, 30, 40),
+    (30, 30, 30),
+]
 BALL_COLOURS += BALL_COLOURS[1:8]
 #: the rack, row by row from the apex: the 1 in front, the 8 in the middle, a solid and a stripe in the back corners
 RACK_ORDER = [[1], [9, 2], [10, 8, 3], [11, 7, 14, 4], [5, 13, 15, 6, 12]]
@@ -82,6 +113,7 @@ RACK_ORDER = [[1], [9, 2], [10, 8, 3], [11, 7, 14, 4], [5, 13, 15, 6, 12]]
 @dataclass
 class BilliardsParams:
     """Everything that decides the break (metres, seconds, kilograms)."""
+
     seed: int = 1
     speed: float = 10.0  # the cue ball's speed, m/s (a hard break)
     angle: float = 1.0  # the shot turns from the line to the apex by an angle uniform in +-angle degrees
@@ -103,6 +135,7 @@ class Table:
     """The table's geometry: the playing surface [0, length] x [0, width],
     the cushions, the rail behind the pockets, the pockets' circles (x, y, r)
     and the world advance moves the balls in."""
+
     length: float
     width: float
     depth: float  # of the cushions, nose to rail
@@ -138,16 +171,28 @@ def build_table(params: BilliardsParams) -> Table:
             out[:, 1] = W - out[:, 1]
         return out
 
-    cushions = Polygons(np.stack([bottom, mirror(bottom, True, False), mirror(bottom, False, True),
-                                  mirror(bottom, True, True), left, mirror(left, True, False)]))
+    cushions = Polygons(
+        np.stack(
+            [
+                bottom,
+                mirror(bottom, True, False),
+                mirror(bottom, False, True),
+                mirror(bottom, True, True),
+                left,
+                mirror(left, True, False),
+            ]
+        )
+    )
     x0, y0, x1, y1 = -depth, -depth, L + depth, W + depth
     rail = Segments([[x0, y0, x1, y0], [x1, y0, x1, y1], [x1, y1, x0, y1], [x0, y1, x0, y0]])
     c, cr = 0.012, 0.068  # corner pockets: centre beyond the corner along the diagonal, radius
     s, sr = 0.026, 0.064  # middle pockets: centre beyond the cushion line, radius
-    pockets = np.array([[-c, -c, cr], [L / 2, -s, sr], [L + c, -c, cr],
-                        [-c, W + c, cr], [L / 2, W + s, sr], [L + c, W + c, cr]])
-    return Table(length=L, width=W, depth=depth, cushions=cushions, rail=rail, pockets=pockets,
-                 world=World(cushions, rail))
+    pockets = np.array(
+        [[-c, -c, cr], [L / 2, -s, sr], [L + c, -c, cr], [-c, W + c, cr], [L / 2, W + s, sr], [L + c, W + c, cr]]
+    )
+    return Table(
+        length=L, width=W, depth=depth, cushions=cushions, rail=rail, pockets=pockets, world=World(cushions, rail)
+    )
 
 
 def rack(params: BilliardsParams) -> Tuple[np.ndarray, np.ndarray, float]:
@@ -216,8 +261,7 @@ def pocket_test(old: np.ndarray, new: np.ndarray, table: Table) -> np.ndarray:
     hit = overlaps(paths[:, None], Circles(table.pockets)[None, :])  # (n, 6)
     first = np.argmax(hit, axis=1)
     out[hit.any(axis=1)] = first[hit.any(axis=1)]
-    off = (out < 0) & ~((new[:, 0] >= 0) & (new[:, 0] <= table.length) & (new[:, 1] >= 0)
-                        & (new[:, 1] <= table.width))
+    off = (out < 0) & ~((new[:, 0] >= 0) & (new[:, 0] <= table.length) & (new[:, 1] >= 0) & (new[:, 1] <= table.width))
     if off.any():
         d = np.hypot(new[off, None, 0] - table.pockets[None, :, 0], new[off, None, 1] - table.pockets[None, :, 1])
         out[off] = np.argmin(d, axis=1)
@@ -251,8 +295,7 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
         if ids.size == 0 or not v.any():
             break
         steps = step + 1
-        done = counted_advance(p, v, r, table.world, dt, params.restitution, params.friction,
-                               params.max_bounces)
+        done = counted_advance(p, v, r, table.world, dt, params.restitution, params.friction, params.max_bounces)
         t_advance += done.seconds
         new, v_new, b = done.centres, done.velocity, done.bounces
         ball_steps += ids.size
@@ -280,20 +323,37 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
         p, v = new, rolled
         if progress is not None:
             moving = int(np.count_nonzero(v.any(axis=1)))
-            progress.update(f"t={steps * dt:.2f} s, {moving} of {ids.size} balls rolling, "
-                            f"{n - ids.size} pocketed")
+            progress.update(f"t={steps * dt:.2f} s, {moving} of {ids.size} balls rolling, {n - ids.size} pocketed")
     pos[ids], vel[ids] = p, v
     sim_seconds = time.perf_counter() - t_start
     pair_hits = pair_hits + pair_hits.T
     ball_hits = int(pair_hits.sum() // 2)
     total = int(bounces.sum())
-    return Result(position=pos, velocity=vel, pocket=pocket, pocket_time=pocket_time, bounces=bounces,
-                  ball_collisions=ball_hits, pair_collisions=pair_hits, impacts=total - ball_hits,
-                  cushion_impacts=total - 2 * ball_hits, energy_start=e_start, energy_end=kinetic_energy(vel[ids], m),
-                  energy_impacts=e_impacts, energy_rolling=e_rolling, energy_pockets=e_pockets,
-                  max_step_gain=max_gain, steps=steps, ball_steps=ball_steps, advance_calls=calls,
-                  estimated_steps=estimated, sim_seconds=sim_seconds,
-                  advance_seconds=t_advance, turn=turn, paths=paths)
+    return Result(
+        position=pos,
+        velocity=vel,
+        pocket=pocket,
+        pocket_time=pocket_time,
+        bounces=bounces,
+        ball_collisions=ball_hits,
+        pair_collisions=pair_hits,
+        impacts=total - ball_hits,
+        cushion_impacts=total - 2 * ball_hits,
+        energy_start=e_start,
+        energy_end=kinetic_energy(vel[ids], m),
+        energy_impacts=e_impacts,
+        energy_rolling=e_rolling,
+        energy_pockets=e_pockets,
+        max_step_gain=max_gain,
+        steps=steps,
+        ball_steps=ball_steps,
+        advance_calls=calls,
+        estimated_steps=estimated,
+        sim_seconds=sim_seconds,
+        advance_seconds=t_advance,
+        turn=turn,
+        paths=paths,
+    )
 
 
 # ---- the picture -----------------------------------------------------------------------
@@ -308,8 +368,15 @@ def _ball(canvas: Canvas, centre: np.ndarray, radius: float, k: int, label: bool
     if 9 <= k <= 15:
         canvas.fill_circle((x, y), radius, (250, 250, 244))
         band = 0.6 * radius
-        canvas.fill_polygon([(x - radius * 0.8, y - band), (x + radius * 0.8, y - band),
-                             (x + radius * 0.8, y + band), (x - radius * 0.8, y + band)], colour)
+        canvas.fill_polygon(
+            [
+                (x - radius * 0.8, y - band),
+                (x + radius * 0.8, y - band),
+                (x + radius * 0.8, y + band),
+                (x - radius * 0.8, y + band),
+            ],
+            colour,
+        )
     else:
         canvas.fill_circle((x, y), radius, colour)
     if label and k > 0 and radius >= 7:
@@ -319,8 +386,9 @@ def _ball(canvas: Canvas, centre: np.ndarray, radius: float, k: int, label: bool
         canvas.text(x - w / 2, y - 3.5, text, (0, 0, 0), 1)
 
 
-def render(table: Table, result: Result, params: BilliardsParams, long_side: int = 1000,
-           title_text: Optional[str] = None) -> np.ndarray:
+def render(
+    table: Table, result: Result, params: BilliardsParams, long_side: int = 1000, title_text: Optional[str] = None
+) -> np.ndarray:
     """The picture as uint8 pixels (height, width, 3): a title bar, the table
     (rail, pockets, cushions, felt, sights), every ball's path in its colour
     (a pocketed ball's path ends at its pocket) and the balls left on the
@@ -334,12 +402,13 @@ def render(table: Table, result: Result, params: BilliardsParams, long_side: int
         return 14
 
     dropped = [k for k in np.argsort(result.pocket_time, kind="stable") if result.pocket[k] >= 0]
-    items: List[Tuple[Any, str]] = [(swatch_pocket, "pocket"),
-                                    (path_swatch(BALL_COLOURS[0], 2.0), "a ball's path")]
+    items: List[Tuple[Any, str]] = [(swatch_pocket, "pocket"), (path_swatch(BALL_COLOURS[0], 2.0), "a ball's path")]
     for k in dropped:
+
         def swatch_ball(canvas: Canvas, x: float, mid: float, k: int = int(k)) -> float:
             _ball(canvas, np.array([x + 8, mid]), 8, k)
             return 16
+
         items.append((swatch_ball, f"{'cue' if k == 0 else k} {result.pocket_time[k]:.2f}s"))
     if not dropped:
         items.append((lambda canvas, x, mid: 0.0, "no ball pocketed"))
@@ -378,8 +447,10 @@ def render(table: Table, result: Result, params: BilliardsParams, long_side: int
         if result.pocket[k] < 0:
             _ball(canvas, px(result.position[k]), radius, k)
     if title_text is None:
-        title_text = (f"pycollide billiards: break at {params.speed:g} m/s; {len(dropped)} pocketed; "
-                      f"{result.ball_collisions} ball-ball, {result.cushion_impacts} cushion impacts")
+        title_text = (
+            f"pycollide billiards: break at {params.speed:g} m/s; {len(dropped)} pocketed; "
+            f"{result.ball_collisions} ball-ball, {result.cushion_impacts} cushion impacts"
+        )
     title(canvas, title_text)
     legend.draw(canvas, frame.foot)
     return canvas.pixels
@@ -433,14 +504,18 @@ def check_params(params: BilliardsParams) -> None:
     whose balls overlap (a gap too small for the rounding of the triangle's
     coordinates: advance refuses overlapping balls)."""
     if params.speed * params.dt > MAX_STEP_TRAVEL:
-        raise SetupError(f"--speed {params.speed:g} with --dt {params.dt:g} moves the cue ball "
-                         f"{params.speed * params.dt:g} m a step; at most {MAX_STEP_TRAVEL:g} m (about a ball's "
-                         "radius) lets the pocket test see every drop: lower --dt")
+        raise SetupError(
+            f"--speed {params.speed:g} with --dt {params.dt:g} moves the cue ball "
+            f"{params.speed * params.dt:g} m a step; at most {MAX_STEP_TRAVEL:g} m (about a ball's "
+            "radius) lets the pocket test see every drop: lower --dt"
+        )
     pos, _, _ = rack(params)
     over = pairs(Circles(np.column_stack([pos, np.full(len(pos), params.ball_radius)])), touching=False)
     if over.shape[1]:
-        raise SetupError(f"--rack-gap {params.rack_gap:g}: balls {int(over[0, 0])} and {int(over[1, 0])} of the "
-                        "rack overlap after rounding; use a larger gap (1e-9 m is enough)")
+        raise SetupError(
+            f"--rack-gap {params.rack_gap:g}: balls {int(over[0, 0])} and {int(over[1, 0])} of the "
+            "rack overlap after rounding; use a larger gap (1e-9 m is enough)"
+        )
 
 
 def final_checks(table: Table, result: Result, params: BilliardsParams) -> Dict[str, int]:
@@ -456,13 +531,25 @@ def final_checks(table: Table, result: Result, params: BilliardsParams) -> Dict[
         stuck = overlaps(balls[:, None], table.cushions[None, :], touching=False).any(axis=1)
         stuck |= overlaps(balls[:, None], table.rail[None, :], touching=False).any(axis=1)
         inside = int(np.count_nonzero(stuck))
-    off = int(np.count_nonzero(~((centres[:, 0] >= 0) & (centres[:, 0] <= table.length) & (centres[:, 1] >= 0)
-                                 & (centres[:, 1] <= table.width))))
+    off = int(
+        np.count_nonzero(
+            ~(
+                (centres[:, 0] >= 0)
+                & (centres[:, 0] <= table.length)
+                & (centres[:, 1] >= 0)
+                & (centres[:, 1] <= table.width)
+            )
+        )
+    )
     return {"overlapping_pairs": overlapping, "inside_cushion": inside, "off_table": off}
 
 
-def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress: Optional[TextIO] = None,
-        json_path: Optional[str] = None) -> Dict[str, Any]:
+def run(
+    params: BilliardsParams,
+    out: Optional[str] = "billiards.png",
+    progress: Optional[TextIO] = None,
+    json_path: Optional[str] = None,
+) -> Dict[str, Any]:
     """Build the table, break, simulate and draw; return the report as a
     dict.  The output paths and the parameters are checked before any work
     (OutputError, SetupError)."""
@@ -485,41 +572,63 @@ def run(params: BilliardsParams, out: Optional[str] = "billiards.png", progress:
     ball_steps = int(result.ball_steps)
     e = result
     return {
-        "pycollide": __version__, "table": "billiards",
+        "pycollide": __version__,
+        "table": "billiards",
         "params": asdict(params),
         "size": [params.length, params.width],
-        "pockets": [{"name": name, "x": float(x), "y": float(y), "r": float(pr)}
-                    for name, (x, y, pr) in zip(POCKET_NAMES, table.pockets)],
+        "pockets": [
+            {"name": name, "x": float(x), "y": float(y), "r": float(pr)}
+            for name, (x, y, pr) in zip(POCKET_NAMES, table.pockets)
+        ],
         "turn_degrees": result.turn,
         "balls": 16,
-        "pocketed": [{"ball": k, "time": float(result.pocket_time[k]), "pocket": POCKET_NAMES[result.pocket[k]]}
-                     for k in order],
-        "pocketed_count": len(order), "scratch": bool(result.pocket[0] >= 0),
-        "on_table": int(np.count_nonzero(on)), "rolling_at_max_time": moving,
-        "ball_collisions": result.ball_collisions, "cushion_impacts": result.cushion_impacts,
-        "impacts": result.impacts, "ball_impacts": int(result.bounces.sum()),
-        "energy": {"start": e.energy_start, "end": e.energy_end, "impacts": e.energy_impacts,
-                   "rolling": e.energy_rolling, "pockets": e.energy_pockets,
-                   "lost_fraction": (1.0 - e.energy_end / e.energy_start) if e.energy_start > 0 else 0.0,
-                   "max_step_gain": e.max_step_gain},
+        "pocketed": [
+            {"ball": k, "time": float(result.pocket_time[k]), "pocket": POCKET_NAMES[result.pocket[k]]} for k in order
+        ],
+        "pocketed_count": len(order),
+        "scratch": bool(result.pocket[0] >= 0),
+        "on_table": int(np.count_nonzero(on)),
+        "rolling_at_max_time": moving,
+        "ball_collisions": result.ball_collisions,
+        "cushion_impacts": result.cushion_impacts,
+        "impacts": result.impacts,
+        "ball_impacts": int(result.bounces.sum()),
+        "energy": {
+            "start": e.energy_start,
+            "end": e.energy_end,
+            "impacts": e.energy_impacts,
+            "rolling": e.energy_rolling,
+            "pockets": e.energy_pockets,
+            "lost_fraction": (1.0 - e.energy_end / e.energy_start) if e.energy_start > 0 else 0.0,
+            "max_step_gain": e.max_step_gain,
+        },
         **checks,
         "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
-        "steps": result.steps, "simulated_time": result.steps * dt, "ball_steps": ball_steps,
-        "advance_calls": result.advance_calls, "estimated_steps": result.estimated_steps,
-        "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
+        "steps": result.steps,
+        "simulated_time": result.steps * dt,
+        "ball_steps": ball_steps,
+        "advance_calls": result.advance_calls,
+        "estimated_steps": result.estimated_steps,
+        "sim_seconds": result.sim_seconds,
+        "advance_seconds": result.advance_seconds,
         "steps_per_s": rate(result.steps, result.sim_seconds),
         "ball_steps_per_s": rate(ball_steps, result.sim_seconds),
-        "out": out, "image_size": image_size,
+        "out": out,
+        "image_size": image_size,
         "wall_seconds": time.perf_counter() - t_wall,
     }
 
 
 def format_report(rep: Dict[str, Any]) -> str:
     p, en = rep["params"], rep["energy"]
-    drops = ", ".join(f"{'the cue ball' if d['ball'] == 0 else d['ball']} ({d['pocket']}, {d['time']:.2f} s)"
-                      for d in rep["pocketed"])
-    rest = ("all at rest" if rep["rolling_at_max_time"] == 0
-            else f"{rep['rolling_at_max_time']} still rolling at {p['max_time']:g} s")
+    drops = ", ".join(
+        f"{'the cue ball' if d['ball'] == 0 else d['ball']} ({d['pocket']}, {d['time']:.2f} s)" for d in rep["pocketed"]
+    )
+    rest = (
+        "all at rest"
+        if rep["rolling_at_max_time"] == 0
+        else f"{rep['rolling_at_max_time']} still rolling at {p['max_time']:g} s"
+    )
     lines = [
         f"pycollide {rep['pycollide']} billiards: the break on a {rep['size'][0]:g} x {rep['size'][1]:g} m table "
         f"with 6 pockets; the cue ball at {p['speed']:g} m/s, turned {rep['turn_degrees']:+.3f} deg (seed "
@@ -546,21 +655,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The billiards demo's command-line options."""
     d = BilliardsParams()
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shot's turn (default {d.seed})")
-    parser.add_argument("--speed", type=positive_float, default=d.speed, metavar="V",
-                        help=f"the cue ball's speed, m/s (default {d.speed:g}; a hard break is 10 to 14)")
-    parser.add_argument("--angle", type=spread, default=d.angle, metavar="DEG",
-                        help=f"the shot turns from the line to the apex by an angle uniform in +-DEG degrees "
-                        f"(default {d.angle:g}; 0: dead straight)")
+    parser.add_argument(
+        "--speed",
+        type=positive_float,
+        default=d.speed,
+        metavar="V",
+        help=f"the cue ball's speed, m/s (default {d.speed:g}; a hard break is 10 to 14)",
+    )
+    parser.add_argument(
+        "--angle",
+        type=spread,
+        default=d.angle,
+        metavar="DEG",
+        help=f"the shot turns from the line to the apex by an angle uniform in +-DEG degrees "
+        f"(default {d.angle:g}; 0: dead straight)",
+    )
     add_time_options(parser, d.dt, d.max_time, f"; speed x dt may be at most {MAX_STEP_TRAVEL:g} m")
-    parser.add_argument("--rack-gap", type=positive_float, default=d.rack_gap, metavar="M",
-                        help=f"gap between neighbours in the rack, m (default {d.rack_gap:g})")
+    parser.add_argument(
+        "--rack-gap",
+        type=positive_float,
+        default=d.rack_gap,
+        metavar="M",
+        help=f"gap between neighbours in the rack, m (default {d.rack_gap:g})",
+    )
     add_table_options(parser, "billiards.png", d, ", ball-ball and cushion alike", ", m/s^2")
 
 
 def params_from_args(args: argparse.Namespace) -> BilliardsParams:
-    return BilliardsParams(seed=args.seed, speed=args.speed, angle=args.angle, dt=args.dt, max_time=args.max_time,
-                           restitution=args.restitution, friction=args.friction, rolling=args.rolling,
-                           rack_gap=args.rack_gap)
+    return BilliardsParams(
+        seed=args.seed,
+        speed=args.speed,
+        angle=args.angle,
+        dt=args.dt,
+        max_time=args.max_time,
+        restitution=args.restitution,
+        friction=args.friction,
+        rolling=args.rolling,
+        rack_gap=args.rack_gap,
+    )
 
 
 def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
@@ -568,5 +700,10 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     on options that cannot be simulated or an output path that cannot be
     written (through ``parser`` when given: its usage and the error)."""
     params = params_from_args(args)
-    return report_main(lambda: run(params, out=args.out or None, progress=sys.stderr, json_path=args.json),
-                       format_report, args.json, (SetupError, OutputError), parser)
+    return report_main(
+        lambda: run(params, out=args.out or None, progress=sys.stderr, json_path=args.json),
+        format_report,
+        args.json,
+        (SetupError, OutputError),
+        parser,
+    )

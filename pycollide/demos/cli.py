@@ -16,9 +16,25 @@ import numpy as np
 
 from .png import write_png
 
-__all__ = ["positive_int", "nonnegative_int", "positive_float", "nonnegative", "spread", "fraction",
-           "add_time_options", "add_table_options", "OutputError", "check_output", "SetupError", "Progress",
-           "save_picture", "report_main", "fail", "rate", "wall_time_line"]
+__all__ = [
+    "positive_int",
+    "nonnegative_int",
+    "positive_float",
+    "nonnegative",
+    "spread",
+    "fraction",
+    "add_time_options",
+    "add_table_options",
+    "OutputError",
+    "check_output",
+    "SetupError",
+    "Progress",
+    "save_picture",
+    "report_main",
+    "fail",
+    "rate",
+    "wall_time_line",
+]
 
 
 # ---- argparse number types and shared options ------------------------------------------
@@ -86,22 +102,40 @@ def fraction(text: str) -> float:
 def add_time_options(parser: argparse.ArgumentParser, dt: float, max_time: float, dt_note: str = "") -> None:
     """--dt and --max-time, the options every demo's stepping shares."""
     parser.add_argument("--dt", type=positive_float, default=dt, help=f"time step in s (default {dt:g}){dt_note}")
-    parser.add_argument("--max-time", type=positive_float, default=max_time,
-                        help=f"stop after this much play time in s (default {max_time:g})")
+    parser.add_argument(
+        "--max-time",
+        type=positive_float,
+        default=max_time,
+        help=f"stop after this much play time in s (default {max_time:g})",
+    )
 
 
-def add_table_options(parser: argparse.ArgumentParser, picture: str, d: Any, restitution_help: str,
-                      rolling_unit: str) -> None:
+def add_table_options(
+    parser: argparse.ArgumentParser, picture: str, d: Any, restitution_help: str, rolling_unit: str
+) -> None:
     """The options the table demos share: the picture and the impacts'
     restitution, friction and rolling resistance (``d``: the defaults)."""
-    parser.add_argument("--out", default=picture, metavar="FILE",
-                        help=f"the PNG picture to write (default {picture}; '' for none)")
-    parser.add_argument("--restitution", type=fraction, default=d.restitution,
-                        help=f"bounciness of every impact{restitution_help}, 0 to 1 (default {d.restitution:g})")
-    parser.add_argument("--friction", type=nonnegative, default=d.friction,
-                        help=f"Coulomb friction at every impact (default {d.friction:g})")
-    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
-                        help=f"rolling resistance: speed lost per second{rolling_unit} (default {d.rolling:g})")
+    parser.add_argument(
+        "--out", default=picture, metavar="FILE", help=f"the PNG picture to write (default {picture}; '' for none)"
+    )
+    parser.add_argument(
+        "--restitution",
+        type=fraction,
+        default=d.restitution,
+        help=f"bounciness of every impact{restitution_help}, 0 to 1 (default {d.restitution:g})",
+    )
+    parser.add_argument(
+        "--friction",
+        type=nonnegative,
+        default=d.friction,
+        help=f"Coulomb friction at every impact (default {d.friction:g})",
+    )
+    parser.add_argument(
+        "--rolling",
+        type=nonnegative,
+        default=d.rolling,
+        help=f"rolling resistance: speed lost per second{rolling_unit} (default {d.rolling:g})",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
 
 
@@ -177,9 +211,13 @@ def save_picture(step: Progress, out: Optional[str], draw: Callable[[], np.ndarr
     return [int(pixels.shape[1]), int(pixels.shape[0])]
 
 
-def report_main(run_demo: Callable[[], Dict[str, Any]], format_report: Callable[[Dict[str, Any]], str],
-                json_path: Optional[str], errors: Tuple[Type[Exception], ...],
-                parser: Optional[argparse.ArgumentParser]) -> int:
+def report_main(
+    run_demo: Callable[[], Dict[str, Any]],
+    format_report: Callable[[Dict[str, Any]], str],
+    json_path: Optional[str],
+    errors: Tuple[Type[Exception], ...],
+    parser: Optional[argparse.ArgumentParser],
+) -> int:
     """A demo's main: run it, print the report (and write it as JSON);
     0, or 2 on one of ``errors`` (reported as :func:`fail` does)."""
     try:
@@ -195,7 +233,8 @@ def report_main(run_demo: Callable[[], Dict[str, Any]], format_report: Callable[
 
 def fail(exc: Exception, parser: Optional[argparse.ArgumentParser]) -> int:
     """Report a SetupError (with the usage) or another error (an
-    OutputError, a CourseError: without) as the demos do: through ``parser`` (exit status 2), or on stderr returning 2."""
+    OutputError, a CourseError: without) as the demos do: through ``parser`` (exit status 2), or on
+    stderr returning 2."""
     if parser is not None:
         if isinstance(exc, SetupError):
             parser.error(str(exc))

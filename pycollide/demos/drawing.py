@@ -13,8 +13,19 @@ from numpy.typing import ArrayLike
 
 from .png import Canvas
 
-__all__ = ["INK", "PAPER", "TEXT", "BAR", "legend_rows", "Swatch", "path_swatch", "Legend", "Frame",
-           "frame_and_canvas", "title"]
+__all__ = [
+    "INK",
+    "PAPER",
+    "TEXT",
+    "BAR",
+    "legend_rows",
+    "Swatch",
+    "path_swatch",
+    "Legend",
+    "Frame",
+    "frame_and_canvas",
+    "title",
+]
 
 Color = Tuple[int, int, int]
 
@@ -46,9 +57,11 @@ Swatch = Callable[[Canvas, float, float], float]  # draws at (x, mid), returns i
 
 def path_swatch(colour: Color, width: float) -> Swatch:
     """A legend swatch: a short zigzag path in ``colour``, ``width`` pixels wide."""
+
     def draw(canvas: Canvas, x: float, mid: float) -> float:
         canvas.polylines([np.array([[x, mid + 4], [x + 12, mid - 4], [x + 24, mid + 2]])], colour, width=width)
         return 24
+
     return draw
 
 
@@ -76,6 +89,7 @@ class Frame:
     """World-to-pixel mapping of a picture: a title bar on top, the scene,
     legend rows below.  ``box``: the scene's world bounds (xmin, ymin, xmax,
     ymax); ``ppu``: pixels per world unit."""
+
     box: Tuple[float, float, float, float]
     ppu: float
     width: int
@@ -84,8 +98,7 @@ class Frame:
     top: float
 
     @classmethod
-    def fit(cls, box: Tuple[float, float, float, float], long_side: int, rows: int,
-            min_width: int = 480) -> "Frame":
+    def fit(cls, box: Tuple[float, float, float, float], long_side: int, rows: int, min_width: int = 480) -> "Frame":
         xmin, ymin, xmax, ymax = box
         ppu = long_side / max(xmax - xmin, ymax - ymin)
         width = max(int(math.ceil((xmax - xmin) * ppu)), min_width)
@@ -97,8 +110,7 @@ class Frame:
         """World points (..., 2) to pixel coordinates (y down)."""
         q = np.asarray(p, dtype=float)
         xmin, _, _, ymax = self.box
-        return np.stack([(q[..., 0] - xmin) * self.ppu + self.left, (ymax - q[..., 1]) * self.ppu + self.top],
-                        axis=-1)
+        return np.stack([(q[..., 0] - xmin) * self.ppu + self.left, (ymax - q[..., 1]) * self.ppu + self.top], axis=-1)
 
     @property
     def foot(self) -> float:
@@ -106,8 +118,9 @@ class Frame:
         return self.top + (self.box[3] - self.box[1]) * self.ppu
 
 
-def frame_and_canvas(box: Tuple[float, float, float, float], long_side: int, legend: Legend,
-                     background: Color) -> Tuple[Frame, Canvas]:
+def frame_and_canvas(
+    box: Tuple[float, float, float, float], long_side: int, legend: Legend, background: Color
+) -> Tuple[Frame, Canvas]:
     """A frame that fits the scene and the legend, and its canvas with the
     title and legend bars painted."""
     guess = Frame.fit(box, long_side, 1)

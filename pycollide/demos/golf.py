@@ -40,6 +40,7 @@ MOVING, SUNK, AT_REST, ESCAPED = 0, 1, 2, 3
 @dataclass
 class GolfParams:
     """Everything that decides the simulation (lengths in tiles, times in s)."""
+
     balls: int = 2000
     seed: int = 1
     dt: float = 0.01
@@ -73,15 +74,18 @@ def shoot(course: Course, params: GolfParams) -> Tuple[np.ndarray, np.ndarray]:
     return pos, vel
 
 
-def sink_test(old: np.ndarray, new: np.ndarray, speed: np.ndarray, course: Course,
-              params: GolfParams) -> np.ndarray:
+def sink_test(old: np.ndarray, new: np.ndarray, speed: np.ndarray, course: Course, params: GolfParams) -> np.ndarray:
     """Which balls drop in: slow enough, and the straight path of the centre
     over the step meets the hole's circle (exact test, after a cheap one on
     the path's bounding box)."""
     hx, hy, hr = course.hole[0], course.hole[1], params.hole_radius
-    near = ((speed <= params.sink_speed)
-            & (np.minimum(old[:, 0], new[:, 0]) <= hx + hr) & (np.maximum(old[:, 0], new[:, 0]) >= hx - hr)
-            & (np.minimum(old[:, 1], new[:, 1]) <= hy + hr) & (np.maximum(old[:, 1], new[:, 1]) >= hy - hr))
+    near = (
+        (speed <= params.sink_speed)
+        & (np.minimum(old[:, 0], new[:, 0]) <= hx + hr)
+        & (np.maximum(old[:, 0], new[:, 0]) >= hx - hr)
+        & (np.minimum(old[:, 1], new[:, 1]) <= hy + hr)
+        & (np.maximum(old[:, 1], new[:, 1]) >= hy - hr)
+    )
     if not near.any():
         return near
     sunk = np.zeros(len(old), dtype=bool)
@@ -104,11 +108,16 @@ class Result:
     trail_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
 
-def simulate(course: Course, params: GolfParams, pos: Optional[np.ndarray] = None,
-             vel: Optional[np.ndarray] = None, trail_count: int = 400,
-             progress: Optional[Progress] = None,
-             on_step: Optional[Callable[[np.ndarray, np.ndarray, np.ndarray], None]] = None,
-             threads: Optional[int] = None) -> Result:
+def simulate(
+    course: Course,
+    params: GolfParams,
+    pos: Optional[np.ndarray] = None,
+    vel: Optional[np.ndarray] = None,
+    trail_count: int = 400,
+    progress: Optional[Progress] = None,
+    on_step: Optional[Callable[[np.ndarray, np.ndarray, np.ndarray], None]] = None,
+    threads: Optional[int] = None,
+) -> Result:
     """Roll the balls (default: :func:`shoot`) until all are sunk, at rest or
     escaped, or ``params.max_time`` has passed.  Records the centre paths of
     the first ``trail_count`` balls.  ``on_step(ids, old, new)``, if given, is
@@ -151,12 +160,20 @@ def simulate(course: Course, params: GolfParams, pos: Optional[np.ndarray] = Non
         if ids.size == 0:
             break
         steps = step + 1
-        layout[:ids.size, :2] = p
-        circles = Circles(layout[:ids.size])
+        layout[: ids.size, :2] = p
+        circles = Circles(layout[: ids.size])
         t0 = time.perf_counter()
-        moved, v_new, b = advance(circles, v, tm, dt, restitution=params.restitution,
-                                  friction=params.wall_friction, max_bounces=params.max_bounces,
-                                  return_bounces=True, threads=threads)
+        moved, v_new, b = advance(
+            circles,
+            v,
+            tm,
+            dt,
+            restitution=params.restitution,
+            friction=params.wall_friction,
+            max_bounces=params.max_bounces,
+            return_bounces=True,
+            threads=threads,
+        )
         t_advance += time.perf_counter() - t0
         new = np.asarray(moved)[:, :2]
         ball_steps += ids.size
@@ -188,7 +205,16 @@ def simulate(course: Course, params: GolfParams, pos: Optional[np.ndarray] = Non
             progress.update(f"t={steps * dt:.2f} s, {ids.size:,} rolling, {n_sunk:,} sunk")
     pos[ids], vel[ids], bounces[ids] = p, v, bc  # still rolling at max_time
     sim_seconds = time.perf_counter() - t_start - t_hook
-    trails = [trail[:trail_len[k], k].astype(float) for k in range(len(trail_ids))]
-    return Result(state=state, position=pos, velocity=vel, bounces=bounces, steps=steps,
-                  ball_steps=ball_steps, sim_seconds=sim_seconds, advance_seconds=t_advance,
-                  trails=trails, trail_ids=trail_ids)
+    trails = [trail[: trail_len[k], k].astype(float) for k in range(len(trail_ids))]
+    return Result(
+        state=state,
+        position=pos,
+        velocity=vel,
+        bounces=bounces,
+        steps=steps,
+        ball_steps=ball_steps,
+        sim_seconds=sim_seconds,
+        advance_seconds=t_advance,
+        trails=trails,
+        trail_ids=trail_ids,
+    )

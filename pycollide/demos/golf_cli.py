@@ -80,9 +80,15 @@ speed.  The run ends when every ball is sunk, at rest or escaped, or at
 --max-time."""
 
 
-def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str] = "golf.png",
-        trails: int = 50, progress: Optional[TextIO] = None, threads: Optional[int] = None,
-        json_path: Optional[str] = None) -> Dict[str, Any]:
+def run(
+    params: GolfParams,
+    course_path: Optional[str] = None,
+    out: Optional[str] = "golf.png",
+    trails: int = 50,
+    progress: Optional[TextIO] = None,
+    threads: Optional[int] = None,
+    json_path: Optional[str] = None,
+) -> Dict[str, Any]:
     """Load the course, shoot, simulate and draw; return the report as a dict.
     The output paths are checked before any work (OutputError)."""
     check_output(out, "picture")
@@ -99,8 +105,9 @@ def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str
     if overlaps(Circles(list(course.tee) + [r]), tm, touching=False):
         raise CourseError(f"{course.name}: a ball on the tee overlaps a wall")
     step.stage(f"rolling {params.balls:,} balls")
-    result = simulate(course, params, pos, vel, trail_count=min(params.balls, max(8 * trails, 0)),
-                      progress=step, threads=threads)
+    result = simulate(
+        course, params, pos, vel, trail_count=min(params.balls, max(8 * trails, 0)), progress=step, threads=threads
+    )
     state = result.state
     on_course = state != SUNK
     inside = 0
@@ -113,23 +120,31 @@ def run(params: GolfParams, course_path: Optional[str] = None, out: Optional[str
     sunk = int(np.count_nonzero(state == SUNK))
     return {
         "pycollide": __version__,
-        "course": course.name, "tiles": [int(cols), int(rows)], "edges": n_edges,
-        "tee": list(course.tee), "hole": list(course.hole),
+        "course": course.name,
+        "tiles": [int(cols), int(rows)],
+        "edges": n_edges,
+        "tee": list(course.tee),
+        "hole": list(course.hole),
         "params": asdict(params),
-        "balls": n, "sunk": sunk, "at_rest": int(np.count_nonzero(state == AT_REST)),
+        "balls": n,
+        "sunk": sunk,
+        "at_rest": int(np.count_nonzero(state == AT_REST)),
         "escaped": int(np.count_nonzero(state == ESCAPED)),
         "rolling_at_max_time": int(np.count_nonzero(state == MOVING)),
         "inside_wall": inside,
         "sunk_rate": sunk / n if n else 0.0,
         "bounces": int(result.bounces.sum()),
         "mean_bounces": float(result.bounces.mean()) if n else 0.0,
-        "steps": result.steps, "simulated_time": result.steps * params.dt,
+        "steps": result.steps,
+        "simulated_time": result.steps * params.dt,
         "ball_steps": result.ball_steps,
-        "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
+        "sim_seconds": result.sim_seconds,
+        "advance_seconds": result.advance_seconds,
         "ball_steps_per_s": rate(result.ball_steps, result.sim_seconds),
         "advance_ball_steps_per_s": rate(result.ball_steps, result.advance_seconds),
         "threads": threads,
-        "out": out, "image_size": image_size,
+        "out": out,
+        "image_size": image_size,
         "wall_seconds": time.perf_counter() - t_wall,
     }
 
@@ -161,43 +176,95 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = GolfParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to shoot (default {d.balls})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shots (default {d.seed})")
-    parser.add_argument("--out", default="golf.png", metavar="FILE",
-                        help="the PNG picture to write (default golf.png; '' for none)")
-    parser.add_argument("--course", metavar="FILE", help="a course text file (format above; default: the built-in "
-                        "course)")
+    parser.add_argument(
+        "--out", default="golf.png", metavar="FILE", help="the PNG picture to write (default golf.png; '' for none)"
+    )
+    parser.add_argument(
+        "--course", metavar="FILE", help="a course text file (format above; default: the built-in course)"
+    )
     add_time_options(parser, d.dt, d.max_time)
-    parser.add_argument("--restitution", type=fraction, default=d.restitution,
-                        help=f"bounciness of the walls, 0 to 1 (default {d.restitution:g})")
-    parser.add_argument("--wall-friction", type=nonnegative, default=d.wall_friction,
-                        help=f"Coulomb friction at the walls (default {d.wall_friction:g})")
-    parser.add_argument("--rolling", type=nonnegative, default=d.rolling,
-                        help=f"rolling friction: speed lost per second, tiles/s^2 (default {d.rolling:g})")
-    parser.add_argument("--sink-speed", type=nonnegative, default=d.sink_speed,
-                        help=f"the fastest a ball can roll over the hole and drop in (default {d.sink_speed:g})")
-    parser.add_argument("--aim-spread", type=spread, default=d.aim_spread, metavar="DEG",
-                        help=f"aim within this many degrees of the tee-to-hole line (default {d.aim_spread:g}; "
-                        "180: any direction)")
-    parser.add_argument("--speed", type=positive_float, nargs=2, default=[d.speed_min, d.speed_max],
-                        metavar=("MIN", "MAX"), help=f"shot speeds, uniform in [MIN, MAX] tiles/s "
-                        f"(default {d.speed_min:g} {d.speed_max:g})")
+    parser.add_argument(
+        "--restitution",
+        type=fraction,
+        default=d.restitution,
+        help=f"bounciness of the walls, 0 to 1 (default {d.restitution:g})",
+    )
+    parser.add_argument(
+        "--wall-friction",
+        type=nonnegative,
+        default=d.wall_friction,
+        help=f"Coulomb friction at the walls (default {d.wall_friction:g})",
+    )
+    parser.add_argument(
+        "--rolling",
+        type=nonnegative,
+        default=d.rolling,
+        help=f"rolling friction: speed lost per second, tiles/s^2 (default {d.rolling:g})",
+    )
+    parser.add_argument(
+        "--sink-speed",
+        type=nonnegative,
+        default=d.sink_speed,
+        help=f"the fastest a ball can roll over the hole and drop in (default {d.sink_speed:g})",
+    )
+    parser.add_argument(
+        "--aim-spread",
+        type=spread,
+        default=d.aim_spread,
+        metavar="DEG",
+        help=f"aim within this many degrees of the tee-to-hole line (default {d.aim_spread:g}; 180: any direction)",
+    )
+    parser.add_argument(
+        "--speed",
+        type=positive_float,
+        nargs=2,
+        default=[d.speed_min, d.speed_max],
+        metavar=("MIN", "MAX"),
+        help=f"shot speeds, uniform in [MIN, MAX] tiles/s (default {d.speed_min:g} {d.speed_max:g})",
+    )
     parser.add_argument("--trails", type=nonnegative_int, default=50, help="paths drawn (default 50)")
-    parser.add_argument("--threads", type=positive_int, metavar="N",
-                        help="at most N threads for advance (default: PYCOLLIDE_NUM_THREADS, else every "
-                        "core; small batches use one); the results never depend on it")
+    parser.add_argument(
+        "--threads",
+        type=positive_int,
+        metavar="N",
+        help="at most N threads for advance (default: PYCOLLIDE_NUM_THREADS, else every "
+        "core; small batches use one); the results never depend on it",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
 
 
 def params_from_args(args: argparse.Namespace) -> GolfParams:
-    return GolfParams(balls=args.balls, seed=args.seed, dt=args.dt, max_time=args.max_time,
-                      restitution=args.restitution, wall_friction=args.wall_friction,
-                      rolling=args.rolling, sink_speed=args.sink_speed, aim_spread=args.aim_spread,
-                      speed_min=min(args.speed), speed_max=max(args.speed))
+    return GolfParams(
+        balls=args.balls,
+        seed=args.seed,
+        dt=args.dt,
+        max_time=args.max_time,
+        restitution=args.restitution,
+        wall_friction=args.wall_friction,
+        rolling=args.rolling,
+        sink_speed=args.sink_speed,
+        aim_spread=args.aim_spread,
+        speed_min=min(args.speed),
+        speed_max=max(args.speed),
+    )
 
 
 def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
     """Run the demo for parsed arguments; print the report; 0 on success, 2 on a
     bad course or output path."""
     params = params_from_args(args)
-    return report_main(lambda: run(params, course_path=args.course, out=args.out or None, trails=args.trails,
-                                   progress=sys.stderr, threads=args.threads, json_path=args.json),
-                       format_report, args.json, (CourseError, OutputError), parser)
+    return report_main(
+        lambda: run(
+            params,
+            course_path=args.course,
+            out=args.out or None,
+            trails=args.trails,
+            progress=sys.stderr,
+            threads=args.threads,
+            json_path=args.json,
+        ),
+        format_report,
+        args.json,
+        (CourseError, OutputError),
+        parser,
+    )

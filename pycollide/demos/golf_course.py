@@ -59,6 +59,7 @@ BUILTIN_COURSE = """\
 TILE_CHARS = ".# 1379\u25e3\u25e2\u25e4\u25e5"
 MARKERS = "TH"
 
+
 class CourseError(ValueError):
     """A course text that is not a valid course; the message names the file,
     and the line and column where there is one."""
@@ -91,13 +92,17 @@ def parse_course(text: str, name: str = "<course>") -> Course:
             if ch in MARKERS:
                 what = "tee 'T'" if ch == "T" else "hole 'H'"
                 if ch in found:
-                    raise CourseError(f"{name}: line {li}, column {ci}: a second {what} "
-                                      f"(the first is at line {found[ch][0]}, column {found[ch][1]}); "
-                                      "a course has exactly one")
+                    raise CourseError(
+                        f"{name}: line {li}, column {ci}: a second {what} "
+                        f"(the first is at line {found[ch][0]}, column {found[ch][1]}); "
+                        "a course has exactly one"
+                    )
                 found[ch] = (li, ci)
             elif ch not in TILE_CHARS:
-                raise CourseError(f"{name}: line {li}, column {ci}: unknown tile character {ch!r} "
-                                  "(expected one of: # . space 1 3 7 9 T H)")
+                raise CourseError(
+                    f"{name}: line {li}, column {ci}: unknown tile character {ch!r} "
+                    "(expected one of: # . space 1 3 7 9 T H)"
+                )
         clean.append(line.replace("T", ".").replace("H", "."))
     for ch, what in (("T", "tee 'T'"), ("H", "hole 'H'")):
         if ch not in found:
@@ -116,8 +121,13 @@ def parse_course(text: str, name: str = "<course>") -> Course:
         ox, oy = (float(v) for v in tilemap.origin)
         return (ox + (ci - 0.5) * s, oy + (i + 0.5) * s)
 
-    return Course(name=name, text="\n".join(lines[first:]) + "\n", tilemap=tilemap,
-                  tee=centre(*found["T"]), hole=centre(*found["H"]))
+    return Course(
+        name=name,
+        text="\n".join(lines[first:]) + "\n",
+        tilemap=tilemap,
+        tee=centre(*found["T"]),
+        hole=centre(*found["H"]),
+    )
 
 
 def load_course(path: Optional[str] = None) -> Course:

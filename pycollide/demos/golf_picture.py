@@ -51,12 +51,26 @@ def _legend(line: float, ball: float) -> Legend:
         canvas.fill_circle((x + ball, mid), ball, BALL)
         return 2 * ball
 
-    return Legend([(tee, "tee"), (hole, "hole"), (wall, "wall"), (path_swatch(TRAIL, line), "a ball's path"),
-                   (path_swatch(TRAIL_SUNK, line * 1.5), "path of a sunk ball"), (stopped, "where a ball stopped")])
+    return Legend(
+        [
+            (tee, "tee"),
+            (hole, "hole"),
+            (wall, "wall"),
+            (path_swatch(TRAIL, line), "a ball's path"),
+            (path_swatch(TRAIL_SUNK, line * 1.5), "path of a sunk ball"),
+            (stopped, "where a ball stopped"),
+        ]
+    )
 
 
-def render(course: Course, result: Result, params: GolfParams, trails: int = 50, scale: Optional[int] = None,
-           title: Optional[str] = None) -> np.ndarray:
+def render(
+    course: Course,
+    result: Result,
+    params: GolfParams,
+    trails: int = 50,
+    scale: Optional[int] = None,
+    title: Optional[str] = None,
+) -> np.ndarray:
     """The picture as uint8 pixels (height, width, 3): a title bar, the course
     (lawn, walls, the hole, the tee), up to ``trails`` recorded paths (up to
     half of them of sunk balls, in yellow on top; the others white, ending in a
@@ -95,8 +109,8 @@ def render(course: Course, result: Result, params: GolfParams, trails: int = 50,
     canvas.polylines([px(e) for e in edges], EDGE, width=max(1.0, scale / 12))
 
     ids = result.trail_ids
-    sunk = [k for k in range(len(ids)) if result.state[ids[k]] == SUNK][:trails // 2]
-    other = [k for k in range(len(ids)) if result.state[ids[k]] != SUNK][:trails - len(sunk)]
+    sunk = [k for k in range(len(ids)) if result.state[ids[k]] == SUNK][: trails // 2]
+    other = [k for k in range(len(ids)) if result.state[ids[k]] != SUNK][: trails - len(sunk)]
     canvas.polylines([px(result.trails[k]) for k in other], TRAIL, width=line)
     for k in other:
         canvas.fill_circle(px(result.trails[k][-1]), params.ball_radius * ppu, BALL)
@@ -115,5 +129,3 @@ def render(course: Course, result: Result, params: GolfParams, trails: int = 50,
     write_title(canvas, title)
     legend.draw(canvas, height - foot)
     return canvas.pixels
-
-

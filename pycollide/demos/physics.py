@@ -54,8 +54,9 @@ def _met(d: np.ndarray, u: np.ndarray, span: float, reach: float) -> np.ndarray:
     return np.einsum("ij,ij->i", gap, gap) <= reach * reach
 
 
-def _candidates(new: np.ndarray, v_old: np.ndarray, v_new: np.ndarray, bounces: np.ndarray, radius: float,
-                dt: float) -> Tuple[np.ndarray, np.ndarray]:
+def _candidates(
+    new: np.ndarray, v_old: np.ndarray, v_new: np.ndarray, bounces: np.ndarray, radius: float, dt: float
+) -> Tuple[np.ndarray, np.ndarray]:
     """The pairs i < j of balls that both had an impact in a step and end it
     near enough to have met in it (within four times the fastest travel)."""
     n = len(new)
@@ -68,8 +69,15 @@ def _candidates(new: np.ndarray, v_old: np.ndarray, v_new: np.ndarray, bounces: 
     return i[both], j[both]
 
 
-def paths_met(old: np.ndarray, v_old: np.ndarray, new: np.ndarray, v_new: np.ndarray, bounces: np.ndarray,
-              radius: float, dt: float) -> np.ndarray:
+def paths_met(
+    old: np.ndarray,
+    v_old: np.ndarray,
+    new: np.ndarray,
+    v_new: np.ndarray,
+    bounces: np.ndarray,
+    radius: float,
+    dt: float,
+) -> np.ndarray:
     """An estimate of the pairs of balls (equal radii) that hit each other in
     one step of :func:`pycollide.advance` with several impacts per ball, as
     an int64 array (2, k) of indices ``i < j``: both balls had an impact and
@@ -88,8 +96,9 @@ def paths_met(old: np.ndarray, v_old: np.ndarray, new: np.ndarray, v_new: np.nda
     return np.vstack([i[hit], j[hit]])
 
 
-def impulses_met(v_old: np.ndarray, new: np.ndarray, v_new: np.ndarray, bounces: np.ndarray, radius: float,
-                 dt: float) -> np.ndarray:
+def impulses_met(
+    v_old: np.ndarray, new: np.ndarray, v_new: np.ndarray, bounces: np.ndarray, radius: float, dt: float
+) -> np.ndarray:
     """The pairs of balls of equal mass that hit each other in a step of
     :func:`pycollide.advance` in which no ball had more than one impact, as
     an int64 array (2, k) of indices ``i < j``: a ball-ball impact changes
@@ -109,6 +118,7 @@ class Step:
     each ball's impacts, the ball-ball impacts as pairs (2, k) (a pair twice
     if it hit twice), the advance calls made, the seconds they took, how
     many of the (sub)steps had to estimate the pairs (:func:`paths_met`)."""
+
     centres: np.ndarray
     velocity: np.ndarray
     bounces: np.ndarray
@@ -118,8 +128,17 @@ class Step:
     estimated: int
 
 
-def counted_advance(centres: np.ndarray, velocity: np.ndarray, radius: float, world: Any,
-                    dt: float, restitution: float, friction: float, max_bounces: int, max_depth: int = 12) -> Step:
+def counted_advance(
+    centres: np.ndarray,
+    velocity: np.ndarray,
+    radius: float,
+    world: Any,
+    dt: float,
+    restitution: float,
+    friction: float,
+    max_bounces: int,
+    max_depth: int = 12,
+) -> Step:
     """:func:`pycollide.advance` of balls of one radius and mass with
     ``collide=True`` for ``dt``, telling ball-ball impacts from wall impacts.
 
@@ -132,21 +151,36 @@ def counted_advance(centres: np.ndarray, velocity: np.ndarray, radius: float, wo
     :func:`paths_met`."""
     circles = Circles(np.column_stack([centres, np.full(len(centres), radius)]))
     t0 = time.perf_counter()
-    moved, v_new, b = advance(circles, velocity, world, dt, restitution=restitution, friction=friction,
-                              max_bounces=max_bounces, collide=True, return_bounces=True)
+    moved, v_new, b = advance(
+        circles,
+        velocity,
+        world,
+        dt,
+        restitution=restitution,
+        friction=friction,
+        max_bounces=max_bounces,
+        collide=True,
+        return_bounces=True,
+    )
     seconds = time.perf_counter() - t0
     new = np.asarray(moved)[:, :2]
     if b.max(initial=0) <= 1:
         return Step(new, v_new, b, impulses_met(velocity, new, v_new, b, radius, dt), 1, seconds, 0)
     if max_depth <= 0:
         return Step(new, v_new, b, paths_met(centres, velocity, new, v_new, b, radius, dt), 1, seconds, 1)
-    first = counted_advance(centres, velocity, radius, world, dt / 2, restitution, friction, max_bounces,
-                            max_depth - 1)
-    second = counted_advance(first.centres, first.velocity, radius, world, dt / 2, restitution, friction,
-                             max_bounces, max_depth - 1)
-    return Step(second.centres, second.velocity, first.bounces + second.bounces,
-                np.concatenate([first.pairs, second.pairs], axis=1), 1 + first.calls + second.calls,
-                seconds + first.seconds + second.seconds, first.estimated + second.estimated)
+    first = counted_advance(centres, velocity, radius, world, dt / 2, restitution, friction, max_bounces, max_depth - 1)
+    second = counted_advance(
+        first.centres, first.velocity, radius, world, dt / 2, restitution, friction, max_bounces, max_depth - 1
+    )
+    return Step(
+        second.centres,
+        second.velocity,
+        first.bounces + second.bounces,
+        np.concatenate([first.pairs, second.pairs], axis=1),
+        1 + first.calls + second.calls,
+        seconds + first.seconds + second.seconds,
+        first.estimated + second.estimated,
+    )
 
 
 class Paths:
@@ -171,11 +205,11 @@ class Paths:
         """Ball ``k``'s path as a (m, 2) float array: at most about
         ``max_points`` points, every impact kept, and consecutive repeats (a
         ball at rest) dropped."""
-        xy = self.xy[:self.rows, k]
+        xy = self.xy[: self.rows, k]
         on = np.flatnonzero(~np.isnan(xy[:, 0]))
         if on.size == 0:
             return np.zeros((0, 2))
-        xy, hit = xy[on].astype(float), self.hit[:self.rows, k][on]
+        xy, hit = xy[on].astype(float), self.hit[: self.rows, k][on]
         moved = np.ones(len(xy), dtype=bool)
         moved[1:] = (xy[1:] != xy[:-1]).any(axis=1)
         xy, hit = xy[moved], hit[moved]

@@ -53,9 +53,31 @@ from .drawing import Legend, frame_and_canvas, path_swatch, title
 from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
 from .png import Canvas
 
-__all__ = ["PinballParams", "Table", "build_table", "launch_plan", "Result", "kick", "simulate", "render",
-           "final_checks", "run", "format_report", "add_arguments", "params_from_args", "main", "HELP", "WIDTH",
-           "HEIGHT", "DRAIN_Y", "PLAYFIELD", "WALL", "BUMPER", "PEG", "TRAIL"]
+__all__ = [
+    "PinballParams",
+    "Table",
+    "build_table",
+    "launch_plan",
+    "Result",
+    "kick",
+    "simulate",
+    "render",
+    "final_checks",
+    "run",
+    "format_report",
+    "add_arguments",
+    "params_from_args",
+    "main",
+    "HELP",
+    "WIDTH",
+    "HEIGHT",
+    "DRAIN_Y",
+    "PLAYFIELD",
+    "WALL",
+    "BUMPER",
+    "PEG",
+    "TRAIL",
+]
 
 WIDTH, HEIGHT = 10.0, 20.0
 DRAIN_Y = 0.0  # a ball whose centre goes below this line has drained
@@ -79,6 +101,7 @@ BALL = (216, 222, 236)
 @dataclass
 class PinballParams:
     """Everything that decides the run (table units, seconds)."""
+
     balls: int = 200
     seed: int = 1
     rate: float = 50.0  # launches per second
@@ -99,6 +122,7 @@ class PinballParams:
 class Table:
     """The table's parts (each a 1-D collection of one kind), the world made
     of them, and the round bumpers (x, y, r) that kick."""
+
     walls: Segments
     guides: Capsules
     bumpers: Circles
@@ -117,23 +141,46 @@ def build_table() -> Table:
     chute, two slanted guide rails, three bumpers, two rows of pegs, two
     slingshot triangles, a diamond and a hexagon."""
     W, H = WIDTH, HEIGHT
-    walls = Segments([
-        [0, 4, 0, 18.5], [0, 18.5, 1.5, H], [1.5, H, W - 1.5, H], [W - 1.5, H, W, 18.5], [W, 18.5, W, 4],
-        [0, 4, 4.2, 1.5], [W, 4, 5.8, 1.5],  # the funnel
-        [4.2, 1.5, 4.2, -1.5], [5.8, 1.5, 5.8, -1.5], [4.2, -1.5, 5.8, -1.5],  # the drain chute
-    ])
-    guides = Capsules([[0.0, 16.2, 1.9, 14.9, 0.12], [W, 16.2, W - 1.9, 14.9, 0.12],
-                       [0.0, 11.8, 1.4, 11.0, 0.12], [W, 11.8, W - 1.4, 11.0, 0.12]])
+    walls = Segments(
+        [
+            [0, 4, 0, 18.5],
+            [0, 18.5, 1.5, H],
+            [1.5, H, W - 1.5, H],
+            [W - 1.5, H, W, 18.5],
+            [W, 18.5, W, 4],
+            [0, 4, 4.2, 1.5],
+            [W, 4, 5.8, 1.5],  # the funnel
+            [4.2, 1.5, 4.2, -1.5],
+            [5.8, 1.5, 5.8, -1.5],
+            [4.2, -1.5, 5.8, -1.5],  # the drain chute
+        ]
+    )
+    guides = Capsules(
+        [
+            [0.0, 16.2, 1.9, 14.9, 0.12],
+            [W, 16.2, W - 1.9, 14.9, 0.12],
+            [0.0, 11.8, 1.4, 11.0, 0.12],
+            [W, 11.8, W - 1.4, 11.0, 0.12],
+        ]
+    )
     bumpers = Circles([[3.2, 14.4, 0.7], [6.8, 14.4, 0.7], [5.0, 12.0, 0.7]])
     pegs = [[5.0 + 1.2 * k, 8.6, 0.1] for k in range(-3, 4)] + [[5.6 + 1.2 * k, 9.7, 0.1] for k in range(-3, 3)]
     slings = Triangles([[1.2, 5.6, 1.2, 7.6, 2.8, 4.7], [W - 1.2, 5.6, W - 1.2, 7.6, W - 2.8, 4.7]])
     diamond = np.asarray(Polygons.from_box([5.0, 6.4], [0.55, 0.55], math.pi / 4))
-    hexagon = np.array([[5.0 + 0.55 * math.sin(a), 16.6 + 0.55 * math.cos(a)]
-                        for a in np.arange(6) * math.pi / 3])  # a vertex on top: nothing rests on it
+    hexagon = np.array(
+        [[5.0 + 0.55 * math.sin(a), 16.6 + 0.55 * math.cos(a)] for a in np.arange(6) * math.pi / 3]
+    )  # a vertex on top: nothing rests on it
     blocks = Polygons(np.stack([diamond[[0, 0, 1, 2, 3, 3]], hexagon]))  # one K per array: repeat vertices
     peg_circles = Circles(pegs)
-    return Table(walls=walls, guides=guides, bumpers=bumpers, pegs=peg_circles, slings=slings, blocks=blocks,
-                 world=World(walls, guides, bumpers, peg_circles, slings, blocks))
+    return Table(
+        walls=walls,
+        guides=guides,
+        bumpers=bumpers,
+        pegs=peg_circles,
+        slings=slings,
+        blocks=blocks,
+        world=World(walls, guides, bumpers, peg_circles, slings, blocks),
+    )
 
 
 def launch_plan(params: PinballParams, table: Table) -> Tuple[np.ndarray, np.ndarray]:
@@ -189,8 +236,9 @@ class Result:
         return ~np.isnan(self.launch_time) & np.isnan(self.drain_time)
 
 
-def kick(centres: np.ndarray, velocity: np.ndarray, bounces: np.ndarray, table: Table, radius: float, dt: float,
-         speed: float) -> Tuple[np.ndarray, np.ndarray]:
+def kick(
+    centres: np.ndarray, velocity: np.ndarray, bounces: np.ndarray, table: Table, radius: float, dt: float, speed: float
+) -> Tuple[np.ndarray, np.ndarray]:
     """The velocities after the bumpers' kicks, and which balls were kicked:
     a ball that had an impact in the step, ends it within its step's travel
     of a bumper and leaves it slower than ``speed`` along the bumper's
@@ -261,8 +309,17 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
         v = v.copy()
         v[:, 1] -= g_dv
         e_gravity += kinetic_energy(v, 1.0) - before
-        done = counted_advance(p, v, r, table.world, dt, params.restitution, params.friction,
-                               params.max_bounces, max_depth=params.split_depth)
+        done = counted_advance(
+            p,
+            v,
+            r,
+            table.world,
+            dt,
+            params.restitution,
+            params.friction,
+            params.max_bounces,
+            max_depth=params.split_depth,
+        )
         t_advance += done.seconds
         new, v_new, b = done.centres, done.velocity, done.bounces
         ball_steps += ids.size
@@ -290,32 +347,65 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
         else:
             p, v = new, rolled
         if progress is not None:
-            progress.update(f"t={steps * dt:.2f} s, {nxt:,} launched, {ids.size:,} on the table, "
-                            f"{int(np.count_nonzero(~np.isnan(drain_time))):,} drained")
+            progress.update(
+                f"t={steps * dt:.2f} s, {nxt:,} launched, {ids.size:,} on the table, "
+                f"{int(np.count_nonzero(~np.isnan(drain_time))):,} drained"
+            )
         if nxt >= n and ids.size == 0:
             break
     pos[ids], vel[ids] = p, v
     sim_seconds = time.perf_counter() - t_start
     total = int(bounces.sum())
-    return Result(launch_time=launch_time, drain_time=drain_time, position=pos, velocity=vel, bounces=bounces,
-                  ball_collisions=ball_hits, table_impacts=total - 2 * ball_hits, bumper_kicks=kicks,
-                  energy_launched=e_launch, energy_gravity=e_gravity, energy_impacts=e_impacts, energy_kicks=e_kicks,
-                  energy_rolling=e_rolling, energy_drained=e_drained,
-                  energy_end=kinetic_energy(v, 1.0), potential_end=params.gravity * float((p[:, 1] - DRAIN_Y).sum()),
-                  max_step_gain=max_gain, steps=steps, ball_steps=ball_steps, advance_calls=calls,
-                  estimated_steps=estimated, sim_seconds=sim_seconds,
-                  advance_seconds=t_advance, paths=paths)
+    return Result(
+        launch_time=launch_time,
+        drain_time=drain_time,
+        position=pos,
+        velocity=vel,
+        bounces=bounces,
+        ball_collisions=ball_hits,
+        table_impacts=total - 2 * ball_hits,
+        bumper_kicks=kicks,
+        energy_launched=e_launch,
+        energy_gravity=e_gravity,
+        energy_impacts=e_impacts,
+        energy_kicks=e_kicks,
+        energy_rolling=e_rolling,
+        energy_drained=e_drained,
+        energy_end=kinetic_energy(v, 1.0),
+        potential_end=params.gravity * float((p[:, 1] - DRAIN_Y).sum()),
+        max_step_gain=max_gain,
+        steps=steps,
+        ball_steps=ball_steps,
+        advance_calls=calls,
+        estimated_steps=estimated,
+        sim_seconds=sim_seconds,
+        advance_seconds=t_advance,
+        paths=paths,
+    )
 
 
 # ---- the picture -----------------------------------------------------------------------
 
 #: the paths' colours, in turn
-PATH_COLOURS = [(250, 226, 120), (120, 220, 250), (250, 140, 200), (160, 250, 150), (250, 170, 100),
-                (200, 170, 255), (250, 250, 250)]
+PATH_COLOURS = [
+    (250, 226, 120),
+    (120, 220, 250),
+    (250, 140, 200),
+    (160, 250, 150),
+    (250, 170, 100),
+    (200, 170, 255),
+    (250, 250, 250),
+]
 
 
-def render(table: Table, result: Result, params: PinballParams, trails: int = 60, long_side: int = 1100,
-           title_text: Optional[str] = None) -> np.ndarray:
+def render(
+    table: Table,
+    result: Result,
+    params: PinballParams,
+    trails: int = 60,
+    long_side: int = 1100,
+    title_text: Optional[str] = None,
+) -> np.ndarray:
     """The picture as uint8 pixels (height, width, 3): a title bar, the table
     (playfield, walls, guide rails, bumpers, pegs, slingshots, polygons, the
     launch band and the drain), the paths of the first ``trails`` balls
@@ -331,18 +421,29 @@ def render(table: Table, result: Result, params: PinballParams, trails: int = 60
                 canvas.fill_circle((x + 7, mid), 7, rim)
             canvas.fill_circle((x + 7, mid), 5.5 if rim is not None else 7, colour)
             return 14
+
         return draw
 
     def sw_bar(colour: Tuple[int, int, int]) -> Any:
         def draw(canvas: Canvas, x: float, mid: float) -> float:
             canvas.fill_rect(x, mid - 5, x + 18, mid + 5, colour)
             return 18
+
         return draw
 
-    legend = Legend([(sw_disc(BUMPER, BUMPER_RIM), "bumper (kicks)"), (sw_disc(PEG), "peg"),
-                     (sw_bar(WALL), "wall"), (sw_bar(CAPSULE), "rail"), (sw_bar(SLING), "slingshot"),
-                     (sw_bar(POLY), "polygon"), (path_swatch(TRAIL, line), "a ball's path"),
-                     (sw_disc(BALL), "ball at the end"), (sw_bar(DRAIN), "drain")])
+    legend = Legend(
+        [
+            (sw_disc(BUMPER, BUMPER_RIM), "bumper (kicks)"),
+            (sw_disc(PEG), "peg"),
+            (sw_bar(WALL), "wall"),
+            (sw_bar(CAPSULE), "rail"),
+            (sw_bar(SLING), "slingshot"),
+            (sw_bar(POLY), "polygon"),
+            (path_swatch(TRAIL, line), "a ball's path"),
+            (sw_disc(BALL), "ball at the end"),
+            (sw_bar(DRAIN), "drain"),
+        ]
+    )
     frame, canvas = frame_and_canvas(box, long_side, legend, BACKGROUND)
     px, ppu = frame.px, frame.ppu
     outline = [(0, 4), (0, 18.5), (1.5, HEIGHT), (WIDTH - 1.5, HEIGHT), (WIDTH, 18.5), (WIDTH, 4)]
@@ -351,9 +452,12 @@ def render(table: Table, result: Result, params: PinballParams, trails: int = 60
     canvas.polylines([px([(4.2, DRAIN_Y), (5.8, DRAIN_Y)])], (90, 90, 110), width=1.0)
     x0, y0, x1, y1 = LAUNCH_BAND
     r = params.ball_radius
-    canvas.polylines([px([(x0 - r, y0 - r), (x1 + r, y0 - r), (x1 + r, y1 + r), (x0 - r, y1 + r), (x0 - r, y0 - r)])],
-                     (70, 90, 150), width=1.0)
-    launched = np.flatnonzero(~np.isnan(result.launch_time))[:max(trails, 0)]
+    canvas.polylines(
+        [px([(x0 - r, y0 - r), (x1 + r, y0 - r), (x1 + r, y1 + r), (x0 - r, y1 + r), (x0 - r, y0 - r)])],
+        (70, 90, 150),
+        width=1.0,
+    )
+    launched = np.flatnonzero(~np.isnan(result.launch_time))[: max(trails, 0)]
     for k in launched:
         path = result.paths.path(int(k), max_points=1500)
         if len(path) > 1:
@@ -430,12 +534,20 @@ def final_checks(table: Table, result: Result, params: PinballParams) -> Dict[st
         for part in table.parts:
             stuck |= overlaps(balls[:, None], part[None, :], touching=False).any(axis=1)
     off = ~((centres[:, 0] >= 0) & (centres[:, 0] <= WIDTH) & (centres[:, 1] >= -1.5) & (centres[:, 1] <= HEIGHT))
-    return {"overlapping_pairs": overlapping, "inside_wall": int(np.count_nonzero(stuck)),
-            "off_table": int(np.count_nonzero(off))}
+    return {
+        "overlapping_pairs": overlapping,
+        "inside_wall": int(np.count_nonzero(stuck)),
+        "off_table": int(np.count_nonzero(off)),
+    }
 
 
-def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int = 60,
-        progress: Optional[TextIO] = None, json_path: Optional[str] = None) -> Dict[str, Any]:
+def run(
+    params: PinballParams,
+    out: Optional[str] = "pinball.png",
+    trails: int = 60,
+    progress: Optional[TextIO] = None,
+    json_path: Optional[str] = None,
+) -> Dict[str, Any]:
     """Build the table, launch, simulate and draw; return the report as a
     dict.  The output paths are checked before any work (OutputError)."""
     check_output(out, "picture")
@@ -443,8 +555,10 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
     t_wall = time.perf_counter()
     step = Progress(progress, 3 if out else 2)
     table = build_table()
-    counts = {name: len(part) for name, part in zip(("walls", "rails", "bumpers", "pegs", "slingshots", "polygons"),
-                                                    table.parts)}
+    counts = {
+        name: len(part)
+        for name, part in zip(("walls", "rails", "bumpers", "pegs", "slingshots", "polygons"), table.parts)
+    }
     step.stage(f"table {WIDTH:g} x {HEIGHT:g}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
     step.stage(f"launching {params.balls:,} balls, {params.rate:g} a second")
     result = simulate(params, table, progress=step)
@@ -458,26 +572,46 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
     times = result.drain_time[drained]
     e = result
     return {
-        "pycollide": __version__, "table": "pinball",
-        "params": asdict(params), "size": [WIDTH, HEIGHT], "parts": counts,
-        "balls": n, "launched": int(np.count_nonzero(launched)), "drained": int(np.count_nonzero(drained)),
+        "pycollide": __version__,
+        "table": "pinball",
+        "params": asdict(params),
+        "size": [WIDTH, HEIGHT],
+        "parts": counts,
+        "balls": n,
+        "launched": int(np.count_nonzero(launched)),
+        "drained": int(np.count_nonzero(drained)),
         "in_play_at_max_time": int(np.count_nonzero(on)),
         "drain_median_time": float(np.median(times)) if times.size else None,
         "last_drain_time": float(times.max()) if times.size else None,
-        "ball_collisions": result.ball_collisions, "table_impacts": result.table_impacts,
-        "impacts": result.ball_collisions + result.table_impacts, "ball_impacts": int(result.bounces.sum()),
+        "ball_collisions": result.ball_collisions,
+        "table_impacts": result.table_impacts,
+        "impacts": result.ball_collisions + result.table_impacts,
+        "ball_impacts": int(result.bounces.sum()),
         "bumper_kicks": result.bumper_kicks,
-        "energy": {"launched": e.energy_launched, "gravity": e.energy_gravity, "kicks": e.energy_kicks,
-                   "impacts": e.energy_impacts, "rolling": e.energy_rolling, "drained": e.energy_drained,
-                   "kinetic_end": e.energy_end, "potential_end": e.potential_end, "max_step_gain": e.max_step_gain},
+        "energy": {
+            "launched": e.energy_launched,
+            "gravity": e.energy_gravity,
+            "kicks": e.energy_kicks,
+            "impacts": e.energy_impacts,
+            "rolling": e.energy_rolling,
+            "drained": e.energy_drained,
+            "kinetic_end": e.energy_end,
+            "potential_end": e.potential_end,
+            "max_step_gain": e.max_step_gain,
+        },
         **checks,
         "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
-        "steps": result.steps, "simulated_time": result.steps * params.dt, "ball_steps": result.ball_steps,
-        "advance_calls": result.advance_calls, "estimated_steps": result.estimated_steps,
-        "sim_seconds": result.sim_seconds, "advance_seconds": result.advance_seconds,
+        "steps": result.steps,
+        "simulated_time": result.steps * params.dt,
+        "ball_steps": result.ball_steps,
+        "advance_calls": result.advance_calls,
+        "estimated_steps": result.estimated_steps,
+        "sim_seconds": result.sim_seconds,
+        "advance_seconds": result.advance_seconds,
         "steps_per_s": rate(result.steps, result.sim_seconds),
         "ball_steps_per_s": rate(result.ball_steps, result.sim_seconds),
-        "out": out, "image_size": image_size,
+        "out": out,
+        "image_size": image_size,
         "wall_seconds": time.perf_counter() - t_wall,
     }
 
@@ -485,8 +619,11 @@ def run(params: PinballParams, out: Optional[str] = "pinball.png", trails: int =
 def format_report(rep: Dict[str, Any]) -> str:
     p, en = rep["params"], rep["energy"]
     parts = ", ".join(f"{v} {k}" for k, v in rep["parts"].items())
-    drains = (f"; half had drained by {rep['drain_median_time']:.2f} s, the last at {rep['last_drain_time']:.2f} s"
-              if rep["drained"] else "")
+    drains = (
+        f"; half had drained by {rep['drain_median_time']:.2f} s, the last at {rep['last_drain_time']:.2f} s"
+        if rep["drained"]
+        else ""
+    )
     per_ball = rep["ball_impacts"] / rep["launched"] if rep["launched"] else 0.0
     lines = [
         f"pycollide {rep['pycollide']} pinball: a {rep['size'][0]:g} x {rep['size'][1]:g} table ({parts}), "
@@ -518,29 +655,52 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = PinballParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the launches (default {d.seed})")
-    parser.add_argument("--rate", type=positive_float, default=d.rate,
-                        help=f"launches per second (default {d.rate:g})")
-    parser.add_argument("--speed", type=nonnegative, default=d.speed, metavar="V",
-                        help=f"launch speeds uniform in [0, V] units/s (default {d.speed:g})")
-    parser.add_argument("--gravity", type=nonnegative, default=d.gravity,
-                        help=f"along -y, units/s^2 (default {d.gravity:g})")
+    parser.add_argument("--rate", type=positive_float, default=d.rate, help=f"launches per second (default {d.rate:g})")
+    parser.add_argument(
+        "--speed",
+        type=nonnegative,
+        default=d.speed,
+        metavar="V",
+        help=f"launch speeds uniform in [0, V] units/s (default {d.speed:g})",
+    )
+    parser.add_argument(
+        "--gravity", type=nonnegative, default=d.gravity, help=f"along -y, units/s^2 (default {d.gravity:g})"
+    )
     add_time_options(parser, d.dt, d.max_time)
-    parser.add_argument("--kick", type=nonnegative, default=d.kick,
-                        help=f"the least normal speed a bumper sends a ball off at (default {d.kick:g}; 0: none)")
+    parser.add_argument(
+        "--kick",
+        type=nonnegative,
+        default=d.kick,
+        help=f"the least normal speed a bumper sends a ball off at (default {d.kick:g}; 0: none)",
+    )
     parser.add_argument("--trails", type=nonnegative_int, default=60, help="paths drawn (default 60)")
     add_table_options(parser, "pinball.png", d, "", "")
 
 
 def params_from_args(args: argparse.Namespace) -> PinballParams:
-    return PinballParams(balls=args.balls, seed=args.seed, rate=args.rate, speed=args.speed, gravity=args.gravity,
-                         dt=args.dt, max_time=args.max_time, restitution=args.restitution, friction=args.friction,
-                         rolling=args.rolling, kick=args.kick)
+    return PinballParams(
+        balls=args.balls,
+        seed=args.seed,
+        rate=args.rate,
+        speed=args.speed,
+        gravity=args.gravity,
+        dt=args.dt,
+        max_time=args.max_time,
+        restitution=args.restitution,
+        friction=args.friction,
+        rolling=args.rolling,
+        kick=args.kick,
+    )
 
 
 def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
     """Run the demo for parsed arguments; print the report; 0 on success, 2
     on an output path that cannot be written."""
     params = params_from_args(args)
-    return report_main(lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr,
-                                   json_path=args.json),
-                       format_report, args.json, (OutputError,), parser)
+    return report_main(
+        lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr, json_path=args.json),
+        format_report,
+        args.json,
+        (OutputError,),
+        parser,
+    )

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import struct
 import zlib
-from typing import Iterable, Sequence, Tuple
-
-from numpy.typing import ArrayLike
+from typing import Iterable, Tuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["Canvas", "encode_png", "write_png", "read_png", "PNG_SIGNATURE"]
 
@@ -148,7 +147,7 @@ class Canvas:
         r0, c0 = max(y0, 0), max(x0, 0)
         r1, c1 = min(y0 + h, self.height), min(x0 + w, self.width)
         if r0 < r1 and c0 < c1:
-            ink = bitmap[r0 - y0:r1 - y0, c0 - x0:c1 - x0]
+            ink = bitmap[r0 - y0 : r1 - y0, c0 - x0 : c1 - x0]
             self.pixels[r0:r1, c0:c1][ink] = color
         return w, h
 
@@ -166,8 +165,12 @@ def encode_png(pixels: np.ndarray, level: int = 6) -> bytes:
     raw = np.zeros((height, 1 + 3 * width), dtype=np.uint8)  # filter type 0 (None) on every row
     raw[:, 1:] = img.reshape(height, 3 * width)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit truecolour
-    return (PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(raw.tobytes(), level))
-            + _chunk(b"IEND", b""))
+    return (
+        PNG_SIGNATURE
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(raw.tobytes(), level))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def write_png(path, pixels: np.ndarray) -> None:
@@ -187,9 +190,9 @@ def read_png(data: bytes) -> np.ndarray:
     while pos < len(data):
         if pos + 8 > len(data):
             raise ValueError("truncated chunk header")
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        crc = data[pos + 8 + length:pos + 12 + length]
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        crc = data[pos + 8 + length : pos + 12 + length]
         if len(body) != length or len(crc) != 4:
             raise ValueError(f"truncated {kind!r} chunk")
         if struct.unpack(">I", crc)[0] != zlib.crc32(kind + body) & 0xFFFFFFFF:

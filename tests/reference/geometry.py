@@ -334,6 +334,7 @@ def _origin_within(hull, r2, strict):
     """dist²(0, hull) < r2 (strict) or <= r2, in integer arithmetic: the
     squared distance to an edge's line is cross² / |edge|², so it is compared
     as cross² against r2 |edge|²."""
+
     def near(d2, scale=1):
         return d2 < r2 * scale if strict else d2 <= r2 * scale
 

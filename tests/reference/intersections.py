@@ -214,6 +214,7 @@ def _in_span(t, lo, hi):
 
 def _polygon_along(vertices, px, py, dx, dy, bounded):
     from .geometry import convex_hull
+
     hull = convex_hull(vertices)
     if len(hull) <= 2:  # a point or a segment: its own boundary
         seg = tuple(hull[0] + hull[-1])
@@ -224,8 +225,10 @@ def _polygon_along(vertices, px, py, dx, dy, bounded):
         return sorted(pts, key=lambda q: (q[0] - px) * dx + (q[1] - py) * dy)
     lo, hi = (Fraction(0), Fraction(1)) if bounded else (None, None)
     edges = [(hull[i], hull[(i + 1) % len(hull)]) for i in range(len(hull))]
-    g = [(_cross(q[0] - a[0], q[1] - a[1], px - a[0], py - a[1]), _cross(q[0] - a[0], q[1] - a[1], dx, dy))
-         for a, q in edges]
+    g = [
+        (_cross(q[0] - a[0], q[1] - a[1], px - a[0], py - a[1]), _cross(q[0] - a[0], q[1] - a[1], dx, dy))
+        for a, q in edges
+    ]
     for g0, g1 in g:
         if g1 == 0:
             if g0 < 0:
@@ -249,6 +252,7 @@ def _capsule_along(capsule, px, py, dx, dy, bounded):
     span = (Fraction(0), Fraction(1)) if bounded else (None, None)
     if dx == dy == 0:  # a point: on the boundary when exactly r from the core
         from .geometry import core_distance_squared
+
         d2 = core_distance_squared("point", (px, py), "segment", (x0, y0, x1, y1))
         return [(px, py)] if d2 == r * r else []
 
@@ -292,14 +296,15 @@ def _capsule_along(capsule, px, py, dx, dy, bounded):
         if disc < 0:
             continue
         root = _sqrt(disc)
-        for s in ((0,) if disc == 0 else (-1, 1)):
+        for s in (0,) if disc == 0 else (-1, 1):
             if isinstance(root, Fraction):
                 t = (-B + s * root) / A
                 if _in_span(t, lo, hi):
                     found.append((t, None))
                 continue
-            if (lo is None or _sign_plus_sqrt(-B - A * lo, s, disc) >= 0) and \
-                    (hi is None or _sign_plus_sqrt(-B - A * hi, s, disc) <= 0):
+            if (lo is None or _sign_plus_sqrt(-B - A * lo, s, disc) >= 0) and (
+                hi is None or _sign_plus_sqrt(-B - A * hi, s, disc) <= 0
+            ):
                 found.append((-B / A, s, disc, A))  # irrational: strictly inside its piece
     pts, seen = [], set()
     for item in found:
@@ -325,17 +330,21 @@ def _convex_along(kind, shape, px, py, dx, dy, bounded):
 
 def convex_segment(kind):
     """Where a segment meets the boundary of a triangle, polygon or capsule, in segment order."""
+
     def points(shape, s):
         px, py, ex, ey = _q(s)
         return _convex_along(kind, shape, px, py, ex - px, ey - py, bounded=True)
+
     return points
 
 
 def convex_line(kind):
     """Where a line meets the boundary of a triangle, polygon or capsule, in the line's direction."""
+
     def points(shape, line):
         px, py, ex, ey = _q(line)
         return _convex_along(kind, shape, px, py, ex - px, ey - py, bounded=False)
+
     return points
 
 

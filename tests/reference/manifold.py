@@ -72,13 +72,21 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence, Tuple
+from typing import Optional, Tuple
 
 from .contact import _sqrt, separation
 from .geometry import convex_hull, shape_core
 
-__all__ = ["FALLBACK", "ClipEnd", "Candidate", "Reference", "faces", "manifold_candidates", "manifold_reference",
-           "same_points"]
+__all__ = [
+    "FALLBACK",
+    "ClipEnd",
+    "Candidate",
+    "Reference",
+    "faces",
+    "manifold_candidates",
+    "manifold_reference",
+    "same_points",
+]
 
 #: the outcome "rule 2's single point" (an empty clip, or no end kept)
 FALLBACK = "fallback"
@@ -155,6 +163,7 @@ def same_points(got, want, tol):
     """Two collections of ``(point, separation)`` (floats) as sets within tol:
     every one of each is within ``tol`` (point and separation) of one of the
     other."""
+
     def near(x, y):
         (p, s), (q, r) = x, y
         return math.hypot(p[0] - q[0], p[1] - q[1]) <= tol and abs(s - r) <= tol
@@ -221,15 +230,16 @@ class Candidate:
         return all(self._on_stretch(p, s, tol) for p, s in got)
 
     def _on_stretch(self, p, s, tol):
-        (q0, q1), e0, e1 = self.incident, self.wide[0], self.wide[-1]
+        e0, e1 = self.wide[0], self.wide[-1]
         a, b = e0.point, e1.point
         d = (b[0] - a[0], b[1] - a[1])
         length2 = d[0] ** 2 + d[1] ** 2
         k = 0.0 if length2 == 0 else min(1.0, max(0.0, ((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / length2))
         foot = (a[0] + k * d[0], a[1] + k * d[1])
         sep = e0.separation + k * (e1.separation - e0.separation)  # affine along the edge
-        return (math.hypot(p[0] - foot[0], p[1] - foot[1]) <= tol and abs(s - sep) <= tol
-                and s <= float(self.margin) + tol)
+        return (
+            math.hypot(p[0] - foot[0], p[1] - foot[1]) <= tol and abs(s - sep) <= tol and s <= float(self.margin) + tol
+        )
 
 
 @dataclass(frozen=True)
@@ -307,6 +317,7 @@ def _close(inner, outer, tol):
     """Do two clips (the inner one within the outer one) give ends within tol
     of each other, or is the outer one no longer than tol where the inner one
     is empty?"""
+
     def dist(x, y):
         return math.hypot(x.point[0] - y.point[0], x.point[1] - y.point[1])
 

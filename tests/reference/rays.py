@@ -21,7 +21,8 @@ import struct
 from decimal import Decimal, getcontext
 from fractions import Fraction
 
-from .geometry import convex_hull as _hull, shape_core
+from .geometry import convex_hull as _hull
+from .geometry import shape_core
 
 ZERO = Fraction(0)
 

@@ -33,8 +33,9 @@ def _cross(a, b):
 
 
 def _edges(h):
-    return [(h[i], h[(i + 1) % len(h)]) for i in range(len(h))] if len(h) >= 3 else (
-        [(h[0], h[1])] if len(h) == 2 else [])
+    return (
+        [(h[i], h[(i + 1) % len(h)]) for i in range(len(h))] if len(h) >= 3 else ([(h[0], h[1])] if len(h) == 2 else [])
+    )
 
 
 def point_dist2(h, p):
@@ -48,6 +49,7 @@ def point_dist2(h, p):
 
 def _segments_cross(a, b, c, d):
     """Do the closed segments [a, b] and [c, d] meet?"""
+
     def orient(p, q, r):
         v = _cross((q[0] - p[0], q[1] - p[1]), (r[0] - p[0], r[1] - p[1]))
         return (v > 0) - (v < 0)
@@ -58,8 +60,9 @@ def _segments_cross(a, b, c, d):
     o1, o2, o3, o4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
     if o1 * o2 < 0 and o3 * o4 < 0:
         return True
-    return (o1 == 0 and on(a, b, c)) or (o2 == 0 and on(a, b, d)) or (o3 == 0 and on(c, d, a)) or (
-        o4 == 0 and on(c, d, b))
+    return (
+        (o1 == 0 and on(a, b, c)) or (o2 == 0 and on(a, b, d)) or (o3 == 0 and on(c, d, a)) or (o4 == 0 and on(c, d, b))
+    )
 
 
 def segment_dist2(h, a, b):
@@ -120,6 +123,7 @@ def shape_sweep(kind_a, a, D, kind_b, b):
         ok = lo < 0 < hi
     if not ok:
         return "miss", None
+
     # the first time: bisection on the exact test, from a time within reach
     def within(t):
         t = Fraction(t)

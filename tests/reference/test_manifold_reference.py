@@ -28,46 +28,93 @@ TOL = 1e-9
 #   (normal, {(point, separation), ...})   rule 3's points, every one dyadic
 #              (exact floats) unless the inputs are not.
 # The normal runs from a toward b.
-DIAMOND = (1, -0.5, 2, 0.5, 1, 1.5, 0, 0.5)   # a box turned by 45 degrees, its lowest corner (1, -0.5)
+DIAMOND = (1, -0.5, 2, 0.5, 1, 1.5, 0, 0.5)  # a box turned by 45 degrees, its lowest corner (1, -0.5)
 # a square turned by atan(1/2), its lowest corner (1, -0.5): its edge (1, -0.5) -> (3, 0.5) is the
 # incident face on a floor (normal (1, -2)/sqrt5, against (-2, -1)/sqrt5 of the other lower edge)
 TURNED = (1, -0.5, 3, 0.5, 2, 2.5, 0, 1.5)
-LIFTED = (1, 0.5, 3, 1.5, 2, 3.5, 0, 2.5)     # the same 1 higher: its lowest corner 0.5 above the floor
+LIFTED = (1, 0.5, 3, 1.5, 2, 3.5, 0, 2.5)  # the same 1 higher: its lowest corner 0.5 above the floor
 FLOOR = (-5, -1, 5, 0)
 HAND = [
     # a box resting on a floor box, 0.25 deep: both ends of the overlap, midway between the surfaces
-    ("box on floor", "box", (0, 0, 2, 2), "box", (-5, -1, 5, 0.25), 0.0,
-     ((0, -1), {((0, 0.125), -0.25), ((2, 0.125), -0.25)})),
-    ("box on floor 0.1", "box", (0, 0, 2, 2), "box", (-5, -1, 5, 0.1), 0.0,
-     ((0, -1), {((0, 0.05), -0.1), ((2, 0.05), -0.1)})),
-    ("floor under box", "box", (-5, -1, 5, 0.25), "box", (0, 0, 2, 2), 0.0,
-     ((0, 1), {((0, 0.125), -0.25), ((2, 0.125), -0.25)})),
+    (
+        "box on floor",
+        "box",
+        (0, 0, 2, 2),
+        "box",
+        (-5, -1, 5, 0.25),
+        0.0,
+        ((0, -1), {((0, 0.125), -0.25), ((2, 0.125), -0.25)}),
+    ),
+    (
+        "box on floor 0.1",
+        "box",
+        (0, 0, 2, 2),
+        "box",
+        (-5, -1, 5, 0.1),
+        0.0,
+        ((0, -1), {((0, 0.05), -0.1), ((2, 0.05), -0.1)}),
+    ),
+    (
+        "floor under box",
+        "box",
+        (-5, -1, 5, 0.25),
+        "box",
+        (0, 0, 2, 2),
+        0.0,
+        ((0, 1), {((0, 0.125), -0.25), ((2, 0.125), -0.25)}),
+    ),
     # a box turned 45 degrees, its corner 0.5 into the floor: one point (the other end of the
     # incident edge, (2, 0.5), is 0.5 above the floor)
     # (both lower edges are incident faces, tied: the same point either way)
     ("tilted box on floor", "polygon4", DIAMOND, "box", FLOOR, 0.0, ((0, -1), {((1, -0.25), -0.5)})),
     ("turned square on floor", "polygon4", TURNED, "box", FLOOR, 0.0, ((0, -1), {((1, -0.25), -0.5)})),
     # margin 1 keeps the incident edge's other end (3, 0.5) too, 0.5 above the floor
-    ("turned square on floor, margin 1", "polygon4", TURNED, "box", FLOOR, 1.0,
-     ((0, -1), {((1, -0.25), -0.5), ((3, 0.25), 0.5)})),
+    (
+        "turned square on floor, margin 1",
+        "polygon4",
+        TURNED,
+        "box",
+        FLOOR,
+        1.0,
+        ((0, -1), {((1, -0.25), -0.5), ((3, 0.25), 0.5)}),
+    ),
     # a capsule (bottom at y = 1.5) lying across a box (top at y = 2): the box's width
-    ("capsule on box", "capsule", (0, 2.5, 4, 2.5, 1), "box", (1, 0, 3, 2), 0.0,
-     ((0, -1), {((1, 1.75), -0.5), ((3, 1.75), -0.5)})),
+    (
+        "capsule on box",
+        "capsule",
+        (0, 2.5, 4, 2.5, 1),
+        "box",
+        (1, 0, 3, 2),
+        0.0,
+        ((0, -1), {((1, 1.75), -0.5), ((3, 1.75), -0.5)}),
+    ),
     # two parallel capsules, axes 1.5 apart, radii 1: the stretch where the axes overlap
-    ("parallel capsules", "capsule", (0, 0, 4, 0, 1), "capsule", (2, 1.5, 6, 1.5, 1), 0.0,
-     ((0, 1), {((2, 0.75), -0.5), ((4, 0.75), -0.5)})),
+    (
+        "parallel capsules",
+        "capsule",
+        (0, 0, 4, 0, 1),
+        "capsule",
+        (2, 1.5, 6, 1.5, 1),
+        0.0,
+        ((0, 1), {((2, 0.75), -0.5), ((4, 0.75), -0.5)}),
+    ),
     # a triangle's vertex 0.5 into a box's top: one point
-    ("triangle vertex in box", "triangle", (1, 1.5, 2, 3, 0, 3), "box", (0, 0, 2, 2), 0.0,
-     ((0, -1), {((1, 1.75), -0.5)})),
+    (
+        "triangle vertex in box",
+        "triangle",
+        (1, 1.5, 2, 3, 0, 3),
+        "box",
+        (0, 0, 2, 2),
+        0.0,
+        ((0, -1), {((1, 1.75), -0.5)}),
+    ),
     # two boxes 1 apart: nothing within margin 0 or 0.5; both ends at margin 1.5
     ("apart", "box", (0, 0, 2, 2), "box", (0, 3, 2, 5), 0.0, 0),
     ("apart beyond margin", "box", (0, 0, 2, 2), "box", (0, 3, 2, 5), 0.5, 0),
-    ("within margin", "box", (0, 0, 2, 2), "box", (0, 3, 2, 5), 1.5,
-     ((0, 1), {((0, 2.5), 1.0), ((2, 2.5), 1.0)})),
+    ("within margin", "box", (0, 0, 2, 2), "box", (0, 3, 2, 5), 1.5, ((0, 1), {((0, 2.5), 1.0), ((2, 2.5), 1.0)})),
     # a turned box 0.5 above the floor: margin 1 keeps its lowest corner, margin 2 the next one too
     ("lifted square, margin 1", "polygon4", LIFTED, "box", FLOOR, 1.0, ((0, -1), {((1, 0.25), 0.5)})),
-    ("lifted square, margin 2", "polygon4", LIFTED, "box", FLOOR, 2.0,
-     ((0, -1), {((1, 0.25), 0.5), ((3, 0.75), 1.5)})),
+    ("lifted square, margin 2", "polygon4", LIFTED, "box", FLOOR, 2.0, ((0, -1), {((1, 0.25), 0.5), ((3, 0.75), 1.5)})),
     # diagonal boxes: every face's clip is empty -> rule 2 (contact's corner-to-corner)
     ("diagonal boxes", "box", (0, 0, 1, 1), "box", (2, 2, 3, 3), 2.0, FALLBACK),
     # the closest points are beyond the reference face's end: the clipped end (3.7083.., 0) is

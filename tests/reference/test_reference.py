@@ -13,13 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .geometry import make_valid
-from .geometry import overlaps_by_fractions
 from . import KINDS, WIDTH, contains, core_distance_squared, overlaps, radius_sum
+from .geometry import make_valid, overlaps_by_fractions
 
-OVERLAP = (True, True)   # clearly overlapping: interiors meet
-TOUCH = (True, False)    # closed sets meet, but zero-depth contact
-APART = (False, False)   # disjoint
+OVERLAP = (True, True)  # clearly overlapping: interiors meet
+TOUCH = (True, False)  # closed sets meet, but zero-depth contact
+APART = (False, False)  # disjoint
 
 TRI = (0, 0, 4, 0, 0, 4)  # right triangle, legs 4, hypotenuse x + y = 4
 BOX = (0, 0, 2, 2)
@@ -43,7 +42,7 @@ CASES = [
     ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "point", (0.5, 0.5), OVERLAP),
     ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "box", (1, 1, 3, 3), TOUCH),
     ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "circle", (2, 2, 1), APART),
-    ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "capsule", (2, 2, 4, 4, 2 ** 0.5), OVERLAP),
+    ("polygon4", (0, -2, 2, 0, 0, 2, -2, 0), "capsule", (2, 2, 4, 4, 2**0.5), OVERLAP),
     # ---- point / point
     ("point", (1, 2), "point", (1, 2), TOUCH),  # same point: no interior
     ("point", (0, 0), "point", (1, 0), APART),
@@ -339,7 +338,7 @@ def scattered_shapes(draw):
     """(kind, shape) on grids from 2**-60 to 2**60, sometimes with a 0.1
     spacing (not dyadic: rounded) and single coordinates nudged by one ulp."""
     kind, s = draw(small_shapes())
-    scale = draw(st.sampled_from([1.0, 0.1, 2.0 ** -60, 2.0 ** 60, 3.0 * 2.0 ** -30]))
+    scale = draw(st.sampled_from([1.0, 0.1, 2.0**-60, 2.0**60, 3.0 * 2.0**-30]))
     s = [v * scale for v in s]
     for i in draw(st.lists(st.integers(0, len(s) - 1), max_size=2)):
         s[i] = math.nextafter(s[i], draw(st.sampled_from([-math.inf, math.inf])))

@@ -5,7 +5,8 @@ import math
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from . import tiles as T
 from .geometry import overlaps as shape_overlaps
@@ -21,13 +22,16 @@ def grid(rows_top_first, s=1.0, origin=(0.0, 0.0)):
 # ------------------------------------------------------------ polygons
 
 
-@pytest.mark.parametrize("kind,corners", [
-    (S, [(0, 0), (1, 0), (1, 1), (0, 1)]),
-    (NE, [(0, 0), (1, 0), (0, 1)]),
-    (NW, [(0, 0), (1, 0), (1, 1)]),
-    (SE, [(0, 0), (1, 1), (0, 1)]),
-    (SW, [(1, 0), (1, 1), (0, 1)]),
-])
+@pytest.mark.parametrize(
+    "kind,corners",
+    [
+        (S, [(0, 0), (1, 0), (1, 1), (0, 1)]),
+        (NE, [(0, 0), (1, 0), (0, 1)]),
+        (NW, [(0, 0), (1, 0), (1, 1)]),
+        (SE, [(0, 0), (1, 1), (0, 1)]),
+        (SW, [(1, 0), (1, 1), (0, 1)]),
+    ],
+)
 def test_tile_polygons_keep_the_named_corners_ccw(kind, corners):
     poly = T.tile_polygon(kind, 0, 0, 1.0, 0.0, 0.0)
     assert poly == [(F(x), F(y)) for x, y in corners]
@@ -59,16 +63,19 @@ def test_solid_polygons_rows_go_north():
 # ------------------------------------------------------------ boundary
 
 
-@pytest.mark.parametrize("rows,unit,merged", [
-    ([[S] * 10], 22, 4),
-    ([[S, S], [S, S]], 8, 4),
-    ([[S, E], [E, S]], 8, 8),  # two tiles meeting at a corner: nothing merges through it
-    ([[E, E, NW], [E, NW, E], [NW, E, E]], 9, 7),  # a 45-degree ramp: one diagonal
-    ([[NW, S]], 5, 4),  # the triangle's right leg is shared with the solid tile
-    ([[NE, NW]], 6, 5),  # the halves touch only at (1, 0): the bottoms merge through it
-    ([[SW, SE]], 4, 3),  # a V notch: the legs on x = 1 are shared; the tops merge
-    ([[S, S, S], [S, E, S], [S, S, S]], 16, 8),  # a ring: outer 4 + inner 4
-])
+@pytest.mark.parametrize(
+    "rows,unit,merged",
+    [
+        ([[S] * 10], 22, 4),
+        ([[S, S], [S, S]], 8, 4),
+        ([[S, E], [E, S]], 8, 8),  # two tiles meeting at a corner: nothing merges through it
+        ([[E, E, NW], [E, NW, E], [NW, E, E]], 9, 7),  # a 45-degree ramp: one diagonal
+        ([[NW, S]], 5, 4),  # the triangle's right leg is shared with the solid tile
+        ([[NE, NW]], 6, 5),  # the halves touch only at (1, 0): the bottoms merge through it
+        ([[SW, SE]], 4, 3),  # a V notch: the legs on x = 1 are shared; the tops merge
+        ([[S, S, S], [S, E, S], [S, S, S]], 16, 8),  # a ring: outer 4 + inner 4
+    ],
+)
 def test_boundary_edges(rows, unit, merged):
     g = grid(rows)
     assert len(g.boundary) == unit
@@ -105,16 +112,19 @@ def test_interior_and_boundary_points():
 # ------------------------------------------------------------ overlaps, distance
 
 
-@pytest.mark.parametrize("circle,touch,strict", [
-    ((1.5, 1.5, 0.5), True, False),  # resting on the floor y <= 1
-    ((1.5, 1.25, 0.5), True, True),
-    ((1.5, 2.0, 0.5), False, False),
-    ((1.0, 0.5, 0.0), True, True),  # r = 0 on a face between two solid tiles: interior
-    ((1.0, 1.0, 0.0), True, False),  # r = 0 on the top boundary
-    ((3.5, 1.5, 0.7071), False, False),  # the corner (3, 1) is sqrt(0.5) away
-    ((3.5, 1.5, 0.7072), True, True),
-    ((-1.0, 2.0, math.sqrt(2) * 1.0000001), True, True),
-])
+@pytest.mark.parametrize(
+    "circle,touch,strict",
+    [
+        ((1.5, 1.5, 0.5), True, False),  # resting on the floor y <= 1
+        ((1.5, 1.25, 0.5), True, True),
+        ((1.5, 2.0, 0.5), False, False),
+        ((1.0, 0.5, 0.0), True, True),  # r = 0 on a face between two solid tiles: interior
+        ((1.0, 1.0, 0.0), True, False),  # r = 0 on the top boundary
+        ((3.5, 1.5, 0.7071), False, False),  # the corner (3, 1) is sqrt(0.5) away
+        ((3.5, 1.5, 0.7072), True, True),
+        ((-1.0, 2.0, math.sqrt(2) * 1.0000001), True, True),
+    ],
+)
 def test_circle_overlaps_map(circle, touch, strict):
     g = T.Grid([[S, S, S]])
     assert T.circle_overlaps_map(circle, g, True) is touch
@@ -130,33 +140,41 @@ def test_circle_overlap_through_a_corner_is_exact():
     assert T.signed_distance((4, 5, 5), g) == 0
 
 
-@pytest.mark.parametrize("rows,circle,want", [
-    ([[S, S, S]], (1.5, 3.0, 1.0), 1.0),
-    ([[S, S, S]], (4.0, 2.0, 0.0), math.sqrt(2)),
-    ([[S, S, S]], (1.5, 0.5, 0.25), -0.75),  # inside: 0.5 to the top/bottom, the faces x=1, x=2 are interior
-    ([[S, S, S]], (1.5, 0.25, 0.0), -0.25),
-    ([[S, S, S]], (1.1, 0.5, 0.0), -0.5),  # 0.1 from the interior face x = 1 does not count
-    ([[S, S, S], [S, S, S], [S, S, S]], (1.5, 1.5, 1.0), -2.5),
-    ([[NW]], (0.0, 1.0, 0.5), math.sqrt(0.5) - 0.5),  # to the diagonal y = x
-    ([[NW]], (0.75, 0.5, 0.0), -math.sqrt(2) / 8),  # inside, nearest the diagonal
-    ([[E]], (0.0, 0.0, 1.0), math.inf),
-])
+@pytest.mark.parametrize(
+    "rows,circle,want",
+    [
+        ([[S, S, S]], (1.5, 3.0, 1.0), 1.0),
+        ([[S, S, S]], (4.0, 2.0, 0.0), math.sqrt(2)),
+        ([[S, S, S]], (1.5, 0.5, 0.25), -0.75),  # inside: 0.5 to the top/bottom, the faces x=1, x=2 are interior
+        ([[S, S, S]], (1.5, 0.25, 0.0), -0.25),
+        ([[S, S, S]], (1.1, 0.5, 0.0), -0.5),  # 0.1 from the interior face x = 1 does not count
+        ([[S, S, S], [S, S, S], [S, S, S]], (1.5, 1.5, 1.0), -2.5),
+        ([[NW]], (0.0, 1.0, 0.5), math.sqrt(0.5) - 0.5),  # to the diagonal y = x
+        ([[NW]], (0.75, 0.5, 0.0), -math.sqrt(2) / 8),  # inside, nearest the diagonal
+        ([[E]], (0.0, 0.0, 1.0), math.inf),
+    ],
+)
 def test_signed_distance(rows, circle, want):
     got = T.signed_distance(circle, T.Grid(rows))
     assert got == pytest.approx(want, rel=1e-15, abs=1e-15)
 
 
-@given(x=st.integers(-4, 16).map(lambda v: v / 4), y=st.integers(-4, 16).map(lambda v: v / 4),
-       r=st.integers(0, 6).map(lambda v: v / 4))
+@given(
+    x=st.integers(-4, 16).map(lambda v: v / 4),
+    y=st.integers(-4, 16).map(lambda v: v / 4),
+    r=st.integers(0, 6).map(lambda v: v / 4),
+)
 def test_overlap_matches_per_tile_shapes(x, y, r):
     """Closed overlap of the union == any tile overlaps (reference.geometry),
     and strict overlap for r > 0 == any tile strictly overlaps."""
     rows = [[S, NE, E], [NW, E, SW], [E, SE, S]]
     g = T.Grid(rows)
     per_tile = []
-    for (i, j), poly in g.polygons:
+    for _, poly in g.polygons:
         tri = [c for p in poly for c in p]
-        kind, shape = ("box", (poly[0][0], poly[0][1], poly[2][0], poly[2][1])) if len(poly) == 4 else ("triangle", tuple(tri))
+        kind, shape = (
+            ("box", (poly[0][0], poly[0][1], poly[2][0], poly[2][1])) if len(poly) == 4 else ("triangle", tuple(tri))
+        )
         per_tile.append((kind, shape))
     touch = any(shape_overlaps("circle", (x, y, r), k, s) for k, s in per_tile)
     assert T.circle_overlaps_map((x, y, r), g, True) is touch
@@ -213,8 +231,12 @@ def test_ray_into_a_concave_corner():
     assert sorted(hit.normals) == [(0, 1), (1, 0)]
 
 
-@given(ox=st.integers(-8, 8).map(lambda v: v / 2), oy=st.integers(-8, 8).map(lambda v: v / 2),
-       dx=st.integers(-3, 3), dy=st.integers(-3, 3))
+@given(
+    ox=st.integers(-8, 8).map(lambda v: v / 2),
+    oy=st.integers(-8, 8).map(lambda v: v / 2),
+    dx=st.integers(-3, 3),
+    dy=st.integers(-3, 3),
+)
 def test_raycast_first_point_property(ox, oy, dx, dy):
     """The hit point is in U and on ∂U (unless the origin is inside), and the ray
     before it misses U: checked with the exact segment-polygon distance."""
@@ -275,28 +297,31 @@ def test_sweep_sliding_and_the_t0_rule():
     assert overlapping.status == "ambiguous"
 
 
-@pytest.mark.parametrize("circle,d,kind,target,status,t", [
-    ((0, 0, 1), (10, 0), "circle", (5, 0, 1), "hit", F(3, 10)),
-    ((0, 0, 1), (10, 0), "circle", (5, 2, 1), "miss", None),  # graze: passes at distance 2 = 1 + 1
-    ((0, 0, 1), (10, 0), "circle", (5, 1.5, 1), "hit", None),
-    ((0, 0, 1), (10, 0), "circle", (2, 0, 1), "hit", F(0)),  # touching, moving toward
-    ((0, 0, 1), (-10, 0), "circle", (2, 0, 1), "miss", None),  # touching, moving away
-    ((0, 0, 1), (0, 10), "circle", (2, 0, 1), "miss", None),  # touching, moving along
-    ((0, 0, 1), (0, 1), "circle", (1, 0, 1), "miss", None),  # overlapping, moving sideways: D . n = 0
-    ((0, 0, 1), (1, 1), "circle", (1, 0, 1), "hit", F(0)),
-    ((0, 0, 1), (10, 0), "box", (4, -3, 6, 3), "hit", F(3, 10)),
-    ((0, 0, 1), (10, 0), "box", (4, 1, 6, 3), "miss", None),  # slides along the bottom face
-    ((0, 0, 1), (10, 0), "box", (4, 0.5, 6, 3), "hit", None),  # hits the corner (4, 0.5)
-    ((0, 0, 0), (10, 0), "box", (4, 0, 6, 3), "miss", None),  # a point along the face: tangential
-    ((0, 0, 0), (10, 0), "box", (4, -1, 6, 3), "hit", F(4, 10)),
-    ((0, 0, 1), (0, -10), "segment", (-5, -3, 5, -3), "hit", F(2, 10)),
-    ((0, 0, 1), (10, 0), "segment", (3, -2, 3, 2), "hit", F(2, 10)),
-    ((0, 0, 1), (10, 0), "segment", (3, 1, 3, 2), "miss", None),  # graze of the end (3, 1)
-    ((0, 0, 1), (10, 0), "triangle", (4, -1, 8, -1, 4, 3), "hit", F(3, 10)),
-    ((0, 0, 0.5), (2, 0), "box", (0, -1, 1, 1), "hit", F(0)),  # centre on the left face, moving in
-    ((0, 0, 0.5), (-2, 0), "box", (0, -1, 1, 1), "miss", None),  # ... moving out
-    ((0, 0, 0.5), (2, 0), "segment", (0, -1, 0, 1), "ambiguous", None),  # centre on a segment: normal +-x
-])
+@pytest.mark.parametrize(
+    "circle,d,kind,target,status,t",
+    [
+        ((0, 0, 1), (10, 0), "circle", (5, 0, 1), "hit", F(3, 10)),
+        ((0, 0, 1), (10, 0), "circle", (5, 2, 1), "miss", None),  # graze: passes at distance 2 = 1 + 1
+        ((0, 0, 1), (10, 0), "circle", (5, 1.5, 1), "hit", None),
+        ((0, 0, 1), (10, 0), "circle", (2, 0, 1), "hit", F(0)),  # touching, moving toward
+        ((0, 0, 1), (-10, 0), "circle", (2, 0, 1), "miss", None),  # touching, moving away
+        ((0, 0, 1), (0, 10), "circle", (2, 0, 1), "miss", None),  # touching, moving along
+        ((0, 0, 1), (0, 1), "circle", (1, 0, 1), "miss", None),  # overlapping, moving sideways: D . n = 0
+        ((0, 0, 1), (1, 1), "circle", (1, 0, 1), "hit", F(0)),
+        ((0, 0, 1), (10, 0), "box", (4, -3, 6, 3), "hit", F(3, 10)),
+        ((0, 0, 1), (10, 0), "box", (4, 1, 6, 3), "miss", None),  # slides along the bottom face
+        ((0, 0, 1), (10, 0), "box", (4, 0.5, 6, 3), "hit", None),  # hits the corner (4, 0.5)
+        ((0, 0, 0), (10, 0), "box", (4, 0, 6, 3), "miss", None),  # a point along the face: tangential
+        ((0, 0, 0), (10, 0), "box", (4, -1, 6, 3), "hit", F(4, 10)),
+        ((0, 0, 1), (0, -10), "segment", (-5, -3, 5, -3), "hit", F(2, 10)),
+        ((0, 0, 1), (10, 0), "segment", (3, -2, 3, 2), "hit", F(2, 10)),
+        ((0, 0, 1), (10, 0), "segment", (3, 1, 3, 2), "miss", None),  # graze of the end (3, 1)
+        ((0, 0, 1), (10, 0), "triangle", (4, -1, 8, -1, 4, 3), "hit", F(3, 10)),
+        ((0, 0, 0.5), (2, 0), "box", (0, -1, 1, 1), "hit", F(0)),  # centre on the left face, moving in
+        ((0, 0, 0.5), (-2, 0), "box", (0, -1, 1, 1), "miss", None),  # ... moving out
+        ((0, 0, 0.5), (2, 0), "segment", (0, -1, 0, 1), "ambiguous", None),  # centre on a segment: normal +-x
+    ],
+)
 def test_sweep_convex_targets(circle, d, kind, target, status, t):
     res = T.sweep_toi(circle, d, kind, target)
     assert res.status == status, res
@@ -323,17 +348,32 @@ def test_sweep_deep_overlap_with_tied_faces_is_ambiguous():
 coords = st.integers(-6, 6).map(lambda v: v / 2)
 
 
-@given(cx=coords, cy=coords, r=st.integers(1, 4).map(lambda v: v / 2), dx=st.integers(-12, 12), dy=st.integers(-12, 12),
-       kind=st.sampled_from(["circle", "box", "segment", "triangle", "tilemap"]),
-       target=st.lists(coords, min_size=6, max_size=6))
+@given(
+    cx=coords,
+    cy=coords,
+    r=st.integers(1, 4).map(lambda v: v / 2),
+    dx=st.integers(-12, 12),
+    dy=st.integers(-12, 12),
+    kind=st.sampled_from(["circle", "box", "segment", "triangle", "tilemap"]),
+    target=st.lists(coords, min_size=6, max_size=6),
+)
 def test_sweep_time_properties(cx, cy, r, dx, dy, kind, target):
     """At a reported hit the circle touches (separation 0 to 2**-100), just
     before it (if it did not already touch without approaching) it was apart,
     and just after it is overlapping; a miss never enters the target's interior."""
     g = T.Grid([[S, NE, E], [NW, E, SW], [E, SE, S]], 1.0, (-1.5, -1.5))
-    tgt = {"circle": (target[0], target[1], abs(target[2])), "box": (min(target[0], target[2]), min(target[1], target[3]),
-                                                                     max(target[0], target[2]), max(target[1], target[3])),
-           "segment": tuple(target[:4]), "triangle": tuple(target), "tilemap": g}[kind]
+    tgt = {
+        "circle": (target[0], target[1], abs(target[2])),
+        "box": (
+            min(target[0], target[2]),
+            min(target[1], target[3]),
+            max(target[0], target[2]),
+            max(target[1], target[3]),
+        ),
+        "segment": tuple(target[:4]),
+        "triangle": tuple(target),
+        "tilemap": g,
+    }[kind]
     circle, d = (cx, cy, r), (dx, dy)
     res = T.sweep_toi(circle, d, kind, tgt)
     if res.status == "ambiguous":

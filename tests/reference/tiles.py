@@ -192,9 +192,10 @@ class Grid:
         self.polygons = [(ij, convex_hull(poly)) for ij, poly in self.raw]
         self.by_tile = dict(self.polygons)
         # cell bounds, for quick exact rejection
-        self._bounds = {ij: (min(p[0] for p in poly), min(p[1] for p in poly),
-                             max(p[0] for p in poly), max(p[1] for p in poly))
-                        for ij, poly in self.polygons}
+        self._bounds = {
+            ij: (min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly), max(p[1] for p in poly))
+            for ij, poly in self.polygons
+        }
         directed = {}
         for ij, poly in self.raw:
             for a, b in _poly_edges(poly):
@@ -334,8 +335,10 @@ class Grid:
             v = distinct[(k + 1) % len(distinct)]
             # a direction strictly inside the sector from u counter-clockwise to v
             if _det(u, v) > 0:
-                w = (u[0] / max(abs(u[0]), abs(u[1])) + v[0] / max(abs(v[0]), abs(v[1])),
-                     u[1] / max(abs(u[0]), abs(u[1])) + v[1] / max(abs(v[0]), abs(v[1])))
+                w = (
+                    u[0] / max(abs(u[0]), abs(u[1])) + v[0] / max(abs(v[0]), abs(v[1])),
+                    u[1] / max(abs(u[0]), abs(u[1])) + v[1] / max(abs(v[0]), abs(v[1])),
+                )
             else:  # a half turn or more: u turned a quarter counter-clockwise is inside
                 w = (-u[1], u[0])
             covered = any(all(_det(_sub(b, a), w) >= 0 for a, b in through) for through in cones)
@@ -506,8 +509,10 @@ class RayResult:
         self.tiles, self.normals, self.inside = set(tiles), list(normals), inside
 
     def __repr__(self):
-        return (f"RayResult(hit={self.hit}, t={self.t}, distance={self.distance!r}, "
-                f"tiles={sorted(self.tiles)}, normals={self.normals}, inside={self.inside})")
+        return (
+            f"RayResult(hit={self.hit}, t={self.t}, distance={self.distance!r}, "
+            f"tiles={sorted(self.tiles)}, normals={self.normals}, inside={self.inside})"
+        )
 
 
 def raycast(o, d, grid):
@@ -574,8 +579,10 @@ class SweepResult:
 
     def __repr__(self):
         cos = None if self.cos is None else float(self.cos)
-        return (f"SweepResult({self.status}, t={float(self.t)!r}, cos={cos}, "
-                f"touches_before={self.touches_before}, {self.detail})")
+        return (
+            f"SweepResult({self.status}, t={float(self.t)!r}, cos={cos}, "
+            f"touches_before={self.touches_before}, {self.detail})"
+        )
 
 
 def _hull_dist2_to_point(hull, p):
@@ -622,10 +629,11 @@ def _entry_time(c, d, hull, rho):
         w = _sub(c, a)
         width = _sqrt(rho * rho * _dot(e, e))  # rho*|e|
         cr, cd = _det(e, w), _det(e, d)
-        consider(_clip([(_dot(w, e), _dot(d, e)),
-                        (_dot(e, e) - _dot(w, e), -_dot(d, e)),
-                        (width - cr, -cd),
-                        (width + cr, cd)]))
+        consider(
+            _clip(
+                [(_dot(w, e), _dot(d, e)), (_dot(e, e) - _dot(w, e), -_dot(d, e)), (width - cr, -cd), (width + cr, cd)]
+            )
+        )
     A = _dot(d, d)
     for v in hull:
         w = _sub(c, v)
@@ -669,12 +677,15 @@ def _convex_sweep(c, r, d, hull, R):
         least = min(x for x, _, _ in dists)
         inward = [_det(_sub(b, a), d) for x, a, b in dists if x == least]  # > 0: D . n > 0 (n into K)
         if all(v > 0 for v in inward):
-            best = max(v / _sqrt(_dot(d, d) * _dot(_sub(b, a), _sub(b, a)))
-                       for (x, a, b), v in zip([t for t in dists if t[0] == least], inward))
+            best = max(
+                v / _sqrt(_dot(d, d) * _dot(_sub(b, a), _sub(b, a)))
+                for (x, a, b), v in zip([t for t in dists if t[0] == least], inward)
+            )
             return SweepResult("hit", ZERO, cos=best, detail="t=0, centre in the core")
         if all(v <= 0 for v in inward):
-            return SweepResult("miss", touches_before=True, touch=ZERO,
-                               detail="t=0 centre in the core, moving out or along")
+            return SweepResult(
+                "miss", touches_before=True, touch=ZERO, detail="t=0 centre in the core, moving out or along"
+            )
         return SweepResult("ambiguous", ZERO, detail="tied nearest faces disagree")
     # apart at t = 0: does the path [0, 1] reach the target at all?
     if _segment_hull_dist2(c, _at(c, d, ONE), hull) > rho * rho:
@@ -705,9 +716,11 @@ def _convex_sweep(c, r, d, hull, R):
         nn = _dot(n, n)
         cos = _dot(d, n) / _sqrt(_dot(d, d) * nn) if nn > 0 else ONE
     else:
-        cands = [_det(_sub(b, a), d) / _sqrt(_dot(d, d) * _dot(_sub(b, a), _sub(b, a)))
-                 for a, b in (_poly_edges(hull) if len(hull) >= 3 else [(hull[0], hull[1])])
-                 if _on_segment(p, a, b)]
+        cands = [
+            _det(_sub(b, a), d) / _sqrt(_dot(d, d) * _dot(_sub(b, a), _sub(b, a)))
+            for a, b in (_poly_edges(hull) if len(hull) >= 3 else [(hull[0], hull[1])])
+            if _on_segment(p, a, b)
+        ]
         cos = max((abs(x) for x in cands), default=ONE)
     return SweepResult("hit", t, cos=cos)
 
@@ -739,8 +752,7 @@ def sweep_toi(circle, displacement, kind, target):
     grid = target
     if circle_overlaps_map(circle, grid, touching=False):
         return SweepResult("ambiguous", ZERO, detail="starts with interiors overlapping the solid")
-    results = [(ij, _convex_sweep(c, r, d, poly, ZERO))
-               for ij, poly in grid._near_tiles(c, r + abs(d[0]) + abs(d[1]))]
+    results = [(ij, _convex_sweep(c, r, d, poly, ZERO)) for ij, poly in grid._near_tiles(c, r + abs(d[0]) + abs(d[1]))]
     if r == 0:  # a point also enters U across the faces between two solid tiles
         results += [(ij, _convex_sweep(c, r, d, union, ZERO)) for ij, union in grid.pairs]
     if any(res.status == "ambiguous" for _, res in results):

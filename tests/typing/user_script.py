@@ -27,7 +27,7 @@ assert_type(balls[0], pc.Circles)
 assert_type(pc.transform(balls, translation=[1.0, 0.0]), pc.Circles)
 assert_type(pc.transform(capsules, angle=np.pi / 2), pc.Capsules)
 assert_type(pc.transform(polygons, angle=0.1), pc.Polygons)
-assert_type(pc.transform(boxes, translation=[1.0, 0.0]), pc.Boxes)     # a translation keeps boxes
+assert_type(pc.transform(boxes, translation=[1.0, 0.0]), pc.Boxes)  # a translation keeps boxes
 turned = pc.transform(boxes, angle=0.3)
 assert_type(turned, "pc.Boxes | pc.Polygons")
 assert isinstance(turned, pc.Polygons)
