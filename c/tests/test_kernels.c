@@ -724,6 +724,99 @@ static void test_cancel(void)
     free(work);
 }
 
+/* pc_bounds: each side the exact extreme where it is a double, else the
+ * double next to it outward (an overflow is infinite); every kind; bad
+ * arguments; threads; the cancel flag. */
+static void test_bounds(void)
+{
+    const double circle[3] = {1, 2, 0.5}, speck[3] = {1, 0, 0x1p-60}, huge[3] = {DBL_MAX, 0, DBL_MAX};
+    const double point[2] = {2, -3}, box[4] = {-1, 2, 3, 4}, seg[4] = {5, -1, -2, 7};
+    const double tri[6] = {0, 0, 3, -1, 1, 5}, pill[5] = {0, 0, 4, -2, 1}, pentagon[10] = {0, -2, 2, 0, 1, 3, -1, 3, -2, 0};
+    double bb[4];
+    CHECK(pc_bounds(PC_CIRCLE, circle, 1, bb, 1, NULL) == PC_OK);
+    CHECK(bb[0] == 0.5 && bb[1] == 1.5 && bb[2] == 1.5 && bb[3] == 2.5);
+    /* 1 -+ 2^-60 is no double: the next one outward, 1 - 2^-53 and 1 + 2^-52 */
+    CHECK(pc_bounds(PC_CIRCLE, speck, 1, bb, 1, NULL) == PC_OK);
+    CHECK(bb[0] == 1 - 0x1p-53 && bb[1] == -0x1p-60 && bb[2] == 1 + 0x1p-52 && bb[3] == 0x1p-60);
+    CHECK(pc_bounds(PC_CIRCLE, huge, 1, bb, 1, NULL) == PC_OK);
+    CHECK(bb[0] == 0 && bb[1] == -DBL_MAX && bb[2] == INFINITY && bb[3] == DBL_MAX);
+    CHECK(pc_bounds(PC_POINT, point, 1, bb, 1, NULL) == PC_OK && bb[0] == 2 && bb[1] == -3 && bb[2] == 2 && bb[3] == -3);
+    CHECK(pc_bounds(PC_BOX, box, 1, bb, 1, NULL) == PC_OK && !memcmp(bb, box, sizeof bb));
+    CHECK(pc_bounds(PC_SEGMENT, seg, 1, bb, 1, NULL) == PC_OK && bb[0] == -2 && bb[1] == -1 && bb[2] == 5 && bb[3] == 7);
+    CHECK(pc_bounds(PC_TRIANGLE, tri, 1, bb, 1, NULL) == PC_OK && bb[0] == 0 && bb[1] == -1 && bb[2] == 3 && bb[3] == 5);
+    CHECK(pc_bounds(PC_CAPSULE, pill, 1, bb, 1, NULL) == PC_OK && bb[0] == -1 && bb[1] == -3 && bb[2] == 5 && bb[3] == 1);
+    CHECK(pc_bounds(PC_POLYGON + 2, pentagon, 1, bb, 1, NULL) == PC_OK && bb[0] == -2 && bb[1] == -2 && bb[2] == 2 &&
+          bb[3] == 3);
+    /* bad arguments: nothing written */
+    bb[0] = 7;
+    CHECK(pc_bounds(PC_LINE, seg, 1, bb, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_bounds(PC_KIND_COUNT, seg, 1, bb, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_bounds(PC_BOX, box, -1, bb, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_bounds(PC_BOX, NULL, 1, bb, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_bounds(PC_BOX, box, 1, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_bounds(PC_BOX, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(bb[0] == 7);
+    /* many capsules: the same on one thread and several, each the one-shape answer */
+    enum { N = TEST_MANY };
+    double *caps = malloc(sizeof(double) * 5 * N), *one = malloc(sizeof(double) * 4 * N), *many = malloc(sizeof(double) * 4 * N);
+    unsigned state = 7;
+    for (int64_t i = 0; i < N; i++) random_row(PC_CAPSULE, &state, (double)(i % 300), 0.1 * (double)(i / 300), 0.9, caps + 5 * i);
+    CHECK(pc_bounds(PC_CAPSULE, caps, N, one, 1, NULL) == PC_OK);
+    CHECK(pc_bounds(PC_CAPSULE, caps, N, many, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(one, many, sizeof(double) * 4 * N));
+    int same = 1;
+    for (int64_t i = 0; i < N; i += 997) {
+        same &= pc_bounds(PC_CAPSULE, caps + 5 * i, 1, bb, 1, NULL) == PC_OK && !memcmp(bb, one + 4 * i, sizeof bb);
+        same &= bb[0] <= fmin(caps[5 * i], caps[5 * i + 2]) - caps[5 * i + 4];
+    }
+    CHECK(same);
+    int flag = 1;
+    many[0] = 7;
+    CHECK(pc_bounds(PC_CAPSULE, caps, N, many, TEST_THREADS, &flag) == PC_ERR_CANCELLED && many[0] == 7);
+    free(caps);
+    free(one);
+    free(many);
+}
+
+/* pc_place: copies mirrored and moved, copy-major, each coordinate rounded
+ * once, radii kept, a box's min and max in order; a mirror of -0 is none;
+ * bad arguments. */
+static void test_place(void)
+{
+    const double boxes[2][4] = {{0, 1, 2, 3}, {-1, -1, 0, 0}};
+    const double mx[2] = {-1, 1}, my[2] = {1, -1}, offsets[4] = {10, 0, 0, 0.5};
+    double out[4][4];
+    CHECK(pc_place(PC_BOX, &boxes[0][0], 2, mx, my, offsets, 2, &out[0][0]) == PC_OK);
+    CHECK(out[0][0] == 8 && out[0][1] == 1 && out[0][2] == 10 && out[0][3] == 3);     /* copy 0: x mirrored, + 10 */
+    CHECK(out[1][0] == 10 && out[1][1] == -1 && out[1][2] == 11 && out[1][3] == 0);
+    CHECK(out[2][0] == 0 && out[2][1] == -2.5 && out[2][2] == 2 && out[2][3] == -0.5); /* copy 1: y mirrored, + 0.5 */
+    CHECK(out[3][0] == -1 && out[3][1] == 0.5 && out[3][2] == 0 && out[3][3] == 1.5);
+    /* a circle and a capsule keep their radii; one rounding: -1 + 0.1 */
+    const double circle[3] = {1, 2, 3}, pill[5] = {1, 2, 3, 4, 0.25}, both[1] = {-1}, none[1] = {-0.0}, t[2] = {0.1, 0.2};
+    double c[3], p[5];
+    CHECK(pc_place(PC_CIRCLE, circle, 1, both, both, t, 1, c) == PC_OK);
+    CHECK(c[0] == -1.0 + 0.1 && c[1] == -2.0 + 0.2 && c[2] == 3);
+    CHECK(pc_place(PC_CAPSULE, pill, 1, none, both, t, 1, p) == PC_OK);
+    CHECK(p[0] == 1.0 + 0.1 && p[1] == -2.0 + 0.2 && p[2] == 3.0 + 0.1 && p[3] == -4.0 + 0.2 && p[4] == 0.25);
+    const double tri[6] = {0, 0, 4, 0, 0, 2}, big[2] = {DBL_MAX, 0};
+    double q[6];
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, both, none, big, 1, q) == PC_OK);
+    CHECK(q[0] == DBL_MAX && q[2] == DBL_MAX && q[5] == 2); /* DBL_MAX - 4 rounds to DBL_MAX */
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, none, none, big, 1, q) == PC_OK && q[2] == DBL_MAX); /* + 4: still DBL_MAX */
+    const double far[2] = {DBL_MAX, DBL_MAX};
+    CHECK(pc_place(PC_POINT, far, 1, none, none, far, 1, q) == PC_OK && q[0] == INFINITY); /* overflow: the caller's to check */
+    /* bad arguments; nothing to do without shapes or copies */
+    CHECK(pc_place(PC_KIND_COUNT, tri, 1, none, none, t, 1, q) == PC_ERR_KIND);
+    CHECK(pc_place(40, tri, 1, none, none, t, 1, q) == PC_ERR_KIND);
+    CHECK(pc_place(PC_TRIANGLE, tri, -1, none, none, t, 1, q) == PC_ERR_ARG);
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, none, none, t, -1, q) == PC_ERR_ARG);
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, NULL, none, t, 1, q) == PC_ERR_ARG);
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, none, none, NULL, 1, q) == PC_ERR_ARG);
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, none, none, t, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_place(PC_TRIANGLE, NULL, 0, NULL, NULL, NULL, 3, NULL) == PC_OK);
+    CHECK(pc_place(PC_TRIANGLE, tri, 1, NULL, NULL, NULL, 0, NULL) == PC_OK);
+}
+
 void group_kernels(void)
 {
     test_scalar_kernels();
@@ -739,6 +832,8 @@ void group_kernels(void)
     test_circle_slow_stage();
     test_validate();
     test_validate_copy();
+    test_bounds();
+    test_place();
     test_batch_threads();
     test_cancel();
 }
