@@ -106,8 +106,118 @@ static void test_rounded_grids(void)
     CHECK(pc_tilemap_raycast(&point_map, ro, NULL, rd, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 && out[1] == 1e15);
 }
 
+/* pc_tilemap_tiles: the room's 17 non-empty tiles in row-major order, a
+ * solid one as a box, the cut one as its triangle, corners rounded once;
+ * a short capacity writes that many and counts all; bad arguments. */
+static void test_tilemap_tiles(void)
+{
+    static test_map room, strip;
+    CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
+    int64_t cells[32], count = -1;
+    int8_t kinds[32];
+    double rows[32 * 6];
+    CHECK(pc_tilemap_tiles(&room.map, cells, kinds, rows, 32, &count) == PC_OK && count == 17);
+    CHECK(cells[0] == 0 && cells[5] == 5 && cells[6] == 6 && cells[7] == 10 && cells[8] == 11 && cells[16] == 23);
+    CHECK(kinds[0] == PC_BOX && rows[0] == 0 && rows[1] == 0 && rows[2] == 1 && rows[3] == 1);
+    CHECK(kinds[16] == PC_BOX && rows[96] == 5 && rows[97] == 3 && rows[98] == 6 && rows[99] == 4);
+    CHECK(kinds[7] == PC_TRIANGLE && rows[42] == 4 && rows[43] == 1 && rows[44] == 5 && rows[45] == 1 && rows[46] == 5 &&
+          rows[47] == 2); /* CUT_NW: the north-west corner cut away */
+    int64_t few[2] = {-1, -1};
+    CHECK(pc_tilemap_tiles(&room.map, few, kinds, rows, 1, &count) == PC_OK && count == 17 && few[0] == 0 && few[1] == -1);
+    CHECK(pc_tilemap_tiles(&room.map, NULL, NULL, NULL, 0, &count) == PC_OK && count == 17);
+    CHECK(pc_tilemap_tiles(&room.map, cells, kinds, rows, 32, NULL) == PC_ERR_ARG);
+    CHECK(pc_tilemap_tiles(&room.map, NULL, kinds, rows, 32, &count) == PC_ERR_ARG);
+    CHECK(pc_tilemap_tiles(&room.map, cells, kinds, rows, -1, &count) == PC_ERR_ARG);
+    CHECK(pc_tilemap_tiles(NULL, cells, kinds, rows, 32, &count) == PC_ERR_ARG);
+    /* tiles of 0.3 from 1e15: their corners are fma(j, 0.3, 1e15) */
+    const int8_t three[3] = {1, 4, 1};
+    CHECK(test_map_build(&strip, three, 1, 3, 0.3, 1e15, 0.0) == PC_OK);
+    CHECK(pc_tilemap_tiles(&strip.map, cells, kinds, rows, 32, &count) == PC_OK && count == 3);
+    CHECK(rows[0] == 1e15 && rows[2] == 1e15 + 0.25 && rows[3] == 0.3 && kinds[1] == PC_TRIANGLE);
+    CHECK(rows[6] == 1e15 + 0.25 && rows[8] == 1e15 + 0.625 && rows[9] == 0.3); /* CUT_SE: (x0, y0), (x1, y1), (x0, y1) */
+    CHECK(rows[14] == 1e15 + 0.875 && rows[15] == 0.3);
+}
+
+/* pc_tilemap_contact in the room: apart from the floor, into it, touching
+ * it, deepest in a solid tile; a point in the cut tile; an empty map; a bad
+ * map. */
+static void test_tilemap_contact(void)
+{
+    static test_map room, empty;
+    CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
+    const double balls[4][3] = {{2.5, 1.75, 0.25}, {2.5, 1.25, 0.5}, {2.5, 1.5, 0.5}, {3, 0.5, 0.25}};
+    double out[4][7];
+    int64_t n[1] = {4}, sc[1] = {3}, so[1] = {7};
+    CHECK(pc_tilemap_contact(&room.map, &balls[0][0], sc, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
+    /* the floor (y = 1), 0.5 below the circle; the normal from the circle
+     * toward the solid, exactly (0, -1); witness points on either */
+    CHECK(out[0][0] == 0.5 && out[0][1] == 0 && out[0][2] == -1 && out[0][3] == 2.5 && out[0][4] == 1.5 &&
+          out[0][5] == 2.5 && out[0][6] == 1);
+    CHECK(out[1][0] == -0.25 && out[1][1] == 0 && out[1][2] == -1);
+    CHECK(out[2][0] == 0 && out[2][2] == -1); /* touching */
+    CHECK(out[3][0] == -0.75);                /* inside the floor, 0.5 below its top */
+    const double on[3] = {4.5, 1.25, 0};
+    double p[7];
+    CHECK(pc_tilemap_contact(&room.map, on, NULL, p, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(p[0] < 0 && fabs(p[0] + 0.25 * sqrt(0.5)) < 1e-15); /* in the cut tile, 0.25 / sqrt 2 behind its slope */
+    const int8_t nothing[4] = {0, 0, 0, 0};
+    CHECK(test_map_build(&empty, nothing, 2, 2, 1.0, 0.0, 0.0) == PC_OK);
+    CHECK(pc_tilemap_contact(&empty.map, on, NULL, p, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(p[0] == INFINITY && isnan(p[1]) && isnan(p[6]));
+    CHECK(pc_tilemap_contact(NULL, on, NULL, p, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+}
+
+/* The tile-map batches over many circles and rays: the same on one thread
+ * and several; the cancel flag. */
+static void test_tilemap_threads(void)
+{
+    static test_map room;
+    CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
+    enum { N = TEST_MANY };
+    double *c = malloc(sizeof(double) * 5 * N), *o1 = malloc(sizeof(double) * 7 * N), *on = malloc(sizeof(double) * 7 * N);
+    uint8_t *h1 = malloc(N), *hn = malloc(N);
+    unsigned state = 5;
+    for (int64_t i = 0; i < N; i++) {
+        c[3 * i] = unit_random(&state) * 7 - 0.5;
+        c[3 * i + 1] = unit_random(&state) * 5 - 0.5;
+        c[3 * i + 2] = i % 3 ? unit_random(&state) * 0.5 : 0.0;
+    }
+    double *d = c + 3 * N;
+    for (int64_t i = 0; i < 2 * N; i++) d[i] = unit_random(&state) * 8 - 4;
+    int64_t n[1] = {N}, s3[1] = {3}, s2[1] = {2}, s1[1] = {1}, s6[1] = {6}, s7[1] = {7};
+    for (int mode = 0; mode < 2; mode++) {
+        CHECK(pc_tilemap_overlaps(&room.map, c, s3, h1, s1, 1, n, mode, 1, NULL) == PC_OK);
+        CHECK(pc_tilemap_overlaps(&room.map, c, s3, hn, s1, 1, n, mode, TEST_THREADS, NULL) == PC_OK);
+        CHECK(!memcmp(h1, hn, N));
+    }
+    CHECK(pc_tilemap_contact(&room.map, c, s3, o1, s7, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_tilemap_contact(&room.map, c, s3, on, s7, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 7 * N));
+    int signs = 1; /* the contact's sign is the overlap's, exactly */
+    for (int64_t i = 0; i < N; i++) signs &= (o1[7 * i] <= 0) == (h1[i] == 1);
+    CHECK(signs);
+    CHECK(pc_tilemap_raycast(&room.map, c, s3, d, s2, o1, s6, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_tilemap_raycast(&room.map, c, s3, d, s2, on, s6, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 6 * N));
+    int flag = 1;
+    hn[0] = 7;
+    on[0] = 7;
+    CHECK(pc_tilemap_overlaps(&room.map, c, s3, hn, s1, 1, n, PC_TOUCHING, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_tilemap_contact(&room.map, c, s3, on, s7, 1, n, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_tilemap_raycast(&room.map, c, s3, d, s2, on, s6, 1, n, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(hn[0] == 7 && on[0] == 7);
+    free(c);
+    free(o1);
+    free(on);
+    free(h1);
+    free(hn);
+}
+
 void group_tiles(void)
 {
     test_tilemap();
     test_rounded_grids();
+    test_tilemap_tiles();
+    test_tilemap_contact();
+    test_tilemap_threads();
 }
