@@ -2,6 +2,36 @@
  * tree), entry.c, sweep.c (circles), sweepshape.c (shapes of every kind). */
 #include "test.h"
 
+/* A one-collection workspace over n shapes of a kind (its tree), allocated;
+ * NULL when it cannot be prepared. */
+static void *tree_of(int kind, const double *rows, int64_t n, int64_t *bytes)
+{
+    *bytes = pc_pairs_workspace(kind, n, kind, 0);
+    void *work = *bytes > 0 ? malloc((size_t)*bytes) : NULL;
+    if (work && pc_pairs_prepare(kind, rows, n, kind, NULL, 0, work, *bytes) != PC_OK) {
+        free(work);
+        work = NULL;
+    }
+    return work;
+}
+
+/* Three boxes for the tree queries: two side by side, one long above. */
+static const double three_boxes[3][4] = {{0, 0, 1, 1}, {3, 0, 4, 1}, {0, 5, 4, 6}};
+
+/* n random rows of a kind scattered over a 64 x 64 square (about one a unit
+ * square), and as many displacements (or rays) up to 8 long */
+static void scatter(int kind, int64_t n, unsigned seed, double *rows, double *moves)
+{
+    int w = pc_kind_width(kind);
+    for (int64_t i = 0; i < n; i++) {
+        random_row(kind, &seed, unit_random(&seed) * 64, unit_random(&seed) * 64, 0.2 + unit_random(&seed), rows + w * i);
+        if (moves) {
+            moves[2 * i] = unit_random(&seed) * 16 - 8;
+            moves[2 * i + 1] = unit_random(&seed) * 16 - 8;
+        }
+    }
+}
+
 /* pc_ray_order: a permutation, near points together, points that are not
  * finite last (in their order), bad sizes refused. */
 static void test_ray_order(void)
@@ -197,6 +227,273 @@ static void test_sweeps(void)
     }
 }
 
+/* pc_nearest_tree: the nearest of three boxes within a max distance (which
+ * counts), the lower index at equal distances, 0 for touching and
+ * overlapping shapes, a query of another kind; bad arguments write nothing;
+ * an empty collection. */
+static void test_nearest_tree(void)
+{
+    int64_t bytes;
+    void *work = tree_of(PC_BOX, &three_boxes[0][0], 3, &bytes);
+    CHECK(work != NULL);
+    const double q[5][3] = {{2, 0.5, 0.25}, {2.5, 0.5, 0.25}, {0.5, 0.5, 0.1}, {2, 3, 0.5}, {1.5, 0.5, 0.5}};
+    double out[5][2], limits[5] = {INFINITY, 0.25, 0, 1.5, 0}, no_limit = INFINITY;
+    int64_t n[1] = {5}, sq[1] = {3}, s0[1] = {0}, s1[1] = {1}, so[1] = {2};
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, &no_limit, s0, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 0.75 && out[0][1] == 0); /* as far from boxes 0 and 1: the lower */
+    CHECK(out[1][0] == 0.25 && out[1][1] == 1);
+    CHECK(out[2][0] == 0 && out[2][1] == 0);    /* inside box 0 */
+    CHECK(out[3][0] == 1.5 && out[3][1] == 2);
+    CHECK(out[4][0] == 0 && out[4][1] == 0);    /* touching box 0 */
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, limits, s1, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 0.75 && out[1][0] == 0.25 && out[1][1] == 1 && out[3][1] == 2 && out[4][1] == 0);
+    CHECK(out[2][0] == 0 && out[2][1] == 0); /* overlapping: distance 0, within a max of 0 */
+    limits[1] = nextafter(0.25, 0);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, limits, s1, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
+    CHECK(out[1][0] == INFINITY && out[1][1] == -1);
+    const double seg[4] = {1.5, 2, 2.5, 2};
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(fabs(out[0][0] - sqrt(1.25)) < 1e-15 && out[0][1] == 0);
+    /* bad arguments: nothing written */
+    double bad = -1, nan = NAN;
+    out[0][0] = 7;
+    CHECK(pc_nearest_tree(work, bytes, 6, 40, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &bad, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &nan, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_nearest_tree(work, bytes, -1, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_nearest_tree(work, 16, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_nearest_tree(NULL, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(out[0][0] == 7);
+    /* a workspace of two collections is no tree of one */
+    int64_t two = pc_pairs_workspace(PC_BOX, 3, PC_BOX, 3);
+    void *pair = malloc((size_t)two);
+    CHECK(pc_pairs_prepare(PC_BOX, &three_boxes[0][0], 3, PC_BOX, &three_boxes[0][0], 3, pair, two) == PC_OK);
+    CHECK(pc_nearest_tree(pair, two, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    free(pair);
+    free(work);
+    /* an empty collection: nothing near anything */
+    void *none = tree_of(PC_BOX, NULL, 0, &bytes);
+    CHECK(none != NULL);
+    CHECK(pc_nearest_tree(none, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == INFINITY && out[0][1] == -1);
+    free(none);
+}
+
+/* pc_sweep_tree against the three boxes: a point onto box 1's top, one
+ * between the boxes, a box onto two tops at once (the lower index), a
+ * circle up into box 2; a move beyond the doubles; bad arguments. */
+static void test_sweep_tree(void)
+{
+    int64_t bytes;
+    void *work = tree_of(PC_BOX, &three_boxes[0][0], 3, &bytes);
+    CHECK(work != NULL);
+    const double onto[2] = {3.5, 3}, between[2] = {2, 3}, down[2] = {0, -4}, wide[4] = {0.5, 2, 3.5, 3}, d2[2] = {0, -2};
+    const double ball[3] = {2, 3, 0.5}, up[2] = {0, 4};
+    double out[6];
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_POINT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.5 && out[1] == 0 && out[2] == 1 && out[3] == 3.5 && out[4] == 1 && out[5] == 1);
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_POINT, between, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 1 && isnan(out[1]) && isnan(out[3]) && out[5] == -1);
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_BOX, wide, NULL, d2, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.5 && out[1] == 0 && out[2] == 1 && out[5] == 0);
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_CIRCLE, ball, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.375 && out[1] == 0 && out[2] == -1 && out[3] == 2 && out[4] == 5 && out[5] == 2);
+    const double far[2] = {1e308, 0}, huge[2] = {1e308, 0};
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_POINT, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    int nans = 1;
+    for (int k = 0; k < 6; k++) nans &= isnan(out[k]) != 0;
+    CHECK(nans);
+    out[0] = 7;
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_KIND_COUNT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_sweep_tree(work, bytes, -1, PC_POINT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_sweep_tree(work, 16, 6, PC_POINT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_POINT, onto, NULL, NULL, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(out[0] == 7);
+    free(work);
+}
+
+/* Is the mover (kind, row a) placed at time t of its move d (each
+ * coordinate plus fl(t d), pc_transform's placement) outside the target's
+ * interior, as the sweeps promise for every hit? */
+static int placed_outside(int kind, const double *a, const double *d, double t, int kind_b, const double *b)
+{
+    double at[PC_POLYGON_MAX * 2], move[2] = {t * d[0], t * d[1]}, plus[1] = {1};
+    if (pc_place(kind, a, 1, plus, plus, move, 1, at) != PC_OK) return 0;
+    return pc_overlap(kind, at, kind_b, b, PC_STRICT) == 0;
+}
+
+/* pc_sweep_shapes: a capsule onto a circle, a triangle's edge onto a box's
+ * corner, a polygon moving away; the placement contract over many random
+ * pairs, on one thread and several; bad arguments. */
+static void test_sweep_shapes(void)
+{
+    const double pill[5] = {0, 0, 0, 2, 0.5}, east[2] = {8, 0}, disk[3] = {4.5, 1, 1};
+    const double tri[6] = {0, 0, 1, 0, 0, 1}, ne[2] = {4, 4}, box[4] = {3, 3, 5, 5};
+    double out[5];
+    CHECK(pc_sweep_shapes(PC_CAPSULE, pill, NULL, east, NULL, PC_CIRCLE, disk, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.375 && out[1] == -1 && out[2] == 0 && out[3] == 3.5 && out[4] == 1);
+    CHECK(pc_sweep_shapes(PC_TRIANGLE, tri, NULL, ne, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.625 && out[3] == 3 && out[4] == 3); /* the hypotenuse meets the corner (3, 3) */
+    CHECK(out[1] < 0 && out[2] < 0 && fabs(out[1] * out[1] + out[2] * out[2] - 1) < 1e-15);
+    CHECK(placed_outside(PC_TRIANGLE, tri, ne, out[0], PC_BOX, box));
+    CHECK(!placed_outside(PC_TRIANGLE, tri, ne, nextafter(out[0], 1), PC_BOX, box));
+    const double gon[8] = {0, 0, 1, 0, 1, 1, 0, 1}, away[2] = {-4, -4};
+    CHECK(pc_sweep_shapes(PC_POLYGON + 1, gon, NULL, away, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 1 && isnan(out[1]) && isnan(out[4]));
+    out[0] = 7;
+    CHECK(pc_sweep_shapes(PC_POLYGON + 1, gon, NULL, away, NULL, PC_LINE, box, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_KIND);
+    CHECK(pc_sweep_shapes(40, gon, NULL, away, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_sweep_shapes(PC_POLYGON + 1, gon, NULL, NULL, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(out[0] == 7);
+    /* 5-gons against capsules, pair by pair */
+    enum { N = TEST_MANY };
+    double *a = malloc(sizeof(double) * 17 * N), *o1 = malloc(sizeof(double) * 5 * N), *on = malloc(sizeof(double) * 5 * N);
+    double *d = a + 10 * N, *b = d + 2 * N;
+    scatter(PC_POLYGON + 2, N, 3, a, d);
+    scatter(PC_CAPSULE, N, 4, b, NULL);
+    int64_t n[1] = {N}, sa[1] = {10}, sd[1] = {2}, sb[1] = {5}, so[1] = {5};
+    CHECK(pc_sweep_shapes(PC_POLYGON + 2, a, sa, d, sd, PC_CAPSULE, b, sb, o1, so, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_sweep_shapes(PC_POLYGON + 2, a, sa, d, sd, PC_CAPSULE, b, sb, on, so, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 5 * N));
+    int hits = 0, kept = 1;
+    for (int64_t i = 0; i < N; i++) {
+        if (!(o1[5 * i] < 1) || pc_overlap(PC_POLYGON + 2, a + 10 * i, PC_CAPSULE, b + 5 * i, PC_STRICT)) continue;
+        hits++;
+        kept &= placed_outside(PC_POLYGON + 2, a + 10 * i, d + 2 * i, o1[5 * i], PC_CAPSULE, b + 5 * i);
+    }
+    CHECK(kept && hits > 100);
+    int flag = 1;
+    on[0] = 7;
+    CHECK(pc_sweep_shapes(PC_POLYGON + 2, a, sa, d, sd, PC_CAPSULE, b, sb, on, so, 1, n, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(a);
+    free(o1);
+    free(on);
+}
+
+/* pc_tilemap_sweep_shapes in the room: a capsule down onto the floor, a
+ * box along the floor into the foot of the slope, a point up into the
+ * ceiling (each with the cell of its tile); many triangles on one thread
+ * and several; bad arguments. */
+static void test_tilemap_sweep_shapes(void)
+{
+    static test_map room;
+    CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
+    const pc_tilemap *map = &room.map;
+    const double pill[5] = {2, 2.5, 3, 2.5, 0.5}, down[2] = {0, -4}, box[4] = {2, 1, 3, 2}, right[2] = {2, 0};
+    const double point[2] = {2.5, 2.5}, up[2] = {0, 2};
+    double out[6];
+    CHECK(pc_tilemap_sweep_shapes(map, PC_CAPSULE, pill, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.25 && out[1] == 0 && out[2] == 1 && out[4] == 1 && out[5] == 1);
+    CHECK(pc_tilemap_sweep_shapes(map, PC_BOX, box, NULL, right, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.5 && out[3] == 4 && out[4] == 1 && out[5] == 10); /* the slope's foot, in cell (1, 4) */
+    CHECK(fabs(out[1] + sqrt(0.5)) < 1e-15 && fabs(out[2] - sqrt(0.5)) < 1e-15);
+    CHECK(pc_tilemap_sweep_shapes(map, PC_POINT, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0.25 && out[1] == 0 && out[2] == -1 && out[3] == 2.5 && out[4] == 3 && out[5] == 20);
+    out[0] = 7;
+    CHECK(pc_tilemap_sweep_shapes(NULL, PC_POINT, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_tilemap_sweep_shapes(map, 40, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(out[0] == 7);
+    enum { N = TEST_MANY };
+    double *a = malloc(sizeof(double) * 8 * N), *o1 = malloc(sizeof(double) * 6 * N), *on = malloc(sizeof(double) * 6 * N);
+    double *d = a + 6 * N;
+    unsigned state = 8;
+    for (int64_t i = 0; i < N; i++) {
+        random_row(PC_TRIANGLE, &state, unit_random(&state) * 6, unit_random(&state) * 4, 0.3, a + 6 * i);
+        d[2 * i] = unit_random(&state) * 4 - 2;
+        d[2 * i + 1] = unit_random(&state) * 4 - 2;
+    }
+    int64_t n[1] = {N}, sa[1] = {6}, sd[1] = {2};
+    CHECK(pc_tilemap_sweep_shapes(map, PC_TRIANGLE, a, sa, d, sd, o1, sa, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_tilemap_sweep_shapes(map, PC_TRIANGLE, a, sa, d, sd, on, sa, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 6 * N));
+    int flag = 1;
+    on[0] = 7;
+    CHECK(pc_tilemap_sweep_shapes(map, PC_TRIANGLE, a, sa, d, sd, on, sa, 1, n, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(a);
+    free(o1);
+    free(on);
+}
+
+/* The tree queries over many shapes and rays (a tree of 4,096 boxes): the
+ * same on one thread and several; the ordered raycasts are the raycasts,
+ * ray by ray, in any order; their bad arguments; the cancel flag. */
+static void test_tree_threads(void)
+{
+    enum { M = 4096, N = TEST_MANY };
+    double *boxes = malloc(sizeof(double) * 4 * M), *q = malloc(sizeof(double) * 5 * N);
+    double *o1 = malloc(sizeof(double) * 6 * N), *on = malloc(sizeof(double) * 6 * N), *d = q + 3 * N;
+    int64_t *order = malloc(sizeof(int64_t) * N);
+    uint64_t *keys = malloc(sizeof(uint64_t) * 2 * N);
+    scatter(PC_BOX, M, 9, boxes, NULL);
+    scatter(PC_CIRCLE, N, 10, q, d);
+    int64_t bytes;
+    void *work = tree_of(PC_BOX, boxes, M, &bytes);
+    CHECK(work != NULL);
+    const double limit = 4;
+    int64_t n[1] = {N}, s0[1] = {0}, s1[1] = {1}, s2[1] = {2}, s3[1] = {3}, s5[1] = {5}, s6[1] = {6};
+    CHECK(pc_nearest_tree(work, bytes, 70, PC_CIRCLE, q, s3, &limit, s0, o1, s2, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_nearest_tree(work, bytes, 70, PC_CIRCLE, q, s3, &limit, s0, on, s2, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 2 * N));
+    CHECK(pc_sweep_tree(work, bytes, 70, PC_CIRCLE, q, s3, d, s2, o1, s6, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_sweep_tree(work, bytes, 70, PC_CIRCLE, q, s3, d, s2, on, s6, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 6 * N));
+    /* rays from the circles' centres (rows 3 doubles apart: copied to 2) */
+    double *o = malloc(sizeof(double) * 2 * N), *limits = malloc(sizeof(double) * N);
+    for (int64_t i = 0; i < N; i++) {
+        o[2 * i] = q[3 * i];
+        o[2 * i + 1] = q[3 * i + 1];
+        limits[i] = i % 4 ? INFINITY : 6.0;
+    }
+    CHECK(pc_raycast_shapes(work, bytes, 70, o, s2, d, s2, limits, s1, o1, s5, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_ray_order(o, N, order, keys) == PC_OK);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 5 * N));
+    for (int64_t i = 0; i < N; i++) order[i] = N - 1 - i;
+    memset(on, 0, sizeof(double) * 5 * N);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, 1, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 5 * N));
+    int hits = 0;
+    for (int64_t i = 0; i < N; i++) hits += o1[5 * i] == 1;
+    CHECK(hits > N / 4 && hits < N);
+    /* bad arguments: nothing written */
+    on[0] = 7;
+    order[5] = N;
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, 1, NULL) == PC_ERR_ARG);
+    order[5] = -1;
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, 1, NULL) == PC_ERR_ARG);
+    order[5] = N - 6;
+    limits[9] = NAN;
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, 1, NULL) == PC_ERR_ARG);
+    limits[9] = INFINITY;
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, -1, order, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, -1, o, d, limits, on, N, order, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, 0, order, 1, NULL) == PC_OK);
+    CHECK(on[0] == 7);
+    int flag = 1;
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_sweep_tree(work, bytes, 70, PC_CIRCLE, q, s3, d, s2, on, s6, 1, n, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_raycast_shapes(work, bytes, 70, o, s2, d, s2, limits, s1, on, s5, 1, n, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(work);
+    free(boxes);
+    free(q);
+    free(o1);
+    free(on);
+    free(order);
+    free(keys);
+    free(o);
+    free(limits);
+}
+
 void group_casts(void)
 {
     test_shape_rays();
@@ -204,4 +501,9 @@ void group_casts(void)
     test_ray_order();
     test_sweeps();
     test_sweep_entry_points();
+    test_nearest_tree();
+    test_sweep_tree();
+    test_sweep_shapes();
+    test_tilemap_sweep_shapes();
+    test_tree_threads();
 }
