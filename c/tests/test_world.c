@@ -90,8 +90,262 @@ static void test_depenetrate(void)
     CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, &half, -1, &mu, 0, 16, 1, NULL) == PC_ERR_ARG);
 }
 
+/* World A: the room (test.h) as part 0 and, as part 1, a collection of two
+ * boxes beside it, x 8..9 and 10..11, y 0..1. */
+typedef struct {
+    test_map room;
+    unsigned char work[1 << 14];
+    pc_world_part parts[2];
+} world_a;
+
+static const double world_a_boxes[2][4] = {{8, 0, 9, 1}, {10, 0, 11, 1}};
+
+static int world_a_build(world_a *w)
+{
+    int64_t bytes = pc_pairs_workspace(PC_BOX, 2, PC_BOX, 0);
+    if (test_map_build(&w->room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) != PC_OK ||
+        bytes > (int64_t)sizeof w->work ||
+        pc_pairs_prepare(PC_BOX, &world_a_boxes[0][0], 2, PC_BOX, NULL, 0, w->work, bytes) != PC_OK)
+        return 0;
+    w->parts[0] = (pc_world_part){&w->room.map, NULL, 0, 0.0};
+    w->parts[1] = (pc_world_part){NULL, w->work, bytes, 11.0};
+    return 1;
+}
+
+/* pc_world_overlaps on world A: the room's inside, its floor touched, the
+ * face between two solid tiles (strictly inside the union), the boxes, a
+ * capsule touching both; every circle of a batch is the map's answer or a
+ * box's, on one thread and several; bad arguments; the cancel flag. */
+static void test_world_overlaps(void)
+{
+    static world_a w;
+    CHECK(world_a_build(&w));
+    const double inside[2] = {2.5, 1.5}, seam[2] = {1, 0.5}, rim[2] = {6, 0.5}, ball[3] = {2.5, 1.5, 0.5};
+    const double seg[4] = {8.5, 2, 8.5, 0.5}, between[10] = {9.25, 0.25, 9.75, 0.25, 9.75, 0.75, 9.5, 1, 9.25, 0.75};
+    const double pill[5] = {9.5, 0.5, 9.5, 0.75, 0.5};
+    uint8_t hit[2];
+    for (int mode = 0; mode < 2; mode++) {
+        int ok = 1;
+        ok &= pc_world_overlaps(w.parts, 2, PC_POINT, inside, NULL, &hit[mode], NULL, 0, NULL, mode, 1, NULL) == PC_OK &&
+              hit[mode] == 0;
+        ok &= pc_world_overlaps(w.parts, 2, PC_POINT, seam, NULL, &hit[mode], NULL, 0, NULL, mode, 1, NULL) == PC_OK &&
+              hit[mode] == 1;
+        ok &= pc_world_overlaps(w.parts, 2, PC_SEGMENT, seg, NULL, &hit[mode], NULL, 0, NULL, mode, 1, NULL) == PC_OK &&
+              hit[mode] == 1;
+        ok &= pc_world_overlaps(w.parts, 2, PC_POLYGON + 2, between, NULL, &hit[mode], NULL, 0, NULL, mode, 1, NULL) ==
+                  PC_OK && hit[mode] == 0;
+        CHECK(ok);
+    }
+    /* touching counts, strictly it does not */
+    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, ball, NULL, hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK && hit[0]);
+    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, ball, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && !hit[0]);
+    CHECK(pc_world_overlaps(w.parts, 2, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK && hit[0]);
+    CHECK(pc_world_overlaps(w.parts, 2, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && !hit[0]);
+    CHECK(pc_world_overlaps(w.parts + 1, 1, PC_CAPSULE, pill, NULL, hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK &&
+          hit[0]);
+    CHECK(pc_world_overlaps(w.parts + 1, 1, PC_CAPSULE, pill, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK &&
+          !hit[0]);
+    /* bad arguments: nothing written */
+    pc_world_part broken = {NULL, NULL, 0, 1.0}, flat = w.parts[0];
+    pc_tilemap no_size = w.room.map;
+    no_size.tile_size = 0;
+    flat.map = &no_size;
+    hit[0] = 7;
+    CHECK(pc_world_overlaps(w.parts, 0, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_overlaps(w.parts, PC_WORLD_MAX_PARTS + 1, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_world_overlaps(NULL, 1, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_overlaps(&broken, 1, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_overlaps(&flat, 1, PC_POINT, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_overlaps(w.parts, 2, PC_POINT, rim, NULL, hit, NULL, 0, NULL, 2, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_overlaps(w.parts, 2, 40, rim, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_ERR_ARG);
+    CHECK(hit[0] == 7);
+    /* many circles: a part's answer, exactly */
+    enum { N = TEST_MANY };
+    double *c = malloc(sizeof(double) * 3 * N);
+    uint8_t *h1 = malloc(N), *hn = malloc(N), *map = malloc(N);
+    unsigned state = 21;
+    for (int64_t i = 0; i < N; i++) {
+        c[3 * i] = unit_random(&state) * 13 - 1;
+        c[3 * i + 1] = unit_random(&state) * 5 - 0.5;
+        c[3 * i + 2] = i % 4 ? unit_random(&state) * 0.5 : 0.0;
+    }
+    int64_t n[1] = {N}, s3[1] = {3}, s1[1] = {1};
+    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, c, s3, h1, s1, 1, n, PC_TOUCHING, 1, NULL) == PC_OK);
+    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, c, s3, hn, s1, 1, n, PC_TOUCHING, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(h1, hn, N));
+    CHECK(pc_tilemap_overlaps(&w.room.map, c, s3, map, s1, 1, n, PC_TOUCHING, 1, NULL) == PC_OK);
+    int same = 1, hits = 0;
+    for (int64_t i = 0; i < N; i++) {
+        int want = map[i] || pc_overlap(PC_CIRCLE, c + 3 * i, PC_BOX, world_a_boxes[0], PC_TOUCHING) ||
+                   pc_overlap(PC_CIRCLE, c + 3 * i, PC_BOX, world_a_boxes[1], PC_TOUCHING);
+        same &= h1[i] == want;
+        hits += want;
+    }
+    CHECK(same && hits > N / 4 && hits < N);
+    int flag = 1;
+    hn[0] = 7;
+    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, c, s3, hn, s1, 1, n, PC_TOUCHING, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(hn[0] == 7);
+    free(c);
+    free(h1);
+    free(hn);
+    free(map);
+}
+
+/* pc_world_contact on world A: the contact of least separation over the
+ * parts, the lower part and then the lower index at equal separations;
+ * boxes against the collection alone (a tile map takes circles and points
+ * only); an empty collection; the sign against pc_world_overlaps over many
+ * circles, on one thread and several; bad arguments; the cancel flag. */
+static void test_world_contact(void)
+{
+    static world_a w;
+    CHECK(world_a_build(&w));
+    const double balls[3][3] = {{7, 0.5, 0.5}, {7.25, 0.5, 0.5}, {2.5, 0.75, 0.5}}, point[2] = {9.5, 0.5};
+    double out[3][9];
+    int64_t n[1] = {3}, s3[1] = {3}, s9[1] = {9};
+    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, &balls[0][0], s3, &out[0][0], s9, 1, n, 1, NULL) == PC_OK);
+    /* 0.5 from the room's outer wall and from box 0: the room (part 0), no index */
+    CHECK(out[0][0] == 0.5 && out[0][1] == -1 && out[0][2] == 0 && out[0][3] == 6.5 && out[0][5] == 6 && out[0][7] == 0 &&
+          out[0][8] == -1);
+    CHECK(out[1][0] == 0.25 && out[1][1] == 1 && out[1][2] == 0 && out[1][3] == 7.75 && out[1][4] == 0.5 &&
+          out[1][5] == 8 && out[1][6] == 0.5 && out[1][7] == 1 && out[1][8] == 0);
+    CHECK(out[2][0] == -0.75 && out[2][7] == 0); /* 0.25 into the floor of the room: centre 0.25 below its top */
+    CHECK(pc_world_contact(w.parts, 2, PC_POINT, point, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 0.5 && out[0][1] == -1 && out[0][7] == 1 && out[0][8] == 0); /* between the boxes: the lower */
+    const double box[4] = {9.25, 0.25, 9.75, 0.75};
+    CHECK(pc_world_contact(w.parts, 2, PC_BOX, box, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_contact(w.parts + 1, 1, PC_BOX, box, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 0.25 && out[0][1] == -1 && out[0][7] == 0 && out[0][8] == 0);
+    static unsigned char empty[1 << 12];
+    int64_t bytes = pc_pairs_workspace(PC_BOX, 0, PC_BOX, 0);
+    CHECK(bytes > 0 && bytes <= (int64_t)sizeof empty);
+    CHECK(pc_pairs_prepare(PC_BOX, NULL, 0, PC_BOX, NULL, 0, empty, bytes) == PC_OK);
+    pc_world_part nothing = {NULL, empty, bytes, 0.0};
+    CHECK(pc_world_contact(&nothing, 1, PC_BOX, box, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == INFINITY && out[0][7] == -1 && out[0][8] == -1);
+    out[0][0] = 7;
+    CHECK(pc_world_contact(w.parts, 0, PC_POINT, point, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_contact(w.parts, 2, PC_KIND_COUNT, point, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(out[0][0] == 7);
+    enum { N = TEST_MANY };
+    double *c = malloc(sizeof(double) * 3 * N), *o1 = malloc(sizeof(double) * 9 * N), *on = malloc(sizeof(double) * 9 * N);
+    uint8_t *hit = malloc(N);
+    unsigned state = 22;
+    for (int64_t i = 0; i < N; i++) {
+        c[3 * i] = unit_random(&state) * 13 - 1;
+        c[3 * i + 1] = unit_random(&state) * 5 - 0.5;
+        c[3 * i + 2] = i % 4 ? unit_random(&state) * 0.5 : 0.0;
+    }
+    int64_t many[1] = {N}, s1[1] = {1};
+    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, c, s3, o1, s9, 1, many, 1, NULL) == PC_OK);
+    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, c, s3, on, s9, 1, many, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 9 * N));
+    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, c, s3, hit, s1, 1, many, PC_TOUCHING, 1, NULL) == PC_OK);
+    int signs = 1;
+    for (int64_t i = 0; i < N; i++) signs &= (o1[9 * i] <= 0) == (hit[i] == 1);
+    CHECK(signs);
+    int flag = 1;
+    on[0] = 7;
+    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, c, s3, on, s9, 1, many, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(c);
+    free(o1);
+    free(on);
+    free(hit);
+}
+
+/* pc_world_slide in the room (and world A): into the inner corner (a floor
+ * and a wall), walking on the floor, up into the ceiling, up the slope from
+ * its foot, over the two boxes; one slide only; a start too deep (-1), a
+ * rounding error deep (moved out), a move beyond the doubles (-2); bad
+ * arguments; many boxes on one thread and several; the cancel flag. */
+static void test_world_slide(void)
+{
+    static world_a w;
+    CHECK(world_a_build(&w));
+    enum { K = 9 };
+    double boxes[K][4] = {{2, 1.5, 3, 2.5}, {2, 1, 3, 2}, {2, 1.5, 3, 2.5}, {2, 1, 3, 2}, {8, 1, 9, 2},
+                          {2, 0.25, 3, 1.25}, {2, 1 - 0x1p-52, 3, 2 - 0x1p-52}, {2, 1.5, 3, 2.5}, {2, 1.5, 3, 2.5}};
+    double v[K][2] = {{-10, -10}, {1, -4.875}, {0, 2}, {4, 0}, {2.5, -1}, {1, 0}, {1, 0}, {1e308, 0}, {-10, -10}};
+    int8_t flags[K];
+    CHECK(pc_world_slide(w.parts, 2, &boxes[0][0], &v[0][0], flags, K - 2, 0.5, 16, 1, NULL) == PC_OK);
+    /* the floor at 1/10 of the way, then the wall */
+    CHECK(boxes[0][0] == 1 && boxes[0][1] == 1 && boxes[0][2] == 2 && boxes[0][3] == 2 && v[0][0] == 0 && v[0][1] == 0);
+    CHECK(flags[0] == (PC_SLIDE_FLOOR | PC_SLIDE_WALL));
+    CHECK(boxes[1][0] == 2.5 && boxes[1][1] == 1 && boxes[1][2] == 3.5 && boxes[1][3] == 2 && v[1][0] == 1 &&
+          v[1][1] == 0);
+    CHECK(flags[1] == PC_SLIDE_FLOOR);
+    CHECK(boxes[2][1] == 2 && boxes[2][3] == 3 && v[2][0] == 0 && v[2][1] == 0 && flags[2] == PC_SLIDE_CEILING);
+    /* from the foot up the slope: along it (never into it), no faster */
+    CHECK(flags[3] == PC_SLIDE_FLOOR && fabs(boxes[3][0] - 3.5) < 1e-12 && fabs(boxes[3][1] - 1.5) < 1e-12);
+    CHECK(boxes[3][1] >= boxes[3][2] - 3 && v[3][0] * v[3][0] + v[3][1] * v[3][1] <= 16 && fabs(v[3][0] - 2) < 1e-12);
+    /* over box 0 and the gap onto box 1, level */
+    CHECK(flags[4] == PC_SLIDE_FLOOR && boxes[4][0] == 9.25 && boxes[4][1] == 1 && v[4][0] == 2.5 && v[4][1] == 0);
+    CHECK(flags[5] == -1 && boxes[5][1] == 0.25 && v[5][0] == 1);      /* deeper than its tolerance: left alone */
+    CHECK(flags[6] == 0 && boxes[6][0] == 2.5 && boxes[6][1] == 1 && boxes[6][3] == 2); /* moved out by 2^-52 */
+    CHECK(pc_world_slide(w.parts, 2, boxes[7], v[7], &flags[7], 1, 10, 16, 1, NULL) == PC_OK);
+    CHECK(flags[7] == -2);
+    int inside = 0;
+    for (int k = 0; k < K; k++) {
+        uint8_t hit;
+        pc_world_overlaps(w.parts, 2, PC_BOX, boxes[k], NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
+        inside += hit && flags[k] != -1;
+    }
+    CHECK(inside == 0);
+    /* bad arguments */
+    double dt_bad[3] = {-1, NAN, INFINITY};
+    int bad = 0;
+    for (int k = 0; k < 3; k++) bad += pc_world_slide(w.parts, 2, boxes[0], v[0], flags, 1, dt_bad[k], 4, 1, NULL) != PC_ERR_ARG;
+    CHECK(bad == 0);
+    CHECK(pc_world_slide(w.parts, 0, boxes[0], v[0], flags, 1, 1, 4, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(NULL, 1, boxes[0], v[0], flags, 1, 1, 4, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(w.parts, 2, NULL, v[0], flags, 1, 1, 4, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(w.parts, 2, boxes[0], NULL, flags, 1, 1, 4, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(w.parts, 2, boxes[0], v[0], NULL, 1, 1, 4, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(w.parts, 2, boxes[0], v[0], flags, -1, 1, 4, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(w.parts, 2, boxes[0], v[0], flags, 1, 1, 0, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_slide(w.parts, 2, boxes[0], v[0], flags, 0, 1, 4, 1, NULL) == PC_OK);
+    /* many boxes: the same on one thread and several, none left inside */
+    enum { N = TEST_MANY_MOVERS };
+    double *b1 = malloc(sizeof(double) * 12 * N), *bn = b1 + 4 * N, *v1 = bn + 4 * N, *vn = v1 + 2 * N;
+    int8_t *f1 = malloc(N), *fn = malloc(N);
+    unsigned state = 23;
+    for (int64_t i = 0; i < N; i++) {
+        double x = unit_random(&state) * 12, y = unit_random(&state) * 4, side = 0.1 + unit_random(&state) * 0.6;
+        b1[4 * i] = x, b1[4 * i + 1] = y, b1[4 * i + 2] = x + side, b1[4 * i + 3] = y + side;
+        v1[2 * i] = unit_random(&state) * 20 - 10;
+        v1[2 * i + 1] = unit_random(&state) * 20 - 10;
+    }
+    memcpy(bn, b1, sizeof(double) * 4 * N);
+    memcpy(vn, v1, sizeof(double) * 2 * N);
+    CHECK(pc_world_slide(w.parts, 2, b1, v1, f1, N, 0.25, 8, 1, NULL) == PC_OK);
+    CHECK(pc_world_slide(w.parts, 2, bn, vn, fn, N, 0.25, 8, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(b1, bn, sizeof(double) * 4 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N) && !memcmp(f1, fn, N));
+    int ends_inside = 0, met = 0;
+    for (int64_t i = 0; i < N; i++) {
+        uint8_t hit;
+        pc_world_overlaps(w.parts, 2, PC_BOX, b1 + 4 * i, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
+        ends_inside += hit && f1[i] != -1;
+        met += f1[i] > 0;
+    }
+    CHECK(ends_inside == 0 && met > N / 10);
+    int flag = 1;
+    memcpy(bn, b1, sizeof(double) * 4 * N);
+    CHECK(pc_world_slide(w.parts, 2, bn, vn, fn, N, 0.25, 8, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(!memcmp(bn, b1, sizeof(double) * 4 * N));
+    free(b1);
+    free(f1);
+    free(fn);
+}
+
 void group_world(void)
 {
     test_tilemap_advance();
     test_depenetrate();
+    test_world_overlaps();
+    test_world_contact();
+    test_world_slide();
 }
