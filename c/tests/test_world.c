@@ -341,6 +341,292 @@ static void test_world_slide(void)
     free(fn);
 }
 
+/* A box of four walls around [0, 40] x [0, 40], a collection, for the
+ * collide tests. */
+typedef struct {
+    unsigned char work[1 << 14];
+    pc_world_part part;
+} walled;
+
+static int walled_build(walled *w)
+{
+    static const double walls[4][4] = {{-1, -1, 41, 0}, {-1, 40, 41, 41}, {-1, 0, 0, 40}, {40, 0, 41, 40}};
+    int64_t bytes = pc_pairs_workspace(PC_BOX, 4, PC_BOX, 0);
+    if (bytes > (int64_t)sizeof w->work || pc_pairs_prepare(PC_BOX, &walls[0][0], 4, PC_BOX, NULL, 0, w->work, bytes))
+        return 0;
+    w->part = (pc_world_part){NULL, w->work, bytes, 41.0};
+    return 1;
+}
+
+/* One collide step of n circles with one restitution and friction for all,
+ * retried from copies with four times the room while the workspace is too
+ * small (as pc_world_collide asks); its return code. */
+static int collide(const walled *w, double *c, double *v, const double *masses, int64_t *bounces, int64_t n, double dt,
+                   double e, double mu, int max_bounces, int64_t *overlapping)
+{
+    double *c0 = malloc(sizeof(double) * 5 * (size_t)(n + 1)), *v0 = c0 + 3 * (n + 1);
+    int64_t *b0 = malloc(sizeof(int64_t) * (size_t)(n + 1)), entries = 8 * n + 64, events = 8 * n + 64;
+    memcpy(c0, c, sizeof(double) * 3 * (size_t)n);
+    memcpy(v0, v, sizeof(double) * 2 * (size_t)n);
+    if (bounces) memcpy(b0, bounces, sizeof(int64_t) * (size_t)n);
+    int rc = PC_ERR_SPACE;
+    for (int tries = 0; rc == PC_ERR_SPACE && tries < 6; tries++, entries *= 4, events *= 4) {
+        memcpy(c, c0, sizeof(double) * 3 * (size_t)n);
+        memcpy(v, v0, sizeof(double) * 2 * (size_t)n);
+        if (bounces) memcpy(bounces, b0, sizeof(int64_t) * (size_t)n);
+        int64_t bytes = pc_collide_workspace(n, entries, events);
+        void *work = malloc((size_t)bytes);
+        rc = pc_world_collide(&w->part, 1, c, v, masses, bounces, n, dt, &e, 0, &mu, 0, max_bounces, work, bytes, entries,
+                              events, overlapping, NULL);
+        free(work);
+    }
+    free(c0);
+    free(b0);
+    return rc;
+}
+
+/* pc_world_collide: two circles head on (elastic: they swap velocities;
+ * inelastic: they stop; with masses 3 and 1: the heavy one stops), a
+ * bounce off a wall with and without friction, a circle stopped after its
+ * bounces, a start that overlaps deeply (nothing moves) or by a rounding
+ * error (parted), too small a workspace, bad arguments, and 300 circles in
+ * the box: none ends overlapping another or the walls. */
+static void test_world_collide(void)
+{
+    static walled w;
+    CHECK(walled_build(&w));
+    double c[2][3] = {{10, 20, 1}, {14, 20, 1}}, v[2][2] = {{1, 0}, {-1, 0}};
+    int64_t bounces[2] = {0, 0}, pair[2] = {-1, -1};
+    CHECK(collide(&w, &c[0][0], &v[0][0], NULL, bounces, 2, 2, 1, 0, 8, pair) == PC_OK);
+    CHECK(c[0][0] == 10 && c[1][0] == 14 && v[0][0] == -1 && v[1][0] == 1 && v[0][1] == 0 && v[1][1] == 0);
+    CHECK(bounces[0] == 1 && bounces[1] == 1 && c[0][1] == 20 && c[0][2] == 1);
+    double c0[2][3] = {{10, 20, 1}, {14, 20, 1}}, v0[2][2] = {{1, 0}, {-1, 0}};
+    CHECK(collide(&w, &c0[0][0], &v0[0][0], NULL, NULL, 2, 2, 0, 0, 8, NULL) == PC_OK);
+    CHECK(c0[0][0] == 11 && c0[1][0] == 13 && v0[0][0] == 0 && v0[1][0] == 0);
+    double cm[2][3] = {{10, 20, 1}, {14, 20, 1}}, vm[2][2] = {{1, 0}, {-1, 0}}, masses[2] = {3, 1};
+    CHECK(collide(&w, &cm[0][0], &vm[0][0], masses, NULL, 2, 2, 1, 0, 8, NULL) == PC_OK);
+    CHECK(vm[0][0] == 0 && vm[1][0] == 2 && cm[0][0] == 11 && cm[1][0] == 15);
+    /* off the floor (y = 0) at t = 1/2: elastic, then with friction */
+    double b[3] = {20, 2, 1}, bv[2] = {0, -2};
+    int64_t nb = 0;
+    CHECK(collide(&w, b, bv, NULL, &nb, 1, 1, 1, 0, 8, NULL) == PC_OK);
+    CHECK(b[0] == 20 && b[1] == 2 && bv[0] == 0 && bv[1] == 2 && nb == 1);
+    double f[3] = {20, 2, 1}, fv[2] = {1, -2};
+    CHECK(collide(&w, f, fv, NULL, NULL, 1, 1, 0.5, 0.1, 8, NULL) == PC_OK);
+    /* the normal part 2 -> 1; the tangential 1 loses 0.1 (1 + 0.5) 2 = 0.3 */
+    CHECK(fabs(fv[0] - 0.7) < 1e-15 && fv[1] == 1 && fabs(f[0] - 20.85) < 1e-14 && f[1] == 1.5);
+    double s[3] = {20, 2, 1}, sv[2] = {0, -2};
+    nb = 0;
+    CHECK(collide(&w, s, sv, NULL, &nb, 1, 1, 1, 0, 1, NULL) == PC_OK);
+    CHECK(s[1] == 1 && sv[1] == 2 && nb == 1); /* stopped at its one bounce, its velocity kept */
+    /* overlapping at the start: deeply (reported, nothing moved), by rounding (parted) */
+    double deep[2][3] = {{10, 10, 1}, {11, 10, 1}}, dv[2][2] = {{1, 0}, {0, 0}};
+    CHECK(collide(&w, &deep[0][0], &dv[0][0], NULL, NULL, 2, 1, 1, 0, 8, pair) == PC_ERR_OVERLAP);
+    CHECK(pair[0] == 0 && pair[1] == 1 && deep[0][0] == 10 && deep[1][0] == 11 && dv[0][0] == 1);
+    CHECK(collide(&w, &deep[0][0], &dv[0][0], NULL, NULL, 2, 1, 1, 0, 8, NULL) == PC_ERR_OVERLAP);
+    double near[2][3] = {{10, 10, 1}, {12 - 0x1p-40, 10, 1}}, nv[2][2] = {{0, 0}, {0, 0}};
+    CHECK(collide(&w, &near[0][0], &nv[0][0], NULL, NULL, 2, 1, 1, 0, 8, NULL) == PC_OK);
+    CHECK(!pc_overlap(PC_CIRCLE, near[0], PC_CIRCLE, near[1], PC_STRICT));
+    /* the workspace */
+    static unsigned char small[256];
+    const double one = 1, zero = 0;
+    int64_t need = pc_collide_workspace(2, 64, 64);
+    CHECK(need > (int64_t)sizeof small && pc_collide_workspace(4, 64, 64) > need && pc_collide_workspace(2, 65, 64) > need);
+    CHECK(pc_collide_workspace(-1, 64, 64) == -1 && pc_collide_workspace(2, -1, 64) == -1 &&
+          pc_collide_workspace(2, 64, -1) == -1);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, small, sizeof small, 64, 64,
+                           NULL, NULL) == PC_ERR_SPACE);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, NULL, need, 64, 64, NULL,
+                           NULL) == PC_ERR_SPACE);
+    /* bad arguments */
+    const double two = 2, minus = -1;
+    unsigned char *room = malloc((size_t)need);
+    CHECK(pc_world_collide(&w.part, 0, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, room, need, 64, 64, NULL,
+                           NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, NULL, &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, room, need, 64, 64, NULL,
+                           NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, -1, &one, 0, &zero, 0, 8, room, need, 64, 64,
+                           NULL, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 0, room, need, 64, 64, NULL,
+                           NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &two, 0, &zero, 0, 8, room, need, 64, 64, NULL,
+                           NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &minus, 0, 8, room, need, 64, 64, NULL,
+                           NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 0, 1, &one, 0, &zero, 0, 8, room, need, 64, 64, NULL,
+                           NULL) == PC_OK);
+    free(room);
+    /* 300 circles on a lattice, random velocities: apart at the end */
+    enum { N = 300 };
+    static double cs[N][3], vs[N][2];
+    static int64_t bs[N], found_pairs[2 * N * N / 2];
+    unsigned state = 24;
+    for (int i = 0; i < N; i++) {
+        cs[i][0] = 2 + 2 * (i % 18) + unit_random(&state) * 0.5;
+        cs[i][1] = 2 + 2 * (i / 18) + unit_random(&state) * 0.5;
+        cs[i][2] = 0.25 + unit_random(&state) * 0.5;
+        vs[i][0] = unit_random(&state) * 20 - 10;
+        vs[i][1] = unit_random(&state) * 20 - 10;
+    }
+    CHECK(collide(&w, &cs[0][0], &vs[0][0], NULL, bs, N, 1, 0.9, 0.2, 64, NULL) == PC_OK);
+    int64_t pb = pc_pairs_workspace(PC_CIRCLE, N, PC_CIRCLE, 0), found = -1, bounced = 0;
+    void *pw = malloc((size_t)pb);
+    CHECK(pc_pairs(PC_CIRCLE, &cs[0][0], N, 0, NULL, 0, PC_STRICT, 41, 1, pw, pb, found_pairs, N * N / 2, &found, NULL) ==
+          PC_OK && found == 0);
+    uint8_t hit[N];
+    int64_t n[1] = {N}, s3[1] = {3}, s1[1] = {1};
+    CHECK(pc_world_overlaps(&w.part, 1, PC_CIRCLE, &cs[0][0], s3, hit, s1, 1, n, PC_STRICT, 1, NULL) == PC_OK);
+    int inside = 0;
+    for (int i = 0; i < N; i++) inside += hit[i], bounced += bs[i];
+    CHECK(inside == 0 && bounced > N);
+    free(pw);
+}
+
+/* pc_reflect_batch: the normal part reversed and scaled by the
+ * restitution, the tangential part reduced by friction, nothing for a
+ * velocity moving away; never longer (exactly) over many velocities and
+ * normals, on one thread and several; bad arguments; the cancel flag. */
+static void test_reflect(void)
+{
+    const double v[5][2] = {{1, -1}, {1, -1}, {3, -1}, {1, 1}, {0.5, -2}}, up[2] = {0, 1};
+    const double e[5] = {1, 0.5, 0, 1, 0}, mu[5] = {0, 0, 1, 0, 10};
+    double out[5][2];
+    int64_t n[1] = {5}, s2[1] = {2}, s0[1] = {0}, s1[1] = {1};
+    CHECK(pc_reflect_batch(&v[0][0], s2, up, s0, e, s1, mu, s1, &out[0][0], s2, 1, n, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][1] == 1);
+    CHECK(out[1][0] == 1 && out[1][1] == 0.5);
+    CHECK(out[2][0] == 2 && out[2][1] == 0); /* the tangential 3 loses 1 (1 + 0) 1 */
+    CHECK(out[3][0] == 1 && out[3][1] == 1); /* moving away: unchanged */
+    CHECK(out[4][0] == 0 && out[4][1] == 0); /* friction takes all of the tangential part, no more */
+    out[0][0] = 7;
+    CHECK(pc_reflect_batch(NULL, s2, up, s0, e, s1, mu, s1, &out[0][0], s2, 1, n, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_reflect_batch(&v[0][0], NULL, up, s0, e, s1, mu, s1, &out[0][0], s2, 1, n, 1, NULL) == PC_ERR_ARG);
+    CHECK(out[0][0] == 7);
+    enum { N = TEST_MANY };
+    double *vel = malloc(sizeof(double) * 10 * N), *nrm = vel + 2 * N, *ee = nrm + 2 * N, *ff = ee + N;
+    double *o1 = ff + N, *on = o1 + 2 * N;
+    unsigned state = 25;
+    for (int64_t i = 0; i < N; i++) {
+        double a = unit_random(&state) * 6.283185307179586;
+        vel[2 * i] = unit_random(&state) * 2e3 - 1e3;
+        vel[2 * i + 1] = unit_random(&state) * 2e3 - 1e3;
+        nrm[2 * i] = cos(a); /* unit up to rounding */
+        nrm[2 * i + 1] = sin(a);
+        ee[i] = i % 3 ? unit_random(&state) : 1.0;
+        ff[i] = i % 5 ? unit_random(&state) : 0.0;
+    }
+    int64_t many[1] = {N};
+    CHECK(pc_reflect_batch(vel, s2, nrm, s2, ee, s1, ff, s1, o1, s2, 1, many, 1, NULL) == PC_OK);
+    CHECK(pc_reflect_batch(vel, s2, nrm, s2, ee, s1, ff, s1, on, s2, 1, many, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 2 * N));
+    int longer = 0, turned = 0;
+    for (int64_t i = 0; i < N; i++) {
+        longer += pc__sumsq_cmp(o1[2 * i], o1[2 * i + 1], vel[2 * i], vel[2 * i + 1]) > 0;
+        turned += o1[2 * i] != vel[2 * i];
+    }
+    CHECK(longer == 0 && turned > N / 3);
+    int flag = 1;
+    on[0] = 7;
+    CHECK(pc_reflect_batch(vel, s2, nrm, s2, ee, s1, ff, s1, on, s2, 1, many, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(vel);
+}
+
+/* The motions and the world queries over many movers: pc_world_advance,
+ * pc_tilemap_advance and pc_world_depenetrate (chunks of PC_MOTION_CHUNK)
+ * and pc_world_sweep the same on one thread and several; nothing left
+ * inside the world. */
+static void test_motion_threads(void)
+{
+    static world_a w;
+    CHECK(world_a_build(&w));
+    enum { N = TEST_MANY_MOVERS, M = TEST_MANY };
+    double *c1 = malloc(sizeof(double) * 10 * N), *cn = c1 + 3 * N, *v1 = cn + 3 * N, *vn = v1 + 2 * N;
+    int64_t *b1 = malloc(sizeof(int64_t) * 2 * N), *bn = b1 + N;
+    unsigned state = 26;
+    for (int64_t i = 0; i < N; i++) {
+        c1[3 * i] = unit_random(&state) * 12;
+        c1[3 * i + 1] = unit_random(&state) * 4;
+        c1[3 * i + 2] = 0.05 + unit_random(&state) * 0.3;
+        v1[2 * i] = unit_random(&state) * 20 - 10;
+        v1[2 * i + 1] = unit_random(&state) * 20 - 10;
+    }
+    const double e[2] = {0.8, 1}, mu = 0.1;
+    memcpy(cn, c1, sizeof(double) * 3 * N);
+    memcpy(vn, v1, sizeof(double) * 2 * N);
+    memset(b1, 0, sizeof(int64_t) * 2 * N);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, b1, N, 0.5, e, 0, &mu, 0, 16, 1, NULL) == PC_OK);
+    CHECK(pc_world_advance(w.parts, 2, cn, vn, bn, N, 0.5, e, 0, &mu, 0, 16, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(c1, cn, sizeof(double) * 3 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N) &&
+          !memcmp(b1, bn, sizeof(int64_t) * N));
+    int inside = 0, bounced = 0;
+    for (int64_t i = 0; i < N; i++) {
+        uint8_t hit;
+        pc_world_overlaps(w.parts, 2, PC_CIRCLE, c1 + 3 * i, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
+        inside += hit && b1[i] != -1;
+        bounced += b1[i] > 0;
+    }
+    CHECK(inside == 0 && bounced > N / 10);
+    /* the room alone, without bounces */
+    CHECK(pc_tilemap_advance(&w.room.map, c1, v1, NULL, N, 0.25, 0.5, 0.0, 8, 1, NULL) == PC_OK);
+    CHECK(pc_tilemap_advance(&w.room.map, cn, vn, NULL, N, 0.25, 0.5, 0.0, 8, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(c1, cn, sizeof(double) * 3 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N));
+    /* per-circle restitution and friction (strides 1), bad ones */
+    double *per = malloc(sizeof(double) * 2 * N);
+    for (int64_t i = 0; i < 2 * N; i++) per[i] = unit_random(&state);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, N, 0.25, per, 1, per + N, 1, 16, 1, NULL) == PC_OK);
+    CHECK(pc_world_advance(w.parts, 2, cn, vn, NULL, N, 0.25, per, 1, per + N, 1, 16, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(c1, cn, sizeof(double) * 3 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N));
+    per[N + 7] = -1;
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, N, 0.25, per, 1, per + N, 1, 16, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_advance(w.parts, 0, c1, v1, NULL, N, 0.25, per, 1, per + N, 1, 16, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, N, 0.25, per, 1, per + N, -1, 16, 1, NULL) == PC_ERR_ARG);
+    free(per);
+    /* depenetrate: boxes anywhere, many inside */
+    double *boxes = malloc(sizeof(double) * 18 * N), *m1 = boxes + 4 * N, *mn = m1 + 4 * N, *o1 = mn + 4 * N;
+    double *on = o1 + 3 * N;
+    for (int64_t i = 0; i < N; i++) {
+        double x = unit_random(&state) * 12, y = unit_random(&state) * 4, side = 0.1 + unit_random(&state) * 0.5;
+        boxes[4 * i] = x, boxes[4 * i + 1] = y, boxes[4 * i + 2] = x + side, boxes[4 * i + 3] = y + side;
+    }
+    int64_t n[1] = {N}, s4[1] = {4}, s3[1] = {3};
+    CHECK(pc_world_depenetrate(w.parts, 2, PC_BOX, boxes, s4, m1, s4, o1, s3, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_world_depenetrate(w.parts, 2, PC_BOX, boxes, s4, mn, s4, on, s3, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(m1, mn, sizeof(double) * 4 * N) && !memcmp(o1, on, sizeof(double) * 3 * N));
+    int moved = 0, left = 0;
+    for (int64_t i = 0; i < N; i++) {
+        uint8_t hit;
+        pc_world_overlaps(w.parts, 2, PC_BOX, m1 + 4 * i, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
+        left += hit && o1[3 * i + 2] != INFINITY;
+        moved += o1[3 * i + 2] > 0 && o1[3 * i + 2] < INFINITY;
+    }
+    CHECK(left == 0 && moved > N / 10);
+    int flag = 1;
+    on[0] = 7;
+    CHECK(pc_world_depenetrate(w.parts, 2, PC_BOX, boxes, s4, mn, s4, on, s3, 1, n, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(boxes);
+    /* sweeps through the world */
+    double *sw = malloc(sizeof(double) * 20 * M), *sd = sw + 4 * M, *r1 = sd + 2 * M, *rn = r1 + 7 * M;
+    for (int64_t i = 0; i < M; i++) {
+        double x = unit_random(&state) * 12, y = unit_random(&state) * 4, side = 0.05 + unit_random(&state) * 0.3;
+        sw[4 * i] = x, sw[4 * i + 1] = y, sw[4 * i + 2] = x + side, sw[4 * i + 3] = y + side;
+        sd[2 * i] = unit_random(&state) * 8 - 4;
+        sd[2 * i + 1] = unit_random(&state) * 8 - 4;
+    }
+    int64_t many[1] = {M}, s2[1] = {2}, s7[1] = {7};
+    CHECK(pc_world_sweep(w.parts, 2, PC_BOX, sw, s4, sd, s2, r1, s7, 1, many, 1, NULL) == PC_OK);
+    CHECK(pc_world_sweep(w.parts, 2, PC_BOX, sw, s4, sd, s2, rn, s7, 1, many, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(r1, rn, sizeof(double) * 7 * M));
+    rn[0] = 7;
+    CHECK(pc_world_sweep(w.parts, 2, PC_BOX, sw, s4, sd, s2, rn, s7, 1, many, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(rn[0] == 7);
+    free(sw);
+    free(c1);
+    free(b1);
+}
+
 void group_world(void)
 {
     test_tilemap_advance();
@@ -348,4 +634,7 @@ void group_world(void)
     test_world_overlaps();
     test_world_contact();
     test_world_slide();
+    test_world_collide();
+    test_reflect();
+    test_motion_threads();
 }
