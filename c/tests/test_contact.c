@@ -489,6 +489,61 @@ static void test_intersections(void)
     CHECK(pc_kind_width(PC_LINE) == 4);
 }
 
+/* Contacts, manifolds and boundary crossings of many pairs (a 4-gon and a
+ * capsule, a segment and a 5-gon): the same on one thread and several,
+ * and the contact's sign the overlap's; the cancel flag. */
+static void test_contact_threads(void)
+{
+    enum { N = TEST_MANY };
+    double *a = malloc(sizeof(double) * 8 * N), *b = malloc(sizeof(double) * 10 * N);
+    double *o1 = malloc(sizeof(double) * 9 * N), *on = malloc(sizeof(double) * 9 * N);
+    int8_t *k1 = malloc(N), *kn = malloc(N);
+    uint8_t *hit = malloc(N);
+    unsigned state = 11;
+    for (int64_t i = 0; i < N; i++) {
+        double x = unit_random(&state) * 100, y = unit_random(&state) * 100;
+        random_row(PC_POLYGON + 1, &state, x, y, 0.5 + unit_random(&state), a + 8 * i);
+        random_row(PC_CAPSULE, &state, x + unit_random(&state) * 3 - 1.5, y, 1 + unit_random(&state), b + 10 * i);
+    }
+    int64_t n[1] = {N}, s8[1] = {8}, s10[1] = {10}, s7[1] = {7}, s9[1] = {9}, s4[1] = {4}, s1[1] = {1};
+    CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, o1, s7, 1, n, 110, 1, NULL) == PC_OK);
+    CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, on, s7, 1, n, 110, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 7 * N));
+    CHECK(pc_overlaps_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, hit, s1, 1, n, PC_TOUCHING, 110, 1, NULL) == PC_OK);
+    int signs = 1, hits = 0;
+    for (int64_t i = 0; i < N; i++) {
+        signs &= (o1[7 * i] <= 0) == (hit[i] == 1);
+        hits += hit[i];
+    }
+    CHECK(signs && hits > N / 10 && hits < N);
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, 0.25, o1, s9, 1, n, 110, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, 0.25, on, s9, 1, n, 110, TEST_THREADS, NULL) ==
+          PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 9 * N));
+    /* each 4-gon's first edge (its row's first 4 doubles) as a segment against a 5-gon */
+    for (int64_t i = 0; i < N; i++) random_row(PC_POLYGON + 2, &state, b[10 * i], b[10 * i + 1], 1.5, b + 10 * i);
+    CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, o1, s4, k1, s1, 1, n, 110, 1, NULL) == PC_OK);
+    CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, on, s4, kn, s1, 1, n, 110, TEST_THREADS,
+                                 NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * 4 * N) && !memcmp(k1, kn, N));
+    int flag = 1;
+    on[0] = 7;
+    CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, on, s7, 1, n, 110, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_POLYGON + 2, b, s10, 0.25, on, s9, 1, n, 110, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, on, s4, kn, s1, 1, n, 110, TEST_THREADS,
+                                 &flag) == PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(a);
+    free(b);
+    free(o1);
+    free(on);
+    free(k1);
+    free(kn);
+    free(hit);
+}
+
 void group_contact(void)
 {
     test_contact_batch();
@@ -501,4 +556,5 @@ void group_contact(void)
     test_contact_batch_loops();
     test_manifold_batch();
     test_intersections();
+    test_contact_threads();
 }

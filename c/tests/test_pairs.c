@@ -215,9 +215,48 @@ static void test_curve_keys(void)
     CHECK(pc_curve_keys(NULL, 3, frame, 5, k3) == PC_ERR_ARG);
 }
 
+/* The grid (pc_pairs_prepare_any within one collection) over many circles:
+ * its pairs are the tree's, on one thread and several, and within a
+ * distance the same on one thread and several; the cancel flag. */
+static void test_grid_threads(void)
+{
+    enum { N = 70000 };
+    double *c = malloc(sizeof(double) * 3 * N);
+    unsigned state = 31;
+    for (int k = 0; k < N; k++) {
+        c[3 * k] = (double)(int)(unit_random(&state) * 1600) * 0.25;
+        c[3 * k + 1] = (double)(int)(unit_random(&state) * 1600) * 0.25;
+        c[3 * k + 2] = (double)(int)(unit_random(&state) * 4) * 0.25;
+    }
+    int64_t bytes = pc_pairs_workspace(PC_CIRCLE, N, PC_CIRCLE, 0), cap = 2000000, tree = -1, one = -1, many = -1;
+    char *work = malloc((size_t)bytes);
+    int64_t *ref = malloc(sizeof(int64_t) * 2 * (size_t)cap), *o1 = malloc(sizeof(int64_t) * 2 * (size_t)cap);
+    int64_t *on = malloc(sizeof(int64_t) * 2 * (size_t)cap);
+    CHECK(pc_pairs_prepare(PC_CIRCLE, c, N, 0, NULL, 0, work, bytes) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 401, 1, 1, ref, cap, &tree, NULL) == PC_OK);
+    CHECK(pc_pairs_prepare_any(PC_CIRCLE, c, N, 0, NULL, 0, 0.0, work, bytes) == PC_OK);
+    CHECK(pc__grid_is(work + (64 - (uintptr_t)work % 64) % 64)); /* the grid was chosen (pairs.c aligns to 64) */
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 401, 1, 1, o1, cap, &one, NULL) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 401, TEST_THREADS, 1, on, cap, &many, NULL) == PC_OK);
+    CHECK(tree > 10000 && tree <= cap && one == tree && many == tree);
+    CHECK(!memcmp(ref, o1, sizeof(int64_t) * 2 * (size_t)tree) && !memcmp(ref, on, sizeof(int64_t) * 2 * (size_t)tree));
+    CHECK(pc_pairs_prepare_any(PC_CIRCLE, c, N, 0, NULL, 0, 0.5, work, bytes) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_STRICT, 401, 1, 1, o1, cap, &one, NULL) == PC_OK);
+    CHECK(pc_pairs_find(work, bytes, PC_STRICT, 401, TEST_THREADS, 1, on, cap, &many, NULL) == PC_OK);
+    CHECK(one > tree && one <= cap && many == one && !memcmp(o1, on, sizeof(int64_t) * 2 * (size_t)one));
+    int flag = 1;
+    CHECK(pc_pairs_find(work, bytes, PC_STRICT, 401, TEST_THREADS, 1, on, cap, &many, &flag) == PC_ERR_CANCELLED);
+    free(c);
+    free(work);
+    free(ref);
+    free(o1);
+    free(on);
+}
+
 void group_pairs(void)
 {
     test_pairs();
     test_grid_loops();
+    test_grid_threads();
     test_curve_keys();
 }
