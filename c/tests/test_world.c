@@ -112,6 +112,17 @@ static int world_a_build(world_a *w)
     return 1;
 }
 
+/* Which of n contiguous rows of a kind strictly overlap world A (malloc'd,
+ * one byte each). */
+static uint8_t *inside_world_a(const world_a *w, int kind, const double *rows, int64_t n)
+{
+    uint8_t *hit = malloc((size_t)n);
+    int64_t shape[1] = {n}, sr[1] = {pc_kind_width(kind)}, sh[1] = {1};
+    if (pc_world_overlaps(w->parts, 2, kind, rows, sr, hit, sh, 1, shape, PC_STRICT, 1, NULL) != PC_OK)
+        memset(hit, 1, (size_t)n);
+    return hit;
+}
+
 /* pc_world_overlaps on world A: the room's inside, its floor touched, the
  * face between two solid tiles (strictly inside the union), the boxes, a
  * capsule touching both; every circle of a batch is the map's answer or a
@@ -324,14 +335,11 @@ static void test_world_slide(void)
     CHECK(pc_world_slide(w.parts, 2, b1, v1, f1, N, 0.25, 8, 1, NULL) == PC_OK);
     CHECK(pc_world_slide(w.parts, 2, bn, vn, fn, N, 0.25, 8, TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(b1, bn, sizeof(double) * 4 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N) && !memcmp(f1, fn, N));
+    uint8_t *hit = inside_world_a(&w, PC_BOX, b1, N);
     int ends_inside = 0, met = 0;
-    for (int64_t i = 0; i < N; i++) {
-        uint8_t hit;
-        pc_world_overlaps(w.parts, 2, PC_BOX, b1 + 4 * i, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
-        ends_inside += hit && f1[i] != -1;
-        met += f1[i] > 0;
-    }
+    for (int64_t i = 0; i < N; i++) ends_inside += hit[i] && f1[i] != -1, met += f1[i] > 0;
     CHECK(ends_inside == 0 && met > N / 10);
+    free(hit);
     int flag = 1;
     memcpy(bn, b1, sizeof(double) * 4 * N);
     CHECK(pc_world_slide(w.parts, 2, bn, vn, fn, N, 0.25, 8, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
@@ -559,14 +567,11 @@ static void test_motion_threads(void)
     CHECK(pc_world_advance(w.parts, 2, cn, vn, bn, N, 0.5, e, 0, &mu, 0, 16, TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(c1, cn, sizeof(double) * 3 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N) &&
           !memcmp(b1, bn, sizeof(int64_t) * N));
+    uint8_t *hit = inside_world_a(&w, PC_CIRCLE, c1, N);
     int inside = 0, bounced = 0;
-    for (int64_t i = 0; i < N; i++) {
-        uint8_t hit;
-        pc_world_overlaps(w.parts, 2, PC_CIRCLE, c1 + 3 * i, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
-        inside += hit && b1[i] != -1;
-        bounced += b1[i] > 0;
-    }
+    for (int64_t i = 0; i < N; i++) inside += hit[i] && b1[i] != -1, bounced += b1[i] > 0;
     CHECK(inside == 0 && bounced > N / 10);
+    free(hit);
     /* the room alone, without bounces */
     CHECK(pc_tilemap_advance(&w.room.map, c1, v1, NULL, N, 0.25, 0.5, 0.0, 8, 1, NULL) == PC_OK);
     CHECK(pc_tilemap_advance(&w.room.map, cn, vn, NULL, N, 0.25, 0.5, 0.0, 8, TEST_THREADS, NULL) == PC_OK);
@@ -593,14 +598,14 @@ static void test_motion_threads(void)
     CHECK(pc_world_depenetrate(w.parts, 2, PC_BOX, boxes, s4, m1, s4, o1, s3, 1, n, 1, NULL) == PC_OK);
     CHECK(pc_world_depenetrate(w.parts, 2, PC_BOX, boxes, s4, mn, s4, on, s3, 1, n, TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(m1, mn, sizeof(double) * 4 * N) && !memcmp(o1, on, sizeof(double) * 3 * N));
+    hit = inside_world_a(&w, PC_BOX, m1, N);
     int moved = 0, left = 0;
     for (int64_t i = 0; i < N; i++) {
-        uint8_t hit;
-        pc_world_overlaps(w.parts, 2, PC_BOX, m1 + 4 * i, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL);
-        left += hit && o1[3 * i + 2] != INFINITY;
+        left += hit[i] && o1[3 * i + 2] != INFINITY;
         moved += o1[3 * i + 2] > 0 && o1[3 * i + 2] < INFINITY;
     }
     CHECK(left == 0 && moved > N / 10);
+    free(hit);
     int flag = 1;
     on[0] = 7;
     CHECK(pc_world_depenetrate(w.parts, 2, PC_BOX, boxes, s4, mn, s4, on, s3, 1, n, TEST_THREADS, &flag) ==
