@@ -18,8 +18,8 @@ static void *tree_of(int kind, const double *rows, int64_t n, int64_t *bytes)
 /* Three boxes for the tree queries: two side by side, one long above. */
 static const double three_boxes[3][4] = {{0, 0, 1, 1}, {3, 0, 4, 1}, {0, 5, 4, 6}};
 
-/* n random rows of a kind scattered over a 64 x 64 square (about one a unit
- * square), and as many displacements (or rays) up to 8 long */
+/* n random rows of a kind scattered over a 64 x 64 square, and as many
+ * displacements (or rays) up to 8 long in x and in y */
 static void scatter(int kind, int64_t n, unsigned seed, double *rows, double *moves)
 {
     int w = pc_kind_width(kind);

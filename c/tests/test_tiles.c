@@ -155,7 +155,7 @@ static void test_tilemap_contact(void)
           out[0][5] == 2.5 && out[0][6] == 1);
     CHECK(out[1][0] == -0.25 && out[1][1] == 0 && out[1][2] == -1);
     CHECK(out[2][0] == 0 && out[2][2] == -1); /* touching */
-    CHECK(out[3][0] == -0.75);                /* inside the floor, 0.5 below its top */
+    CHECK(out[3][0] == -0.75);                /* in the floor, 0.5 from its top and its bottom */
     const double on[3] = {4.5, 1.25, 0};
     double p[7];
     CHECK(pc_tilemap_contact(&room.map, on, NULL, p, NULL, 0, NULL, 1, NULL) == PC_OK);

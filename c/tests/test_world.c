@@ -25,7 +25,6 @@ static void test_tilemap_advance(void)
     bounces = 0;
     CHECK(pc_tilemap_advance(&map, circle, fast, &bounces, 1, 2.0, 1.0, 0.0, 16, 1, NULL) == PC_OK && bounces == -2);
     CHECK(pc_tilemap_advance(&map, circle, v, NULL, 1, 1.0, 1.0, 0.0, 0, 1, NULL) == PC_ERR_ARG);
-
 }
 
 /* pc_world_depenetrate: out of a floor, a wall and the corner between them
