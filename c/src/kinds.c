@@ -326,6 +326,7 @@ int pc_place(int kind, const double *shapes, int64_t n, const double *mirror_x, 
     if (!k) return PC_ERR_KIND;
     if (n < 0 || copies < 0 || (n > 0 && copies > 0 && (!shapes || !mirror_x || !mirror_y || !offsets || !out)))
         return PC_ERR_ARG;
+    if (n == 0 || copies == 0) return PC_OK; /* the mirrors and offsets may then be NULL */
     pc__fpenv env = pc__fp_enter();
     int w = k->width;
     for (int64_t c = 0; c < copies; c++) {

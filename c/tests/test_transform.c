@@ -1,0 +1,145 @@
+/* Rigid motions and quarter turns: transform.c. */
+#include "test.h"
+
+/* Quarter turns exact for every k (here 17 and -20 as a program computes
+ * them), other angles turned by the C library's cosine and sine. */
+static void test_transform(void)
+{
+    const double half_pi = 0x1.921fb54442d18p0; /* pi / 2 as a program rounds it */
+    const double angles[7] = {17 * half_pi, -20 * half_pi, 0.0, 0x1p-1074, 1.0, NAN, 0x1p53};
+    int8_t turns[7];
+    CHECK(pc_quarter_turns(angles, 7, turns) == PC_OK);
+    CHECK(turns[0] == 1 && turns[1] == 0 && turns[2] == 0 && turns[3] == 0);
+    CHECK(turns[4] == -1 && turns[5] == -1 && turns[6] == -1);
+    CHECK(pc_quarter_turns(NULL, 1, turns) == PC_ERR_ARG && pc_quarter_turns(angles, -1, turns) == PC_ERR_ARG);
+    const double point[2] = {3.0, 1.0}, move[2] = {0.0, 0.0};
+    double out[2];
+    CHECK(pc_transform(PC_POINT, point, NULL, move, NULL, &angles[0], NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == -1.0 && out[1] == 3.0);
+    CHECK(pc_transform(PC_POINT, point, NULL, move, NULL, &angles[4], NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == fma(3.0, cos(1.0), -sin(1.0)) && out[1] == fma(3.0, sin(1.0), cos(1.0))); /* one rounding each */
+}
+
+/* Every kind: a box becomes a 4-gon, its corners counter-clockwise from
+ * (xmin, ymin); radii kept; quarter turns exact, a translation added with
+ * one rounding; another angle's coordinates c x - s y + t rounded once (here
+ * where one product is exact, so that C computes the same rounding). */
+static void test_transform_kinds(void)
+{
+    const double half_pi = 0x1.921fb54442d18p0, pi = 2 * half_pi, c = cos(1.0), s = sin(1.0);
+    const double box[4] = {0, 0, 2, 1}, circle[3] = {1, 2, 5}, pill[5] = {1, 0, 0, 1, 0.75}, seg[4] = {2, 0, 0, 3};
+    const double tri[6] = {0x1p60, 1, 0x1p60 + 256, 1, 0x1p60, 3}, right[2] = {10, 0}, small[2] = {0.5, 0.25};
+    const double zero[2] = {0, 0}, odd[2] = {1, 0.75}, minus = -half_pi, one = 1.0;
+    double out[8];
+    CHECK(pc_transform(PC_BOX, box, NULL, right, NULL, &half_pi, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 10 && out[1] == 0 && out[2] == 10 && out[3] == 2 && out[4] == 9 && out[5] == 2 && out[6] == 9 &&
+          out[7] == 0);
+    CHECK(pc_transform(PC_CIRCLE, circle, NULL, small, NULL, &pi, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == -0.5 && out[1] == -1.75 && out[2] == 5);
+    CHECK(pc_transform(PC_CAPSULE, pill, NULL, zero, NULL, &minus, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0 && out[1] == -1 && out[2] == 1 && out[3] == 0 && out[4] == 0.75);
+    CHECK(pc_transform(PC_SEGMENT, seg, NULL, zero, NULL, &one, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 2 * c && out[1] == 2 * s && out[2] == -3 * s && out[3] == 3 * c);
+    CHECK(pc_transform(PC_TRIANGLE, tri, NULL, odd, NULL, &half_pi, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0 && out[1] == 0x1p60 + 0.75 && out[2] == 0 && out[3] == 0x1p60 + 256 && out[4] == -2 &&
+          out[5] == 0x1p60);
+    /* bad arguments: nothing written */
+    out[0] = 7;
+    CHECK(pc_transform(PC_LINE, seg, NULL, zero, NULL, &one, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_transform(PC_KIND_COUNT, seg, NULL, zero, NULL, &one, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_transform(PC_SEGMENT, NULL, NULL, zero, NULL, &one, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_transform(PC_SEGMENT, seg, NULL, zero, NULL, NULL, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_transform(PC_SEGMENT, seg, NULL, zero, NULL, &one, NULL, NULL, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    int64_t n[1] = {1}, st[1] = {4};
+    CHECK(pc_transform(PC_SEGMENT, seg, st, zero, NULL, &one, st, out, st, 1, n, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_transform(PC_SEGMENT, seg, NULL, zero, NULL, &one, NULL, out, NULL, -1, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(out[0] == 7);
+}
+
+/* A convex 4-gon with a vertex on a straight edge, (0, 0), (1, 0), (3, 0),
+ * (1, 1), turned by many angles: where rounding bends the edge inward, the
+ * result is the hull of the rounded vertices (that vertex dropped, another
+ * repeated), valid; elsewhere it is the rounded vertices themselves. */
+static void test_transform_hull(void)
+{
+    const double quad[8] = {0, 0, 1, 0, 3, 0, 1, 1}, zero[2] = {0, 0};
+    int bent = 0, kept = 0, wrong = 0;
+    for (int k = 1; k <= 2000; k++) {
+        double a = 0.00314 * k, c = cos(a), s = sin(a), out[8];
+        /* each coordinate rounded once: t = 0, and y = 0 or x = y = 1 */
+        const double rounded[8] = {0, 0, c, s, 3 * c, 3 * s, c - s, s + c};
+        int64_t bad;
+        if (pc_transform(PC_POLYGON + 1, quad, NULL, zero, NULL, &a, NULL, out, NULL, 0, NULL, 1, NULL) != PC_OK) wrong++;
+        if (pc_validate(PC_POLYGON + 1, out, 1, &bad, NULL) != PC_RULE_OK) wrong++;
+        if (pc_validate(PC_POLYGON + 1, rounded, 1, &bad, NULL) == PC_RULE_OK) {
+            kept++;
+            wrong += memcmp(out, rounded, sizeof out) != 0;
+            continue;
+        }
+        bent++;
+        /* the hull: the rounded vertices but (c, s), each at least once */
+        for (int v = 0; v < 4; v++) {
+            int among = 0;
+            for (int w = 0; w < 4; w++) among |= w != 1 && out[2 * v] == rounded[2 * w] && out[2 * v + 1] == rounded[2 * w + 1];
+            wrong += !among;
+        }
+        for (int w = 0; w < 4; w += w == 0 ? 2 : 1) {
+            int found = 0;
+            for (int v = 0; v < 4; v++) found |= out[2 * v] == rounded[2 * w] && out[2 * v + 1] == rounded[2 * w + 1];
+            wrong += !found;
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(bent > 100 && kept > 100); /* both happen */
+}
+
+/* A 2-d index space (shapes down, angles across, translations broadcast,
+ * output strided) gives each element's one-shape answer; many elements give
+ * the same on one thread and several; the cancel flag. */
+static void test_transform_batch(void)
+{
+    const double tris[2][6] = {{0, 0, 4, 0, 0, 2}, {-1, 5, 3, 2, 7, 7}}, angles[3] = {0.5, -2.25, 3e9}, t[2] = {0.125, -3};
+    double grid[2][3][7], one[6];
+    int64_t shape[2] = {2, 3}, ss[2] = {6, 0}, st[2] = {0, 0}, sa[2] = {0, 1}, so[2] = {21, 7};
+    for (int k = 0; k < 42; k++) (&grid[0][0][0])[k] = -7;
+    CHECK(pc_transform(PC_TRIANGLE, &tris[0][0], ss, t, st, angles, sa, &grid[0][0][0], so, 2, shape, 1, NULL) == PC_OK);
+    int same = 1;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) {
+            same &= pc_transform(PC_TRIANGLE, tris[i], NULL, t, NULL, &angles[j], NULL, one, NULL, 0, NULL, 1, NULL) == PC_OK;
+            same &= !memcmp(one, grid[i][j], sizeof one) && grid[i][j][6] == -7;
+        }
+    CHECK(same);
+    enum { N = TEST_MANY, W = 10 };
+    double *shapes = malloc(sizeof(double) * (W + 3) * N), *out1 = malloc(sizeof(double) * W * N);
+    double *outn = malloc(sizeof(double) * W * N), *moves = shapes + W * N, *turns = moves + 2 * N;
+    unsigned state = 41;
+    for (int64_t i = 0; i < N; i++) {
+        random_row(PC_POLYGON + 2, &state, (double)(i % 256), (double)(i / 256), 0.5, shapes + W * i);
+        moves[2 * i] = unit_random(&state) - 0.5;
+        moves[2 * i + 1] = unit_random(&state) * 1e3;
+        turns[i] = i % 5 == 0 ? (double)(i % 7) * 0x1.921fb54442d18p0 : (unit_random(&state) - 0.5) * 20; /* quarter turns too */
+    }
+    int64_t n[1] = {N}, sw[1] = {W}, s2[1] = {2}, s1[1] = {1};
+    CHECK(pc_transform(PC_POLYGON + 2, shapes, sw, moves, s2, turns, s1, out1, sw, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_transform(PC_POLYGON + 2, shapes, sw, moves, s2, turns, s1, outn, sw, 1, n, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(out1, outn, sizeof(double) * W * N));
+    int64_t bad = -1;
+    CHECK(pc_validate(PC_POLYGON + 2, out1, N, &bad, NULL) == PC_RULE_OK); /* convex again where rounding bent them */
+    int flag = 1;
+    outn[0] = 7;
+    CHECK(pc_transform(PC_POLYGON + 2, shapes, sw, moves, s2, turns, s1, outn, sw, 1, n, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(outn[0] == 7);
+    free(shapes);
+    free(out1);
+    free(outn);
+}
+
+void group_transform(void)
+{
+    test_transform();
+    test_transform_kinds();
+    test_transform_hull();
+    test_transform_batch();
+}
