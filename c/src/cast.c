@@ -41,6 +41,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "contact.h"
 #include "core.h"
 #include "entry.h"
 #include "fpenv.h"

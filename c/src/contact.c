@@ -39,6 +39,7 @@
 #pragma GCC optimize("no-tree-slp-vectorize")
 #endif
 
+#include "contact.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"

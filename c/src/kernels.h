@@ -517,13 +517,4 @@ extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
 int pc__within_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, double d, int m);
 int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m);
 
-/* The contact of two layout rows (contact.c): 7 doubles as pc_contact_batch. */
-void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out);
-/* The same by one path (for the tests): 0 the general one (contact_canonical),
- * 1 a ball against a triangle or a polygon two edges at a time (SSE2), 2 four
- * at a time (AVX2).  0 where the path does not exist for the pair or the
- * processor (nothing written), else 1. */
-int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b,
-                     double *out);
-
 #endif /* PC_KERNELS_H */

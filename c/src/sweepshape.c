@@ -54,6 +54,7 @@
  */
 #include <float.h>
 
+#include "contact.h"
 #include "core.h"
 #include "fpenv.h"
 #include "kinds.h"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pycollide.h"
+#include "contact.h"    /* internal: each contact path against the general one */
 #include "predicates.h" /* internal: the filter stages are tested against the exact one */
 #include "tiles.h"      /* internal: exact cell lookups */
 #include "grid.h"       /* internal: the broad phase's grid, its portable and vector loops */
