@@ -5,6 +5,7 @@
  * n-dimensional walker drives whichever loop the kinds select.
  */
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
 #include "walk.h"

@@ -39,8 +39,10 @@
 #include <float.h>
 #include <string.h>
 
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kernels.h"
+#include "motion.h"
 #include "walk.h"
 #include "world.h"
 

@@ -20,11 +20,12 @@
 #pragma GCC optimize("no-tree-slp-vectorize")
 #endif
 
+#include "contact.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "overlap.h"
 #include "walk.h"
-#include "contact.h"
 
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>

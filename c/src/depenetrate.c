@@ -52,10 +52,12 @@
 #include <float.h>
 #include <string.h>
 
+#include "cast.h"
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kinds.h"
 #include "tiles.h"
-#include "tree.h"
+#include "transform.h"
 #include "walk.h"
 #include "world.h"
 

@@ -34,9 +34,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "generic.h"
 #include "grid.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "overlap.h"
 #include "walk.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
 #include "walk.h"
@@ -413,7 +414,7 @@ static int k_box_segment(const pc__filter *f, pc_box b, pc_segment s, int k, hit
 
 /* ---- convex shapes (triangles, polygons, capsules) against segments and lines
  *
- * The shape is a view (kernels.h): a convex core plus a radius.  A line meets
+ * The shape is a view (generic.h): a convex core plus a radius.  A line meets
  * a convex shape in a chord (empty, one point or a piece of positive length),
  * and a segment in the part of that chord between its ends.  The boundary
  * points on a segment are the ends of that part that are not in the shape's

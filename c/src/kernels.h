@@ -488,33 +488,4 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
     SELF(triangle) \
     PAIR(circle, capsule) SELF(capsule)
 
-/* ---- every other pair: views of convex cores plus radii ---------------------
- * A view is a shape's convex core as it comes (no reduction beyond what is
- * cheap) plus its radius: one point (n = 1), a segment of two distinct points
- * (n = 2), or n >= 3 vertices of a convex polygon of nonzero area in the
- * order given, orientation s (+1 counter-clockwise, -1 clockwise), where
- * consecutive vertices may repeat or be collinear. */
-typedef struct {
-    int n, s;
-    double r;
-    double xmin, ymin, xmax, ymax; /* the core's bounds */
-    double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX];
-} pc__view;
-
-/* The view of a layout row of a kind (generic.c); f must bound the row. */
-void pc__view_of(const pc__filter *f, int kind, const double *row, pc__view *v);
-/* Exact overlap of two views in mode m (generic.c). */
-int pc__views_overlap(const pc__filter *f, const pc__view *a, const pc__view *b, int m);
-
-/* The exact overlap of a row of kind ka at a and a row of kind kb at b (their
- * layouts), for every ordered pair of kinds (overlap.c): the pair's kernel
- * where it has one, else the views. */
-typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
-extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
-/* Exact: is the distance between the two shapes (layout rows) at most d
- * (m = 0) or below d (m = 1)?  d >= 0 finite; the distance of overlapping
- * shapes is 0 (generic.c). */
-int pc__within_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, double d, int m);
-int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m);
-
 #endif /* PC_KERNELS_H */

@@ -13,10 +13,12 @@
 #include <float.h>
 #include <string.h>
 
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
-#include "tiles.h"
+#include "motion.h"
+#include "sweep.h"
 #include "walk.h"
 #include "world.h"
 

@@ -7,8 +7,10 @@
  * that needs neither (below).
  */
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "overlap.h"
 
 /* ---- the scalar entry points ----------------------------------------------
  *
@@ -228,7 +230,7 @@ PC_PUBLIC_PLAIN(segment, segment)
 PC_PUBLIC_PLAIN(segment, triangle)
 PC_PUBLIC_PLAIN(triangle, triangle)
 
-/* ---- exact overlap of two shapes given as layout rows (kernels.h) -------- */
+/* ---- exact overlap of two shapes given as layout rows (overlap.h) -------- */
 
 #define PC_ONE(name, A, B, first, second)                                    \
     static int name(const pc__filter *f, const double *a, const double *b, int m)  \

@@ -50,9 +50,11 @@
 
 #include "emit.h"
 #include "fpenv.h"
+#include "generic.h"
 #include "grid.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "overlap.h"
 #include "tree.h"
 #include "walk.h"
 

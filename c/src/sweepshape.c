@@ -59,7 +59,11 @@
 #include "fpenv.h"
 #include "kinds.h"
 #include "kernels.h"
+#include "overlap.h"
+#include "sweep.h"
+#include "sweepshape.h"
 #include "tiles.h"
+#include "transform.h"
 #include "walk.h"
 
 /* ---- placing ------------------------------------------------------------------- */

@@ -29,6 +29,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "overlap.h"
 #include "tiles.h"
 #include "walk.h"
 

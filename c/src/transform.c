@@ -15,6 +15,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "transform.h"
 #include "walk.h"
 
 static inline double approx(const double *h, int n)
@@ -144,7 +145,7 @@ int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns)
     return PC_OK;
 }
 
-/* (kinds.h) */
+/* (transform.h) */
 void pc__hull_in_place(double *v, int k)
 {
     double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX], hx[2 * PC_POLYGON_MAX], hy[2 * PC_POLYGON_MAX];

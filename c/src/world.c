@@ -12,9 +12,12 @@
  */
 #include <float.h>
 
+#include "cast.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "sweep.h"
+#include "sweepshape.h"
 #include "tiles.h"
 #include "walk.h"
 #include "world.h"
