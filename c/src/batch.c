@@ -8,6 +8,7 @@
 #include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "walk.h"
 
 typedef void (*pc_loop)(const pc__filter *f, int ka, const double *a, int64_t sa, int kb, const double *b,

@@ -822,7 +822,7 @@ static int polygon_hull(const pc__filter *f, const double *s, int k, pc__hull *h
 
 static void hull_for_fast(const pc__filter *f, int kind, const double *s, pc__hull *h)
 {
-    if (!(kind >= PC_POLYGON && polygon_hull(f, s, kind - PC_POLYGON + 3, h))) pc__hull_of(f, kind, s, h);
+    if (!(pc__contact_polygon_hull(kind) && polygon_hull(f, s, kind - PC_POLYGON + 3, h))) pc__hull_of(f, kind, s, h);
 }
 
 /* Any two kinds, their cores apart or meeting; 0 for the general path. */
@@ -1010,8 +1010,8 @@ static PC_OUT_OF_LINE int ball_box(const double *a, double ra, const double *b, 
     return 1;
 }
 
-/* pc__contact_canonical for ball_pair's pairs (ka <= PC_CIRCLE in the canonical
- * order): the specialised paths, else pc__contact_canonical.  A function of its
+/* pc__contact_canonical for pc__contact_ball's pairs (ka <= PC_CIRCLE in the
+ * canonical order): the specialised paths, else pc__contact_canonical.  A function of its
  * own, chosen once per batch: taken inside pc__contact_canonical, its branch
  * made the polygon pairs 5% slower. */
 static void ball_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
@@ -1081,8 +1081,8 @@ void pc__contact_canonical(const pc__filter *f, int ka, int wa, const double *a,
         contact_rescaled(f, ka, wa, a, kb, wb, b, m, degenerate_ny, res))
         return;
     if (m <= 0x1p240 && m >= 0x1p-200) {  /* the fast paths (canonical order: ka <= kb) */
-        if (ka == PC_BOX && kb == PC_BOX && box_box(a, b, m, res)) return;
-        int ball_box_pair = ka <= PC_CIRCLE && kb == PC_BOX && b[0] != b[2] && b[1] != b[3];
+        if (pc__contact_box_box(ka, kb) && box_box(a, b, m, res)) return;
+        int ball_box_pair = pc__contact_ball_box(ka, kb) && b[0] != b[2] && b[1] != b[3];
         if (ball_box_pair ? ball_box(a, ka == PC_CIRCLE ? a[2] : 0.0, b, m, res)
                           : cores_fast(f, ka, a, kb, b, m, res)) {
             settle(f, ka, a, kb, b, 4 * m, res);
@@ -1116,17 +1116,17 @@ static PC_ALWAYS_INLINE void contact_pair(pc__canonical *canonical, const pc__fi
 
 void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
 {
-    pc__canonical *canonical = ball_pair(ka, kb) ? ball_canonical : pc__contact_canonical;
+    pc__canonical *canonical = pc__contact_ball(ka, kb) ? ball_canonical : pc__contact_canonical;
 #ifdef PC_HAVE_SSE2
-    if (ngon_pair(ka, kb)) canonical = pc__ngon_canonical;
+    if (pc__contact_ngon(ka, kb)) canonical = pc__ngon_canonical;
 #endif
 #ifdef PC_HAVE_AVX2
-    if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = pc__ngon_canonical_avx2;
-    if (small_pair(ka, kb) && __builtin_cpu_supports("avx2")) {
+    if (pc__contact_ngon(ka, kb) && __builtin_cpu_supports("avx2")) canonical = pc__ngon_canonical_avx2;
+    if (pc__contact_small(ka, kb) && __builtin_cpu_supports("avx2")) {
         pc__small_one_avx2(f, ka, a, kb, b, out);
         return;
     }
-    if (seg_kind(ka) && seg_kind(kb) && __builtin_cpu_supports("avx2")) {
+    if (pc__contact_seg(ka, kb) && __builtin_cpu_supports("avx2")) {
         pc__seg_one_avx2(f, ka, a, kb, b, out);
         return;
     }
@@ -1139,15 +1139,15 @@ int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int
 {
     pc__canonical *canonical = path == 0 ? pc__contact_canonical : NULL;
 #ifdef PC_HAVE_SSE2
-    if (path == 1 && ngon_pair(ka, kb)) canonical = pc__ngon_canonical;
+    if (path == 1 && pc__contact_ngon(ka, kb)) canonical = pc__ngon_canonical;
 #endif
 #ifdef PC_HAVE_AVX2
-    if (path == 2 && ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) canonical = pc__ngon_canonical_avx2;
-    if (path == 3 && small_pair(ka, kb) && __builtin_cpu_supports("avx2")) {
+    if (path == 2 && pc__contact_ngon(ka, kb) && __builtin_cpu_supports("avx2")) canonical = pc__ngon_canonical_avx2;
+    if (path == 3 && pc__contact_small(ka, kb) && __builtin_cpu_supports("avx2")) {
         pc__small_one_avx2(f, ka, a, kb, b, out);
         return 1;
     }
-    if (path == 3 && seg_kind(ka) && seg_kind(kb) && __builtin_cpu_supports("avx2")) {
+    if (path == 3 && pc__contact_seg(ka, kb) && __builtin_cpu_supports("avx2")) {
         pc__seg_one_avx2(f, ka, a, kb, b, out);
         return 1;
     }
@@ -1173,14 +1173,14 @@ PC__CONTACT_INNER(ball_inner, ball_canonical)
 /* the inner loop for a pair of kinds (pc__contact_one's choice) */
 static pc__inner contact_inner_for(int ka, int kb)
 {
-    if (ball_pair(ka, kb)) return ball_inner;
+    if (pc__contact_ball(ka, kb)) return ball_inner;
 #ifdef PC_HAVE_AVX2
-    if (ngon_pair(ka, kb) && __builtin_cpu_supports("avx2")) return pc__ngon_canonical_avx2_inner;
-    if (small_pair(ka, kb) && __builtin_cpu_supports("avx2")) return pc__small_inner_avx2;
-    if (seg_kind(ka) && seg_kind(kb) && __builtin_cpu_supports("avx2")) return pc__seg_inner_avx2;
+    if (pc__contact_ngon(ka, kb) && __builtin_cpu_supports("avx2")) return pc__ngon_canonical_avx2_inner;
+    if (pc__contact_small(ka, kb) && __builtin_cpu_supports("avx2")) return pc__small_inner_avx2;
+    if (pc__contact_seg(ka, kb) && __builtin_cpu_supports("avx2")) return pc__seg_inner_avx2;
 #endif
 #ifdef PC_HAVE_SSE2
-    if (ngon_pair(ka, kb)) return pc__ngon_canonical_inner;
+    if (pc__contact_ngon(ka, kb)) return pc__ngon_canonical_inner;
 #endif
     return contact_inner;
 }

@@ -24,6 +24,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "overlap.h"
 #include "walk.h"
 
@@ -226,10 +227,10 @@ PC_HIDDEN void pc__contact_canonical(const pc__filter *f, int ka, int wa, const 
 
 /* ---- the vector paths (contact_simd.c) ----
  * pc__ngon_canonical: pc__contact_canonical for a ball against a triangle or
- * a polygon (ngon_pair), two edges per instruction (SSE2), and its batch
- * loop; _avx2, four (AVX2, where the processor has it).  pc__small_one_avx2,
- * pc__seg_one_avx2: contact_pair for small_pair's pairs and for two segment
- * cores (seg_kind), and their batch loops. */
+ * a polygon (pc__contact_ngon), two edges per instruction (SSE2), and its
+ * batch loop; _avx2, four (AVX2, where the processor has it).
+ * pc__small_one_avx2, pc__seg_one_avx2: contact_pair for the pairs of
+ * pc__contact_small and pc__contact_seg, and their batch loops. */
 #ifdef PC_HAVE_SSE2
 PC_HIDDEN pc__canonical pc__ngon_canonical;
 PC_HIDDEN void pc__ngon_canonical_inner(void *vctx, char *const *p, const int64_t *s, int64_t count);
@@ -245,36 +246,5 @@ PC__AVX2 void pc__seg_one_avx2(const pc__filter *f, int ka, const double *a, int
 PC__AVX2 void pc__seg_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n);
 #undef PC__AVX2
 #endif
-
-/* ---- which pairs take which path ---- */
-
-/* Is the pair of kinds a ball (a point or a circle) against a point, a
- * circle, a segment or a capsule (ball_canonical's pairs)? */
-static inline int ball_pair(int ka, int kb)
-{
-    int lo = ka < kb ? ka : kb, hi = ka < kb ? kb : ka;
-    return lo <= PC_CIRCLE && (hi <= PC_CIRCLE || hi == PC_SEGMENT || hi == PC_CAPSULE);
-}
-
-/* Is the pair of kinds a ball against a triangle or a polygon
- * (pc__ngon_canonical's pairs)? */
-static inline int ngon_pair(int ka, int kb)
-{
-    int lo = ka < kb ? ka : kb, hi = ka < kb ? kb : ka;
-    return lo <= PC_CIRCLE && (hi == PC_TRIANGLE || hi >= PC_POLYGON);
-}
-
-/* the kinds small_lanes takes (contact_simd.c): triangles, boxes, 3- and
- * 4-gons; two of them (not two boxes, which box_box answers) */
-static inline int small_kind(int kind)
-{
-    return kind == PC_TRIANGLE || kind == PC_BOX || kind == PC_POLYGON || kind == PC_POLYGON + 1;
-}
-static inline int small_pair(int ka, int kb)
-{
-    return small_kind(ka) && small_kind(kb) && !(ka == PC_BOX && kb == PC_BOX);
-}
-/* the kinds of a segment core (seg_load) */
-static inline int seg_kind(int kind) { return kind == PC_SEGMENT || kind == PC_CAPSULE; }
 
 #endif /* PC_CONTACT_COMMON_H */

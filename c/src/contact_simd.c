@@ -786,10 +786,10 @@ PC__VECTOR_PAIRS(small, pc__small_sat)
 __attribute__((target("avx2"))) void pc__small_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct contact_ctx *c = vctx;
-    if (c->ka == PC_TRIANGLE && c->kb == PC_TRIANGLE) small_pairs(c->f, p, s, n, PC_TRIANGLE, PC_TRIANGLE);
-    else if (c->ka == PC_BOX && c->kb == PC_TRIANGLE) small_pairs(c->f, p, s, n, PC_BOX, PC_TRIANGLE);
-    else if (c->ka == PC_TRIANGLE && c->kb == PC_BOX) small_pairs(c->f, p, s, n, PC_TRIANGLE, PC_BOX);
-    else small_pairs(c->f, p, s, n, c->ka, c->kb);
+    /* the pairs of PC_CONTACT_SMALL_CONSTANT (matrix.h) with their kinds constant, any other with them variables */
+#define PC__CONSTANT(KA, KB) if (c->ka == (KA) && c->kb == (KB)) small_pairs(c->f, p, s, n, KA, KB); else
+    PC_CONTACT_SMALL_CONSTANT(PC__CONSTANT) small_pairs(c->f, p, s, n, c->ka, c->kb);
+#undef PC__CONSTANT
 }
 #endif
 
@@ -943,9 +943,10 @@ PC__VECTOR_PAIRS(seg, pc__seg_sat)
 __attribute__((target("avx2"))) void pc__seg_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct contact_ctx *c = vctx;
-    if (c->ka == PC_SEGMENT && c->kb == PC_SEGMENT) seg_pairs(c->f, p, s, n, PC_SEGMENT, PC_SEGMENT);
-    else if (c->ka == PC_CAPSULE && c->kb == PC_CAPSULE) seg_pairs(c->f, p, s, n, PC_CAPSULE, PC_CAPSULE);
-    else seg_pairs(c->f, p, s, n, c->ka, c->kb);
+    /* the pairs of PC_CONTACT_SEG_CONSTANT (matrix.h) with their kinds constant, any other with them variables */
+#define PC__CONSTANT(KA, KB) if (c->ka == (KA) && c->kb == (KB)) seg_pairs(c->f, p, s, n, KA, KB); else
+    PC_CONTACT_SEG_CONSTANT(PC__CONSTANT) seg_pairs(c->f, p, s, n, c->ka, c->kb);
+#undef PC__CONSTANT
 }
 #undef PC__VECTOR_PAIRS
 #endif

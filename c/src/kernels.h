@@ -21,8 +21,9 @@
 #include "predicates.h"
 
 /* ---- the kinds the kernels know, by name ------------------------------------
- * A new kind adds one line to PC_KINDS and its pairs to PC_KIND_PAIRS (below,
- * beside the kernels); loading its layout rows and measuring them follow. */
+ * A new kind adds one line to PC_KINDS, and the pairs it has kernels for
+ * (below) to PC_KIND_PAIRS (matrix.h); loading its layout rows and measuring
+ * them follow. */
 #define PC_KINDS(X) X(point, PC_POINT) X(circle, PC_CIRCLE) X(box, PC_BOX) X(segment, PC_SEGMENT) \
     X(triangle, PC_TRIANGLE) X(capsule, PC_CAPSULE)
 
@@ -477,15 +478,5 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
     return pc__tri_axes(f, a, sa, bx, by, 3, m) & pc__tri_axes(f, b, sb, ax, ay, 3, m);
 }
 
-
-/* The unordered pairs of kinds, in the order the kernels are named:
- * SELF(k) for a kind against itself, PAIR(a, b) for two different kinds. */
-#define PC_KIND_PAIRS(SELF, PAIR) \
-    SELF(point) PAIR(point, circle) PAIR(point, box) PAIR(point, segment) PAIR(point, triangle) \
-    SELF(circle) PAIR(circle, box) PAIR(circle, segment) PAIR(circle, triangle) \
-    SELF(box) PAIR(box, segment) PAIR(box, triangle) \
-    SELF(segment) PAIR(segment, triangle) \
-    SELF(triangle) \
-    PAIR(circle, capsule) SELF(capsule)
 
 #endif /* PC_KERNELS_H */

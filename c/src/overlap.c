@@ -10,6 +10,7 @@
 #include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "overlap.h"
 
 /* ---- the scalar entry points ----------------------------------------------
@@ -214,21 +215,7 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
         return pc__scalar_##A##_##B(*a, *b, mode);                             \
     }
 
-PC_PUBLIC_PLAIN(point, point)
-PC_PUBLIC_FAST(point, circle)
-PC_PUBLIC_FAST(point, box)
-PC_PUBLIC_PLAIN(point, segment)
-PC_PUBLIC_PLAIN(point, triangle)
-PC_PUBLIC_FAST(circle, circle)
-PC_PUBLIC_FAST(circle, box)
-PC_PUBLIC_FAST(circle, segment)
-PC_PUBLIC_PLAIN(circle, triangle)
-PC_PUBLIC_FAST(box, box)
-PC_PUBLIC_PLAIN(box, segment)
-PC_PUBLIC_PLAIN(box, triangle)
-PC_PUBLIC_PLAIN(segment, segment)
-PC_PUBLIC_PLAIN(segment, triangle)
-PC_PUBLIC_PLAIN(triangle, triangle)
+PC_SCALAR_KERNELS(PC_PUBLIC_FAST, PC_PUBLIC_PLAIN)
 
 /* ---- exact overlap of two shapes given as layout rows (overlap.h) -------- */
 
