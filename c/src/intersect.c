@@ -804,7 +804,7 @@ static const ix_loop ix_loops[PC_LINE + 1][PC_LINE + 1] = {
     PC_IX_PAIRS(PC_IX_SELF_ENTRY, PC_IX_PAIR_ENTRY)
 };
 
-/* the loop for a pair (PC_IX_PAIRS and pc__ix_view_kind, matrix.h); NULL for none */
+/* the loop for a pair (PC_IX_PAIRS, pc__ix_view_kind: matrix.h); NULL for none */
 static ix_loop ix_loop_for(int ka, int kb)
 {
     if (ka <= PC_LINE && kb <= PC_LINE && ix_loops[ka][kb]) return ix_loops[ka][kb];

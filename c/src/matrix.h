@@ -30,7 +30,7 @@
 
 #include "pycollide.h"
 
-/* ---- families ---------------------------------------------------------------- */
+/* ---- families ----------------------------------------------------------- */
 
 /* One of the K-gons (3 <= K <= PC_POLYGON_MAX).  Every kind numbered from
  * PC_POLYGON on is one today: a kind numbered past them must bound this test
@@ -40,7 +40,7 @@
  * decisions follow its reduced core (sweepshape.c). */
 #define pc__polygon_kind(kind) ((kind) >= PC_POLYGON)
 
-/* ---- overlaps ---------------------------------------------------------------- */
+/* ---- overlaps ----------------------------------------------------------- */
 
 /* The unordered pairs of kinds with an overlap kernel of their own
  * (kernels.h), in the order the kernels are named: SELF(k) for a kind
@@ -67,7 +67,7 @@
     PLAIN(segment, segment) PLAIN(segment, triangle) \
     PLAIN(triangle, triangle)
 
-/* ---- intersections (intersect.c) --------------------------------------------- */
+/* ---- intersections (intersect.c) ---------------------------------------- */
 
 /* The unordered pairs with a boundary-crossing kernel of their own, as
  * PC_KIND_PAIRS names them (a line is PC_LINE, no shape kind). */
@@ -83,7 +83,7 @@ static inline int pc__ix_view_kind(int kind)
     return kind == PC_TRIANGLE || kind == PC_CAPSULE || (kind >= PC_POLYGON && kind < PC_KIND_COUNT);
 }
 
-/* ---- contacts (contact.c, contact_simd.c) -------------------------------------
+/* ---- contacts (contact.c, contact_simd.c) ----------------------------------
  * Each pair is computed in the canonical order (the lesser kind first); ka,
  * kb are in that order where a test says so.  Every pair not sent elsewhere
  * takes pc__contact_canonical: the fast paths on cores (any two kinds), else
@@ -139,7 +139,7 @@ static inline int pc__contact_seg_kind(int kind) { return kind == PC_SEGMENT || 
 #define PC_CONTACT_SMALL_CONSTANT(PAIR) PAIR(PC_TRIANGLE, PC_TRIANGLE) PAIR(PC_BOX, PC_TRIANGLE) PAIR(PC_TRIANGLE, PC_BOX)
 #define PC_CONTACT_SEG_CONSTANT(PAIR) PAIR(PC_SEGMENT, PC_SEGMENT) PAIR(PC_CAPSULE, PC_CAPSULE)
 
-/* ---- validation (validate.c) --------------------------------------------------- */
+/* ---- validation (validate.c) -------------------------------------------- */
 
 /* The kinds copied and checked in one fused SSE2 loop (sse_rows), and the
  * doubles it takes a step (whole rows, an even count): KIND(kind, step).  A
@@ -157,7 +157,7 @@ static inline int pc__validate_fused(int kind) { return 0 PC_VALIDATE_FUSED(PC__
  * kind's rule is its descriptor's, a row at a time. */
 #define pc__validate_rule_case(kind) ((kind) == PC_CIRCLE || (kind) == PC_BOX || (kind) == PC_LINE)
 
-/* ---- the broad phase (grid.c, pairs.c) ------------------------------------------ */
+/* ---- the broad phase (grid.c, pairs.c) ---------------------------------- */
 
 /* The kinds the grid keeps as columns (x, y, r) and tests with loops of
  * their own (AVX2 where the processor has it), instead of rows and boxes. */
@@ -173,7 +173,7 @@ static inline int pc__validate_fused(int kind) { return 0 PC_VALIDATE_FUSED(PC__
 #define pc__pairs_prune(kind) \
     ((kind) == PC_SEGMENT || (kind) == PC_TRIANGLE || (kind) == PC_CAPSULE || (kind) >= PC_POLYGON)
 
-/* ---- sweeps, tile maps and worlds ------------------------------------------------ */
+/* ---- sweeps, tile maps and worlds --------------------------------------- */
 
 /* A ball (a point or a circle) moving: a swept circle (pc__sweep_circle and
  * pc__sweep_map, sweep.c), against a shape or a tile map (pc__sweep_any,
