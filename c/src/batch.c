@@ -1,8 +1,9 @@
 /*
  * The generic strided batch driver.  One loop template is instantiated for
- * every ordered pair of kinds by the PC_KIND_PAIRS X-macro (reversed orders call
- * the same kernel with the arguments swapped: overlaps is symmetric), and one
- * n-dimensional walker drives whichever loop the kinds select.
+ * every ordered pair of kinds by the PC_KIND_PAIRS X-macro (matrix.h;
+ * reversed orders call the same kernel with the arguments swapped: overlaps
+ * is symmetric), and one n-dimensional walker drives whichever loop the
+ * kinds select.
  */
 #include "fpenv.h"
 #include "generic.h"

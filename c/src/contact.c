@@ -2,10 +2,11 @@
  * Contacts: signed separation, unit normal and witness points for every pair
  * of kinds.
  *
- * One model serves all 25 ordered pairs.  A shape is a convex core (1 to 4
- * vertices: a point, a segment, a triangle or a box) grown by a radius (a
- * circle's r, else 0), and A - B = (core_a - core_b) grown by R = ra + rb.
- *  - Cores apart (decided exactly by the overlap kernels): the closest points of
+ * One model serves every ordered pair of kinds.  A shape is a convex core (1
+ * to PC_CORE_MAX vertices: a point, a segment or a convex polygon) grown by a
+ * radius (a circle's or a capsule's r, else 0), and A - B = (core_a - core_b)
+ * grown by R = ra + rb.
+ *  - Cores apart (decided exactly by the overlap tests): the closest points of
  *    the cores are a vertex of one against an edge of the other; the gap is
  *    their distance minus R along the line joining them.
  *  - Cores meeting: the minimum translation is along one of the cores' edge
@@ -570,15 +571,15 @@ static void axis_add(pc__axes *ax, double s, double il, int side, int k, int w, 
 }
 
 /* `other` with at least this many vertices is walked round (faces_against);
- * with fewer, the full search over its vertices is faster than the walk's
- * branches (a box or a triangle: 10-40% slower walked) */
+ * with fewer (a box, a triangle), the full search over its vertices is
+ * faster than the walk's branches */
 #define PC_CALIPERS 5
 
 /* The least projection of `other`'s vertices from (px, py) onto (nx, ny), and
  * in *w the first vertex giving it.  Its index is kept with a mask, not a
  * select the compiler may turn into a branch: which vertex is deepest is
- * random, and mispredicted branches there cost 10-15% of a polygon pair's
- * contact. */
+ * random, and mispredicted branches there cost a good part of a polygon
+ * pair's contact. */
 static PC_ALWAYS_INLINE double least_along(const pc__hull *other, double px, double py, double nx, double ny,
                                            int *w)
 {
@@ -847,7 +848,7 @@ static PC_OUT_OF_LINE int cores_fast(const pc__filter *f, int ka, const double *
         int in = 1, out = 0;
         double c[PC_CORE_MAX], t[PC_CORE_MAX];
         /* edge_sides' loop with the side test fused in: calling edge_sides
-         * and testing after it made circle-triangle 41 -> 51 ns */
+         * and testing after it was slower */
         for (int k = 0; k < eb.ne; k++) {
             double wx = ha.x[0] - hb.x[k], wy = ha.y[0] - hb.y[k];
             c[k] = eb.ex[k] * wy - eb.ey[k] * wx;
@@ -1011,9 +1012,9 @@ static PC_OUT_OF_LINE int ball_box(const double *a, double ra, const double *b, 
 }
 
 /* pc__contact_canonical for pc__contact_ball's pairs (ka <= PC_CIRCLE in the
- * canonical order): the specialised paths, else pc__contact_canonical.  A function of its
- * own, chosen once per batch: taken inside pc__contact_canonical, its branch
- * made the polygon pairs 5% slower. */
+ * canonical order): the specialised paths, else pc__contact_canonical.  A
+ * function of its own, chosen once per batch: taken inside
+ * pc__contact_canonical, its branch made the polygon pairs slower. */
 static void ball_canonical(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,
                            double degenerate_ny, pc__result *res)
 {
@@ -1103,7 +1104,7 @@ void pc__contact_canonical(const pc__filter *f, int ka, int wa, const double *a,
 }
 
 /* pc__contact_one by `canonical`, with the kinds' widths wa, wb known (a
- * batch finds them once: their lookups had cost 2-3 ns a pair) */
+ * batch finds them once, not once a pair) */
 static PC_ALWAYS_INLINE void contact_pair(pc__canonical *canonical, const pc__filter *f, int ka, int wa,
                                           const double *a, int kb, int wb, const double *b, double *out)
 {

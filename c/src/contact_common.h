@@ -13,9 +13,9 @@
 
 /* GCC's straight-line (SLP) vectoriser packs pairs of the contacts' scalar
  * geometry into vectors and unpacks them again: without it a ball against a
- * triangle's contact is 53 -> 49 ns (AMD EPYC, the C driver), the other pairs
- * and the manifolds unchanged.  A code-generation choice only: the
- * arithmetic, and so every result, is the same bit for bit. */
+ * triangle's contact is faster, the other pairs and the manifolds no slower
+ * (benchmarks/contact.md, design history).  A code-generation choice only:
+ * the arithmetic, and so every result, is the same bit for bit. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-slp-vectorize")
 #endif

@@ -37,9 +37,9 @@ static PC_ALWAYS_INLINE unsigned voronoi_bits(unsigned neg, unsigned fore, unsig
  * instruction (SSE2, or AVX2 where the processor has it: the same roundings
  * as one at a time, so the same results); the tests on them as bit masks,
  * one bit an edge; the Voronoi region (the first one voronoi_region returns)
- * from the masks; then the winner's distance and direction by selects.
- * Scalar, its loops' compares and their branches had cost a ball against an
- * 8-gon 25 ns, the foot-or-vertex branch another 10.  0 where cores_fast is
+ * from the masks; then the winner's distance and direction by selects
+ * (scalar, its loops' compares and their branches, and the foot-or-vertex
+ * branch, had cost much of a ball against an 8-gon).  0 where cores_fast is
  * to answer instead (a side not settled by the filter, no region, an edge
  * too short, a gap or a depth within 2^-36 m, magnitudes out of the fast
  * paths' range). */
@@ -185,8 +185,7 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void ngon_edges4(const p
 /* ngon_result's centre inside the core: the least depth c[k] / |e_k|
  * (ball_polygon's, then meeting_face's), the first of equals from edge
  * `start` on.  A function of its own, called on a few pairs in ten: inlined,
- * its code had made the common case slower (a ball against a triangle,
- * 24 -> 31 ns). */
+ * its code had made the common case slower (a ball against a triangle). */
 static int ngon_inside(const pc__ngon *g, double px, double py, double ra, int n, int start, double floor2,
                        pc__result *res)
 {
@@ -257,17 +256,15 @@ static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py,
     return 1;
 }
 
-/* pc__ngon_canonical: pc__contact_canonical for a ball against a triangle or a
- * polygon (ka <= PC_CIRCLE in the canonical order), by the edges' pass
+/* pc__ngon_canonical: pc__contact_canonical for a ball against a triangle or
+ * a polygon (ka <= PC_CIRCLE in the canonical order), by the edges' pass
  * EDGES (the vertex count known to the compiler: unrolled loops), else by
  * pc__contact_canonical; ATTR: the instruction set it is compiled for.
  * pc__ngon_canonical_inner: a batch's inner loop by it, two pairs at a time:
  * the edges' passes of both pairs, then both answers.  One pair's work is a
  * chain of latencies (the edges, the masks, the region, a square root, a
  * division) with little beside it to do; two chains side by side keep the
- * processor busy (the C driver of contact.md: a ball against an 8-gon
- * 35 -> 26.5 ns, against a triangle 25 -> 20.7; four at a time gained
- * nothing more). */
+ * processor busy (four at a time gained nothing more). */
 #define PC__NGON_CANONICAL(NAME, ATTR, EDGES)                                                                  \
     ATTR static PC_ALWAYS_INLINE int NAME##_edges(const pc__filter *f, const double *a, const double *b, int n, \
                                                   int tri, pc__ngon *g)                                        \
@@ -277,7 +274,7 @@ static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py,
         return 1;                                                                                             \
     }                                                                                                         \
     /* the start a compile-time constant: as a variable it had made a ball       \
-     * against a triangle 24 -> 31 ns */                                          \
+     * against a triangle slower */                                               \
     ATTR static PC_ALWAYS_INLINE int NAME##_result(const pc__ngon *g, const double *a, int ka, int n, double *mag, \
                                                    pc__result *res)                                            \
     {                                                                                                         \
@@ -375,14 +372,12 @@ PC__NGON_CANONICAL(pc__ngon_canonical_avx2, __attribute__((target("avx2"))), ngo
  * (the first of the greatest keys, as cores_sat's scan finds it) from a
  * mask; sat_answer's reads taken from the lanes, its cases (apart or
  * meeting, which side's face) by selects, and corner_pair's Voronoi regions
- * by bit masks.  Only pc__cores_apart, where corner_pair's proof fails, reads
- * hulls written out.  0 where pc__contact_canonical is to answer (a winding the
- * filter leaves open, magnitudes outside cores_sat's range, an edge too
- * short, or cores_fast's own 0), which then finds the same answer the long
- * way.  On the benchmark's pairs (benchmarks/contact.py, the C driver of
- * contact.md): triangle-triangle 95 -> 56 ns, one pair at a time; the
- * branches had been mispredicted, and the corner search, on a fifth of the
- * pairs, had cost 110 ns. */
+ * by bit masks.  Only pc__cores_apart, where corner_pair's proof fails,
+ * reads hulls written out.  0 where pc__contact_canonical is to answer (a
+ * winding the filter leaves open, magnitudes outside cores_sat's range, an
+ * edge too short, or cores_fast's own 0), which then finds the same answer
+ * the long way.  The scalar path's branches had been mispredicted, and its
+ * corner search, on a fifth of the benchmark's pairs, had been slow. */
 
 /* a small core's lanes: vertices, edges to the next vertex, their squared
  * lengths, and the row's absolute values (their greatest is its magnitude) */
@@ -695,9 +690,8 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const p
 
 /* contact_pair's canonical order: 1 when b comes first.  For two rows of one
  * kind (width 4 to 8) by masks, not a branch (which of two rows comes first
- * is random: its branch had been mispredicted on half the pairs, 6 ns of
- * triangle-triangle's 75): b's first value that differs from a's is the
- * less (row_less(b, a)). */
+ * is random: its branch had been mispredicted on half the pairs): b's first
+ * value that differs from a's is the less (row_less(b, a)). */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_order(int ka, const double *a, int kb,
                                                                        const double *b, int width)
 {
@@ -739,12 +733,11 @@ static PC_ALWAYS_INLINE int vector_width(int kind)
 
 /* For a vector path P (small, seg), from P_axes, P_answer, the state S
  * between them, and small_order (the canonical order, for every kind):
- * P_one_avx2: contact_pair for one pair;
+ * pc__P_one_avx2: contact_pair for one pair;
  * P_pairs: a batch's pairs two at a time (both pairs' axes, then both
  * answers: as for pc__ngon_canonical_inner, two chains of latencies side by
- * side; triangle-triangle 56 -> 47 ns), the kinds ka, kb compile-time
- * constants where the inner loop can make them so (as variables they had
- * made triangle-triangle 48 -> 54 ns). */
+ * side), the kinds ka, kb compile-time constants where the inner loop can
+ * make them so (as variables they had made triangle-triangle slower). */
 #define PC__VECTOR_PAIRS(P, S)                                                                                 \
     __attribute__((target("avx2"))) void pc__##P##_one_avx2(const pc__filter *f, int ka, const double *a,     \
                                                             int kb, const double *b, double *out)              \
@@ -786,7 +779,7 @@ PC__VECTOR_PAIRS(small, pc__small_sat)
 __attribute__((target("avx2"))) void pc__small_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct contact_ctx *c = vctx;
-    /* the pairs of PC_CONTACT_SMALL_CONSTANT (matrix.h) with their kinds constant, any other with them variables */
+    /* PC_CONTACT_SMALL_CONSTANT's pairs (matrix.h) with their kinds constant, the rest variable */
 #define PC__CONSTANT(KA, KB) if (c->ka == (KA) && c->kb == (KB)) small_pairs(c->f, p, s, n, KA, KB); else
     PC_CONTACT_SMALL_CONSTANT(PC__CONSTANT) small_pairs(c->f, p, s, n, c->ka, c->kb);
 #undef PC__CONSTANT
@@ -943,7 +936,7 @@ PC__VECTOR_PAIRS(seg, pc__seg_sat)
 __attribute__((target("avx2"))) void pc__seg_inner_avx2(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct contact_ctx *c = vctx;
-    /* the pairs of PC_CONTACT_SEG_CONSTANT (matrix.h) with their kinds constant, any other with them variables */
+    /* PC_CONTACT_SEG_CONSTANT's pairs (matrix.h) with their kinds constant, the rest variable */
 #define PC__CONSTANT(KA, KB) if (c->ka == (KA) && c->kb == (KB)) seg_pairs(c->f, p, s, n, KA, KB); else
     PC_CONTACT_SEG_CONSTANT(PC__CONSTANT) seg_pairs(c->f, p, s, n, c->ka, c->kb);
 #undef PC__CONSTANT

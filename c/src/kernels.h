@@ -313,7 +313,7 @@ static inline int pc__tri_spans_line(const pc__filter *f, pc_triangle t, double 
     return (((o0 > 0) | (o1 > 0) | (o2 > 0)) | zero) & (((o0 < 0) | (o1 < 0) | (o2 < 0)) | zero);
 }
 
-/* ---- the 15 pair kernels ---------------------------------------------- */
+/* ---- the pair kernels (their pairs: PC_KIND_PAIRS, matrix.h) ---------- */
 
 static inline int pc__k_point_point(const pc__filter *f, pc_point a, pc_point b, int m)
 {

@@ -3,7 +3,8 @@
  * kind alone.  Validation, bounds (the broad phase, compounds), and the convex
  * core plus radius that contacts, sweeps and raycasts work on all read it, so
  * a new kind is described here once (see c/README.md for the list of places a
- * new kind touches).  Pairwise overlap kernels live in kernels.h.
+ * new kind touches).  Pairwise overlap kernels live in kernels.h, every path
+ * of its own a kind or a pair takes in matrix.h.
  */
 #ifndef PC_KINDS_H
 #define PC_KINDS_H

@@ -1,6 +1,7 @@
 /*
- * Motion through a tile map (pc_tilemap_advance): each circle repeats sweep,
- * move, respond until its time step is used up.  A circle that starts a
+ * Motion through a world (pc_world_advance; pc_tilemap_advance is its world
+ * of one tile map): each circle repeats sweep, move, respond until its time
+ * step is used up.  A circle that starts a
  * rounding error deep in the world is moved out first (pc__start_free).
  *
  * Two exact checks keep the promises that floating point alone cannot: after

@@ -194,8 +194,8 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
  * are passed in memory; AArch64 passes up to 4 doubles in registers, a
  * triangle in memory), and copying it there cost more than the fast test
  * itself.  A NULL shape or a mode other than PC_TOUCHING / PC_STRICT is
- * PC_ERR_ARG (three branches, predicted not taken: combined into one by
- * flags, the test had cost point-circle 0.14 ns more a call). */
+ * PC_ERR_ARG (one branch, predicted not taken: the three tests are combined
+ * by flags, which cost less than three branches on the cheapest calls). */
 #define PC_BAD_CALL(a, b, mode) PC_UNLIKELY(!(a) || !(b) || (unsigned)(mode) > 1u)
 /* a public kernel with a fast path */
 #define PC_PUBLIC_FAST(A, B)                                                   \

@@ -1,6 +1,6 @@
 /*
- * Tile maps: the merged boundary, exact cell lookups, and circles against the
- * solid region.
+ * Tile maps: the merged boundary, exact cell lookups, and shapes (circles
+ * first) against the solid region.
  *
  * Building.  A tile's full sides are those of its polygon that cover a whole
  * side of its square (a solid tile has four, a triangle two, plus its
