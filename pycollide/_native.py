@@ -110,8 +110,9 @@ def int64_array(values):
 # Scratch memory for the C core, neither cleared nor advised to use huge
 # pages: numpy asks the kernel for huge pages on arrays of 4 MB or more, and
 # where memory is fragmented the kernel then compacts it on the first touch
-# (10-15 ms on the first advance of 10,000 balls, against 2.5 ms without;
-# later calls reuse the freed memory either way, at the same speed).
+# (the first advance of many balls took several times as long; later calls
+# reuse the freed memory either way, at the same speed: benchmarks/balls.md,
+# design history).
 _uncleared = ffi.new_allocator(should_clear_after_alloc=False)
 
 

@@ -99,8 +99,8 @@ def contact(
     to write the result into (separation, normal, point_a, point_b, as the
     fields' columns), each pair's seven values side by side, so that a game
     calling this every frame reuses one buffer; the fields returned are
-    views of it.  A new result costs the memory's first touch (about 5 ns a
-    pair for large batches).
+    views of it.  A new result costs the memory's first touch
+    (benchmarks/contact.md, design history).
 
     Against a :class:`TileMap` (with circles or points on the other side)
     the contact is with its solid region, the union of its solid tiles: the

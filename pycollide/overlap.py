@@ -69,8 +69,9 @@ def overlaps(
     (array([ True,  True]), array([False, False]))
     """
     # Two single shapes, the commonest call of a game's logic, go straight to
-    # the scalar kernel: no dispatch on the sides, no broadcast (a call took
-    # 1.7 us, now 0.9).  Anything else, and every error, takes the general way.
+    # the scalar kernel: no dispatch on the sides, no broadcast (it halved the
+    # call's cost: benchmarks/throughput.md, design history).  Anything else,
+    # and every error, takes the general way.
     # (the checker cannot see that `type(x) in _SOLID` means a shape array, and
     # a cast() would cost a call on the fastest path)
     if type(a) in _SOLID and type(b) in _SOLID and out is None and threads is None:

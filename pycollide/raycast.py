@@ -115,8 +115,8 @@ def _tilemap(
 
 # From this many rays in one row on, they are cast in the order of their
 # origins along a Z curve (pc_ray_order), so that rays cast one after another
-# read the same parts of the tree: 1e6 rays against 1e5 circles, 0.97-1.03 ->
-# 0.69-0.71 s on 2 cores (benchmarks/raycast.py), the ordering included.
+# read the same parts of the tree: a large batch is faster so, the ordering
+# included (benchmarks/casts.md, design history).
 _ORDERED_RAYS = 1 << 14
 
 

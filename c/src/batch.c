@@ -1,12 +1,15 @@
 /*
  * The generic strided batch driver.  One loop template is instantiated for
- * every ordered pair of kinds by the PC_KIND_PAIRS X-macro (reversed orders call
- * the same kernel with the arguments swapped: overlaps is symmetric), and one
- * n-dimensional walker drives whichever loop the kinds select.
+ * every ordered pair of kinds by the PC_KIND_PAIRS X-macro (matrix.h;
+ * reversed orders call the same kernel with the arguments swapped: overlaps
+ * is symmetric), and one n-dimensional walker drives whichever loop the
+ * kinds select.
  */
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "walk.h"
 
 typedef void (*pc_loop)(const pc__filter *f, int ka, const double *a, int64_t sa, int kb, const double *b,

@@ -41,13 +41,15 @@
 #include <float.h>
 #include <math.h>
 
+#include "cast.h"
+#include "contact.h"
 #include "core.h"
 #include "entry.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
-#include "tiles.h"
-#include "tree.h"
+#include "overlap.h"
+#include "sweepshape.h"
 #include "walk.h"
 
 /* A ray for the float arithmetic: origin o and unit direction u, in

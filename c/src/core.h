@@ -1,8 +1,9 @@
 /*
- * Convex cores (internal): every shape is a convex core (a point, a segment
- * or a convex polygon) grown by a radius.  The core here is reduced exactly:
- * repeated and collinear vertices are dropped, a polygon is counter-clockwise,
- * so the sweeps, raycasts and tile-map tests can treat every kind alike.
+ * Convex cores (internal; core.c): every shape is a convex core (a point, a
+ * segment or a convex polygon) grown by a radius.  The core here is reduced
+ * exactly: repeated and collinear vertices are dropped, a polygon is
+ * counter-clockwise, so the sweeps, raycasts and tile-map tests can treat
+ * every kind alike.  The core of a row is its kind's (pc__hull_of, kinds.h).
  */
 #ifndef PC_CORE_H
 #define PC_CORE_H
@@ -19,10 +20,6 @@ typedef struct {
     double x[PC_CORE_MAX], y[PC_CORE_MAX];
     double R;
 } pc__hull;
-
-/* The core of a shape of a kind given as a layout row (decided exactly; f
- * must bound the row's values): the kind's descriptor's (kinds.c). */
-void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h);
 
 /* Exact: does the ray o + t d (t >= 0, d != 0) meet the core (closed; R is
  * ignored)?  f must bound o and the core's vertices. */

@@ -52,10 +52,13 @@
 #include <float.h>
 #include <string.h>
 
+#include "cast.h"
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "tiles.h"
-#include "tree.h"
+#include "transform.h"
 #include "walk.h"
 #include "world.h"
 
@@ -382,7 +385,7 @@ static int placed(const dp *s, double tx, double ty, const double *n, double *ro
         int finite = 1;
         for (int q = 0; q < s->width; q++) finite &= isfinite(row[q]) != 0;
         if (!finite) return 0;
-        if (s->kind >= PC_POLYGON && info->rule(row) != PC_RULE_OK) pc__hull_in_place(row, s->width / 2);
+        if (pc__polygon_kind(s->kind) && info->rule(row) != PC_RULE_OK) pc__hull_in_place(row, s->width / 2);
         if (!pc__world_overlaps(s->w, s->kind, row, PC_STRICT)) {
             t[0] = x + 0.0;
             t[1] = y + 0.0;

@@ -18,6 +18,7 @@
  *    over those pairs with the two radii unrounded (pc__near_segment).
  * Every decision is an exact sign or an exact comparison.
  */
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
 

@@ -34,9 +34,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "generic.h"
 #include "grid.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
+#include "overlap.h"
 #include "walk.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -100,7 +103,7 @@ static int64_t carve(int kind, int64_t n, char *base, arrays *a)
     PC_TAKE(a->start, uint32_t, max_cells(n) + 1);
     PC_TAKE(a->order, uint32_t, n + PC_GRID_PAD);
     PC_TAKE(a->cell, uint32_t, n + 1);
-    int circles = kind == PC_CIRCLE;
+    int circles = pc__grid_columns(kind);
     PC_TAKE(a->rows, double, circles ? 0 : n * pc_kind_width(kind));
     PC_TAKE(a->bb, double, circles ? 0 : 4 * n);
     PC_TAKE(a->x, double, circles ? n + PC_GRID_PAD : 0);
@@ -130,7 +133,8 @@ uint32_t *pc__grid_scratch(void *base)
 /* ---- where a shape goes -------------------------------------------------- */
 
 /* The lower-left corner of a shape's box and its extent, each within a few
- * ulps of the exact values (the cell size allows for that). */
+ * ulps of the exact values (the cell size allows for that).  Its cases:
+ * pc__grid_corner_case (matrix.h). */
 static inline void corner(int kind, const double *s, double *lx, double *ly, double *ext)
 {
     switch (kind) {
@@ -386,7 +390,7 @@ int pc__grid_build(int kind, const double *s, int64_t n, double d, void *base)
         sum += k;
     }
     int w = h->width;
-    if (kind == PC_CIRCLE) {
+    if (pc__grid_columns(kind)) {
         for (int64_t i = 0; i < n; i++) {
             uint32_t p = a.start[a.cell[i]]++;
             a.order[p] = (uint32_t)i;
@@ -484,7 +488,7 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
 {
     const uint32_t *order = c->a.order;
     uint32_t i = order[p];
-    if (c->h->kind == PC_CIRCLE && c->h->d > 0) {
+    if (pc__grid_columns(c->h->kind) && c->h->d > 0) {
         const double *xs = c->a.x, *ys = c->a.y, *rs = c->a.r, d = c->h->d;
         for (int64_t q = q0; q < q1; q++) {
             if (!pc__dist_ok(pc__circle3(xs[p], ys[p], xs[q], ys[q], rs[p], rs[q], d), c->m)) continue;
@@ -493,7 +497,7 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
         }
         return;
     }
-    if (c->h->kind == PC_CIRCLE) {
+    if (pc__grid_columns(c->h->kind)) {
 #ifdef PC_GRID_AVX2
         if (c->avx2) {
             circles_avx2(c, e, p, q0, q1);
@@ -543,7 +547,7 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
 static void test_below(const struct grid_ctx *c, pc__emitter *e, int64_t p, int l)
 {
     double lx, ly, hx, hy;
-    if (c->h->kind == PC_CIRCLE) {
+    if (pc__grid_columns(c->h->kind)) {
         const double x = c->a.x[p], y = c->a.y[p], r = c->a.r[p];
         lx = x - r;
         ly = y - r;

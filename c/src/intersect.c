@@ -18,8 +18,10 @@
 #include <math.h>
 
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "walk.h"
 
 /* up to two points, in output order */
@@ -413,7 +415,7 @@ static int k_box_segment(const pc__filter *f, pc_box b, pc_segment s, int k, hit
 
 /* ---- convex shapes (triangles, polygons, capsules) against segments and lines
  *
- * The shape is a view (kernels.h): a convex core plus a radius.  A line meets
+ * The shape is a view (generic.h): a convex core plus a radius.  A line meets
  * a convex shape in a chord (empty, one point or a piece of positive length),
  * and a segment in the part of that chord between its ends.  The boundary
  * points on a segment are the ends of that part that are not in the shape's
@@ -730,11 +732,6 @@ static int k_view_segment(const pc__filter *f, const pc__view *v, pc_segment s, 
 
 /* ---- the batch driver -------------------------------------------------- */
 
-/* the supported unordered pairs, named in kind order */
-#define PC_IX_PAIRS(SELF, PAIR) \
-    SELF(circle) PAIR(circle, segment) PAIR(circle, line) PAIR(box, segment) SELF(segment) PAIR(segment, line)
-#define PC_KIND_line PC_LINE
-
 struct ix_ctx;
 /* operands: 0 = a, 1 = b (both pointers at doubles), 2 = points, 3 = count */
 typedef void (*ix_loop)(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n);
@@ -807,17 +804,14 @@ static const ix_loop ix_loops[PC_LINE + 1][PC_LINE + 1] = {
     PC_IX_PAIRS(PC_IX_SELF_ENTRY, PC_IX_PAIR_ENTRY)
 };
 
-/* Triangles, capsules and polygons: their boundaries against segments and
- * lines, through views (boxes keep their clipping kernel). */
-static int ix_convex(int kind) { return kind == PC_TRIANGLE || kind == PC_CAPSULE || (kind >= PC_POLYGON && kind < PC_KIND_COUNT); }
-
+/* the loop for a pair (PC_IX_PAIRS, pc__ix_view_kind: matrix.h); NULL for none */
 static ix_loop ix_loop_for(int ka, int kb)
 {
     if (ka <= PC_LINE && kb <= PC_LINE && ix_loops[ka][kb]) return ix_loops[ka][kb];
-    if (ix_convex(ka) && kb == PC_SEGMENT) return ix_view_segment;
-    if (ix_convex(kb) && ka == PC_SEGMENT) return ix_segment_view;
-    if (ix_convex(ka) && kb == PC_LINE) return ix_view_line;
-    if (ix_convex(kb) && ka == PC_LINE) return ix_line_view;
+    if (pc__ix_view_kind(ka) && kb == PC_SEGMENT) return ix_view_segment;
+    if (pc__ix_view_kind(kb) && ka == PC_SEGMENT) return ix_segment_view;
+    if (pc__ix_view_kind(ka) && kb == PC_LINE) return ix_view_line;
+    if (pc__ix_view_kind(kb) && ka == PC_LINE) return ix_line_view;
     return NULL;
 }
 

@@ -21,8 +21,9 @@
 #include "predicates.h"
 
 /* ---- the kinds the kernels know, by name ------------------------------------
- * A new kind adds one line to PC_KINDS and its pairs to PC_KIND_PAIRS (below,
- * beside the kernels); loading its layout rows and measuring them follow. */
+ * A new kind adds one line to PC_KINDS, and the pairs it has kernels for
+ * (below) to PC_KIND_PAIRS (matrix.h); loading its layout rows and measuring
+ * them follow. */
 #define PC_KINDS(X) X(point, PC_POINT) X(circle, PC_CIRCLE) X(box, PC_BOX) X(segment, PC_SEGMENT) \
     X(triangle, PC_TRIANGLE) X(capsule, PC_CAPSULE)
 
@@ -312,7 +313,7 @@ static inline int pc__tri_spans_line(const pc__filter *f, pc_triangle t, double 
     return (((o0 > 0) | (o1 > 0) | (o2 > 0)) | zero) & (((o0 < 0) | (o1 < 0) | (o2 < 0)) | zero);
 }
 
-/* ---- the 15 pair kernels ---------------------------------------------- */
+/* ---- the pair kernels (their pairs: PC_KIND_PAIRS, matrix.h) ---------- */
 
 static inline int pc__k_point_point(const pc__filter *f, pc_point a, pc_point b, int m)
 {
@@ -477,53 +478,5 @@ static inline int pc__k_triangle_triangle(const pc__filter *f, pc_triangle a, pc
     return pc__tri_axes(f, a, sa, bx, by, 3, m) & pc__tri_axes(f, b, sb, ax, ay, 3, m);
 }
 
-
-/* The unordered pairs of kinds, in the order the kernels are named:
- * SELF(k) for a kind against itself, PAIR(a, b) for two different kinds. */
-#define PC_KIND_PAIRS(SELF, PAIR) \
-    SELF(point) PAIR(point, circle) PAIR(point, box) PAIR(point, segment) PAIR(point, triangle) \
-    SELF(circle) PAIR(circle, box) PAIR(circle, segment) PAIR(circle, triangle) \
-    SELF(box) PAIR(box, segment) PAIR(box, triangle) \
-    SELF(segment) PAIR(segment, triangle) \
-    SELF(triangle) \
-    PAIR(circle, capsule) SELF(capsule)
-
-/* ---- every other pair: views of convex cores plus radii ---------------------
- * A view is a shape's convex core as it comes (no reduction beyond what is
- * cheap) plus its radius: one point (n = 1), a segment of two distinct points
- * (n = 2), or n >= 3 vertices of a convex polygon of nonzero area in the
- * order given, orientation s (+1 counter-clockwise, -1 clockwise), where
- * consecutive vertices may repeat or be collinear. */
-typedef struct {
-    int n, s;
-    double r;
-    double xmin, ymin, xmax, ymax; /* the core's bounds */
-    double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX];
-} pc__view;
-
-/* The view of a layout row of a kind (generic.c); f must bound the row. */
-void pc__view_of(const pc__filter *f, int kind, const double *row, pc__view *v);
-/* Exact overlap of two views in mode m (generic.c). */
-int pc__views_overlap(const pc__filter *f, const pc__view *a, const pc__view *b, int m);
-
-/* The exact overlap of a row of kind ka at a and a row of kind kb at b (their
- * layouts), for every ordered pair of kinds (overlap.c): the pair's kernel
- * where it has one, else the views. */
-typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, int m);
-extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
-/* Exact: is the distance between the two shapes (layout rows) at most d
- * (m = 0) or below d (m = 1)?  d >= 0 finite; the distance of overlapping
- * shapes is 0 (generic.c). */
-int pc__within_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, double d, int m);
-int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m);
-
-/* The contact of two layout rows (contact.c): 7 doubles as pc_contact_batch. */
-void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out);
-/* The same by one path (for the tests): 0 the general one (contact_canonical),
- * 1 a ball against a triangle or a polygon two edges at a time (SSE2), 2 four
- * at a time (AVX2).  0 where the path does not exist for the pair or the
- * processor (nothing written), else 1. */
-int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b,
-                     double *out);
 
 #endif /* PC_KERNELS_H */

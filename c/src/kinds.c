@@ -4,6 +4,7 @@
 
 #include "eft.h"
 #include "fpenv.h"
+#include "generic.h"
 #include "kinds.h"
 #include "kernels.h"
 #include "walk.h"

@@ -3,7 +3,8 @@
  * kind alone.  Validation, bounds (the broad phase, compounds), and the convex
  * core plus radius that contacts, sweeps and raycasts work on all read it, so
  * a new kind is described here once (see c/README.md for the list of places a
- * new kind touches).  Pairwise overlap kernels live in kernels.h.
+ * new kind touches).  Pairwise overlap kernels live in kernels.h, every path
+ * of its own a kind or a pair takes in matrix.h.
  */
 #ifndef PC_KINDS_H
 #define PC_KINDS_H
@@ -31,14 +32,12 @@ typedef struct {
     void (*place)(const double *s, double sx, double sy, double tx, double ty, double *out);
 } pc__kind_info;
 
-/* The convex hull of the k vertices at v (x, y pairs, finite), counter-
- * clockwise, in place, a vertex repeated to keep k (monotone chain with exact
- * signs; transform.c): what a polygon whose rounded vertices turn both ways
- * becomes. */
-void pc__hull_in_place(double *v, int k);
-
 /* The descriptor of a kind, or NULL for an unknown kind number. */
 const pc__kind_info *pc__kind(int kind);
+
+/* The core of a shape of a kind given as a layout row (decided exactly; f
+ * must bound the row's values): the kind's descriptor's. */
+void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h);
 
 /* Is kind a shape kind (one that overlaps, has bounds and a core)? */
 static inline int pc__is_shape(int kind) { return kind >= 0 && kind < PC_KIND_COUNT; }

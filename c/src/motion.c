@@ -1,6 +1,7 @@
 /*
- * Motion through a tile map (pc_tilemap_advance): each circle repeats sweep,
- * move, respond until its time step is used up.  A circle that starts a
+ * Motion through a world (pc_world_advance; pc_tilemap_advance is its world
+ * of one tile map): each circle repeats sweep, move, respond until its time
+ * step is used up.  A circle that starts a
  * rounding error deep in the world is moved out first (pc__start_free).
  *
  * Two exact checks keep the promises that floating point alone cannot: after
@@ -13,10 +14,12 @@
 #include <float.h>
 #include <string.h>
 
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
-#include "tiles.h"
+#include "motion.h"
+#include "sweep.h"
 #include "walk.h"
 #include "world.h"
 

@@ -7,8 +7,11 @@
  * that needs neither (below).
  */
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
+#include "overlap.h"
 
 /* ---- the scalar entry points ----------------------------------------------
  *
@@ -191,8 +194,8 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
  * are passed in memory; AArch64 passes up to 4 doubles in registers, a
  * triangle in memory), and copying it there cost more than the fast test
  * itself.  A NULL shape or a mode other than PC_TOUCHING / PC_STRICT is
- * PC_ERR_ARG (three branches, predicted not taken: combined into one by
- * flags, the test had cost point-circle 0.14 ns more a call). */
+ * PC_ERR_ARG (one branch, predicted not taken: the three tests are combined
+ * by flags, which cost less than three branches on the cheapest calls). */
 #define PC_BAD_CALL(a, b, mode) PC_UNLIKELY(!(a) || !(b) || (unsigned)(mode) > 1u)
 /* a public kernel with a fast path */
 #define PC_PUBLIC_FAST(A, B)                                                   \
@@ -212,23 +215,9 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
         return pc__scalar_##A##_##B(*a, *b, mode);                             \
     }
 
-PC_PUBLIC_PLAIN(point, point)
-PC_PUBLIC_FAST(point, circle)
-PC_PUBLIC_FAST(point, box)
-PC_PUBLIC_PLAIN(point, segment)
-PC_PUBLIC_PLAIN(point, triangle)
-PC_PUBLIC_FAST(circle, circle)
-PC_PUBLIC_FAST(circle, box)
-PC_PUBLIC_FAST(circle, segment)
-PC_PUBLIC_PLAIN(circle, triangle)
-PC_PUBLIC_FAST(box, box)
-PC_PUBLIC_PLAIN(box, segment)
-PC_PUBLIC_PLAIN(box, triangle)
-PC_PUBLIC_PLAIN(segment, segment)
-PC_PUBLIC_PLAIN(segment, triangle)
-PC_PUBLIC_PLAIN(triangle, triangle)
+PC_SCALAR_KERNELS(PC_PUBLIC_FAST, PC_PUBLIC_PLAIN)
 
-/* ---- exact overlap of two shapes given as layout rows (kernels.h) -------- */
+/* ---- exact overlap of two shapes given as layout rows (overlap.h) -------- */
 
 #define PC_ONE(name, A, B, first, second)                                    \
     static int name(const pc__filter *f, const double *a, const double *b, int m)  \

@@ -50,9 +50,12 @@
 
 #include "emit.h"
 #include "fpenv.h"
+#include "generic.h"
 #include "grid.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
+#include "overlap.h"
 #include "tree.h"
 #include "walk.h"
 
@@ -714,8 +717,7 @@ static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude
     ctx.filter = pc__filter_for(magnitude);
     const double *root = w.t.boxes + 4 * w.t.first[w.t.levels - 1];
     double root_mag = pc__max(pc__max(fabs(root[0]), fabs(root[1])), pc__max(fabs(root[2]), fabs(root[3])));
-    int thin = h->kind_q == PC_SEGMENT || h->kind_q == PC_TRIANGLE || h->kind_q == PC_CAPSULE
-            || h->kind_q >= PC_POLYGON;
+    int thin = pc__pairs_prune(h->kind_q);
     ctx.d = h->distance;
     ctx.da = distances;
     ctx.prune = thin && isfinite(root_mag) && ctx.d == 0;

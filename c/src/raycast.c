@@ -34,6 +34,7 @@
 #include "entry.h"
 #include "fpenv.h"
 #include "kernels.h"
+#include "kinds.h"
 #include "tiles.h"
 #include "walk.h"
 

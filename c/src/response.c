@@ -9,8 +9,8 @@
 #include <math.h>
 
 #include "fpenv.h"
+#include "motion.h"
 #include "walk.h"
-#include "world.h"
 
 static void reflect_inner(void *ctx, char *const *p, const int64_t *s, int64_t n)
 {

@@ -24,10 +24,12 @@
  */
 #include <string.h>
 
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kinds.h"
+#include "motion.h"
 #include "predicates.h"
-#include "tiles.h"
+#include "sweep.h"
 #include "walk.h"
 #include "world.h"
 

@@ -51,6 +51,9 @@
 #include "fpenv.h"
 #include "kinds.h"
 #include "kernels.h"
+#include "overlap.h"
+#include "sweep.h"
+#include "sweepshape.h"
 #include "tiles.h"
 #include "walk.h"
 

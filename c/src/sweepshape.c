@@ -54,11 +54,17 @@
  */
 #include <float.h>
 
+#include "contact.h"
 #include "core.h"
 #include "fpenv.h"
 #include "kinds.h"
 #include "kernels.h"
+#include "matrix.h"
+#include "overlap.h"
+#include "sweep.h"
+#include "sweepshape.h"
 #include "tiles.h"
+#include "transform.h"
 #include "walk.h"
 
 /* ---- placing ------------------------------------------------------------------- */
@@ -85,7 +91,7 @@ void pc__place_at(int ka, const double *a, double dx, double dy, double t, doubl
 {
     const pc__kind_info *info = pc__kind(ka);
     info->place(a, 1.0, 1.0, t * dx, t * dy, out);
-    if (ka >= PC_POLYGON && ka < PC_KIND_COUNT && info->rule(out) != PC_RULE_OK) pc__hull_in_place(out, info->width / 2);
+    if (pc__polygon_kind(ka) && ka < PC_KIND_COUNT && info->rule(out) != PC_RULE_OK) pc__hull_in_place(out, info->width / 2);
 }
 
 int pc__moved_finite(int kind, const double *a, double dx, double dy)
@@ -332,7 +338,7 @@ static int quartered(const double *v, int n, double *out)
 void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, double dx, double dy, int kb,
                    const double *b)
 {
-    if (ka == PC_CIRCLE || ka == PC_POINT) {
+    if (pc__sweep_ball(ka)) {
         pc__sweep_circle(h, f, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, dx, dy, kb, b);
         return;
     }
@@ -359,7 +365,7 @@ void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, dou
     int kc = ka;
     const double *c = a;
     double core[PC_ROW_MAX];
-    if (ka >= PC_POLYGON) {
+    if (pc__polygon_kind(ka)) {
         kc = A.n >= 3 ? PC_POLYGON + A.n - 3 : A.n == 2 ? PC_SEGMENT : PC_POINT;
         for (int i = 0; i < A.n; i++) {
             core[2 * i] = A.x[i];
@@ -500,7 +506,7 @@ int pc__map_inside(const void *map, int kind, const double *row)
 
 void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy)
 {
-    if (ka == PC_CIRCLE || ka == PC_POINT) {
+    if (pc__sweep_ball(ka)) {
         pc__sweep_map(h, map, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, dx, dy);
         return;
     }

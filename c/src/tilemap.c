@@ -1,6 +1,6 @@
 /*
- * Tile maps: the merged boundary, exact cell lookups, and circles against the
- * solid region.
+ * Tile maps: the merged boundary, exact cell lookups, and shapes (circles
+ * first) against the solid region.
  *
  * Building.  A tile's full sides are those of its polygon that cover a whole
  * side of its square (a solid tile has four, a triangle two, plus its
@@ -29,6 +29,8 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
+#include "overlap.h"
 #include "tiles.h"
 #include "walk.h"
 
@@ -470,8 +472,8 @@ static int on_seam(const pc_tilemap *map, const pc__axis *across, const pc__axis
 
 int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m)
 {
-    if (ka == PC_CIRCLE) return pc__map_overlaps(map, a, m);
-    if (ka == PC_POINT) {
+    if (pc__map_ball(ka)) { /* a circle, or a point as one of radius 0 */
+        if (ka == PC_CIRCLE) return pc__map_overlaps(map, a, m);
         double c[3] = {a[0], a[1], 0.0};
         return pc__map_overlaps(map, c, m);
     }

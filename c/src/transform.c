@@ -15,6 +15,8 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
+#include "transform.h"
 #include "walk.h"
 
 static inline double approx(const double *h, int n)
@@ -144,7 +146,7 @@ int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns)
     return PC_OK;
 }
 
-/* (kinds.h) */
+/* (transform.h) */
 void pc__hull_in_place(double *v, int k)
 {
     double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX], hx[2 * PC_POLYGON_MAX], hy[2 * PC_POLYGON_MAX];
@@ -199,7 +201,7 @@ static void transform_inner(void *vctx, char *const *p, const int64_t *s, int64_
             row[2 * v] = round_dot(co, x, -si, y, t[0]);
             row[2 * v + 1] = round_dot(si, x, co, y, t[1]);
         }
-        if (c->kind_out >= PC_POLYGON && c->kind_out < PC_KIND_COUNT && pc__kind(c->kind_out)->rule(row) != PC_RULE_OK) {
+        if (pc__polygon_kind(c->kind_out) && c->kind_out < PC_KIND_COUNT && pc__kind(c->kind_out)->rule(row) != PC_RULE_OK) {
             int ok = 1;
             for (int k = 0; k < 2 * c->points; k++) ok &= isfinite(row[k]) != 0;
             if (ok) pc__hull_in_place(row, c->points);

@@ -1,16 +1,15 @@
 /*
- * The broad phase's tree, read by other queries (internal).  A workspace
- * prepared by pc_pairs_prepare for one collection (b = NULL) holds the rows
- * sorted along the Morton curve and an implicit tree of boxes over them:
- * level 0 holds the items' closed bounding boxes (in sorted order), node k of
- * level L >= 1 bounds nodes k F .. k F + F - 1 of level L - 1 (pairs.c).
+ * The broad phase's tree, read by other queries (internal; pairs.c; its
+ * queries are cast.c's, cast.h).  A workspace prepared by pc_pairs_prepare
+ * for one collection (b = NULL) holds the rows sorted along the Morton curve
+ * and an implicit tree of boxes over them: level 0 holds the items' closed
+ * bounding boxes (in sorted order), node k of level L >= 1 bounds nodes
+ * k F .. k F + F - 1 of level L - 1.
  */
 #ifndef PC_TREE_H
 #define PC_TREE_H
 
 #include <stdint.h>
-
-#include "tiles.h"
 
 #define PC_TREE_FANOUT 8
 #define PC_TREE_MAX_LEVELS 32
@@ -27,37 +26,5 @@ typedef struct {
 /* PC_OK and the view of a one-collection workspace, or PC_ERR_ARG for one
  * that is not (or is too small). */
 int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v);
-
-/* A tree ready for queries (cast.c): the view, the magnitude of its rows and
- * the largest |coordinate| of the root's box. */
-typedef struct {
-    pc__tree_view tree;
-    double magnitude;
-    double tree_mag;
-} pc__tree_query;
-
-/* PC_OK and the query of a one-collection workspace, or PC_ERR_ARG. */
-int pc__tree_query_of(pc__tree_query *q, void *work, int64_t work_bytes, double magnitude);
-/* The shape (kind ka, row a) moving by D against every item (pc__sweep_any):
- * the first hit into h (initialised here) and its item's index, also in
- * h->cell (-1: none; the lowest index at equal times); the time stepped down
- * where the shape placed there would be inside some item (pc__settle_down). */
-void pc__tree_sweep(const pc__tree_query *q, int ka, const double *a, double dx, double dy, pc__toi *h,
-                    int64_t *index);
-/* Exact: does the shape overlap some item (mode PC_TOUCHING or PC_STRICT)? */
-int pc__tree_overlaps(const pc__tree_query *q, int ka, const double *a, int mode);
-/* Does some item's box meet the box (xmin, ymin, xmax, ymax), grown by
- * 2^-30 of the magnitudes so that rounding never hides one?  No: nothing of
- * the collection lies within the box. */
-int pc__tree_meets_box(const pc__tree_query *q, const double *box);
-/* Call visit(ctx, row) for every item whose box meets the box (xmin, ymin,
- * xmax, ymax; closed), in the tree's order, until one returns nonzero; that
- * value, or 0. */
-int pc__tree_each(const pc__tree_query *q, const double *box, int (*visit)(void *ctx, const double *row), void *ctx);
-/* The contact (7 doubles, as pc_contact_batch) of the shape (kind ka, row a)
- * with the item of least separation, and that item's index (the lowest at
- * equal separations); separation inf and index -1 for an empty tree.  The
- * sign of the separation is exact. */
-void pc__tree_contact(const pc__tree_query *q, int ka, const double *a, double *out, int64_t *index);
 
 #endif

@@ -22,6 +22,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "walk.h"
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -38,7 +39,8 @@ static int check_one(int kind, const double *s, int width)
 }
 
 /* Does some row of rows[0 .. n) break its kind's own rule (finiteness aside)?
- * Branch-free: every row is looked at. */
+ * Branch-free: every row is looked at.  Its cases: pc__validate_rule_case
+ * (matrix.h). */
 static int kind_rule_broken(int kind, const double *rows, int64_t n)
 {
     int bad = 0;
@@ -72,7 +74,8 @@ typedef struct {
 } pc__acc;
 
 /* Rows of one kind (constant after inlining: the loop unrolls) from k to
- * n doubles, two doubles a register; mode 0 only checks, 1 stores, 2 streams. */
+ * n doubles, two doubles a register; mode 0 only checks, 1 stores, 2 streams.
+ * The kinds whose rule it tests: pc__validate_rule_case (matrix.h). */
 PC_INLINE int64_t sse_rows(const int kind, const int step, const int mode, const char *src, double *dst, int64_t n,
                            pc__acc *acc)
 {
@@ -128,13 +131,11 @@ static void copy_rows(int kind, int width, const char *src, double *dst, int64_t
 #ifdef PC_HAVE_SSE2
     const int mode = !dst ? 0 : stream && ((uintptr_t)dst & 15) == 0 ? 2 : 1;
     pc__acc acc = {_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd()};
-    switch (kind) {
-    case PC_POINT: PC_SSE_MODES(PC_POINT, 2); break;
-    case PC_CIRCLE: PC_SSE_MODES(PC_CIRCLE, 6); break; /* two rows at a time */
-    case PC_BOX: PC_SSE_MODES(PC_BOX, 4); break;
-    case PC_SEGMENT: PC_SSE_MODES(PC_SEGMENT, 4); break;
-    case PC_TRIANGLE: PC_SSE_MODES(PC_TRIANGLE, 6); break;
-    case PC_LINE: PC_SSE_MODES(PC_LINE, 4); break;
+    switch (kind) { /* the kinds of PC_VALIDATE_FUSED (matrix.h), with their steps (a circle's: two rows) */
+#define PC_SSE_CASE(KIND, STEP) \
+    case KIND: PC_SSE_MODES(KIND, STEP); break;
+    PC_VALIDATE_FUSED(PC_SSE_CASE)
+#undef PC_SSE_CASE
     default: break; /* a kind without a fused loop: row by row below */
     }
     if (mode == 2) _mm_sfence();

@@ -12,9 +12,13 @@
  */
 #include <float.h>
 
+#include "cast.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "matrix.h"
+#include "sweep.h"
+#include "sweepshape.h"
 #include "tiles.h"
 #include "walk.h"
 #include "world.h"
@@ -61,7 +65,7 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
     for (int k = 0; k < w->n; k++) {
         pc__toi one;
         if (w->map[k]) {
-            if (kind == PC_CIRCLE) pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
+            if (pc__world_map_circle(kind)) pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
             else pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
         } else {
             int64_t index;
@@ -190,7 +194,7 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
     pc__world w;
     int rc = PC_ERR_ARG;
     int ok = pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind);
-    for (int k = 0; ok && k < nparts; k++) ok = !w.map[k] || kind == PC_CIRCLE || kind == PC_POINT;
+    for (int k = 0; ok && k < nparts; k++) ok = !w.map[k] || pc__world_map_contact(kind);
     if (ok) {
         struct world_ctx ctx = {&w, kind, 0};
         const void *ptrs[2] = {a, out};

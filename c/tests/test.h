@@ -27,7 +27,8 @@
 /* The internal headers the tests reach into, all here (and only here), so a
  * declaration that moves between headers is followed in one place. */
 #include "grid.h"       /* the broad phase's grid, its portable and vector loops; the pair sink */
-#include "kernels.h"    /* pc__contact_one and the contact paths, compared with the batch loops */
+#include "contact.h"    /* pc__contact_one and the contact paths, compared with the batch loops */
+#include "kernels.h"    /* the kinds by name, loading rows, the overlap kernels */
 #include "predicates.h" /* the filter stages against the exact one; the exact sign helpers */
 #include "tiles.h"      /* exact cell lookups on rounded grids */
 #include "walk.h"       /* the walker's cancel slices */

@@ -1,0 +1,183 @@
+/*
+ * Manifolds (pc_manifold_batch): up to two contact points of a pair, from
+ * its contact (pc__contact_one) and, where both cores have an edge, the
+ * clipping of an incident face against a reference face.  The rules are
+ * pc_manifold_batch's (pycollide.h).
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "contact_common.h"
+
+/* the middle of x and y, without overflow */
+static double halfway(double x, double y)
+{
+    double s = x + y;
+    return isfinite(s) ? s * 0.5 : x * 0.5 + y * 0.5;
+}
+
+/* The faces of a core (a polygon's edges with their outward unit normals,
+ * a segment's edge with either normal): edge k runs from vertex k to k + 1. */
+typedef struct {
+    int n, edge[2 * PC_CORE_MAX];
+    double ux[2 * PC_CORE_MAX], uy[2 * PC_CORE_MAX];
+} pc__facelist;
+
+static void faces_of(const pc__core *c, pc__facelist *fl)
+{
+    fl->n = 0;
+    for (int k = 0; k < edge_count(c); k++) {
+        int j = (k + 1) % c->n;
+        double ex = c->x[j] - c->x[k], ey = c->y[j] - c->y[k], ee = ex * ex + ey * ey, tx, ty;
+        if (ee >= 0x1p-900 && ee <= 0x1p900) {  /* no square under- or overflowed */
+            double len = sqrt(ee);
+            tx = ex / len;
+            ty = ey / len;
+        } else {
+            unit_of(ex, ey, &tx, &ty);
+        }
+        for (int s = -1; s <= 1; s += 2) {
+            if (c->w != 0 && s != -1) continue;  /* a polygon: the right-hand (outward) normal only */
+            fl->edge[fl->n] = k;
+            fl->ux[fl->n] = s * -ty;
+            fl->uy[fl->n] = s * tx;
+            fl->n++;
+        }
+    }
+}
+
+/* Rule 3 of pc_manifold_batch on the scaled cores, margin scaled alike: the
+ * count kept (0: none, the caller keeps the single point), out as the
+ * batch's layout (scaled). */
+static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, double *out)
+{
+    pc__facelist fa, fb;
+    faces_of(ca, &fa);
+    faces_of(cb, &fb);
+    /* the reference face: the greatest separation along a face's normal */
+    double best = -INFINITY, ux = 0.0, uy = 1.0;
+    const pc__core *X = ca, *Y = cb;
+    const pc__facelist *FY = &fb;
+    int bk = 0;
+    for (int xs = 0; xs < 2; xs++) {
+        const pc__core *face = xs ? cb : ca, *other = xs ? ca : cb;
+        const pc__facelist *fl = xs ? &fb : &fa;
+        for (int i = 0; i < fl->n; i++) {
+            double nx = fl->ux[i], ny = fl->uy[i], px = face->x[fl->edge[i]], py = face->y[fl->edge[i]];
+            double s = INFINITY;
+            for (int v = 0; v < other->n; v++) s = pc__min(s, (other->x[v] - px) * nx + (other->y[v] - py) * ny);
+            if (s > best) {
+                best = s; ux = nx; uy = ny; X = face; Y = other; bk = fl->edge[i];
+                FY = xs ? &fa : &fb;
+            }
+        }
+    }
+    /* the incident face: Y's face most anti-parallel to u */
+    double least = INFINITY;
+    int ik = 0;
+    for (int i = 0; i < FY->n; i++) {
+        double d = FY->ux[i] * ux + FY->uy[i] * uy;
+        if (d < least) { least = d; ik = FY->edge[i]; }
+    }
+    /* clip the incident edge q0 q1 to the slab 0 <= (q - p0) . t <= t . t */
+    int bj = (bk + 1) % X->n, ij = (ik + 1) % Y->n;
+    double p0x = X->x[bk], p0y = X->y[bk], tx = X->x[bj] - p0x, ty = X->y[bj] - p0y, tt = tx * tx + ty * ty;
+    double q0x = Y->x[ik], q0y = Y->y[ik], q1x = Y->x[ij], q1y = Y->y[ij];
+    double g0 = (q0x - p0x) * tx + (q0y - p0y) * ty, g1 = (q1x - p0x) * tx + (q1y - p0y) * ty;
+    double lo = 0.0, hi = 1.0;
+    if (g1 != g0) {
+        double la = -g0 / (g1 - g0), lb = (tt - g0) / (g1 - g0);
+        lo = pc__max(lo, pc__min(la, lb));
+        hi = pc__min(hi, pc__max(la, lb));
+    } else if (!(g0 >= 0 && g0 <= tt)) {
+        return 0;
+    }
+    if (!(lo <= hi)) return 0;
+    double lam[2] = {lo, hi}, rX = X->r, rY = Y->r;
+    int kept = 0;
+    for (int e = 0; e < (hi > lo ? 2 : 1); e++) {
+        double l = lam[e];
+        double cx = l == 0.0 ? q0x : l == 1.0 ? q1x : q0x + l * (q1x - q0x);
+        double cy = l == 0.0 ? q0y : l == 1.0 ? q1y : q0y + l * (q1y - q0y);
+        double d = (cx - p0x) * ux + (cy - p0y) * uy, sep = d - (rX + rY);
+        if (!(sep <= margin)) continue;
+        double h = 0.5 * (rX - rY - d);
+        out[3 + 3 * kept] = cx + h * ux;
+        out[4 + 3 * kept] = cy + h * uy;
+        out[5 + 3 * kept] = sep;
+        kept++;
+    }
+    if (!kept) return 0;
+    double sgn = X == ca ? 1.0 : -1.0;
+    out[1] = sgn * ux + 0.0;
+    out[2] = sgn * uy + 0.0;
+    return kept;
+}
+
+/* Rules 1 and 2 from the contact in the caller's order (so the no-direction
+ * normal is the contact's (0, 1)); rule 3 in the canonical order (kind, then
+ * the coordinates), swapped back: symmetric bit for bit. */
+static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double margin,
+                         double *out)
+{
+    double c[7];
+    pc__contact_one(f, ka, a, kb, b, c);
+    out[0] = 0.0;
+    out[1] = c[1];
+    out[2] = c[2];
+    for (int k = 3; k < 9; k++) out[k] = NAN;
+    if (!(c[0] <= margin)) return;
+    out[0] = 1.0;
+    out[3] = halfway(c[3], c[5]);
+    out[4] = halfway(c[4], c[6]);
+    out[5] = c[0];
+    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) return;  /* a point or a circle */
+    int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
+    if (swap) {
+        const double *t = a; a = b; b = t;
+        int kt = ka; ka = kb; kb = kt;
+    }
+    double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
+    int e = scale_exponent(m);
+    pc__core ca = pc__core_of(f, ka, a, e), cb = pc__core_of(f, kb, b, e);
+    double r[9];
+    int kept = ca.n > 1 && cb.n > 1 ? clipped_faces(&ca, &cb, ldexp(margin, -e), r) : 0;
+    if (!kept) return;  /* rule 2's point stands */
+    out[0] = kept;
+    out[1] = swap ? 0.0 - r[1] : r[1];
+    out[2] = swap ? 0.0 - r[2] : r[2];
+    for (int k = 0; k < 3 * kept; k++) out[3 + k] = ldexp(r[3 + k], e);
+    for (int k = 3 * kept; k < 6; k++) out[3 + k] = NAN;
+}
+
+struct manifold_ctx {
+    const pc__filter *f;
+    int ka, kb;
+    double margin;
+};
+
+static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct manifold_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++)
+        manifold_one(c->f, c->ka, (const double *)(p[0] + i * s[0]), c->kb, (const double *)(p[1] + i * s[1]),
+                     c->margin, (double *)(p[2] + i * s[2]));
+}
+
+int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
+                      int kind_b, const double *b, const int64_t *strides_b, double margin,
+                      double *out, const int64_t *strides_out,
+                      int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
+{
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
+    if (!(margin >= 0 && margin <= DBL_MAX)) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    pc__filter filter = pc__filter_for(magnitude);
+    struct manifold_ctx ctx = {&filter, kind_a, kind_b, margin};
+    const void *ptrs[3] = {a, b, out};
+    const int64_t *strides[3] = {strides_a, strides_b, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
+    pc__fp_leave(env);
+    return rc;
+}

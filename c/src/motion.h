@@ -1,0 +1,25 @@
+/*
+ * Motion (internal; motion.c): moving a shape through a world, and the
+ * response to an impact, shared by pc_world_advance, pc_world_slide,
+ * pc_world_collide and pc_reflect_batch.
+ */
+#ifndef PC_MOTION_H
+#define PC_MOTION_H
+
+#include <stdint.h>
+
+#include "world.h"
+
+/* Move shape c (kind; updated) along D for a fraction t of it, or less: the
+ * largest fraction found by bisection whose end keeps it from strictly
+ * overlapping the world, when the rounded end at t does not (motion.c). */
+double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t);
+/* Restitutions in [0, 1] and frictions finite and >= 0, per circle (strides
+ * in doubles, 0: one for all, as pc_world_advance takes them) (motion.c). */
+int pc__responses_ok(const double *restitution, int64_t restitution_stride, const double *friction,
+                     int64_t friction_stride, int64_t n);
+/* The velocity after an impact with unit normal n (from the circle toward
+ * the wall), never faster (motion.c). */
+void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu);
+
+#endif

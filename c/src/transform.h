@@ -1,0 +1,14 @@
+/*
+ * Placing shapes (internal; transform.c): what a polygon whose rounded
+ * vertices turn both ways becomes, for the sweeps and the depenetration that
+ * place shapes as pc_transform does.
+ */
+#ifndef PC_TRANSFORM_H
+#define PC_TRANSFORM_H
+
+/* The convex hull of the k vertices at v (x, y pairs, finite), counter-
+ * clockwise, in place, a vertex repeated to keep k (monotone chain with exact
+ * signs): what a polygon whose rounded vertices turn both ways becomes. */
+void pc__hull_in_place(double *v, int k);
+
+#endif
