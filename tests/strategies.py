@@ -18,6 +18,7 @@ batch from a seeded numpy Generator.
 import math
 
 import numpy as np
+from hypothesis import settings
 from hypothesis import strategies as st
 from reference.geometry import make_valid
 
@@ -182,3 +183,12 @@ def valid_rows(kind, data):
     for k in range(len(data)):
         data[k] = make_valid(kind, data[k])
     return data
+
+
+def examples(n):
+    """``max_examples`` for a property that asks for ``n``: ``n`` in the full
+    profile (and whenever the profile's own count is at least ``n``), else a
+    quarter of it, never below the profile's count: the daily run stays short
+    while CI runs every example."""
+    default = settings.default.max_examples
+    return n if default >= n else max(default, n // 4)

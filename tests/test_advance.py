@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import tiles as RT
+from strategies import examples
 from tilecases import *  # noqa: F401,F403  (shared maps, cases and checks)
 
 import pycollide as pc
@@ -356,7 +357,7 @@ TOUCHING = {
 }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.integers(-80, 80),
     st.sampled_from([0.0, 2.0**20, -3.0]),

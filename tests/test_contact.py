@@ -240,6 +240,7 @@ def test_balls_on_the_borders_of_a_polygons_regions(poly):
             check_mirrored(ka, kind, A, B, ab)
 
 
+@pytest.mark.sample(3)
 @pytest.mark.parametrize("kb", ["segment", "triangle", "box", "polygon5", "polygon6", "polygon8"])
 @pytest.mark.parametrize("ka", ["segment", "capsule", "triangle", "polygon5", "polygon7", "polygon8"])
 def test_polygons_apart_at_their_corners(ka, kb):

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import geometry as ref
-from strategies import KINDS, TYPES, shape, valid_rows
+from strategies import KINDS, TYPES, examples, shape, valid_rows
 from tilecases import QUARTER, levels, map_overlaps_ref
 
 import pycollide as pc
@@ -103,7 +103,7 @@ def test_a_rounding_error_deep_comes_out_by_an_ulp():
     assert np.asarray(out.shapes)[:, 1].tolist() == [1.0, 1.0]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), shape(k, QUARTER))),
     st.sampled_from(KINDS).flatmap(lambda k: st.tuples(st.just(k), shape(k, QUARTER))),
@@ -124,7 +124,7 @@ def test_out_of_one_piece_by_its_contact_depth(a, b):
         assert out.translation.tolist() == [0.0, 0.0] and np.asarray(out.shapes).reshape(-1).tolist() == list(ra)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     levels(),
     st.sampled_from(KINDS).flatmap(

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import rays as RR
-from strategies import KINDS, TYPES, any_coords, grid_coords, shape
+from strategies import KINDS, TYPES, any_coords, examples, grid_coords, shape
 
 import pycollide as pc
+from pycollide import _native
 
 
 def _collection(kind, rows):
@@ -62,7 +63,7 @@ def draw_grid_scene(data, kind, extent, shapes, rays):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_rays_on_the_grid_against_the_reference(kind, data):
     """Small integer coordinates: rays through corners, along faces, tangent
@@ -71,7 +72,7 @@ def test_rays_on_the_grid_against_the_reference(kind, data):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(data=st.data())
 def test_rays_anywhere_against_the_reference(kind, data):
     rows = [data.draw(shape(kind, any_coords()), label="shape") for _ in range(data.draw(st.integers(1, 3)))]
@@ -165,7 +166,7 @@ def test_a_tile_and_a_box_entered_at_one_point_tie(o, d):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_first_hits_on_the_grid_tie_to_the_lowest_index(kind, data):
     """Shapes on a small integer grid share faces, corners and entry points
@@ -175,7 +176,7 @@ def test_first_hits_on_the_grid_tie_to_the_lowest_index(kind, data):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(data=st.data(), scale=st.sampled_from([1.0, 2.0**-600, 2.0**600, 2.0**-1000, 2.0**1000]))
 def test_distances_are_the_exact_entries_rounded_once(kind, data, scale):
     """Any coordinates, at any scale (the exact search in big integers where
@@ -461,17 +462,27 @@ def test_world_picks_the_nearest_part():
         assert np.array_equal(alone.distance[mine], r.distance[[0, 3]][mine])
 
 
-def test_threads_do_not_change_the_answer():
+@pytest.mark.parametrize("ordered", [False, True])
+def test_threads_do_not_change_the_answer(ordered):
+    """Enough rays for several chunks of parallel work (a batch of fewer
+    than two chunks stays on the calling thread), in one row (cast in curve
+    order) or in a grid of rows (in the given order)."""
     rng = np.random.default_rng(9)
-    tris = pc.Triangles(rng.uniform(0, 50, (3000, 6)))
-    o = rng.uniform(-5, 55, (20000, 2))
-    d = rng.normal(size=(20000, 2))
+    corners = rng.uniform(0, 50, (3000, 1, 2)) + rng.uniform(-1.5, 1.5, (3000, 3, 2))
+    tris = pc.Triangles(corners.reshape(3000, 6))
+    n = 3 * _native.lib.PC_PARALLEL_CHUNK
+    o = rng.uniform(-5, 55, (n, 2))
+    d = rng.normal(size=(n, 2))
+    if not ordered:
+        o, d = o.reshape(3, -1, 2), d.reshape(3, -1, 2)
     one = pc.raycast(o, d, tris, threads=1)
     two = pc.raycast(o, d, tris, threads=2)
+    assert one.hit.mean() > 0.3
     for a, b in zip(one, two):
         assert np.array_equal(a, b, equal_nan=True)
 
 
+@pytest.mark.sample(2)
 @pytest.mark.parametrize("kind", ["circle", "segment", "triangle", "capsule"])
 def test_a_large_batch_cast_in_curve_order_gives_each_ray_its_own_answer(kind):
     """From 2^14 rays in one row on, the rays are cast in the order of their

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference.geometry import shape_core as ref_shape_core
 from strategies import TYPES as STRATEGY_TYPES
-from strategies import any_coords, shape, valid_rows
+from strategies import any_coords, examples, shape, valid_rows
 
 import pycollide as pc
 
@@ -252,7 +252,7 @@ def test_bounds_are_exact_where_the_extremes_are_doubles():
     assert pc.Circles([1e308, 0.0, 1e308]).bounds().tolist() == [0.0, -1e308, math.inf, 1e308]
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.sampled_from(sorted(STRATEGY_TYPES)), st.data())
 def test_bounds_of_every_kind_against_the_exact_extremes(kind, data):
     rows = data.draw(st.lists(shape(kind, any_coords()), min_size=1, max_size=6))

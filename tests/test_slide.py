@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import geometry as ref
 from reference import tiles as tref
+from strategies import examples
 from tilecases import ROOM, into
 
 import pycollide as pc
@@ -114,7 +115,7 @@ def grid_levels():
     return st.lists(st.lists(kinds, min_size=6, max_size=6), min_size=5, max_size=5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     grid_levels(),
     st.lists(
@@ -323,7 +324,7 @@ TOUCHING = {
 }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.integers(-80, 80),
     st.sampled_from([0.0, 2.0**20, -3.0]),

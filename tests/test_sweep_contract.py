@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import KINDS, TYPES, any_coords, grid_coords, shape
+from strategies import KINDS, TYPES, any_coords, examples, grid_coords, shape
 from tilecases import placed_ok
 
 import pycollide as pc
@@ -151,7 +151,7 @@ def _one_sweep(data, kinds_b, coords, scaled=True):
     return kind_a, _scaled(a, s), [D[0] * s, D[1] * s], kind_b, _scaled(b, s)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=st.data())
 def test_the_placed_shape_never_penetrates_the_target(data):
     """Every moving kind against every target kind, on the grid (touching,
@@ -180,7 +180,7 @@ def _small_map(data):
     return pc.TileMap(kinds, tile_size=s, origin=(-1.0 * s, -1.0 * s)), s
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(data=st.data())
 def test_the_placed_shape_never_penetrates_a_tilemap_or_a_world(data):
     """The same against a TileMap's solid region (seams inside it) and a
@@ -306,7 +306,7 @@ def test_a_circle_swept_onto_a_polygon_at_2_to_1021_is_the_sweep_at_1(circle, D,
     assert np.allclose(s.normal, one.normal, atol=1e-12) and np.allclose(s.point / U, one.point, atol=1e-12)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(data=st.data())
 def test_sweeps_near_the_top_of_the_range_are_the_sweeps_at_1(data):
     """Every moving kind against every kind, coordinates <= 4 * 2^1021 and
@@ -386,7 +386,7 @@ def test_degenerate_sweeps_are_the_same_at_every_scale(moving, D, target):
     assert times == [times[0]] * len(SCALES) and 0.66 < times[0] < 0.67, times
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(data=st.data())
 def test_the_same_sweep_at_every_power_of_2_scale_gives_the_same_time(data):
     """Every moving kind against every kind: the time bit for bit, normals
@@ -405,7 +405,7 @@ def test_the_same_sweep_at_every_power_of_2_scale_gives_the_same_time(data):
             assert np.isfinite(sw.point).all() and abs(math.hypot(*sw.normal) - 1) < 1e-12
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(data=st.data())
 def test_tilemap_sweeps_are_the_same_at_every_power_of_2_scale(data):
     kinds = np.array(

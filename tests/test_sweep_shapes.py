@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import sweeps as RS
-from strategies import KINDS, TYPES, grid_coords, shape
+from strategies import KINDS, TYPES, examples, grid_coords, shape
 from tilecases import placed_ok
 
 import pycollide as pc
@@ -47,7 +47,7 @@ def check_sweep(kind_a, a, D, kind_b, b, s):
 
 @pytest.mark.parametrize("kind_a", MOVING)
 @pytest.mark.parametrize("kind_b", KINDS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_sweep_on_the_grid_against_the_reference(kind_a, kind_b, data):
     """Small integer coordinates: sliding along faces, corner against corner,

@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import KINDS, TYPES, shape
+from strategies import KINDS, TYPES, examples, shape
 from tilecases import QUARTER, levels, map_overlaps_ref
 
 import pycollide as pc
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     levels(),
     st.sampled_from(KINDS).flatmap(
