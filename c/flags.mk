@@ -15,5 +15,13 @@
 #                   appends them after any CFLAGS given (make CFLAGS=... cannot
 #                   drop them) and predicates.h refuses to compile with
 #                   -ffast-math.
+#   PC_WARN_FLAGS   the warnings every build shows: pip's build shows them
+#                   (without failing on a compiler that warns where ours
+#                   does not); the Makefile adds -Wpedantic and more where
+#                   the compiler knows them, and makes them all errors.
+#                   (-Wpedantic is not here: cffi's generated module casts
+#                   between function and object pointers, which ISO C
+#                   forbids and every platform Python runs on allows.)
+PC_WARN_FLAGS = -Wall -Wextra
 PC_STD_FLAGS = -std=c11 -pthread -fno-strict-aliasing -fno-semantic-interposition
 PC_EXACT_FLAGS = -ffp-contract=off -fno-fast-math -fno-math-errno

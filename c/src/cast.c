@@ -877,6 +877,7 @@ int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, 
     cast_ctx ctx;
     if (n < 0 || (n > 0 && (!origins || !directions || !max_distances || !out || !order))) return PC_ERR_ARG;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
+    if (n == 0) return PC_OK; /* no rays: the arrays may be NULL */
     for (int64_t j = 0; j < n; j++)
         if (order[j] < 0 || order[j] >= n || !(max_distances[j] >= 0)) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();

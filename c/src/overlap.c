@@ -37,7 +37,7 @@
  * never decides.  Pure comparisons (boxes, points in boxes) are exact in every
  * rounding mode; only denormals-are-zero can change them, so they first check,
  * by one comparison, that a subnormal constant still reads as nonzero.
- * c/tests/test_core.c checks every fast path in all eight modes on inputs
+ * c/tests/test_kernels.c checks every fast path in all eight modes on inputs
  * made to break them. */
 #define PC_UNDECIDED (-1)
 

@@ -45,8 +45,11 @@ def main(argv: list) -> int:
     text = "\n".join(code(t) for t in tests)
     missing = [n for n in names if not called(n, text)]
     if missing:
-        print(f"check_coverage: {len(missing)} of the {len(names)} public functions of {header} are never called by"
-              f" the C test ({' '.join(tests)}):", file=sys.stderr)
+        print(
+            f"check_coverage: {len(missing)} of the {len(names)} public functions of {header} are never called by"
+            f" the C test ({' '.join(tests)}):",
+            file=sys.stderr,
+        )
         for n in missing:
             print(f"  {n}", file=sys.stderr)
         return 1

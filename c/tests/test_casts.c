@@ -476,6 +476,7 @@ static void test_tree_threads(void)
     CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, NULL, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_raycast_shapes_ordered(work, bytes, -1, o, d, limits, on, N, order, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, 0, order, 1, NULL) == PC_OK);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, NULL, NULL, NULL, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(on[0] == 7);
     int flag = 1;
     CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
