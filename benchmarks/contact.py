@@ -11,18 +11,28 @@ value, so Box2D (which computes in float) sees the same shapes.
 What is timed, best of --repeats: for pycollide, ``pc.contact(a, b,
 threads=1)`` and ``pc.manifold(a, b, threads=1)`` (up to two points, the
 Box2D functions' counterpart) on shapes already built (the call a user makes,
-its result arrays included; "out=": ``pc.contact`` writing into one buffer
-reused from call to call, as a game's every frame can, without the first touch
-of new memory); for Box2D (with --box2d, a checkout of erincatto/box2d v3
-outside this repository: benchmarks/peers.md), the loop over the pairs calling
-the manifold function named in the table (benchmarks/peers/contact.c, built in
-a temporary directory with the flags pycollide's extension uses).  Without
---box2d only pycollide's column is printed.
+its result arrays included; "out=" and "m out=": the same calls writing into
+one buffer reused from call to call, as a game's every frame can, without the
+first touch of new memory); for Box2D (with --box2d, a checkout of
+erincatto/box2d v3 outside this repository: benchmarks/peers.md), the loop over
+the pairs calling the manifold function named in the table
+(benchmarks/peers/contact.c, built in a temporary directory with the flags
+pycollide's extension uses).  Without --box2d only pycollide's column is
+printed.
+
+Every repeat of a call that makes a new result first hands the memory the
+process has freed back to the system (glibc's malloc_trim), so that each one
+pays the new result's first touch (its page faults).  Without it, whether a
+repeat reused memory touched before, and skipped them, depended on what the
+process had allocated and freed earlier: on the pairs run before it, and on
+every allocation of the package and of numpy.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
+import ctypes.util
 import json
 import shutil
 import struct
@@ -109,9 +119,22 @@ def make(pc, kind: str, rows: np.ndarray):
     }[kind](rows)
 
 
+def _malloc_trim():
+    """glibc's malloc_trim, or None (another C library)."""
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c")).malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return None
+
+
+MALLOC_TRIM = _malloc_trim()
+
+
 def time_pycollide(verb, a, b, repeats: int, **kw):
     best, c = float("inf"), None
     for _ in range(repeats):
+        if MALLOC_TRIM is not None:
+            MALLOC_TRIM(0)  # free memory back to the system: this repeat's new result is new memory
         t0 = time.perf_counter()
         c = verb(a, b, threads=1, **kw)
         best = min(best, time.perf_counter() - t0)
@@ -164,7 +187,8 @@ def main(argv=None) -> int:
         rng = np.random.default_rng(args.seed)
         print(f"n = {args.n} pairs within contact range, best of {args.repeats}, one thread, ns/pair")
         print(
-            f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'out=':>7}{'manifold':>9}{'Box2D':>9}"
+            f"{'pair':<20}{'overlap':>8}{'2 points':>9}{'contact':>9}{'out=':>7}{'manifold':>9}{'m out=':>7}"
+            f"{'Box2D':>9}"
             f"{'contact/Box2D':>14}{'manifold/Box2D':>15}  Box2D call"
         )
         for pair in pairs:
@@ -175,10 +199,11 @@ def main(argv=None) -> int:
             reused = np.empty((args.n, 7))  # a buffer a game reuses frame after frame
             to, _ = time_pycollide(pc.contact, a, b, args.repeats, out=reused)
             tm, m = time_pycollide(pc.manifold, a, b, args.repeats)
-            ns, ns_o, ns_m = 1e9 * t / args.n, 1e9 * to / args.n, 1e9 * tm / args.n
+            tmo, _ = time_pycollide(pc.manifold, a, b, args.repeats, out=np.empty((args.n, 9)))
+            ns, ns_o, ns_m, ns_mo = (1e9 * x / args.n for x in (t, to, tm, tmo))
             frac = float(np.mean(np.asarray(c.separation) <= 0))
             two = float(np.mean(np.asarray(m.count) == 2))
-            line = f"{pair:<20}{frac:>8.2f}{two:>9.2f}{ns:>9.1f}{ns_o:>7.1f}{ns_m:>9.1f}"
+            line = f"{pair:<20}{frac:>8.2f}{two:>9.2f}{ns:>9.1f}{ns_o:>7.1f}{ns_m:>9.1f}{ns_mo:>7.1f}"
             if exe is not None:
                 peer = time_box2d(exe, work, pair, a_rows, b_rows, args.repeats)
                 box = peer['ns_per_pair']

@@ -7,13 +7,20 @@ count exactly the overlaps of the standard run (the script fails otherwise),
 which checks the scalar kernels' mode-independent fast paths on random pairs.
 """
 
+import importlib.util
 import platform
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+try:
+    import resource
+except ImportError:  # not a Unix
+    resource = None
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALAR = ROOT / "benchmarks" / "scalar.py"
@@ -33,6 +40,13 @@ PAIRS = [
 ]
 
 needs_cc = pytest.mark.skipif(shutil.which("gcc") is None, reason="no gcc to build the harness")
+
+
+def run_harness(cwd, script: Path, *args: str) -> str:
+    """Run a benchmark script with this Python in cwd; its stdout (it must succeed)."""
+    run = subprocess.run([sys.executable, str(script), *args], cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
 
 
 @pytest.mark.slow
@@ -72,17 +86,10 @@ def test_raycast_harness_runs_small(tmp_path):
     peer's row or its 'not installed' line; the one-thread and every-core
     answers must agree (the script asserts it)."""
     script = ROOT / "benchmarks" / "raycast.py"
-    run = subprocess.run(
-        [sys.executable, str(script), "--shapes", "500", "--rays", "2000", "--peer-rays", "200"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr
+    lines = run_harness(tmp_path, script, "--shapes", "500", "--rays", "2000", "--peer-rays", "200").splitlines()
     for scene in ("circles", "segments"):
-        assert sum(line.startswith(scene) and "pycollide" in line for line in run.stdout.splitlines()) == 3
-        assert any(line.startswith(scene) and "pymunk" in line for line in run.stdout.splitlines())
+        assert sum(line.startswith(scene) and "pycollide" in line for line in lines) == 3
+        assert any(line.startswith(scene) and "pymunk" in line for line in lines)
 
 
 @pytest.mark.slow
@@ -92,15 +99,7 @@ def test_sweep_pymunk_harness_runs_small(tmp_path):
     and every-core answers must agree (the script asserts it)."""
     pytest.importorskip("pymunk")
     script = ROOT / "benchmarks" / "sweep_pymunk.py"
-    run = subprocess.run(
-        [sys.executable, str(script), "--shapes", "500", "--sweeps", "2000", "--peer-sweeps", "200"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
+    lines = run_harness(tmp_path, script, "--shapes", "500", "--sweeps", "2000", "--peer-sweeps", "200").splitlines()
     for scene in ("circles", "segments"):
         rows = [line for line in lines if line.startswith(scene + " ")]  # the table's, not the notes below it
         assert sum("pycollide" in line for line in rows) == 4 and sum("pymunk" in line for line in rows) == 1
@@ -113,41 +112,72 @@ def test_dask_pairs_benchmark_runs_small(tmp_path):
     must equal the in-memory pairs (the script fails otherwise), and it
     reports the out-of-core run's time, pairs and each worker's peak memory."""
     script = ROOT / "benchmarks" / "dask_pairs.py"
-    run = subprocess.run(
-        [
-            sys.executable,
-            str(script),
-            "--n",
-            "4e5",
-            "--chunk",
-            "5e4",
-            "--in-memory-n",
-            "2e5",
-            "--spill-dir",
-            str(tmp_path),
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=600,
+    out = run_harness(
+        tmp_path, script, "--n", "4e5", "--chunk", "5e4", "--in-memory-n", "2e5", "--spill-dir", str(tmp_path)
     )
-    assert run.returncode == 0, run.stderr
-    assert "the same pairs (count and checksum)" in run.stdout
-    assert "peak memory per worker" in run.stdout and "pairs among circles" in run.stdout
-    assert "% Completed" in run.stdout  # dask's progress bar
+    assert "the same pairs (count and checksum)" in out
+    assert "peak memory per worker" in out and "pairs among circles" in out
+    assert "% Completed" in out  # dask's progress bar
 
 
 def test_balls_mixed_benchmark_runs_small(tmp_path):
     """benchmarks/balls_mixed.py at a small size: a time per step for each of
     its three scenes."""
     script = ROOT / "benchmarks" / "balls_mixed.py"
-    run = subprocess.run(
-        [sys.executable, str(script), "--balls", "400", "--steps", "2"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr
+    lines = run_harness(tmp_path, script, "--balls", "400", "--steps", "2").splitlines()
     for scene in ("bimodal radii", "10% fast", "1% very fast"):
-        assert sum(line.startswith(scene) and line.endswith("ms/step") for line in run.stdout.splitlines()) == 1
+        assert sum(line.startswith(scene) and line.endswith("ms/step") for line in lines) == 1
+
+
+CONTACT = ROOT / "benchmarks" / "contact.py"
+
+
+def test_contact_harness_runs_small(tmp_path):
+    """benchmarks/contact.py at a small size, without Box2D: a row per pair
+    with the shares and the four pycollide times (contact, out=, manifold,
+    m out=)."""
+    out = run_harness(tmp_path, CONTACT, "--n", "2000", "--repeats", "2", "--pairs", "circle-box,box-box")
+    header, *rows = out.splitlines()[1:]
+    assert header.split()[:7] == ["pair", "overlap", "2", "points", "contact", "out=", "manifold"]
+    assert "m out=" in header
+    assert [r.split()[0] for r in rows] == ["circle-box", "box-box"]
+    for r in rows:
+        cells = [float(c) for c in r.split()[1:]]
+        assert len(cells) == 6 and all(t > 0 for t in cells[2:])
+
+
+def _contact_harness():
+    spec = importlib.util.spec_from_file_location("contact_harness", CONTACT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(resource is None or not sys.platform.startswith("linux"), reason="needs Linux's page counts")
+def test_contact_harness_new_result_is_new_memory_every_repeat():
+    """Every timed repeat of a call that makes a new result pays that result's
+    first touch, whatever the process freed before: here the blocks of the
+    repeats before it, which glibc hands back for reuse once it has freed a
+    block of that size (the benchmark's times then moved with the pairs run
+    before; without the harness handing freed memory back, repeats from the
+    second on took no page faults)."""
+    harness = _contact_harness()
+    if harness.MALLOC_TRIM is None:
+        pytest.skip("not glibc: no malloc_trim")
+    import pycollide as pc
+
+    n = 100_000  # 5.6 MB of results: under glibc's largest threshold for mapping a block on its own
+    a = pc.Circles(np.column_stack([np.arange(n, dtype=float), np.zeros(n), np.full(n, 0.5)]))
+    b = pc.Circles(np.column_stack([np.arange(n, dtype=float), np.ones(n), np.full(n, 0.25)]))
+    faults = []
+
+    def counted(x, y, **kw):
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        result = pc.contact(x, y, **kw)
+        faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+        return result
+
+    for _ in range(2):  # a block of that size mapped and freed: glibc now reuses freed ones
+        np.ones((n, 7))
+    harness.time_pycollide(counted, a, b, 6)
+    assert all(f > 0 for f in faults), faults
