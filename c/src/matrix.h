@@ -32,13 +32,14 @@
 
 /* ---- families ----------------------------------------------------------- */
 
-/* One of the K-gons (3 <= K <= PC_POLYGON_MAX).  Every kind numbered from
- * PC_POLYGON on is one today: a kind numbered past them must bound this test
- * (and the places that add "kind < PC_KIND_COUNT" to it).  Its users: a
- * polygon placed (moved, turned) is its hull when its rounded vertices turn
- * both ways (sweepshape.c, depenetrate.c, transform.c); a swept polygon's
- * decisions follow its reduced core (sweepshape.c). */
-#define pc__polygon_kind(kind) ((kind) >= PC_POLYGON)
+/* One of the K-gons (3 <= K <= PC_POLYGON_MAX): kinds PC_POLYGON to
+ * PC_POLYGON + PC_POLYGON_MAX - 3, bounded on both sides, so that a kind
+ * numbered after them is not taken for one (one unsigned comparison).  Its
+ * users: a polygon placed (moved, turned) is its hull when its rounded
+ * vertices turn both ways (sweepshape.c, depenetrate.c, transform.c); a
+ * swept polygon's decisions follow its reduced core (sweepshape.c); and the
+ * tests below that admit the polygons. */
+#define pc__polygon_kind(kind) ((unsigned)(kind) - (unsigned)PC_POLYGON <= (unsigned)(PC_POLYGON_MAX - 3))
 
 /* ---- overlaps ----------------------------------------------------------- */
 
@@ -80,7 +81,7 @@
  * (PC_ERR_PAIR). */
 static inline int pc__ix_view_kind(int kind)
 {
-    return kind == PC_TRIANGLE || kind == PC_CAPSULE || (kind >= PC_POLYGON && kind < PC_KIND_COUNT);
+    return kind == PC_TRIANGLE || kind == PC_CAPSULE || pc__polygon_kind(kind);
 }
 
 /* ---- contacts (contact.c, contact_simd.c) ----------------------------------
@@ -109,7 +110,7 @@ static inline int pc__contact_ball(int ka, int kb)
 static inline int pc__contact_ngon(int ka, int kb)
 {
     int lo = ka < kb ? ka : kb, hi = ka < kb ? kb : ka;
-    return lo <= PC_CIRCLE && (hi == PC_TRIANGLE || hi >= PC_POLYGON);
+    return lo <= PC_CIRCLE && (hi == PC_TRIANGLE || pc__polygon_kind(hi));
 }
 
 /* The small kinds: triangles, boxes, 3- and 4-gons (small_lanes: a core's
@@ -131,7 +132,7 @@ static inline int pc__contact_seg_kind(int kind) { return kind == PC_SEGMENT || 
 
 /* The kinds whose core the fast paths on cores take from one orientation
  * test (polygon_hull) rather than from the descriptor (hull_for_fast). */
-#define pc__contact_polygon_hull(kind) ((kind) >= PC_POLYGON)
+#define pc__contact_polygon_hull(kind) pc__polygon_kind(kind)
 
 /* The pairs whose side-by-side batch loops are compiled with both kinds
  * constant (pc__small_inner_avx2, pc__seg_inner_avx2): PAIR(ka, kb) in the
@@ -171,7 +172,7 @@ static inline int pc__validate_fused(int kind) { return 0 PC_VALIDATE_FUSED(PC__
 /* Thin query kinds: the tree prunes a node by their exact shape where their
  * box is the larger (node_meets, pairs.c). */
 #define pc__pairs_prune(kind) \
-    ((kind) == PC_SEGMENT || (kind) == PC_TRIANGLE || (kind) == PC_CAPSULE || (kind) >= PC_POLYGON)
+    ((kind) == PC_SEGMENT || (kind) == PC_TRIANGLE || (kind) == PC_CAPSULE || pc__polygon_kind(kind))
 
 /* ---- sweeps, tile maps and worlds --------------------------------------- */
 

@@ -91,7 +91,7 @@ void pc__place_at(int ka, const double *a, double dx, double dy, double t, doubl
 {
     const pc__kind_info *info = pc__kind(ka);
     info->place(a, 1.0, 1.0, t * dx, t * dy, out);
-    if (pc__polygon_kind(ka) && ka < PC_KIND_COUNT && info->rule(out) != PC_RULE_OK) pc__hull_in_place(out, info->width / 2);
+    if (pc__polygon_kind(ka) && info->rule(out) != PC_RULE_OK) pc__hull_in_place(out, info->width / 2);
 }
 
 int pc__moved_finite(int kind, const double *a, double dx, double dy)

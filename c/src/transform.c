@@ -201,7 +201,7 @@ static void transform_inner(void *vctx, char *const *p, const int64_t *s, int64_
             row[2 * v] = round_dot(co, x, -si, y, t[0]);
             row[2 * v + 1] = round_dot(si, x, co, y, t[1]);
         }
-        if (pc__polygon_kind(c->kind_out) && c->kind_out < PC_KIND_COUNT && pc__kind(c->kind_out)->rule(row) != PC_RULE_OK) {
+        if (pc__polygon_kind(c->kind_out) && pc__kind(c->kind_out)->rule(row) != PC_RULE_OK) {
             int ok = 1;
             for (int k = 0; k < 2 * c->points; k++) ok &= isfinite(row[k]) != 0;
             if (ok) pc__hull_in_place(row, c->points);

@@ -29,6 +29,7 @@
 #include "grid.h"       /* the broad phase's grid, its portable and vector loops; the pair sink */
 #include "contact.h"    /* pc__contact_one and the contact paths, compared with the batch loops */
 #include "kernels.h"    /* the kinds by name, loading rows, the overlap kernels */
+#include "matrix.h"     /* the fast-path tests of kinds */
 #include "predicates.h" /* the filter stages against the exact one; the exact sign helpers */
 #include "tiles.h"      /* exact cell lookups on rounded grids */
 #include "walk.h"       /* the walker's cancel slices */

@@ -817,8 +817,21 @@ static void test_place(void)
     CHECK(pc_place(PC_TRIANGLE, tri, 1, NULL, NULL, NULL, 0, NULL) == PC_OK);
 }
 
+/* The polygon family is the K-gons and nothing else: a kind numbered after
+ * them (the next new kind) is not taken for one by the fast paths. */
+static void test_polygon_family_is_bounded(void)
+{
+    for (int k = 3; k <= PC_POLYGON_MAX; k++) CHECK(pc__polygon_kind(PC_POLYGON + k - 3));
+    CHECK(!pc__polygon_kind(PC_POLYGON + PC_POLYGON_MAX - 2));
+    CHECK(!pc__polygon_kind(PC_KIND_COUNT) && !pc__polygon_kind(PC_KIND_SLOTS - 1) && !pc__polygon_kind(-1));
+    for (int k = 0; k < PC_POLYGON; k++) CHECK(!pc__polygon_kind(k));
+    CHECK(!pc__contact_ngon(PC_CIRCLE, PC_KIND_COUNT) && !pc__pairs_prune(PC_KIND_COUNT));
+    CHECK(!pc__ix_view_kind(PC_KIND_COUNT) && !pc__contact_polygon_hull(PC_KIND_COUNT));
+}
+
 void group_kernels(void)
 {
+    test_polygon_family_is_bounded();
     test_scalar_kernels();
     test_scaling();
     test_batch();
