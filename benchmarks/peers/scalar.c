@@ -72,24 +72,26 @@ static void report(const char *pair, const char *lib, double best, long hits, lo
 
 /* TIME(pair, lib, is_pc, CALL): the best of `repeats` loops over the pairs.
  * pycollide's answers are kept in `answers`; a peer's are compared with them. */
-#define TIME(PAIR, LIB, IS_PC, CALL)                                      \
-    do {                                                                  \
-        double best = 1e30;                                               \
-        long hits = 0, differ = 0;                                        \
-        for (int rep = 0; rep < repeats; rep++) {                         \
-            long h = 0;                                                   \
-            double t0 = now();                                            \
-            for (int i = 0; i < n_pairs; i++) h += (CALL);                \
-            double t = now() - t0;                                        \
-            if (t < best) best = t;                                       \
-            hits = h;                                                     \
-        }                                                                 \
-        for (int i = 0; i < n_pairs; i++) {                               \
-            int r = (CALL) != 0;                                          \
-            if (IS_PC) answers[i] = (unsigned char)r;                     \
-            else differ += r != answers[i];                               \
-        }                                                                 \
-        report(PAIR, LIB, best, hits, (IS_PC) ? -1 : differ);             \
+#define TIME(PAIR, LIB, IS_PC, CALL)                          \
+    do {                                                      \
+        double best = 1e30;                                   \
+        long hits = 0, differ = 0;                            \
+        for (int rep = 0; rep < repeats; rep++) {             \
+            long h = 0;                                       \
+            double t0 = now();                                \
+            for (int i = 0; i < n_pairs; i++) h += (CALL);    \
+            double t = now() - t0;                            \
+            if (t < best) best = t;                           \
+            hits = h;                                         \
+        }                                                     \
+        for (int i = 0; i < n_pairs; i++) {                   \
+            int r = (CALL) != 0;                              \
+            if (IS_PC)                                        \
+                answers[i] = (unsigned char)r;                \
+            else                                              \
+                differ += r != answers[i];                    \
+        }                                                     \
+        report(PAIR, LIB, best, hits, (IS_PC) ? -1 : differ); \
     } while (0)
 
 #ifdef WITH_CUTE_C2
@@ -113,10 +115,10 @@ static c2Poly c2_triangle(pc_triangle t)
 #define PEER(PAIR, CALL) ((void)0)
 #endif
 /* one pair: pycollide's call, then the peer's on the same shapes */
-#define ROW(PAIR, PC_CALL, PEER_CALL)            \
-    do {                                         \
-        TIME(PAIR, "pycollide", 1, PC_CALL);     \
-        PEER(PAIR, PEER_CALL);                   \
+#define ROW(PAIR, PC_CALL, PEER_CALL)        \
+    do {                                     \
+        TIME(PAIR, "pycollide", 1, PC_CALL); \
+        PEER(PAIR, PEER_CALL);               \
     } while (0)
 
 /* the shapes, one array per kind and role (a: first shape, b: second) */
@@ -194,28 +196,17 @@ int main(int argc, char **argv)
     if (ftz) fprintf(stderr, "scalar: ftz is only set on x86-64; timing in the standard mode\n");
 #endif
     const int T = PC_TOUCHING;
-    ROW("point-circle", pc_overlap_point_circle(&pa[i], &ca[i], T),
-        c2CircleToPoint(qca[i], qpa[i]));
-    ROW("point-box", pc_overlap_point_box(&pa[i], &ba[i], T),
-        c2AABBtoPoint(qba[i], qpa[i]));
-    ROW("circle-circle", pc_overlap_circle_circle(&ca[i], &cb[i], T),
-        c2CircletoCircle(qca[i], qcb[i]));
-    ROW("circle-box", pc_overlap_circle_box(&ca[i], &bb[i], T),
-        c2CircletoAABB(qca[i], qbb[i]));
-    ROW("box-box", pc_overlap_box_box(&ba[i], &bb[i], T),
-        c2AABBtoAABB(qba[i], qbb[i]));
-    ROW("circle-segment", pc_overlap_circle_segment(&ca[i], &sb[i], T),
-        c2CircletoCapsule(qca[i], qsb[i]));
-    ROW("box-segment", pc_overlap_box_segment(&ba[i], &sb[i], T),
-        c2AABBtoCapsule(qba[i], qsb[i]));
-    ROW("segment-segment", pc_overlap_segment_segment(&sa[i], &sb[i], T),
-        c2CapsuletoCapsule(qsa[i], qsb[i]));
-    ROW("circle-triangle", pc_overlap_circle_triangle(&ca[i], &tb[i], T),
-        c2CircletoPoly(qca[i], &qtb[i], NULL));
-    ROW("box-triangle", pc_overlap_box_triangle(&ba[i], &tb[i], T),
-        c2AABBtoPoly(qba[i], &qtb[i], NULL));
-    ROW("segment-triangle", pc_overlap_segment_triangle(&sa[i], &tb[i], T),
-        c2CapsuletoPoly(qsa[i], &qtb[i], NULL));
+    ROW("point-circle", pc_overlap_point_circle(&pa[i], &ca[i], T), c2CircleToPoint(qca[i], qpa[i]));
+    ROW("point-box", pc_overlap_point_box(&pa[i], &ba[i], T), c2AABBtoPoint(qba[i], qpa[i]));
+    ROW("circle-circle", pc_overlap_circle_circle(&ca[i], &cb[i], T), c2CircletoCircle(qca[i], qcb[i]));
+    ROW("circle-box", pc_overlap_circle_box(&ca[i], &bb[i], T), c2CircletoAABB(qca[i], qbb[i]));
+    ROW("box-box", pc_overlap_box_box(&ba[i], &bb[i], T), c2AABBtoAABB(qba[i], qbb[i]));
+    ROW("circle-segment", pc_overlap_circle_segment(&ca[i], &sb[i], T), c2CircletoCapsule(qca[i], qsb[i]));
+    ROW("box-segment", pc_overlap_box_segment(&ba[i], &sb[i], T), c2AABBtoCapsule(qba[i], qsb[i]));
+    ROW("segment-segment", pc_overlap_segment_segment(&sa[i], &sb[i], T), c2CapsuletoCapsule(qsa[i], qsb[i]));
+    ROW("circle-triangle", pc_overlap_circle_triangle(&ca[i], &tb[i], T), c2CircletoPoly(qca[i], &qtb[i], NULL));
+    ROW("box-triangle", pc_overlap_box_triangle(&ba[i], &tb[i], T), c2AABBtoPoly(qba[i], &qtb[i], NULL));
+    ROW("segment-triangle", pc_overlap_segment_triangle(&sa[i], &tb[i], T), c2CapsuletoPoly(qsa[i], &qtb[i], NULL));
     ROW("triangle-triangle", pc_overlap_triangle_triangle(&ta[i], &tb[i], T),
         c2PolytoPoly(&qta[i], NULL, &qtb[i], NULL));
     return 0;

@@ -17,30 +17,58 @@
 /* the bench program's own counters (the library keeps no state) */
 static long fallbacks;
 int bench_orient_slow(double a, double b, double c, double d, double e, double f)
-{ fallbacks++; return pc__orient_slow(a, b, c, d, e, f); }
+{
+    fallbacks++;
+    return pc__orient_slow(a, b, c, d, e, f);
+}
 int bench_dot_slow(double a, double b, double c, double d, double e, double f)
-{ fallbacks++; return pc__dot_slow(a, b, c, d, e, f); }
+{
+    fallbacks++;
+    return pc__dot_slow(a, b, c, d, e, f);
+}
 int bench_circle_slow(double a, double b, double c, double d, double e, double f)
-{ fallbacks++; return pc__circle_slow(a, b, c, d, e, f); }
+{
+    fallbacks++;
+    return pc__circle_slow(a, b, c, d, e, f);
+}
 int bench_perp_slow(double a, double b, double c, double d, double e, double f, double g)
-{ fallbacks++; return pc__perp_slow(a, b, c, d, e, f, g); }
+{
+    fallbacks++;
+    return pc__perp_slow(a, b, c, d, e, f, g);
+}
 
 typedef void (*loop_fn)(const double *, int, const double *, int, unsigned char *, long, int, double);
-#define DECL(A, B) void naive_##A##_##B(const double *, int, const double *, int, unsigned char *, long, int, double); \
-                   void exact_##A##_##B(const double *, int, const double *, int, unsigned char *, long, int, double);
-DECL(circle, circle) DECL(circle, box) DECL(circle, segment) DECL(circle, triangle) DECL(point, triangle)
-DECL(box, segment) DECL(box, triangle) DECL(segment, segment) DECL(triangle, triangle) DECL(point, circle)
+#define DECL(A, B)                                                                                      \
+    void naive_##A##_##B(const double *, int, const double *, int, unsigned char *, long, int, double); \
+    void exact_##A##_##B(const double *, int, const double *, int, unsigned char *, long, int, double);
+/* clang-format off */
+DECL(circle, circle)
+DECL(circle, box)
+DECL(circle, segment)
+DECL(circle, triangle)
+DECL(point, triangle)
+DECL(box, segment)
+DECL(box, triangle)
+DECL(segment, segment)
+DECL(triangle, triangle)
+DECL(point, circle)
+/* clang-format on */
 
-static const struct { const char *name; int ka, kb; loop_fn naive, exact; } PAIRS[] = {
+static const struct {
+    const char *name;
+    int ka, kb;
+    loop_fn naive, exact;
+} PAIRS[] = {
 #define ROW(A, B) {#A "-" #B, PC_KIND_##A, PC_KIND_##B, naive_##A##_##B, exact_##A##_##B},
     ROW(point, circle) ROW(circle, circle) ROW(circle, box) ROW(circle, segment) ROW(circle, triangle)
-    ROW(point, triangle) ROW(box, segment) ROW(box, triangle) ROW(segment, segment) ROW(triangle, triangle)
-};
+        ROW(point, triangle) ROW(box, segment) ROW(box, triangle) ROW(segment, segment) ROW(triangle, triangle)};
 
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
 static double uniform(double lo, double hi)
 {
-    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
     return lo + (hi - lo) * ((double)(rng_state >> 11) / 9007199254740992.0);
 }
 
@@ -51,11 +79,32 @@ static void random_scene(int kind, double *s, long n)
     for (long i = 0; i < n; i++) {
         double *p = s + i * w, x = uniform(0, 100), y = uniform(0, 100);
         switch (kind) {
-        case PC_POINT: p[0] = x; p[1] = y; break;
-        case PC_CIRCLE: p[0] = x; p[1] = y; p[2] = uniform(1, 8); break;
-        case PC_BOX: p[0] = x; p[1] = y; p[2] = x + uniform(1, 12); p[3] = y + uniform(1, 12); break;
-        case PC_SEGMENT: p[0] = x; p[1] = y; p[2] = x + uniform(-15, 15); p[3] = y + uniform(-15, 15); break;
-        default: for (int k = 0; k < 6; k += 2) { p[k] = x + uniform(-12, 12) * (k > 0); p[k + 1] = y + uniform(-12, 12) * (k > 0); }
+        case PC_POINT:
+            p[0] = x;
+            p[1] = y;
+            break;
+        case PC_CIRCLE:
+            p[0] = x;
+            p[1] = y;
+            p[2] = uniform(1, 8);
+            break;
+        case PC_BOX:
+            p[0] = x;
+            p[1] = y;
+            p[2] = x + uniform(1, 12);
+            p[3] = y + uniform(1, 12);
+            break;
+        case PC_SEGMENT:
+            p[0] = x;
+            p[1] = y;
+            p[2] = x + uniform(-15, 15);
+            p[3] = y + uniform(-15, 15);
+            break;
+        default:
+            for (int k = 0; k < 6; k += 2) {
+                p[k] = x + uniform(-12, 12) * (k > 0);
+                p[k + 1] = y + uniform(-12, 12) * (k > 0);
+            }
         }
     }
 }
@@ -73,8 +122,16 @@ static void boundary_scene(int kind, double *s, long n)
         }
         if (kind == PC_CIRCLE) p[2] = fabs(p[2]);
         if (kind == PC_BOX) {
-            if (p[0] > p[2]) { double t = p[0]; p[0] = p[2]; p[2] = t; }
-            if (p[1] > p[3]) { double t = p[1]; p[1] = p[3]; p[3] = t; }
+            if (p[0] > p[2]) {
+                double t = p[0];
+                p[0] = p[2];
+                p[2] = t;
+            }
+            if (p[1] > p[3]) {
+                double t = p[1];
+                p[1] = p[3];
+                p[3] = t;
+            }
         }
     }
 }
@@ -134,7 +191,7 @@ int main(int argc, char **argv)
             double mag = ma > mb ? ma : mb;
             fallbacks = 0;
             PAIRS[i].exact(a, wa, b, wb, o2, n, PC_TOUCHING, mag);
-            fb[stream] = 100.0 * fallbacks / n;  /* slow-path evaluations per pair, in percent */
+            fb[stream] = 100.0 * fallbacks / n; /* slow-path evaluations per pair, in percent */
             best_pair_ns(PAIRS[i].naive, PAIRS[i].exact, a, wa, b, wb, o1, o2, n, reps, mag, row[stream]);
             row[stream][2] = row[stream][1] / row[stream][0];
             if (stream) {
@@ -143,11 +200,15 @@ int main(int argc, char **argv)
                 wrong = 100.0 * diff / n;
             }
         }
-        printf("%-20s | %8.2f %8.2f %5.2fx %4.1f | %8.2f %8.2f %5.2fx %9.1f %8.2f\n", PAIRS[i].name,
-               row[0][0], row[0][1], row[0][2], fb[0], row[1][0], row[1][1], row[1][2], fb[1], wrong);
+        printf("%-20s | %8.2f %8.2f %5.2fx %4.1f | %8.2f %8.2f %5.2fx %9.1f %8.2f\n", PAIRS[i].name, row[0][0],
+               row[0][1], row[0][2], fb[0], row[1][0], row[1][1], row[1][2], fb[1], wrong);
     }
-    printf("\nfb%%/fallback%%: predicate evaluations that left the semi-static filter, per 100 pairs; wrong%%: how often the naive kernel's answer\n"
+    printf("\nfb%%/fallback%%: predicate evaluations that left the semi-static filter, per 100 pairs; wrong%%: how "
+           "often the naive kernel's answer\n"
            "differs from the exact one on the near-boundary stream.\n");
-    free(a); free(b); free(o1); free(o2);
+    free(a);
+    free(b);
+    free(o1);
+    free(o2);
     return 0;
 }

@@ -22,11 +22,11 @@ extern "C" {
 
 /* CDEF BEGIN */
 typedef struct { double x, y; } pc_point;
-typedef struct { double x, y, r; } pc_circle;                      /* r >= 0 */
-typedef struct { double xmin, ymin, xmax, ymax; } pc_box;          /* min <= max */
+typedef struct { double x, y, r; } pc_circle;             /* r >= 0 */
+typedef struct { double xmin, ymin, xmax, ymax; } pc_box; /* min <= max */
 typedef struct { double x0, y0, x1, y1; } pc_segment;
-typedef struct { double x0, y0, x1, y1, x2, y2; } pc_triangle;     /* any winding */
-typedef struct { double x0, y0, x1, y1, r; } pc_capsule;           /* r >= 0 */
+typedef struct { double x0, y0, x1, y1, x2, y2; } pc_triangle; /* any winding */
+typedef struct { double x0, y0, x1, y1, r; } pc_capsule;       /* r >= 0 */
 
 /* Shape kinds; the number of doubles of each is pc_kind_width(kind).  Kind
  * numbers are stable: a new shape kind takes the next free number below
@@ -40,8 +40,13 @@ typedef struct { double x0, y0, x1, y1, r; } pc_capsule;           /* r >= 0 */
  * rejects one that is not convex (PC_RULE_NOT_CONVEX) or winds around more
  * than once (PC_RULE_WINDING). */
 enum {
-    PC_POINT = 0, PC_CIRCLE = 1, PC_BOX = 2, PC_SEGMENT = 3, PC_TRIANGLE = 4,
-    PC_CAPSULE = 5, PC_POLYGON = 6,
+    PC_POINT = 0,
+    PC_CIRCLE = 1,
+    PC_BOX = 2,
+    PC_SEGMENT = 3,
+    PC_TRIANGLE = 4,
+    PC_CAPSULE = 5,
+    PC_POLYGON = 6,
     PC_KIND_COUNT = 12,
     PC_KIND_SLOTS = 64
 };
@@ -66,12 +71,12 @@ enum { PC_TOUCHING = 0, PC_STRICT = 1 };
 /* Return codes. */
 enum {
     PC_OK = 0,
-    PC_ERR_KIND = -1,       /* unknown shape kind */
-    PC_ERR_ARG = -2,        /* bad dimension count, NULL pointer or negative length */
-    PC_ERR_PAIR = -3,       /* both kinds are known but the query does not support the pair */
-    PC_ERR_SPACE = -4,      /* a workspace is too small for the work: retry with a larger one */
-    PC_ERR_OVERLAP = -5,    /* pc_world_collide: two circles' interiors overlap at the start */
-    PC_ERR_CANCELLED = -6   /* the caller's cancel flag was set: the work stopped part way */
+    PC_ERR_KIND = -1,     /* unknown shape kind */
+    PC_ERR_ARG = -2,      /* bad dimension count, NULL pointer or negative length */
+    PC_ERR_PAIR = -3,     /* both kinds are known but the query does not support the pair */
+    PC_ERR_SPACE = -4,    /* a workspace is too small for the work: retry with a larger one */
+    PC_ERR_OVERLAP = -5,  /* pc_world_collide: two circles' interiors overlap at the start */
+    PC_ERR_CANCELLED = -6 /* the caller's cancel flag was set: the work stopped part way */
 };
 
 /* Cancelling a long call.  Every entry point whose work grows with its input
@@ -92,10 +97,10 @@ enum {
 /* Validation rules reported by pc_validate. */
 enum {
     PC_RULE_OK = 0,
-    PC_RULE_NONFINITE = 1,  /* a coordinate is NaN or infinite */
-    PC_RULE_RADIUS = 2,     /* a radius is negative */
-    PC_RULE_XORDER = 3,     /* a box has xmin > xmax */
-    PC_RULE_YORDER = 4,     /* a box has ymin > ymax */
+    PC_RULE_NONFINITE = 1,   /* a coordinate is NaN or infinite */
+    PC_RULE_RADIUS = 2,      /* a radius is negative */
+    PC_RULE_XORDER = 3,      /* a box has xmin > xmax */
+    PC_RULE_YORDER = 4,      /* a box has ymin > ymax */
     PC_RULE_LINE_POINTS = 5, /* the two points of a line coincide */
     PC_RULE_NOT_CONVEX = 6,  /* a polygon turns both ways, or doubles back on itself */
     PC_RULE_WINDING = 7      /* a polygon winds around more than once */
@@ -123,8 +128,8 @@ int pc_validate(int kind, const double *data, int64_t n, int64_t *first_bad, dou
  * unspecified values.  threads as for pc_overlaps_batch: the result does not
  * depend on it.  PC_ERR_KIND or PC_ERR_ARG for bad arguments. */
 int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
-                     int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
-                     int threads, const volatile int *cancel);
+                     int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude, int threads,
+                     const volatile int *cancel);
 
 /* The closed axis-aligned bounding boxes of n contiguous shapes of a shape
  * kind: 4 doubles each (xmin, ymin, xmax, ymax) at out.  Each is the shape's
@@ -227,11 +232,9 @@ int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns);
  * included (<= 1: the calling thread only).  The index space is cut into fixed
  * chunks of PC_PARALLEL_CHUNK elements, so the output does not depend on it.  The same holds
  * for the threads argument of every batch entry point below. */
-int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
-                      int kind_b, const double *b, const int64_t *strides_b,
-                      uint8_t *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, int mode, double magnitude, int threads,
-                      const volatile int *cancel);
+int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                      const int64_t *strides_b, uint8_t *out, const int64_t *strides_out, int ndim,
+                      const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel);
 
 /* Contacts over the same kind of index space: for each pair, 7 doubles at
  * out + offset: separation (> 0 the gap, < 0 minus the penetration depth),
@@ -247,10 +250,9 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a,
  * too small to compute stays a tiny positive).  strides_out counts doubles
  * between consecutive contacts.
  * magnitude: as for pc_overlaps_batch. */
-int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
-                     int kind_b, const double *b, const int64_t *strides_b,
-                     double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
+int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                     const int64_t *strides_b, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                     double magnitude, int threads, const volatile int *cancel);
 
 /* Contact manifolds: up to two contact points per pair, for physics solvers
  * (a box resting on a floor gets two).  For each pair it writes 9 doubles at
@@ -276,10 +278,9 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
  * except where the contact has no direction (its normal (0, 1) either way).
  * margin: finite and >= 0, else PC_ERR_ARG.  magnitude: as for
  * pc_overlaps_batch. */
-int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
-                      int kind_b, const double *b, const int64_t *strides_b, double margin,
-                      double *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
+int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                      const int64_t *strides_b, double margin, double *out, const int64_t *strides_out, int ndim,
+                      const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
 
 /* Where the BOUNDARIES of a[i] and b[i] cross, over an ndim-dimensional index
  * space of the given shape (ndim may be 0: one pair).  For each pair it writes
@@ -310,11 +311,10 @@ int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
  * pc_overlaps_batch.  Returns PC_OK, PC_ERR_KIND for an unknown kind,
  * PC_ERR_PAIR for an unsupported pair, PC_ERR_ARG for bad pointers or shape;
  * on an error nothing is written. */
-int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a,
-                           int kind_b, const double *b, const int64_t *strides_b,
-                           double *points, const int64_t *strides_points,
-                           int8_t *count, const int64_t *strides_count,
-                           int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
+int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                           const int64_t *strides_b, double *points, const int64_t *strides_points, int8_t *count,
+                           const int64_t *strides_count, int ndim, const int64_t *shape, double magnitude, int threads,
+                           const volatile int *cancel);
 /* Every overlapping pair between the na contiguous shapes of kind_a at a and
  * the nb of kind_b at b, or, with b == NULL, within a (each unordered pair
  * once; kind_b and nb are then ignored).  Exact in the mode given (the narrow
@@ -338,8 +338,8 @@ int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb);
  * as many times as wanted.  With sample = 1 it is pc_pairs' second half; with
  * sample > 1 it only counts the pairs of every sample-th query (in the tree's
  * spatial order: an estimate of *found / sample) and writes nothing to out. */
-int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-                     void *work, int64_t work_bytes);
+int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb, void *work,
+                     int64_t work_bytes);
 /* pc_pairs_prepare, except that within one collection it chooses the
  * structure from the shapes: a hierarchical grid when their sizes and spacing
  * suit one (the common case), else the tree.  Only pc_pairs_find reads such a
@@ -351,8 +351,8 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
  * distance. */
 int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
                          double distance, void *work, int64_t work_bytes);
-int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
-                  int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
+int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample, int64_t *out,
+                  int64_t capacity, int64_t *found, const volatile int *cancel);
 /* pc_pairs_find with a distance for each shape of a (na doubles, in a's
  * order): the pairs (i, j) whose shapes are within distances[i] of each other
  * (at most that far apart in PC_TOUCHING, less in PC_STRICT; a distance of 0
@@ -361,19 +361,22 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
  * pc_pairs_prepare_any with b given and a distance at least the largest of
  * them (it sets how far the tree's boxes reach).  PC_ERR_ARG otherwise, or
  * for a distance that is negative, NaN or beyond the prepared one. */
-int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
-                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found,
-                       const volatile int *cancel);
-int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-             int mode, double magnitude, int threads, void *work, int64_t work_bytes,
-             int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
+int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances, int threads,
+                       int64_t sample, int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
+int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb, int mode,
+             double magnitude, int threads, void *work, int64_t work_bytes, int64_t *out, int64_t capacity,
+             int64_t *found, const volatile int *cancel);
 /* ---- tile maps, raycasts, swept circles, motion -------------------------- */
 
 /* Tile kinds: empty, solid, and the right triangles named by the corner that
  * is cut away (north = +y, east = +x). */
 enum {
-    PC_TILE_EMPTY = 0, PC_TILE_SOLID = 1,
-    PC_TILE_CUT_NE = 2, PC_TILE_CUT_NW = 3, PC_TILE_CUT_SE = 4, PC_TILE_CUT_SW = 5,
+    PC_TILE_EMPTY = 0,
+    PC_TILE_SOLID = 1,
+    PC_TILE_CUT_NE = 2,
+    PC_TILE_CUT_NW = 3,
+    PC_TILE_CUT_SE = 4,
+    PC_TILE_CUT_SW = 5,
     PC_TILE_KIND_COUNT = 6
 };
 
@@ -410,8 +413,8 @@ typedef struct {
  * rows or columns), a tile kind out of range, a non-finite or non-positive
  * tile size or a corner that is not finite. */
 int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
-                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
-                     int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude);
+                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs, int64_t ref_capacity,
+                     int64_t *n_edges, int64_t *n_refs, double *magnitude);
 
 /* The solid tiles as shapes, in row-major order: for each non-empty tile its
  * cell (i * cols + j), its shape kind (PC_BOX or PC_TRIANGLE) and its layout
@@ -431,11 +434,11 @@ int pc_tilemap_tiles(const pc_tilemap *map, int64_t *cells, int8_t *kinds, doubl
  *    inside one of its merged edges, the normal is that edge's outward normal
  *    negated: exactly (0, +-1) or (+-1, 0) on an axis face, the edge's own
  *    on a 45-degree one. */
-int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                        uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                        int mode, int threads, const volatile int *cancel);
-int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c, uint8_t *out,
+                        const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads,
+                        const volatile int *cancel);
+int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c, double *out,
+                       const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                        const volatile int *cancel);
 
 /* Rays o + t d (t >= 0, d != 0; 2 doubles each) against the closed solid
@@ -447,10 +450,9 @@ int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64
  * row and column of a solid tile holding the hit point (-1 when none).
  * Whether a ray hits is exact for every finite origin and direction.  A zero
  * direction gives hit 0 and a NaN distance. */
-int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
-                       const double *directions, const int64_t *strides_d,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                       const volatile int *cancel);
+int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o, const double *directions,
+                       const int64_t *strides_d, double *out, const int64_t *strides_out, int ndim,
+                       const int64_t *shape, int threads, const volatile int *cancel);
 
 /* Rays o + t d (t >= 0; 2 doubles each) against a collection of shapes of
  * one kind, through its broad-phase tree: `work` is a workspace prepared by
@@ -472,11 +474,10 @@ int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64
  * distance.  PC_ERR_ARG (nothing written) for a workspace that does not hold
  * one collection, a negative or NaN max distance or magnitude, or bad
  * strides. */
-int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
-                      const double *origins, const int64_t *strides_o,
-                      const double *directions, const int64_t *strides_d,
-                      const double *max_distances, const int64_t *strides_m,
-                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
+int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude, const double *origins, const int64_t *strides_o,
+                      const double *directions, const int64_t *strides_d, const double *max_distances,
+                      const int64_t *strides_m, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                      int threads, const volatile int *cancel);
 /* The same for n rays in one row each (origins and directions n x 2,
  * max_distances n, out n x 5, all contiguous), cast in the given order (a
  * permutation of 0..n-1: pc_ray_order's, so that rays cast one after another
@@ -530,13 +531,11 @@ int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work
  * pc_sweep_batch: a circle (3 doubles) against a shape of kind_b; strides in
  * doubles.  pc_tilemap_sweep: against a tile map's solid region. */
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
-                   const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
-                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                   const volatile int *cancel);
+                   const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
+                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                     const double *displacements, const int64_t *strides_d,
-                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                     const volatile int *cancel);
+                     const double *displacements, const int64_t *strides_d, double *out, const int64_t *strides_out,
+                     int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 
 /* A shape of kind_a (any kind) moving by a displacement against a shape of
  * kind_b, broadcast like pc_sweep_batch, 5 doubles out (see the sweeps
@@ -563,7 +562,8 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
  * workspace, a negative or NaN max distance or bad strides. */
 int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, const double *a,
                     const int64_t *strides_a, const double *max_distances, const int64_t *strides_m, double *out,
-                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
+                    const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                    const volatile int *cancel);
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at
@@ -621,11 +621,10 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * arguments; bounces as
  * pc_tilemap_advance (-1: starts in the world; -2: a move leaves the
  * doubles). */
-int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                     const double *masses, int64_t *bounces, int64_t n, double dt, const double *restitution,
-                     int64_t restitution_stride, const double *friction, int64_t friction_stride,
-                     int max_bounces, void *work, int64_t work_bytes, int64_t entries, int64_t events,
-                     int64_t *overlapping, const volatile int *cancel);
+int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities, const double *masses,
+                     int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t restitution_stride,
+                     const double *friction, int64_t friction_stride, int max_bounces, void *work, int64_t work_bytes,
+                     int64_t entries, int64_t events, int64_t *overlapping, const volatile int *cancel);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles)
  * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some
@@ -634,8 +633,8 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
  * interior on a face between two solid tiles is strictly inside).  0 or 1
  * into out (strides in bytes). */
 int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
-                      uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode,
-                      int threads, const volatile int *cancel);
+                      uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads,
+                      const volatile int *cancel);
 /* Each shape of a strided array (kind, layout rows) moving by a displacement
  * (2 doubles; strides in doubles) against a world of 1 to
  * PC_WORLD_MAX_PARTS parts: the first hit over the parts, the target their
@@ -676,10 +675,9 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
  * than 48 pieces or 256 lines near it, or 40 windows) is copied unchanged
  * with translation 0 and length inf.  The result does not depend on
  * threads.  PC_ERR_ARG for a bad world, kind or strides. */
-int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const double *a,
-                         const int64_t *strides_a, double *moved, const int64_t *strides_moved, double *out,
-                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                         const volatile int *cancel);
+int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                         double *moved, const int64_t *strides_moved, double *out, const int64_t *strides_out, int ndim,
+                         const int64_t *shape, int threads, const volatile int *cancel);
 
 /* What a box met in pc_world_slide (flags, or-ed; y up): a wall whose
  * normal toward the box is within 45 degrees of +y is a floor, of -y a
@@ -700,8 +698,8 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
  * solid tiles of a tile map is no wall (no catching on seams).  Returns
  * PC_ERR_ARG for a NULL pointer, a bad world, n < 0, a negative or
  * non-finite dt, or max_slides < 1. */
-int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
-                   int64_t n, double dt, int max_slides, int threads, const volatile int *cancel);
+int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags, int64_t n,
+                   double dt, int max_slides, int threads, const volatile int *cancel);
 
 /* Velocities after a bounce, by the rule pc_tilemap_advance applies at each
  * impact: for each element the velocity v (2 doubles), the unit normal n of
@@ -740,9 +738,9 @@ int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const d
  * Returns PC_ERR_ARG for a NULL pointer, n < 0, a negative or non-finite dt,
  * a restitution outside [0, 1], a negative or non-finite friction, or
  * max_bounces < 1. */
-int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
-                       int64_t n, double dt, double restitution, double friction, int max_bounces,
-                       int threads, const volatile int *cancel);
+int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces, int64_t n,
+                       double dt, double restitution, double friction, int max_bounces, int threads,
+                       const volatile int *cancel);
 /* CDEF END */
 
 #ifdef __cplusplus

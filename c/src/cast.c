@@ -57,13 +57,13 @@
  * in [0.5, 1), for the box tests; winv its reciprocals (0 for a component
  * below 2^-900, treated as none: the drift over any box is far below mg). */
 typedef struct {
-    const double *o, *d;           /* as given */
-    double ox, oy, ux, uy;         /* scaled origin, unit direction */
+    const double *o, *d;   /* as given */
+    double ox, oy, ux, uy; /* scaled origin, unit direction */
     double wx, wy, winv[2], wlen;
-    double lw, stretch;            /* |w| along the major axis; |d| over that (entry.h) */
-    double omag;                   /* max |o| */
-    double mg;                     /* the widening of the boxes */
-    double grow[2];                /* and for a swept shape, its half extents */
+    double lw, stretch; /* |w| along the major axis; |d| over that (entry.h) */
+    double omag;        /* max |o| */
+    double mg;          /* the widening of the boxes */
+    double grow[2];     /* and for a swept shape, its half extents */
     int s, e;
 } cast_ray;
 
@@ -78,7 +78,7 @@ static inline int box_ahead(const cast_ray *r, const double *bb, double tmax, do
     double lo = 0.0, hi = tmax;
     for (int c = 0; c < 2; c++) {
         double a = bb[c] - r->mg - r->grow[c], b = bb[c + 2] + r->mg + r->grow[c], inv = r->winv[c];
-        if (inv == 0.0) {  /* no motion along c worth the name: the origin must lie in the slab */
+        if (inv == 0.0) { /* no motion along c worth the name: the origin must lie in the slab */
             if (r->o[c] < a || r->o[c] > b) return 0;
             continue;
         }
@@ -100,8 +100,8 @@ static int ray_meets(const pc__filter *f, int kind, const double *row, const pc_
     if (pc__ray_meets_hull(f, h, o[0], o[1], d[0], d[1])) return 1;
     if (!(h->R > 0)) return 0;
     for (int i = 0; i < h->n; i++)
-        if (pc__dot_dir(d[0], d[1], o[0], o[1], h->x[i], h->y[i]) > 0
-            && pc__perp_dir(d[0], d[1], o[0], o[1], h->x[i], h->y[i], h->R) <= 0)
+        if (pc__dot_dir(d[0], d[1], o[0], o[1], h->x[i], h->y[i]) > 0 &&
+            pc__perp_dir(d[0], d[1], o[0], o[1], h->x[i], h->y[i], h->R) <= 0)
             return 1;
     return 0;
 }
@@ -116,7 +116,7 @@ static int enter_disk(const cast_ray *r, double cx, double cy, double R, double 
     if (!(b > 0)) return 0;
     double disc = b * b - cc;
     if (!(disc >= 0)) return 0;
-    *t = pc__max(cc, 0.0) / (b + sqrt(disc));  /* b - sqrt(disc), without the cancellation */
+    *t = pc__max(cc, 0.0) / (b + sqrt(disc)); /* b - sqrt(disc), without the cancellation */
     return 1;
 }
 
@@ -135,7 +135,10 @@ static int enter_halfplanes(const cast_ray *r, int n, const double *ax, const do
         double num = h[k] - (ax[k] * (r->ox - qx[k]) + ay[k] * (r->oy - qy[k]));
         if (den < 0) {
             double tk = num / den;
-            if (tk > tin) { tin = tk; *face = k; }
+            if (tk > tin) {
+                tin = tk;
+                *face = k;
+            }
         } else if (den > 0) {
             tout = pc__min(tout, num / den);
         } else if (num < 0) {
@@ -145,7 +148,10 @@ static int enter_halfplanes(const cast_ray *r, int n, const double *ax, const do
     if (!(tin <= tout) || tout < 0) {
         if (!graze || !(tin > -INFINITY)) return 0;
     }
-    if (tin <= 0) { *face = -1; tin = 0.0; }
+    if (tin <= 0) {
+        *face = -1;
+        tin = 0.0;
+    }
     *t = tin;
     return 1;
 }
@@ -180,9 +186,12 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
     if (n == 2) {
         double ex = vx[1] - vx[0], ey = vy[1] - vy[0], len = hypot(ex, ey);
         if (!(len > 0)) return 0;
-        double tx = ex / len, ty = ey / len, mx = ty, my = -tx;  /* a unit normal */
-        if (mx * r->ux + my * r->uy > 0) { mx = -mx; my = -my; }  /* the side facing the ray */
-        if (R > 0) {  /* the rectangle, then the end disks */
+        double tx = ex / len, ty = ey / len, mx = ty, my = -tx; /* a unit normal */
+        if (mx * r->ux + my * r->uy > 0) {                      /* the side facing the ray */
+            mx = -mx;
+            my = -my;
+        }
+        if (R > 0) { /* the rectangle, then the end disks */
             double ax[4] = {mx, -mx, -tx, tx}, ay[4] = {my, -my, -ty, ty};
             double qx[4] = {vx[0], vx[0], vx[0], vx[1]}, qy[4] = {vy[0], vy[0], vy[0], vy[1]};
             double h[4] = {R, R, 0.0, 0.0}, best = INFINITY, tk;
@@ -203,7 +212,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
             *t = best;
             return found;
         }
-        double den = r->ux * ey - r->uy * ex;  /* u x e */
+        double den = r->ux * ey - r->uy * ex; /* u x e */
         if (den != 0) {
             *t = pc__max(0.0, ((vx[0] - r->ox) * ey - (vy[0] - r->oy) * ex) / den);
             *nx = mx;
@@ -212,7 +221,7 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
         }
         double t0 = (vx[0] - r->ox) * r->ux + (vy[0] - r->oy) * r->uy;
         double t1 = (vx[1] - r->ox) * r->ux + (vy[1] - r->oy) * r->uy;
-        *t = pc__max(0.0, pc__min(t0, t1));  /* along the segment: its nearer end */
+        *t = pc__max(0.0, pc__min(t0, t1)); /* along the segment: its nearer end */
         return 1;
     }
     /* a polygon core (R = 0 for every kind that has one) */
@@ -238,8 +247,8 @@ static int entry(const cast_ray *r, int n, const double *vx, const double *vy, d
 typedef pc__tree_query cast_ctx;
 
 typedef struct {
-    double t, dist, nx, ny;  /* the entry along the major axis (entry.h) and the distance it gives */
-    int64_t index;           /* -1: none yet */
+    double t, dist, nx, ny; /* the entry along the major axis (entry.h) and the distance it gives */
+    int64_t index;          /* -1: none yet */
 } cast_best;
 
 static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, double max_distance, int64_t p,
@@ -265,7 +274,10 @@ static void try_item(const cast_ctx *c, const pc__filter *f, const cast_ray *r, 
             for (int i = 0; i < h.n; i++) {
                 double ti = pc__max(0.0, (vx[i] - r->ox) * r->ux + (vy[i] - r->oy) * r->uy);
                 double px = r->ox + ti * r->ux - vx[i], py = r->oy + ti * r->uy - vy[i], di = px * px + py * py;
-                if (di < bd) { bd = di; bt = ti; }
+                if (di < bd) {
+                    bd = di;
+                    bt = ti;
+                }
             }
             t = bt;
             nx = -r->ux;
@@ -359,7 +371,7 @@ static void walk(const cast_ctx *c, const cast_ray *r, double limit, cast_visit 
             double tc;
             if (!box_ahead(r, c->tree.boxes + 4 * (c->tree.first[l - 1] + ch), limit, &tc)) continue;
             int at = top++;
-            while (at > base && stack_t[at - 1] < tc) {  /* keep the pushed ones in decreasing entry */
+            while (at > base && stack_t[at - 1] < tc) { /* keep the pushed ones in decreasing entry */
                 stack_node[at] = stack_node[at - 1];
                 stack_level[at] = stack_level[at - 1];
                 stack_t[at] = stack_t[at - 1];
@@ -404,9 +416,15 @@ static double visit_ray(void *vs, int64_t p, double limit)
 
 static void cast_one(const cast_ctx *c, const double *o, const double *d, double max_distance, double *out)
 {
-    out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = -1.0;
+    out[0] = 0.0;
+    out[1] = INFINITY;
+    out[2] = out[3] = NAN;
+    out[4] = -1.0;
     double dm = pc__max(fabs(d[0]), fabs(d[1]));
-    if (!(dm > 0.0) || !isfinite(dm)) { out[1] = NAN; return; }  /* no direction */
+    if (!(dm > 0.0) || !isfinite(dm)) {
+        out[1] = NAN;
+        return;
+    } /* no direction */
     if (c->tree.levels == 0) return;
     cast_ray r;
     pc__filter f = pc__filter_for(ray_setup(&r, c, o, d));
@@ -434,10 +452,10 @@ typedef struct {
     const pc__filter *f;
     int ka;
     const double *a;
-    double dx, dy, scale;  /* t_w = t scale */
+    double dx, dy, scale; /* t_w = t scale */
     pc__toi h;
     int64_t index;
-    int nseen;             /* > PC_SEEN_MAX: too many to keep, test the whole tree */
+    int nseen; /* > PC_SEEN_MAX: too many to keep, test the whole tree */
     int64_t seen[PC_SEEN_MAX];
 } sweep_state;
 
@@ -450,7 +468,8 @@ static double visit_sweep(void *vs, int64_t p, double limit)
     int64_t index = st->c->tree.order[p];
     pc__toi one;
     pc__toi_init(&one);
-    pc__sweep_any(&one, st->f, st->ka, st->a, st->dx, st->dy, st->c->tree.kind, st->c->tree.rows + p * st->c->tree.width);
+    pc__sweep_any(&one, st->f, st->ka, st->a, st->dx, st->dy, st->c->tree.kind,
+                  st->c->tree.rows + p * st->c->tree.width);
     if (!one.hit) return limit;
     if (!st->h.hit || one.t < st->h.t || (one.t == st->h.t && index < st->index)) {
         st->h = one;
@@ -473,8 +492,7 @@ static int tree_inside(const void *vs, int kind, const double *row)
     return 0;
 }
 
-void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx, double dy, pc__toi *h,
-                    int64_t *index)
+void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx, double dy, pc__toi *h, int64_t *index)
 {
     pc__toi_init(h);
     *index = -1;
@@ -488,8 +506,10 @@ void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx,
     pc__hull_of(&fa, ka, a, &A);
     double x0 = A.x[0], x1 = A.x[0], y0 = A.y[0], y1 = A.y[0];
     for (int i = 1; i < A.n; i++) {
-        x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
-        y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+        x0 = pc__min(x0, A.x[i]);
+        x1 = pc__max(x1, A.x[i]);
+        y0 = pc__min(y0, A.y[i]);
+        y1 = pc__max(y1, A.y[i]);
     }
     /* the walk follows the centre of A's core's box, the tree's boxes grown by its half extents and R */
     const double o[2] = {0.5 * x0 + 0.5 * x1, 0.5 * y0 + 0.5 * y1};
@@ -534,7 +554,7 @@ static int descend_by(const pc__tree_query *c, int (*enter)(void *ctx, const dou
         }
         int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
         if (c1 > c->tree.count[l - 1]) c1 = c->tree.count[l - 1];
-        if (key) {  /* pushed by decreasing key (insertion), so the least is popped first */
+        if (key) { /* pushed by decreasing key (insertion), so the least is popped first */
             double keys[PC_TREE_FANOUT];
             int from = top;
             for (int64_t ch = c0; ch < c1; ch++) {
@@ -569,8 +589,8 @@ struct near_query {
     const pc__filter *f;
     int ka, mode;
     const double *a;
-    double box[4];  /* the query's box (grown, for overlaps) */
-    double *out;    /* contact: the best so far */
+    double box[4]; /* the query's box (grown, for overlaps) */
+    double *out;   /* contact: the best so far */
     int64_t *index;
 };
 
@@ -597,8 +617,10 @@ int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode
     double g = 0x1p-40 * (c->tree_mag + ma) + 0x1p-1000 + A.R * (1 + 0x1p-40);
     double x0 = A.x[0], x1 = A.x[0], y0 = A.y[0], y1 = A.y[0];
     for (int i = 1; i < A.n; i++) {
-        x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
-        y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+        x0 = pc__min(x0, A.x[i]);
+        x1 = pc__max(x1, A.x[i]);
+        y0 = pc__min(y0, A.y[i]);
+        y1 = pc__max(y1, A.y[i]);
     }
     struct near_query q = {c, &f, ka, mode, a, {x0 - g, y0 - g, x1 + g, y1 + g}, NULL, NULL};
     return descend(c, overlaps_enter, overlaps_leaf, &q);
@@ -772,7 +794,8 @@ static int limits_ok(int ndim, const int64_t *shape, const double *limits, const
     int bad = 0;
     const void *ptrs[1] = {limits};
     const int64_t *st[1] = {strides};
-    int rc = pc__batch(ndim, shape, 1, ptrs, st, 0u, limits_inner, &bad, 1, PC_CHUNK, NULL); /* one thread: bad is shared */
+    int rc =
+        pc__batch(ndim, shape, 1, ptrs, st, 0u, limits_inner, &bad, 1, PC_CHUNK, NULL); /* one thread: bad is shared */
     return rc != PC_OK || bad ? PC_ERR_ARG : PC_OK;
 }
 
@@ -837,11 +860,10 @@ int pc__tree_query_of(pc__tree_query *ctx, void *work, int64_t work_bytes, doubl
     return PC_OK;
 }
 
-int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude,
-                      const double *origins, const int64_t *strides_o,
-                      const double *directions, const int64_t *strides_d,
-                      const double *max_distances, const int64_t *strides_m,
-                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
+int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude, const double *origins, const int64_t *strides_o,
+                      const double *directions, const int64_t *strides_d, const double *max_distances,
+                      const int64_t *strides_m, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                      int threads, const volatile int *cancel)
 {
     cast_ctx ctx;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
@@ -885,8 +907,8 @@ int pc_raycast_shapes_ordered(void *work, int64_t work_bytes, double magnitude, 
     const void *ptrs[1] = {order};
     int64_t stride[1] = {(int64_t)sizeof(int64_t)}, shape[1] = {n};
     const int64_t *st[1] = {stride};
-    int rc = pc__batch(1, shape, 1, ptrs, st, 1u, cast_ordered_inner, &x, threads, PC_CHUNK,
-                       cancel);  /* strides in bytes */
+    int rc =
+        pc__batch(1, shape, 1, ptrs, st, 1u, cast_ordered_inner, &x, threads, PC_CHUNK, cancel); /* strides in bytes */
     pc__fp_leave(env);
     return rc;
 }
@@ -914,18 +936,19 @@ int pc_ray_order(const double *points, int64_t n, int64_t *order, uint64_t *work
         }
     double scale[2];
     for (int c = 0; c < 2; c++) {
-        double span = hi[c] - lo[c];  /* may overflow to inf: then every key on this axis is 0 */
+        double span = hi[c] - lo[c]; /* may overflow to inf: then every key on this axis is 0 */
         scale[c] = span > 0 && isfinite(span) ? 65535.0 / span : 0.0;
     }
     /* (key << 32 | i), sorted by key, 8 bits a pass; i keeps equal keys in order */
     uint64_t *a = work, *b = work + n;
     for (int64_t i = 0; i < n; i++) {
         double x = points[2 * i], y = points[2 * i + 1];
-        uint32_t key = 0xffffffffu;  /* not finite: last */
+        uint32_t key = 0xffffffffu; /* not finite: last */
         if (isfinite(x) && isfinite(y)) {
-            double qx = pc__clamp((x - lo[0]) * scale[0], 0.0, 65535.0), qy = pc__clamp((y - lo[1]) * scale[1], 0.0, 65535.0);
+            double qx = pc__clamp((x - lo[0]) * scale[0], 0.0, 65535.0),
+                   qy = pc__clamp((y - lo[1]) * scale[1], 0.0, 65535.0);
             key = spread16((uint32_t)qx) | spread16((uint32_t)qy) << 1;
-            key -= key == 0xffffffffu;  /* the corner point stays before the non-finite */
+            key -= key == 0xffffffffu; /* the corner point stays before the non-finite */
         }
         a[i] = (uint64_t)key << 32 | (uint64_t)i;
     }

@@ -24,8 +24,7 @@ int pc__tree_query_of(pc__tree_query *q, void *work, int64_t work_bytes, double 
  * the first hit into h (initialised here) and its item's index, also in
  * h->cell (-1: none; the lowest index at equal times); the time stepped down
  * where the shape placed there would be inside some item (pc__settle_down). */
-void pc__tree_sweep(const pc__tree_query *q, int ka, const double *a, double dx, double dy, pc__toi *h,
-                    int64_t *index);
+void pc__tree_sweep(const pc__tree_query *q, int ka, const double *a, double dx, double dy, pc__toi *h, int64_t *index);
 /* Exact: does the shape overlap some item (mode PC_TOUCHING or PC_STRICT)? */
 int pc__tree_overlaps(const pc__tree_query *q, int ka, const double *a, int mode);
 /* Does some item's box meet the box (xmin, ymin, xmax, ymax), grown by

@@ -47,9 +47,9 @@
 #include "world.h"
 
 typedef struct {
-    double t, nx, ny;  /* the time; a wall's normal */
-    int64_t i, j;      /* j < 0: a wall */
-    int64_t si, sj;    /* the circles' stamps when it was found */
+    double t, nx, ny; /* the time; a wall's normal */
+    int64_t i, j;     /* j < 0: a wall */
+    int64_t si, sj;   /* the circles' stamps when it was found */
 } event;
 
 /* An event in the heap: its time and its slot in the pool. */
@@ -59,9 +59,7 @@ typedef struct {
 } node;
 
 /* The cells a box covers: x0..x1 by y0..y1. */
-typedef struct {
-    int64_t x0, y0, x1, y1;
-} span;
+typedef struct { int64_t x0, y0, x1, y1; } span;
 
 /* A circle's box in the grid built at the start of the step, in floats
  * rounded outward (see fbox_of): a test that the boxes meet may say yes
@@ -82,7 +80,7 @@ typedef struct {
     pc__world w;
     double *c, *v;
     const double *masses;
-    double rscale;     /* no masses given: radii scaled by this power of 2 (see inverse_mass) */
+    double rscale; /* no masses given: radii scaled by this power of 2 (see inverse_mass) */
     int64_t *bounces;
     int64_t n;
     double dt;
@@ -91,22 +89,22 @@ typedef struct {
     int max_bounces;
     /* per circle */
     double *tau;
-    double *box;       /* its path's box for the rest of dt, grown (see path_box) */
-    float *fbox;       /* that box in floats, rounded outward */
-    span *cell;        /* the cells that box covers */
+    double *box; /* its path's box for the rest of dt, grown (see path_box) */
+    float *fbox; /* that box in floats, rounded outward */
+    span *cell;  /* the cells that box covers */
     int64_t *stamp, *hits, *frozen, *mark;
-    int64_t *clear;    /* its path for the rest of dt is nowhere near the world */
+    int64_t *clear; /* its path for the rest of dt is nowhere near the world */
     /* the grid: the start's boxes sorted by anchor (static), and the paths
      * found after impacts in a list per anchor (dynamic) */
     double x0, y0, inv;
     int64_t nx, ny;
-    int64_t *start;    /* the small entries anchored in cell k: ent[start[k] .. start[k + 1]) */
-    int64_t big0, nbig; /* the large entries: ent[big0 .. big0 + nbig) */
-    entry *large;      /* the large boxes of the paths found after impacts, one a circle: large[0 .. nlarge) */
+    int64_t *start;        /* the small entries anchored in cell k: ent[start[k] .. start[k + 1]) */
+    int64_t big0, nbig;    /* the large entries: ent[big0 .. big0 + nbig) */
+    entry *large;          /* the large boxes of the paths found after impacts, one a circle: large[0 .. nlarge) */
     int64_t nlarge, *slot; /* circle i's in large[slot[i]] (-1: none) */
-    int64_t *home;     /* circle i's small static entry, ent[home[i]] (-1: none), and its anchor: */
+    int64_t *home;         /* circle i's small static entry, ent[home[i]] (-1: none), and its anchor: */
     int64_t *home_cell;
-    uint8_t *wall;     /* cell k may hold some of the world (when walls_known) */
+    uint8_t *wall; /* cell k may hold some of the world (when walls_known) */
     int walls_known;
     entry *ent;
     added *add;
@@ -117,7 +115,7 @@ typedef struct {
     /* the heap (see push) */
     event *pool;
     node *heap;
-    int64_t *spare;    /* free slots of the pool */
+    int64_t *spare; /* free slots of the pool */
     int64_t nheap, capheap, npool, nspare;
     int64_t query;
     int full;
@@ -262,8 +260,8 @@ static int small(span c) { return (c.x1 - c.x0 <= 1) & (c.y1 - c.y0 <= 1); }
 static PC_ALWAYS_INLINE span cells(const sim *s, const double *b)
 {
     double lx = (double)(s->nx - 1), ly = (double)(s->ny - 1);
-    span c = {cell_of(b[0], s->x0, s->inv, lx), cell_of(b[1], s->y0, s->inv, ly),
-              cell_of(b[2], s->x0, s->inv, lx), cell_of(b[3], s->y0, s->inv, ly)};
+    span c = {cell_of(b[0], s->x0, s->inv, lx), cell_of(b[1], s->y0, s->inv, ly), cell_of(b[2], s->x0, s->inv, lx),
+              cell_of(b[3], s->y0, s->inv, ly)};
     return c;
 }
 
@@ -416,8 +414,8 @@ static int scan(sim *s, int64_t i, const float *b, span c, found *fd, int64_t q,
 /* Call visit(s, i, j, arg) once for every other circle j with an entry
  * whose box meets b (scan; an entry in the static grid may be stale: j's
  * later boxes are added), in the order of the entries. */
-static void each_neighbour(sim *s, int64_t i, const float *b, span c,
-                           void (*visit)(sim *, int64_t, int64_t, void *), void *arg)
+static void each_neighbour(sim *s, int64_t i, const float *b, span c, void (*visit)(sim *, int64_t, int64_t, void *),
+                           void *arg)
 {
     int64_t q = ++s->query;
     found fd;
@@ -570,7 +568,7 @@ static void schedule(sim *s, int64_t i)
 {
     new_course(s, i);
     each_neighbour(s, i, s->fbox + 4 * i, s->cell[i], met, NULL);
-    insert(s, i);  /* after the query, which would only skip its own new entries */
+    insert(s, i); /* after the query, which would only skip its own new entries */
 }
 
 /* Both circles' next events after their impact (i < j): schedule's for i,
@@ -649,11 +647,11 @@ static double length_of(double x, double y)
     if (!(m > 0x1p-1000 && m < 0x1p1000)) return hypot(x, y);
     uint64_t bits;
     memcpy(&bits, &m, sizeof bits);
-    uint64_t e = bits >> 52;  /* the biased exponent, 24..2023 */
+    uint64_t e = bits >> 52; /* the biased exponent, 24..2023 */
     double down, up;
-    bits = (2046 - e) << 52;  /* 2^-(e - 1023) */
+    bits = (2046 - e) << 52; /* 2^-(e - 1023) */
     memcpy(&down, &bits, sizeof down);
-    bits = e << 52;           /* 2^(e - 1023) */
+    bits = e << 52; /* 2^(e - 1023) */
     memcpy(&up, &bits, sizeof up);
     double sx = x * down, sy = y * down;
     return sqrt(sx * sx + sy * sy) * up;
@@ -662,10 +660,7 @@ static double length_of(double x, double y)
 /* The restitution and the friction of circles i and j together: the larger
  * restitution and the geometric mean of the frictions (Box2D's b2MixRestitution
  * and b2MixFriction; equal values give that value, bit for bit). */
-static double pair_restitution(const sim *s, int64_t i, int64_t j)
-{
-    return pc__max(s->e[i * s->se], s->e[j * s->se]);
-}
+static double pair_restitution(const sim *s, int64_t i, int64_t j) { return pc__max(s->e[i * s->se], s->e[j * s->se]); }
 
 static double pair_friction(const sim *s, int64_t i, int64_t j)
 {
@@ -699,9 +694,18 @@ static void collide_pair(sim *s, int64_t i, int64_t j)
     double Jt = -vt / w, cap = pair_friction(s, i, j) * J;
     Jt = pc__clamp(Jt, -cap, cap);
     double px = J * nx + Jt * tx, py = J * ny + Jt * ty;
-    if (wi > 0.0) { vi[0] -= wi * px; vi[1] -= wi * py; }
-    if (wj > 0.0) { vj[0] += wj * px; vj[1] += wj * py; }
-    vi[0] += 0.0; vi[1] += 0.0; vj[0] += 0.0; vj[1] += 0.0;
+    if (wi > 0.0) {
+        vi[0] -= wi * px;
+        vi[1] -= wi * py;
+    }
+    if (wj > 0.0) {
+        vj[0] += wj * px;
+        vj[1] += wj * py;
+    }
+    vi[0] += 0.0;
+    vi[1] += 0.0;
+    vj[0] += 0.0;
+    vj[1] += 0.0;
 }
 
 /* ---- the end: no two interiors overlap, exactly --------------------------------- */
@@ -718,15 +722,22 @@ static void separate(sim *s, const pc__filter *f, int64_t i, int64_t j)
 {
     double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
     double nx = cj[0] - ci[0], ny = cj[1] - ci[1], l = hypot(nx, ny);
-    if (!(l > 0.0)) { nx = 1.0; ny = 0.0; l = 0.0; }
-    else { nx /= l; ny /= l; }
+    if (!(l > 0.0)) {
+        nx = 1.0;
+        ny = 0.0;
+        l = 0.0;
+    } else {
+        nx /= l;
+        ny /= l;
+    }
     double R = ci[2] + cj[2];
     double scale = fabs(ci[0]) + fabs(ci[1]) + fabs(cj[0]) + fabs(cj[1]) + R;
     double push_by = pc__max(R - l, 0.0) + 0x1p-52 * scale + 0x1p-1000;
     for (int k = 0; k < 64 && interiors_overlap(f, ci, cj); k++, push_by *= 2.0) {
         double a[3] = {ci[0] - 0.5 * push_by * nx, ci[1] - 0.5 * push_by * ny, ci[2]};
         double b[3] = {cj[0] + 0.5 * push_by * nx, cj[1] + 0.5 * push_by * ny, cj[2]};
-        int a_ok = !pc__world_overlaps(&s->w, PC_CIRCLE, a, PC_STRICT), b_ok = !pc__world_overlaps(&s->w, PC_CIRCLE, b, PC_STRICT);
+        int a_ok = !pc__world_overlaps(&s->w, PC_CIRCLE, a, PC_STRICT),
+            b_ok = !pc__world_overlaps(&s->w, PC_CIRCLE, b, PC_STRICT);
         if (a_ok && b_ok) {
             memcpy(ci, a, sizeof a);
             memcpy(cj, b, sizeof b);
@@ -795,28 +806,49 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     int64_t n = s->n, need = pc_collide_workspace(n, entries, events);
     if (!work || need < 0 || work_bytes < need) return PC_ERR_SPACE;
     char *p = work;
-    s->tau = (double *)(void *)p; p += 8 * n;
-    s->stamp = (int64_t *)(void *)p; p += 8 * n;
-    s->hits = (int64_t *)(void *)p; p += 8 * n;
-    s->frozen = (int64_t *)(void *)p; p += 8 * n;
-    s->mark = (int64_t *)(void *)p; p += 8 * n;
-    s->clear = (int64_t *)(void *)p; p += 8 * n;
-    s->slot = (int64_t *)(void *)p; p += 8 * n;
-    s->large = (entry *)(void *)p; p += (int64_t)sizeof(entry) * n;
-    s->home = (int64_t *)(void *)p; p += 8 * n;
-    s->home_cell = (int64_t *)(void *)p; p += 8 * n;
-    s->box = (double *)(void *)p; p += 8 * 4 * n;
-    s->fbox = (float *)(void *)p; p += 4 * 4 * n;
-    s->cell = (span *)(void *)p; p += 8 * 4 * n;
-    s->head = (int64_t *)(void *)p; p += 8 * (4 * n + 64);
-    s->start = (int64_t *)(void *)p; p += 8 * (4 * n + 65);
-    s->ent = (entry *)(void *)p; p += (int64_t)sizeof(entry) * entries;
-    s->add = (added *)(void *)p; p += (int64_t)sizeof(added) * entries;
-    s->pair = (int64_t *)(void *)p; p += 16 * entries;
-    s->pool = (event *)(void *)p; p += (int64_t)sizeof(event) * events;
+    s->tau = (double *)(void *)p;
+    p += 8 * n;
+    s->stamp = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->hits = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->frozen = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->mark = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->clear = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->slot = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->large = (entry *)(void *)p;
+    p += (int64_t)sizeof(entry) * n;
+    s->home = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->home_cell = (int64_t *)(void *)p;
+    p += 8 * n;
+    s->box = (double *)(void *)p;
+    p += 8 * 4 * n;
+    s->fbox = (float *)(void *)p;
+    p += 4 * 4 * n;
+    s->cell = (span *)(void *)p;
+    p += 8 * 4 * n;
+    s->head = (int64_t *)(void *)p;
+    p += 8 * (4 * n + 64);
+    s->start = (int64_t *)(void *)p;
+    p += 8 * (4 * n + 65);
+    s->ent = (entry *)(void *)p;
+    p += (int64_t)sizeof(entry) * entries;
+    s->add = (added *)(void *)p;
+    p += (int64_t)sizeof(added) * entries;
+    s->pair = (int64_t *)(void *)p;
+    p += 16 * entries;
+    s->pool = (event *)(void *)p;
+    p += (int64_t)sizeof(event) * events;
     p += (64 - ((uintptr_t)p + sizeof(node)) % 64) % 64; /* each node's four children on one cache line */
-    s->heap = (node *)(void *)p; p += (int64_t)sizeof(node) * (events + 3); /* and three slots past the last */
-    s->spare = (int64_t *)(void *)p; p += 8 * events;
+    s->heap = (node *)(void *)p;
+    p += (int64_t)sizeof(node) * (events + 3); /* and three slots past the last */
+    s->spare = (int64_t *)(void *)p;
+    p += 8 * events;
     s->wall = (uint8_t *)(void *)p;
     s->cap = entries;
     s->capheap = events;
@@ -840,8 +872,10 @@ static int few_large(const sim *s, double size)
         const double *b = s->box + 4 * i;
         double r = pc__max(b[2] - b[0], b[3] - b[1]) / size;
         int e = 0;
-        if (!(r <= 0x1p62)) e = 63;
-        else if (r > 1.0) frexp(r, &e); /* r <= 2^e */
+        if (!(r <= 0x1p62))
+            e = 63;
+        else if (r > 1.0)
+            frexp(r, &e); /* r <= 2^e */
         count[e]++;
     }
     for (int k = 63; k > 0; k--) { /* over: the boxes wider than size 2^k */
@@ -858,8 +892,10 @@ static void grid(sim *s)
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, ext = 0.0, widest = 0.0;
     for (int64_t i = 0; i < n; i++) {
         const double *b = s->box + 4 * i;
-        x0 = pc__min(x0, b[0]); y0 = pc__min(y0, b[1]);
-        x1 = pc__max(x1, b[2]); y1 = pc__max(y1, b[3]);
+        x0 = pc__min(x0, b[0]);
+        y0 = pc__min(y0, b[1]);
+        x1 = pc__max(x1, b[2]);
+        y1 = pc__max(y1, b[3]);
         ext += (b[2] - b[0]) + (b[3] - b[1]);
         widest = pc__max(widest, pc__max(b[2] - b[0], b[3] - b[1]));
     }
@@ -891,8 +927,10 @@ static int finite_move(const sim *s, int64_t i)
 static void boxes(sim *s)
 {
     for (int64_t i = 0; i < s->n; i++) {
-        if (finite_move(s, i)) path_box(s, i, s->box + 4 * i);
-        else disk_box(s, i, s->box + 4 * i);
+        if (finite_move(s, i))
+            path_box(s, i, s->box + 4 * i);
+        else
+            disk_box(s, i, s->box + 4 * i);
     }
 }
 
@@ -936,8 +974,10 @@ static void first_sweep(sim *s, int64_t i, int finite, pc__toi *h)
     pc__toi_init(h);
     h->near = 1;
     if (finite) {
-        if (moving(s, i)) sweep_rest(s, i, h);
-        else h->near = near_world(s, i);
+        if (moving(s, i))
+            sweep_rest(s, i, h);
+        else
+            h->near = near_world(s, i);
     }
 }
 
@@ -967,8 +1007,10 @@ static void start(sim *s)
             if (s->bounces) s->bounces[i] = -2;
         }
         s->clear[i] = 1;
-        if (s->frozen[i]) new_path(s, i);
-        else if (moving(s, i)) wall_event(s, i, h);
+        if (s->frozen[i])
+            new_path(s, i);
+        else if (moving(s, i))
+            wall_event(s, i, h);
     }
 }
 
@@ -984,7 +1026,7 @@ enum { PC_MEETING = 256 };
 typedef struct {
     pc__filter f;
     int64_t a[PC_MEETING], b[PC_MEETING]; /* entries whose boxes meet */
-    int n, found; /* found: 1 some pair overlaps, 2 some deeper than a rounding error */
+    int n, found;                         /* found: 1 some pair overlaps, 2 some deeper than a rounding error */
 } meeting;
 
 /* Do the overlapping circles i and j overlap by no more than a rounding
@@ -1032,7 +1074,7 @@ static void take_meeting(sim *s, meeting *m, int64_t *pair)
 /* Entry a against the entries [b0, b0 + n0) then [b1, b1 + n1), in one loop
  * (the two ranges' ends would be two exits to mispredict). */
 static PC_ALWAYS_INLINE void meet_ranges(sim *s, meeting *m, int64_t *pair, int64_t a, int64_t b0, int64_t n0,
-                                          int64_t b1, int64_t n1)
+                                         int64_t b1, int64_t n1)
 {
     const entry *ent = s->ent; /* in a register: the list's stores may alias it (no strict aliasing) */
     const entry ea = ent[a];
@@ -1161,11 +1203,10 @@ static int run(sim *s, int64_t *overlapping, int last, const volatile int *cance
     return PC_OK;
 }
 
-int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                     const double *masses, int64_t *bounces, int64_t n, double dt, const double *restitution,
-                     int64_t restitution_stride, const double *friction, int64_t friction_stride,
-                     int max_bounces, void *work, int64_t work_bytes, int64_t entries, int64_t events,
-                     int64_t *overlapping, const volatile int *cancel)
+int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities, const double *masses,
+                     int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t restitution_stride,
+                     const double *friction, int64_t friction_stride, int max_bounces, void *work, int64_t work_bytes,
+                     int64_t entries, int64_t events, int64_t *overlapping, const volatile int *cancel)
 {
     sim s;
     if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;

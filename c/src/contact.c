@@ -62,8 +62,7 @@ pc__core pc__core_of(const pc__filter *f, int kind, const double *s, int e)
 }
 
 /* the closest point of segment pq to (x, y) */
-static void closest_on_segment(double x, double y, double px, double py, double qx, double qy,
-                               double *cx, double *cy)
+static void closest_on_segment(double x, double y, double px, double py, double qx, double qy, double *cx, double *cy)
 {
     double ex = qx - px, ey = qy - py, len2 = ex * ex + ey * ey;
     double t = len2 > 0 ? ((x - px) * ex + (y - py) * ey) / len2 : 0.0;
@@ -77,8 +76,8 @@ static void closest_on_segment(double x, double y, double px, double py, double 
  * from it to the vertex.  An interior foot is found from the perpendicular
  * offset, so the direction is the edge's normal (sign decided exactly) and the
  * distance carries an error relative to itself, not to the edge's length. */
-static double vertex_edge(const pc__filter *f, const pc__core *from, int i, const pc__core *to, int k,
-                          double *cx, double *cy, double *ux, double *uy, int *perp)
+static double vertex_edge(const pc__filter *f, const pc__core *from, int i, const pc__core *to, int k, double *cx,
+                          double *cy, double *ux, double *uy, int *perp)
 {
     int ne = edge_count(to), j = ne ? (k + 1) % to->n : k;
     double vx = from->x[i], vy = from->y[i];
@@ -108,7 +107,10 @@ static double vertex_edge(const pc__filter *f, const pc__core *from, int i, cons
             return d;
         }
     }
-    if (len > 0 && dq >= 0) { px = to->x[j]; py = to->y[j]; }
+    if (len > 0 && dq >= 0) {
+        px = to->x[j];
+        py = to->y[j];
+    }
     double dx = vx - px, dy = vy - py, d = hypot(dx, dy);
     *cx = px;
     *cy = py;
@@ -118,8 +120,8 @@ static double vertex_edge(const pc__filter *f, const pc__core *from, int i, cons
 
 /* Vertices of `from` against the edges (or the single point) of `to`: keep
  * the closest pair; `flip` says `from` is b (the normal runs from a to b). */
-static void closest_pairs(const pc__filter *f, const pc__core *from, const pc__core *to, int flip,
-                          double *best, int *best_perp, pc__result *res)
+static void closest_pairs(const pc__filter *f, const pc__core *from, const pc__core *to, int flip, double *best,
+                          int *best_perp, pc__result *res)
 {
     int ne = edge_count(to);
     for (int i = 0; i < from->n; i++) {
@@ -141,12 +143,20 @@ static void closest_pairs(const pc__filter *f, const pc__core *from, const pc__c
             *best = d;
             *best_perp = perp;
             res->sep = d;
-            if (flip) {  /* from = b: the direction edge -> vertex runs from a to b */
-                res->nx = ux; res->ny = uy;
-                res->ax = cx; res->ay = cy; res->bx = from->x[i]; res->by = from->y[i];
+            if (flip) { /* from = b: the direction edge -> vertex runs from a to b */
+                res->nx = ux;
+                res->ny = uy;
+                res->ax = cx;
+                res->ay = cy;
+                res->bx = from->x[i];
+                res->by = from->y[i];
             } else {
-                res->nx = -ux; res->ny = -uy;
-                res->ax = from->x[i]; res->ay = from->y[i]; res->bx = cx; res->by = cy;
+                res->nx = -ux;
+                res->ny = -uy;
+                res->ax = from->x[i];
+                res->ay = from->y[i];
+                res->bx = cx;
+                res->by = cy;
             }
         }
     }
@@ -159,7 +169,7 @@ static PC_OUT_OF_LINE int apart(const pc__filter *f, const pc__core *a, const pc
     int best_perp = 0;
     closest_pairs(f, a, b, 0, &best, &best_perp, res);
     closest_pairs(f, b, a, 1, &best, &best_perp, res);
-    return best > 0 && best < INFINITY;  /* else rounding collapsed the gap: let the axes decide */
+    return best > 0 && best < INFINITY; /* else rounding collapsed the gap: let the axes decide */
 }
 
 static double support_max(const pc__core *c, double ux, double uy, int *arg)
@@ -167,7 +177,10 @@ static double support_max(const pc__core *c, double ux, double uy, int *arg)
     double best = -INFINITY;
     for (int k = 0; k < c->n; k++) {
         double v = c->x[k] * ux + c->y[k] * uy;
-        if (v > best) { best = v; *arg = k; }
+        if (v > best) {
+            best = v;
+            *arg = k;
+        }
     }
     return best;
 }
@@ -175,8 +188,7 @@ static double support_max(const pc__core *c, double ux, double uy, int *arg)
 /* Try the outward normals of the edges of `face` as axes (both normals of a
  * flat core).  Depth along u = max(a . u) - min(b . u), with a the core the
  * normal points out of when !flip. */
-static void axes_of(const pc__core *face, const pc__core *other, int flip, double *best, int *best_off,
-                    pc__result *res)
+static void axes_of(const pc__core *face, const pc__core *other, int flip, double *best, int *best_off, pc__result *res)
 {
     int ne = edge_count(face), w = face->w;
     for (int k = 0; k < ne; k++) {
@@ -185,7 +197,7 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
         double len = hypot(ex, ey);
         if (!(len > 0)) continue;
         for (int side = -1; side <= 1; side += 2) {
-            if (w != 0 && side != -w) continue;  /* a proper polygon: the outward normal only */
+            if (w != 0 && side != -w) continue; /* a proper polygon: the outward normal only */
             /* (ey, -ex) is the right-hand normal; outward for a counter-clockwise polygon */
             double tx, ty;
             unit_of(ex, ey, &tx, &ty);
@@ -193,7 +205,7 @@ static void axes_of(const pc__core *face, const pc__core *other, int flip, doubl
             int kf = 0, ko = 0;
             double hf = support_max(face, ux, uy, &kf);
             double ho = support_max(other, -ux, -uy, &ko);
-            double depth = hf + ho;  /* max(face . u) - min(other . u) */
+            double depth = hf + ho; /* max(face . u) - min(other . u) */
             /* the other core's deepest vertex, moved onto the face line, kept on the face */
             double px = other->x[ko] + depth * ux, py = other->y[ko] + depth * uy, cx, cy;
             /* a polygon's support set along its edge normal is that edge; a flat
@@ -229,7 +241,8 @@ static void meeting(const pc__core *a, const pc__core *b, double degenerate_ny, 
     axes_of(b, a, 1, &best, &best_off, res);
     if (best == INFINITY) {
         res->sep = 0.0;
-        res->nx = 0.0; res->ny = degenerate_ny;
+        res->nx = 0.0;
+        res->ny = degenerate_ny;
         res->ax = res->bx = a->x[0];
         res->ay = res->by = a->y[0];
     }
@@ -257,7 +270,9 @@ static int edges_of(const pc__hull *h, double floor2, pc__edges *e)
         int j = k + 1 == h->n ? 0 : k + 1;
         double ex = h->x[j] - h->x[k], ey = h->y[j] - h->y[k], ee = ex * ex + ey * ey;
         if (!(ee >= floor2)) return 0;
-        e->ex[k] = ex; e->ey[k] = ey; e->ee[k] = ee;
+        e->ex[k] = ex;
+        e->ey[k] = ey;
+        e->ee[k] = ee;
     }
     return 1;
 }
@@ -283,14 +298,21 @@ static void nearest(const pc__hull *h, const pc__edges *e, double px, double py,
     o->foot = -1;
     for (int k = 0; k < h->n; k++) {
         double wx = px - h->x[k], wy = py - h->y[k], d2 = wx * wx + wy * wy;
-        if (d2 < o->v2) { o->v2 = d2; o->vertex = k; }
+        if (d2 < o->v2) {
+            o->v2 = d2;
+            o->vertex = k;
+        }
         if (k >= e->ne) continue;
         double ex = e->ex[k], ey = e->ey[k];
-        double c = ex * wy - ey * wx;  /* > 0: p on the left (the inner side of a counter-clockwise polygon) */
+        double c = ex * wy - ey * wx; /* > 0: p on the left (the inner side of a counter-clockwise polygon) */
         double dp = wx * ex + wy * ey;
         if (!(dp > 0 && dp < e->ee[k])) continue;
         double c2 = c * c / e->ee[k];
-        if (c2 < o->f2) { o->f2 = c2; o->foot = k; o->c = c; }
+        if (c2 < o->f2) {
+            o->f2 = c2;
+            o->foot = k;
+            o->c = c;
+        }
     }
 }
 
@@ -303,7 +325,7 @@ static int foot_wins(double f2, double v2) { return f2 <= v2 * (1 + 0x1p-46); }
  * direction from the point to it (the edge's normal toward the edge). */
 static PC_ALWAYS_INLINE double toward_foot(double ex, double ey, double ee, double c, double *ux, double *uy)
 {
-    double len = sqrt(ee), s = c > 0 ? 1.0 : -1.0;  /* toward the edge from the point's side */
+    double len = sqrt(ee), s = c > 0 ? 1.0 : -1.0; /* toward the edge from the point's side */
     *ux = s * ey / len;
     *uy = -s * ex / len;
     return fabs(c) / len;
@@ -322,8 +344,8 @@ static PC_ALWAYS_INLINE double toward_point(double px, double py, double qx, dou
 
 /* The distance from (px, py) to feature `near` of h (its foot if use_foot,
  * else its vertex), and the unit direction from the point to it. */
-static double toward(const pc__hull *h, const pc__edges *e, double px, double py, const pc__near *near,
-                     int use_foot, double *ux, double *uy)
+static double toward(const pc__hull *h, const pc__edges *e, double px, double py, const pc__near *near, int use_foot,
+                     double *ux, double *uy)
 {
     if (use_foot) {
         int k = near->foot;
@@ -335,8 +357,8 @@ static double toward(const pc__hull *h, const pc__edges *e, double px, double py
 /* Two cores apart (decided exactly): the closest pair of features, each
  * vertex of one against the other core.  0 where squares are unsafe or the
  * gap is within 2^-36 m (the general path). */
-int pc__cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
-                    double floor2, pc__result *res)
+int pc__cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb, double floor2,
+                    pc__result *res)
 {
     /* the best foot and the best vertex pair over both directions */
     double f2 = INFINITY, v2 = INFINITY;
@@ -345,17 +367,26 @@ int pc__cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb,
     for (int side = 0; side < 2; side++) {
         const pc__hull *from = side ? hb : ha, *to = side ? ha : hb;
         const pc__edges *to_e = side ? ea : eb;
-        if (side && !to_e->ne) break;  /* no edge of a: b's vertices meet a's only at vertices, seen already */
+        if (side && !to_e->ne) break; /* no edge of a: b's vertices meet a's only at vertices, seen already */
         for (int i = 0; i < from->n; i++) {
             pc__near near;
             nearest(to, to_e, from->x[i], from->y[i], &near);
-            if (near.foot >= 0 && near.f2 < f2) { f2 = near.f2; f_side = side; f_i = i; f_near = near; }
-            if (!side && near.v2 < v2) { v2 = near.v2; v_i = i; v_near = near; }
+            if (near.foot >= 0 && near.f2 < f2) {
+                f2 = near.f2;
+                f_side = side;
+                f_i = i;
+                f_near = near;
+            }
+            if (!side && near.v2 < v2) {
+                v2 = near.v2;
+                v_i = i;
+                v_near = near;
+            }
         }
     }
     int use_foot = f_near.foot >= 0 && foot_wins(f2, v2);
     if (!((use_foot ? f2 : v2) >= floor2)) return 0;
-    if (!use_foot || !f_side) {  /* from a's vertex to b */
+    if (!use_foot || !f_side) { /* from a's vertex to b */
         int i = use_foot ? f_i : v_i;
         double ux, uy, d = toward(hb, eb, ha->x[i], ha->y[i], use_foot ? &f_near : &v_near, use_foot, &ux, &uy);
         gap_result(ha->x[i], ha->y[i], d, ux, uy, ha->R, hb->R, res);
@@ -363,7 +394,7 @@ int pc__cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb,
     }
     /* from b's vertex to its foot on a's edge: the same gap seen from b */
     double ux, uy, d = toward(ha, ea, hb->x[f_i], hb->y[f_i], &f_near, 1, &ux, &uy);
-    double px = hb->x[f_i] + d * ux, py = hb->y[f_i] + d * uy;  /* the foot on a */
+    double px = hb->x[f_i] + d * ux, py = hb->y[f_i] + d * uy; /* the foot on a */
     gap_result(px, py, d, -ux, -uy, ha->R, hb->R, res);
     return 1;
 }
@@ -374,19 +405,22 @@ int pc__cores_apart(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb,
  * the face is that vertex moved onto the face line; 0 when it falls off the
  * face (slivers: the general path breaks such ties), or the depth is within
  * 2^-36 m of 0. */
-static int meeting_face(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
-                        double floor2, int b_side, int b_k, int b_w, int b_flip, double s_best, pc__result *res)
+static int meeting_face(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb, double floor2,
+                        int b_side, int b_k, int b_w, int b_flip, double s_best, pc__result *res)
 {
     const pc__hull *face = b_side ? hb : ha, *other = b_side ? ha : hb;
     const pc__edges *fe = b_side ? eb : ea;
     double ex = fe->ex[b_k], ey = fe->ey[b_k];
     if (!(s_best * s_best >= floor2 * fe->ee[b_k])) return 0;
     double len = sqrt(fe->ee[b_k]), depth = -s_best / len;
-    double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
-    if (b_flip) { ux = -ux; uy = -uy; }
-    double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy;  /* on the face line */
+    double ux = ey / len, uy = -ex / len; /* the face's outward normal */
+    if (b_flip) {
+        ux = -ux;
+        uy = -uy;
+    }
+    double cx = other->x[b_w] + depth * ux, cy = other->y[b_w] + depth * uy; /* on the face line */
     double t = (cx - face->x[b_k]) * ex + (cy - face->y[b_k]) * ey;
-    if (!(t >= 0 && t <= fe->ee[b_k])) return 0;  /* off the face */
+    if (!(t >= 0 && t <= fe->ee[b_k])) return 0; /* off the face */
     face_result(b_side, ux, uy, cx, cy, depth, res);
     grow(res, ha->R, hb->R);
     return 1;
@@ -408,19 +442,29 @@ static int cores_meeting(const pc__hull *ha, const pc__edges *ea, const pc__hull
             /* a polygon's outward normals; both normals of a segment core */
             int k = face->n == 2 ? 0 : a, flip = face->n == 2 && a == 1;
             if (face->n != 2 && a >= fe->ne) break;
-            double nx = flip ? -fe->ey[k] : fe->ey[k], ny = flip ? fe->ex[k] : -fe->ex[k];  /* |edge| long */
+            double nx = flip ? -fe->ey[k] : fe->ey[k], ny = flip ? fe->ex[k] : -fe->ex[k]; /* |edge| long */
             double s = INFINITY;
             int w = 0;
             for (int i = 0; i < other->n; i++) {
                 double v = (other->x[i] - face->x[k]) * nx + (other->y[i] - face->y[k]) * ny;
-                if (v < s) { s = v; w = i; }
+                if (v < s) {
+                    s = v;
+                    w = i;
+                }
             }
-            if (!(s < 0)) return 0;  /* apart along it in floats: near touching */
+            if (!(s < 0)) return 0; /* apart along it in floats: near touching */
             double s2 = s * s / fe->ee[k];
-            if (s2 < best) { best = s2; s_best = s; b_side = side; b_k = k; b_w = w; b_flip = flip; }
+            if (s2 < best) {
+                best = s2;
+                s_best = s;
+                b_side = side;
+                b_k = k;
+                b_w = w;
+                b_flip = flip;
+            }
         }
     }
-    if (best == INFINITY) return 0;  /* two points */
+    if (best == INFINITY) return 0; /* two points */
     return meeting_face(ha, ea, hb, eb, floor2, b_side, b_k, b_w, b_flip, s_best, res);
 }
 
@@ -453,8 +497,7 @@ static PC_ALWAYS_INLINE int voronoi_region(const pc__edges *e, const double *c, 
  * projection t[k] = (p - v_k) . e_k of the point p = (x, y): voronoi_region's
  * inputs (c[k] is the determinant pc__orient(v_k, v_k+1, p) computes, with
  * the same roundings, so the semi-static filter bounds it). */
-static PC_ALWAYS_INLINE void edge_sides(const pc__hull *h, const pc__edges *e, double x, double y, double *c,
-                                        double *t)
+static PC_ALWAYS_INLINE void edge_sides(const pc__hull *h, const pc__edges *e, double x, double y, double *c, double *t)
 {
     for (int k = 0; k < e->ne; k++) {
         double wx = x - h->x[k], wy = y - h->y[k];
@@ -468,7 +511,7 @@ static PC_ALWAYS_INLINE void edge_sides(const pc__hull *h, const pc__edges *e, d
  * region holds. */
 static int core_nearest(const pc__hull *h, const pc__edges *e, double x, double y, double *qx, double *qy)
 {
-    if (h->n == 2) {  /* the foot, held on the segment */
+    if (h->n == 2) { /* the foot, held on the segment */
         double t = ((x - h->x[0]) * e->ex[0] + (y - h->y[0]) * e->ey[0]) / e->ee[0];
         t = pc__clamp(t, 0.0, 1.0);
         *qx = t == 1.0 ? h->x[1] : h->x[0] + t * e->ex[0];
@@ -553,7 +596,7 @@ static int ball_polygon(const pc__hull *ha, const pc__edges *ea, const pc__hull 
  * selects only: which face wins varies from pair to pair, so a branch on it
  * would be mispredicted. */
 typedef struct {
-    int n;  /* faces listed */
+    int n; /* faces listed */
     double key[2 * PC_CORE_MAX], s[2 * PC_CORE_MAX], il[2 * PC_CORE_MAX];
     unsigned char side[2 * PC_CORE_MAX], k[2 * PC_CORE_MAX], w[2 * PC_CORE_MAX], flip[2 * PC_CORE_MAX];
 } pc__axes;
@@ -580,8 +623,7 @@ static void axis_add(pc__axes *ax, double s, double il, int side, int k, int w, 
  * select the compiler may turn into a branch: which vertex is deepest is
  * random, and mispredicted branches there cost a good part of a polygon
  * pair's contact. */
-static PC_ALWAYS_INLINE double least_along(const pc__hull *other, double px, double py, double nx, double ny,
-                                           int *w)
+static PC_ALWAYS_INLINE double least_along(const pc__hull *other, double px, double py, double nx, double ny, int *w)
 {
     double lo = INFINITY;
     int wl = 0;
@@ -599,8 +641,7 @@ static PC_ALWAYS_INLINE double least_along(const pc__hull *other, double px, dou
  * polygon's faces have loops of their own, without the greatest projection
  * that only a segment's other normal needs (indices kept with masks, as in
  * least_along). */
-static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__hull *other, int side,
-                          pc__axes *ax)
+static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__hull *other, int side, pc__axes *ax)
 {
     if (face->n != 2 && other->n >= PC_CALIPERS) {
         /* the deepest vertex of a counter-clockwise `other` along the inward
@@ -631,7 +672,7 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
         }
         return;
     }
-    if (face->n != 2) {  /* a polygon: its outward normals only */
+    if (face->n != 2) { /* a polygon: its outward normals only */
         for (int k = 0; k < fe->ne; k++) {
             int w;
             double lo = least_along(other, face->x[k], face->y[k], fe->ey[k], -fe->ex[k], &w);
@@ -639,13 +680,13 @@ static void faces_against(const pc__hull *face, const pc__edges *fe, const pc__h
         }
         return;
     }
-    for (int k = 0; k < fe->ne; k++) {  /* a segment: both normals */
-        double nx = fe->ey[k], ny = -fe->ex[k];  /* |n| = |edge| */
+    for (int k = 0; k < fe->ne; k++) {          /* a segment: both normals */
+        double nx = fe->ey[k], ny = -fe->ex[k]; /* |n| = |edge| */
         double px = face->x[k], py = face->y[k], lo = INFINITY, hi = -INFINITY;
         int wlo = 0, whi = 0;
         for (int i = 0; i < other->n; i++) {
             double v = (other->x[i] - px) * nx + (other->y[i] - py) * ny;
-            int l = v < lo, h = v > hi;
+            int l = v<lo, h = v> hi;
             lo = l ? v : lo;
             wlo ^= (wlo ^ i) & -l;
             hi = h ? v : hi;
@@ -671,7 +712,7 @@ __attribute__((target("avx2"))) static __m256d four_of(const double *v, int n)
 }
 
 __attribute__((target("avx2"))) static void faces_small(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb,
-                                                      const pc__edges *eb, pc__axes *ax)
+                                                        const pc__edges *eb, pc__axes *ax)
 {
     for (int side = 0; side < 2; side++) {
         const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
@@ -723,29 +764,30 @@ static int corner_pair(const pc__hull *ha, const pc__edges *ea, const pc__hull *
     const pc__edges *fe = side ? eb : ea, *oe = side ? ea : eb;
     int v = t < 0 ? k : k + 1 == face->n ? 0 : k + 1;
     double vx = face->x[v], vy = face->y[v], wx = other->x[w], wy = other->y[w];
-    double qx = 0.0, qy = 0.0, fx = 0.0, fy = 0.0, px, py, ox, oy;  /* p on face, o on other */
+    double qx = 0.0, qy = 0.0, fx = 0.0, fy = 0.0, px, py, ox, oy; /* p on face, o on other */
     int found_q = core_nearest(other, oe, vx, vy, &qx, &qy), found_f = core_nearest(face, fe, wx, wy, &fx, &fy);
     double d2 = corner_nearer(found_q, vx, vy, qx, qy, found_f, fx, fy, wx, wy, &px, &py, &ox, &oy);
     if (d2 == INFINITY) return -1;
     if (!(d2 >= floor2)) return 0;
     double d = sqrt(d2), ux = (ox - px) / d, uy = (oy - py) / d;
-    double lo = INFINITY, hi = -INFINITY;  /* other's least and face's greatest projection on u */
+    double lo = INFINITY, hi = -INFINITY; /* other's least and face's greatest projection on u */
     for (int i = 0; i < other->n; i++) lo = pc__min(lo, (other->x[i] - px) * ux + (other->y[i] - py) * uy);
     for (int i = 0; i < face->n; i++) hi = pc__max(hi, (face->x[i] - px) * ux + (face->y[i] - py) * uy);
     if (!(lo - hi >= d - 0x1p-44 * m)) return -1;
-    if (side) gap_result(ox, oy, d, -ux, -uy, ha->R, hb->R, res);  /* from a's point (on other) */
-    else gap_result(px, py, d, ux, uy, ha->R, hb->R, res);
+    if (side)
+        gap_result(ox, oy, d, -ux, -uy, ha->R, hb->R, res); /* from a's point (on other) */
+    else
+        gap_result(px, py, d, ux, uy, ha->R, hb->R, res);
     return 1;
 }
 
-static int sat_answer(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
-                      double floor2, double m, int side, int k, int w, int flip, double s, double il,
-                      pc__result *res);
+static int sat_answer(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb, double floor2,
+                      double m, int side, int k, int w, int flip, double s, double il, pc__result *res);
 
 /* 1: answered; 0: the general path (near touching, a sliver, no face);
  * -1: apart, the nearest pair not on the best face (pc__cores_apart). */
-static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
-                     double floor2, double m, pc__result *res)
+static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb, double floor2,
+                     double m, pc__result *res)
 {
     pc__axes ax;
     ax.n = 0;
@@ -772,24 +814,28 @@ static int cores_sat(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb
 /* cores_sat's answer from its best axis: face k of side `side` (its normal
  * flipped if flip), s the least projection of the other core's vertices on
  * it (vertex w, times |edge|), il the reciprocal of |edge| */
-static int sat_answer(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb,
-                      double floor2, double m, int side, int k, int w, int flip, double s, double il,
-                      pc__result *res)
+static int sat_answer(const pc__hull *ha, const pc__edges *ea, const pc__hull *hb, const pc__edges *eb, double floor2,
+                      double m, int side, int k, int w, int flip, double s, double il, pc__result *res)
 {
     const pc__hull *face = side ? hb : ha, *other = side ? ha : hb;
     const pc__edges *fe = side ? eb : ea;
     double ex = fe->ex[k], ey = fe->ey[k], ee = fe->ee[k];
-    if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
+    if (!(s * s >= floor2 * ee)) return 0; /* within 2^-36 m of touching */
     double ux = ey * il, uy = -ex * il, d = s * il;
-    if (flip) { ux = -ux; uy = -uy; }
+    if (flip) {
+        ux = -ux;
+        uy = -uy;
+    }
     double wx = other->x[w], wy = other->y[w];
     double t = (wx - face->x[k]) * ex + (wy - face->y[k]) * ey;
-    if (!(t >= 0 && t <= ee))  /* off the face: a corner, or a sliver */
+    if (!(t >= 0 && t <= ee)) /* off the face: a corner, or a sliver */
         return d > 0 ? corner_pair(ha, ea, hb, eb, side, k, w, t, floor2, m, res) : 0;
-    double cx = wx - d * ux, cy = wy - d * uy;  /* the deepest vertex's foot on the face */
+    double cx = wx - d * ux, cy = wy - d * uy; /* the deepest vertex's foot on the face */
     if (d > 0) {
-        if (side) gap_result(wx, wy, d, -ux, -uy, ha->R, hb->R, res);  /* from a's vertex */
-        else gap_result(cx, cy, d, ux, uy, ha->R, hb->R, res);         /* from a's face */
+        if (side)
+            gap_result(wx, wy, d, -ux, -uy, ha->R, hb->R, res); /* from a's vertex */
+        else
+            gap_result(cx, cy, d, ux, uy, ha->R, hb->R, res); /* from a's face */
         return 1;
     }
     face_result(side, ux, uy, cx, cy, -d, res);
@@ -828,7 +874,7 @@ static void hull_for_fast(const pc__filter *f, int kind, const double *s, pc__hu
 
 /* Any two kinds, their cores apart or meeting; 0 for the general path. */
 static PC_OUT_OF_LINE int cores_fast(const pc__filter *f, int ka, const double *a, int kb, const double *b, double m,
-                      pc__result *res)
+                                     pc__result *res)
 {
     pc__hull ha, hb;
     hull_for_fast(f, ka, a, &ha);
@@ -836,7 +882,7 @@ static PC_OUT_OF_LINE int cores_fast(const pc__filter *f, int ka, const double *
     double floor2 = 0x1p-72 * (m * m);
     pc__edges ea, eb;
     if (!edges_of(&ha, floor2, &ea) || !edges_of(&hb, floor2, &eb)) return 0;
-    if (ea.ne && eb.ne && m >= 0x1p-120 && m <= 0x1p150) {  /* a ball: the nearest-feature search is cheaper */
+    if (ea.ne && eb.ne && m >= 0x1p-120 && m <= 0x1p150) { /* a ball: the nearest-feature search is cheaper */
         int r = cores_sat(&ha, &ea, &hb, &eb, floor2, m, res);
         return r >= 0 ? r : pc__cores_apart(&ha, &ea, &hb, &eb, floor2, res);
     }
@@ -876,11 +922,11 @@ static PC_OUT_OF_LINE int cores_fast(const pc__filter *f, int ka, const double *
  * toward_foot. */
 
 /* a ball's centre (px, py) against a point core (qx, qy) */
-static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double qx, double qy, double rb,
-                                       double floor2, pc__result *res)
+static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double qx, double qy, double rb, double floor2,
+                                       pc__result *res)
 {
     double wx = px - qx, wy = py - qy, d2 = wx * wx + wy * wy;
-    if (!(d2 >= floor2)) return 0;  /* the cores meet, or nearly: the general path */
+    if (!(d2 >= floor2)) return 0; /* the cores meet, or nearly: the general path */
     double ux, uy, d = toward_point(px, py, qx, qy, d2, &ux, &uy);
     gap_result(px, py, d, ux, uy, ra, rb, res);
     return 1;
@@ -888,8 +934,8 @@ static PC_ALWAYS_INLINE int ball_point(double px, double py, double ra, double q
 
 /* a ball's centre against the segment core of row s (a segment's or a
  * capsule's): its nearer end, or the foot inside it (foot_wins) */
-static PC_ALWAYS_INLINE int ball_segment(double px, double py, double ra, const double *s, double rb,
-                                         double floor2, pc__result *res)
+static PC_ALWAYS_INLINE int ball_segment(double px, double py, double ra, const double *s, double rb, double floor2,
+                                         pc__result *res)
 {
     double x0 = s[0], y0 = s[1], x1 = s[2], y1 = s[3];
     if (x0 == x1 && y0 == y1) return ball_point(px, py, ra, x0, y0, rb, floor2, res);
@@ -934,22 +980,29 @@ static PC_OUT_OF_LINE int box_box(const double *a, const double *b, double m, pc
     /* a's and b's facing sides along each axis */
     double fax = sx > 0 ? a[2] : a[0], fbx = sx > 0 ? b[0] : b[2];
     double fay = sy > 0 ? a[3] : a[1], fby = sy > 0 ? b[1] : b[3];
-    if (gx > 0 && gy > 0) {  /* corner to corner */
+    if (gx > 0 && gy > 0) { /* corner to corner */
         if (!(gx >= 0x1p-36 * m || gy >= 0x1p-36 * m)) return 0;
         double d = sqrt(gx * gx + gy * gy);
         res->sep = d;
-        res->nx = sx * gx / d; res->ny = sy * gy / d;
-        res->ax = fax; res->ay = fay; res->bx = fbx; res->by = fby;
+        res->nx = sx * gx / d;
+        res->ny = sy * gy / d;
+        res->ax = fax;
+        res->ay = fay;
+        res->bx = fbx;
+        res->by = fby;
         return 1;
     }
-    if (gx > 0 || gy > 0) {  /* apart along one axis: face to face */
+    if (gx > 0 || gy > 0) { /* apart along one axis: face to face */
         int along_x = gx > 0;
         double y = mid(pc__max(a[1], b[1]), pc__min(a[3], b[3]));
         double x = mid(pc__max(a[0], b[0]), pc__min(a[2], b[2]));
         res->sep = along_x ? gx : gy;
-        res->nx = along_x ? sx : 0.0; res->ny = along_x ? 0.0 : sy;
-        res->ax = along_x ? fax : x; res->ay = along_x ? y : fay;
-        res->bx = along_x ? fbx : x; res->by = along_x ? y : fby;
+        res->nx = along_x ? sx : 0.0;
+        res->ny = along_x ? 0.0 : sy;
+        res->ax = along_x ? fax : x;
+        res->ay = along_x ? y : fay;
+        res->bx = along_x ? fbx : x;
+        res->by = along_x ? y : fby;
         return 1;
     }
     /* one and the same point: no direction (the general path's (0, 1)) */
@@ -963,7 +1016,8 @@ static PC_OUT_OF_LINE int box_box(const double *a, const double *b, double m, pc
     double y = mid(pc__max(a[1], b[1]), pc__min(a[3], b[3]));
     double x = mid(pc__max(a[0], b[0]), pc__min(a[2], b[2]));
     res->sep = -depth[k];
-    res->nx = ux; res->ny = uy;
+    res->nx = ux;
+    res->ny = uy;
     /* on a's face moving along u, and on b's opposite face */
     res->ax = k == 0 ? a[2] : k == 1 ? a[0] : x;
     res->ay = k == 2 ? a[3] : k == 3 ? a[1] : y;
@@ -979,21 +1033,24 @@ static PC_OUT_OF_LINE int ball_box(const double *a, double ra, const double *b, 
 {
     double px = a[0], py = a[1];
     double qx = pc__clamp(px, b[0], b[2]), qy = pc__clamp(py, b[1], b[3]);
-    double dx = qx - px, dy = qy - py;  /* exact signs: each rounded once */
+    double dx = qx - px, dy = qy - py; /* exact signs: each rounded once */
     if (dx != 0 || dy != 0) {
         double d;
         if (dx != 0 && dy != 0) {
             if (!(fabs(dx) >= 0x1p-36 * m || fabs(dy) >= 0x1p-36 * m)) return 0;
             d = sqrt(dx * dx + dy * dy);
-            res->nx = dx / d; res->ny = dy / d;
+            res->nx = dx / d;
+            res->ny = dy / d;
         } else {
             d = fabs(dx) + fabs(dy);
             res->nx = dx > 0 ? 1.0 : dx < 0 ? -1.0 : 0.0;
             res->ny = dy > 0 ? 1.0 : dy < 0 ? -1.0 : 0.0;
         }
         res->sep = d - ra;
-        res->ax = px + ra * res->nx; res->ay = py + ra * res->ny;
-        res->bx = qx; res->by = qy;
+        res->ax = px + ra * res->nx;
+        res->ay = py + ra * res->ny;
+        res->bx = qx;
+        res->by = qy;
         return 1;
     }
     /* inside: the depths to the left, right, bottom and top sides */
@@ -1004,8 +1061,10 @@ static PC_OUT_OF_LINE int ball_box(const double *a, double ra, const double *b, 
     /* u: the side's outward normal; the normal from a to b is -u */
     double ux = k == 0 ? -1.0 : k == 1 ? 1.0 : 0.0, uy = k == 2 ? -1.0 : k == 3 ? 1.0 : 0.0;
     res->sep = -depth[k] - ra;
-    res->nx = -ux; res->ny = -uy;
-    res->ax = px - ra * ux; res->ay = py - ra * uy;
+    res->nx = -ux;
+    res->ny = -uy;
+    res->ax = px - ra * ux;
+    res->ay = py - ra * uy;
     res->bx = k < 2 ? b[k == 0 ? 0 : 2] : px;
     res->by = k < 2 ? py : b[k == 2 ? 1 : 3];
     return 1;
@@ -1055,9 +1114,11 @@ static PC_OUT_OF_LINE int contact_rescaled(const pc__filter *f, int ka, int wa, 
     pc__filter fs = pc__filter_for(ldexp(m, -e));
     pc__contact_canonical(&fs, ka, wa, sa, kb, wb, sb, degenerate_ny, res);
     res->sep = ldexp(res->sep, e);
-    res->ax = ldexp(res->ax, e); res->ay = ldexp(res->ay, e);
-    res->bx = ldexp(res->bx, e); res->by = ldexp(res->by, e);
-    settle(f, ka, a, kb, b, 4 * m, res);  /* a gap scaled back into the subnormals */
+    res->ax = ldexp(res->ax, e);
+    res->ay = ldexp(res->ay, e);
+    res->bx = ldexp(res->bx, e);
+    res->by = ldexp(res->by, e);
+    settle(f, ka, a, kb, b, 4 * m, res); /* a gap scaled back into the subnormals */
     return 1;
 }
 
@@ -1081,7 +1142,7 @@ void pc__contact_canonical(const pc__filter *f, int ka, int wa, const double *a,
     if (!(m >= PC_WINDOW_LO && m <= PC_WINDOW_HI) && m > 0 && m <= DBL_MAX &&
         contact_rescaled(f, ka, wa, a, kb, wb, b, m, degenerate_ny, res))
         return;
-    if (m <= 0x1p240 && m >= 0x1p-200) {  /* the fast paths (canonical order: ka <= kb) */
+    if (m <= 0x1p240 && m >= 0x1p-200) { /* the fast paths (canonical order: ka <= kb) */
         if (pc__contact_box_box(ka, kb) && box_box(a, b, m, res)) return;
         int ball_box_pair = pc__contact_ball_box(ka, kb) && b[0] != b[2] && b[1] != b[3];
         if (ball_box_pair ? ball_box(a, ka == PC_CIRCLE ? a[2] : 0.0, b, m, res)
@@ -1098,9 +1159,11 @@ void pc__contact_canonical(const pc__filter *f, int ka, int wa, const double *a,
     if (cores_meet || !apart(f, &ca, &cb, res)) meeting(&ca, &cb, degenerate_ny, res);
     grow(res, ca.r, cb.r);
     res->sep = ldexp(res->sep, e);
-    res->ax = ldexp(res->ax, e); res->ay = ldexp(res->ay, e);
-    res->bx = ldexp(res->bx, e); res->by = ldexp(res->by, e);
-    settle(f, ka, a, kb, b, INFINITY, res);  /* the exact test, always */
+    res->ax = ldexp(res->ax, e);
+    res->ay = ldexp(res->ay, e);
+    res->bx = ldexp(res->bx, e);
+    res->by = ldexp(res->by, e);
+    settle(f, ka, a, kb, b, INFINITY, res); /* the exact test, always */
 }
 
 /* pc__contact_one by `canonical`, with the kinds' widths wa, wb known (a
@@ -1110,8 +1173,10 @@ static PC_ALWAYS_INLINE void contact_pair(pc__canonical *canonical, const pc__fi
 {
     pc__result r;
     int swap = kb < ka || (ka == kb && row_less(b, a, wa));
-    if (swap) canonical(f, kb, wb, b, ka, wa, a, -1.0, &r);
-    else canonical(f, ka, wa, a, kb, wb, b, 1.0, &r);
+    if (swap)
+        canonical(f, kb, wb, b, ka, wa, a, -1.0, &r);
+    else
+        canonical(f, ka, wa, a, kb, wb, b, 1.0, &r);
     contact_out(&r, swap, out);
 }
 
@@ -1135,8 +1200,7 @@ void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const
     contact_pair(canonical, f, ka, pc_kind_width(ka), a, kb, pc_kind_width(kb), b, out);
 }
 
-int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b,
-                     double *out)
+int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out)
 {
     pc__canonical *canonical = path == 0 ? pc__contact_canonical : NULL;
 #ifdef PC_HAVE_SSE2
@@ -1159,13 +1223,13 @@ int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int
 }
 
 /* one inner loop per canonical function, so that each call is direct */
-#define PC__CONTACT_INNER(NAME, CANONICAL)                                                                \
+#define PC__CONTACT_INNER(NAME, CANONICAL)                                                               \
     static void NAME(void *vctx, char *const *p, const int64_t *s, int64_t n)                            \
     {                                                                                                    \
         const struct contact_ctx *c = vctx;                                                              \
         for (int64_t i = 0; i < n; i++)                                                                  \
             contact_pair(CANONICAL, c->f, c->ka, c->wa, (const double *)(p[0] + i * s[0]), c->kb, c->wb, \
-                         (const double *)(p[1] + i * s[1]), (double *)(p[2] + i * s[2]));               \
+                         (const double *)(p[1] + i * s[1]), (double *)(p[2] + i * s[2]));                \
     }
 PC__CONTACT_INNER(contact_inner, pc__contact_canonical)
 PC__CONTACT_INNER(ball_inner, ball_canonical)
@@ -1186,20 +1250,18 @@ static pc__inner contact_inner_for(int ka, int kb)
     return contact_inner;
 }
 
-int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a,
-                     int kind_b, const double *b, const int64_t *strides_b,
-                     double *out, const int64_t *strides_out,
-                     int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
+int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                     const int64_t *strides_b, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                     double magnitude, int threads, const volatile int *cancel)
 {
-    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b))
-        return PC_ERR_KIND;
+    if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
     pc__filter filter = pc__filter_for(magnitude);
     struct contact_ctx ctx = {&filter, kind_a, kind_b, pc_kind_width(kind_a), pc_kind_width(kind_b)};
     const void *ptrs[3] = {a, b, out};
     const int64_t *strides[3] = {strides_a, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, contact_inner_for(kind_a, kind_b), &ctx, threads,
-                       PC_CHUNK, cancel);
+    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, contact_inner_for(kind_a, kind_b), &ctx, threads, PC_CHUNK,
+                       cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -14,7 +14,6 @@ void pc__contact_one(const pc__filter *f, int ka, const double *a, int kb, const
  * edges at a time (SSE2), 2 four at a time (AVX2), 3 the vector paths of two
  * small polygons or two segment cores (AVX2).  0 where the path does not
  * exist for the pair or the processor (nothing written), else 1. */
-int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b,
-                     double *out);
+int pc__contact_path(int path, const pc__filter *f, int ka, const double *a, int kb, const double *b, double *out);
 
 #endif /* PC_CONTACT_H */

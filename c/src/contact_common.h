@@ -34,17 +34,17 @@
 #endif
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define PC_HAVE_AVX2 1  /* compiled in, taken where the processor has it */
+#define PC_HAVE_AVX2 1 /* compiled in, taken where the processor has it */
 #endif
 
 /* ---- cores -------------------------------------------------------------- */
 
 typedef struct {
-    int n;                          /* vertices in use */
+    int n;                                   /* vertices in use */
     double x[PC_CORE_MAX], y[PC_CORE_MAX];   /* counter-clockwise, scaled by 2^-e */
     double ox[PC_CORE_MAX], oy[PC_CORE_MAX]; /* the same vertices unscaled, for exact signs */
     double r;
-    int w;                          /* +1: a polygon (counter-clockwise), 0: a point or a segment */
+    int w; /* +1: a polygon (counter-clockwise), 0: a point or a segment */
 } pc__core;
 
 /* The unit vector along (x, y), from a copy scaled by a power of two so that
@@ -53,7 +53,10 @@ typedef struct {
 static inline void unit_of(double x, double y, double *ux, double *uy)
 {
     double m = pc__max(fabs(x), fabs(y));
-    if (!(m > 0)) { *ux = *uy = 0.0; return; }
+    if (!(m > 0)) {
+        *ux = *uy = 0.0;
+        return;
+    }
     int e;
     frexp(m, &e);
     x = ldexp(x, -e);
@@ -67,9 +70,7 @@ static inline void unit_of(double x, double y, double *ux, double *uy)
  * a point has no edge, a segment one. */
 static inline int edge_count(const pc__core *c) { return c->n == 1 ? 0 : c->n == 2 ? 1 : c->n; }
 
-typedef struct {
-    double sep, nx, ny, ax, ay, bx, by;
-} pc__result;
+typedef struct { double sep, nx, ny, ax, ay, bx, by; } pc__result;
 
 /* The result along a face's outward unit normal u: (cx, cy) on the face, the
  * other core's point `depth` behind it along u; flip: the face belongs to b,
@@ -78,11 +79,19 @@ static inline void face_result(int flip, double ux, double uy, double cx, double
 {
     double qx = cx - depth * ux, qy = cy - depth * uy;
     if (flip) {
-        res->nx = -ux; res->ny = -uy;
-        res->ax = qx; res->ay = qy; res->bx = cx; res->by = cy;
+        res->nx = -ux;
+        res->ny = -uy;
+        res->ax = qx;
+        res->ay = qy;
+        res->bx = cx;
+        res->by = cy;
     } else {
-        res->nx = ux; res->ny = uy;
-        res->ax = cx; res->ay = cy; res->bx = qx; res->by = qy;
+        res->nx = ux;
+        res->ny = uy;
+        res->ax = cx;
+        res->ay = cy;
+        res->bx = qx;
+        res->by = qy;
     }
     res->sep = -depth;
 }
@@ -91,8 +100,10 @@ static inline void face_result(int flip, double ux, double uy, double cx, double
 static inline void grow(pc__result *res, double ra, double rb)
 {
     res->sep -= ra + rb;
-    res->ax += ra * res->nx; res->ay += ra * res->ny;
-    res->bx -= rb * res->nx; res->by -= rb * res->ny;
+    res->ax += ra * res->nx;
+    res->ay += ra * res->ny;
+    res->bx -= rb * res->nx;
+    res->by -= rb * res->ny;
 }
 
 /* The float geometry squares coordinate differences, so it needs magnitudes
@@ -124,9 +135,12 @@ static inline void gap_result(double px, double py, double d, double ux, double 
                               pc__result *res)
 {
     res->sep = d - (ra + rb);
-    res->nx = ux; res->ny = uy;
-    res->ax = px + ra * ux; res->ay = py + ra * uy;
-    res->bx = px + (d - rb) * ux; res->by = py + (d - rb) * uy;
+    res->nx = ux;
+    res->ny = uy;
+    res->ax = px + ra * ux;
+    res->ay = py + ra * uy;
+    res->bx = px + (d - rb) * ux;
+    res->by = py + (d - rb) * uy;
 }
 
 /* corner_pair's nearer pair, by selects: (v, q), v the face's vertex and
@@ -141,8 +155,10 @@ static PC_ALWAYS_INLINE double corner_nearer(int found_q, double vx, double vy, 
     double d2 = found_q ? (qx - vx) * (qx - vx) + (qy - vy) * (qy - vy) : INFINITY;
     double e2 = (wx - fx) * (wx - fx) + (wy - fy) * (wy - fy);
     int b = found_f && e2 < d2;
-    *px = b ? fx : vx; *py = b ? fy : vy;
-    *ox = b ? wx : qx; *oy = b ? wy : qy;
+    *px = b ? fx : vx;
+    *py = b ? fy : vy;
+    *ox = b ? wx : qx;
+    *oy = b ? wy : qy;
     return b ? e2 : d2;
 }
 
@@ -157,10 +173,12 @@ static inline void settle(const pc__filter *f, int ka, const double *a, int kb, 
     int hit = pc__overlap_rows(f, ka, a, kb, b, PC_TOUCHING);
     if (hit && res->sep > 0) {
         res->sep = 0.0;
-        res->bx = res->ax; res->by = res->ay;
+        res->bx = res->ax;
+        res->by = res->ay;
     } else if (!hit && !(res->sep > 0)) {
-        res->sep = 0x1p-1074;  /* a true gap too small for the float computation */
-        res->bx = res->ax; res->by = res->ay;
+        res->sep = 0x1p-1074; /* a true gap too small for the float computation */
+        res->bx = res->ax;
+        res->by = res->ay;
     }
 }
 
@@ -173,15 +191,23 @@ struct contact_ctx {
  * been swapped into the canonical order) */
 static PC_ALWAYS_INLINE void contact_out(pc__result *r, int swap, double *out)
 {
-    r->nx += 0.0;  /* no negative zeros in a normal */
+    r->nx += 0.0; /* no negative zeros in a normal */
     r->ny += 0.0;
     out[0] = r->sep;
     if (swap) {
-        out[1] = 0.0 - r->nx; out[2] = 0.0 - r->ny;
-        out[3] = r->bx; out[4] = r->by; out[5] = r->ax; out[6] = r->ay;
+        out[1] = 0.0 - r->nx;
+        out[2] = 0.0 - r->ny;
+        out[3] = r->bx;
+        out[4] = r->by;
+        out[5] = r->ax;
+        out[6] = r->ay;
     } else {
-        out[1] = r->nx; out[2] = r->ny;
-        out[3] = r->ax; out[4] = r->ay; out[5] = r->bx; out[6] = r->by;
+        out[1] = r->nx;
+        out[2] = r->ny;
+        out[3] = r->ax;
+        out[4] = r->ay;
+        out[5] = r->bx;
+        out[6] = r->by;
     }
 }
 
@@ -204,7 +230,7 @@ typedef void pc__canonical(const pc__filter *f, int ka, int wa, const double *a,
  * were inside one source, not through the PLT; PC_OUT_OF_LINE keeps some of
  * contact.c's functions out of line as they were then (see contact.c). */
 #if defined(__GNUC__) && !defined(_WIN32)
-#define PC_HIDDEN __attribute__((visibility("hidden")))
+#define PC_HIDDEN      __attribute__((visibility("hidden")))
 #define PC_OUT_OF_LINE __attribute__((noinline))
 #else
 #define PC_HIDDEN

@@ -50,12 +50,12 @@ static PC_ALWAYS_INLINE unsigned voronoi_bits(unsigned neg, unsigned fore, unsig
  * t[k] < ee[k]; all_in: every c[k] above the filter's bound, some_out: one
  * below minus it; the magnitude of the core, the least ee[k] */
 typedef struct {
-    __m128d p[PC_CORE_MAX + 2];  /* (x, y) of core vertex v, cyclic */
+    __m128d p[PC_CORE_MAX + 2]; /* (x, y) of core vertex v, cyclic */
     double ee[PC_CORE_MAX], c[PC_CORE_MAX];
     unsigned neg, fore, within;
     int all_in, some_out;
     double mag, ee_min;
-    int start;  /* the edge the searches begin at: 0, or n - 1 */
+    int start; /* the edge the searches begin at: 0, or n - 1 */
 } pc__ngon;
 
 /* the lowest set bit of x != 0 */
@@ -77,8 +77,14 @@ static PC_ALWAYS_INLINE __m128d pick(__m128d mask, __m128d x, __m128d y)
 }
 
 /* the largest and the least lane */
-static PC_ALWAYS_INLINE double lane_max(__m128d v) { return pc__max(_mm_cvtsd_f64(v), _mm_cvtsd_f64(_mm_unpackhi_pd(v, v))); }
-static PC_ALWAYS_INLINE double lane_min(__m128d v) { return pc__min(_mm_cvtsd_f64(v), _mm_cvtsd_f64(_mm_unpackhi_pd(v, v))); }
+static PC_ALWAYS_INLINE double lane_max(__m128d v)
+{
+    return pc__max(_mm_cvtsd_f64(v), _mm_cvtsd_f64(_mm_unpackhi_pd(v, v)));
+}
+static PC_ALWAYS_INLINE double lane_min(__m128d v)
+{
+    return pc__min(_mm_cvtsd_f64(v), _mm_cvtsd_f64(_mm_unpackhi_pd(v, v)));
+}
 
 /* The core's vertices into g->p, counter-clockwise and cyclic up to index
  * 9: a clockwise row reversed, as polygon_hull does; 0 when the orientation
@@ -132,7 +138,9 @@ static PC_ALWAYS_INLINE void ngon_edges2(const pc__filter *f, double px, double 
         fore |= (unsigned)_mm_movemask_pd(_mm_cmpgt_pd(T, ZERO)) << k;
         within |= (unsigned)_mm_movemask_pd(_mm_cmplt_pd(T, EE)) << k;
     }
-    g->neg = neg; g->fore = fore; g->within = within;
+    g->neg = neg;
+    g->fore = fore;
+    g->within = within;
     g->all_in = _mm_movemask_pd(IN) == 3;
     g->some_out = _mm_movemask_pd(OUT) != 0;
     g->mag = lane_max(MAG);
@@ -172,7 +180,9 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void ngon_edges4(const p
         fore |= (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, ZERO, _CMP_GT_OQ)) << k;
         within |= (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(T, EE, _CMP_LT_OQ)) << k;
     }
-    g->neg = neg; g->fore = fore; g->within = within;
+    g->neg = neg;
+    g->fore = fore;
+    g->within = within;
     g->all_in = _mm256_movemask_pd(IN) == 15;
     g->some_out = _mm256_movemask_pd(OUT) != 0;
     __m128d M2 = _mm_max_pd(_mm256_castpd256_pd128(MAG), _mm256_extractf128_pd(MAG, 1));
@@ -205,10 +215,10 @@ static int ngon_inside(const pc__ngon *g, double px, double py, double ra, int n
     _mm_storeu_pd(v + 2, g->p[k + 1]);
     double ex = v[2] - v[0], ey = v[3] - v[1];
     double len = sqrt(ee[k]), depth = c[k] / len;
-    double ux = ey / len, uy = -ex / len;  /* the face's outward normal */
+    double ux = ey / len, uy = -ex / len; /* the face's outward normal */
     double cx = px + depth * ux, cy = py + depth * uy;
     double tt = (cx - v[0]) * ex + (cy - v[1]) * ey;
-    if (!(tt >= 0 && tt <= ee[k])) return 0;  /* off the face */
+    if (!(tt >= 0 && tt <= ee[k])) return 0; /* off the face */
     face_result(1, ux, uy, cx, cy, depth, res);
     grow(res, ra, 0.0);
     return 1;
@@ -224,10 +234,10 @@ static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py,
     if (!(m <= 0x1p240 && m >= 0x1p-200)) return 0;
     *mag = m;
     double floor2 = 0x1p-72 * (m * m);
-    if (!(g->ee_min >= floor2)) return 0;  /* an edge too short for squares */
+    if (!(g->ee_min >= floor2)) return 0; /* an edge too short for squares */
     if (g->all_in) return ngon_inside(g, px, py, ra, n, start, floor2, res);
     const double *c = g->c, *ee = g->ee;
-    if (!g->some_out) return 0;  /* a side the filter leaves open */
+    if (!g->some_out) return 0; /* a side the filter leaves open */
     /* voronoi_region's first region, i = 0, 1, ...: the foot on edge i
      * (outside it, projecting inside it), else vertex i (before edge i,
      * past edge i - 1 (t >= |e|^2: not within, not before), outside one of
@@ -265,93 +275,94 @@ static PC_ALWAYS_INLINE int ngon_result(const pc__ngon *g, double px, double py,
  * chain of latencies (the edges, the masks, the region, a square root, a
  * division) with little beside it to do; two chains side by side keep the
  * processor busy (four at a time gained nothing more). */
-#define PC__NGON_CANONICAL(NAME, ATTR, EDGES)                                                                  \
-    ATTR static PC_ALWAYS_INLINE int NAME##_edges(const pc__filter *f, const double *a, const double *b, int n, \
-                                                  int tri, pc__ngon *g)                                        \
-    {                                                                                                         \
-        if (!ngon_vertices(f, b, n, tri, g)) return 0;                                                        \
-        EDGES(f, a[0], a[1], n, g);                                                                           \
-        return 1;                                                                                             \
-    }                                                                                                         \
+#define PC__NGON_CANONICAL(NAME, ATTR, EDGES)                                                                          \
+    ATTR static PC_ALWAYS_INLINE int NAME##_edges(const pc__filter *f, const double *a, const double *b, int n,        \
+                                                  int tri, pc__ngon *g)                                                \
+    {                                                                                                                  \
+        if (!ngon_vertices(f, b, n, tri, g)) return 0;                                                                 \
+        EDGES(f, a[0], a[1], n, g);                                                                                    \
+        return 1;                                                                                                      \
+    }                                                                                                                  \
     /* the start a compile-time constant: as a variable it had made a ball       \
-     * against a triangle slower */                                               \
-    ATTR static PC_ALWAYS_INLINE int NAME##_result(const pc__ngon *g, const double *a, int ka, int n, double *mag, \
-                                                   pc__result *res)                                            \
-    {                                                                                                         \
-        double ra = ka == PC_CIRCLE ? a[2] : 0.0;                                                             \
-        if (g->start) return ngon_result(g, a[0], a[1], ra, n, n - 1, mag, res);                              \
-        return ngon_result(g, a[0], a[1], ra, n, 0, mag, res);                                               \
-    }                                                                                                         \
-    ATTR static PC_ALWAYS_INLINE void NAME##_finish(int done, double m, const pc__filter *f, int ka, int wa,    \
-                                                    const double *a, int kb, int wb, const double *b,          \
-                                                    double degenerate_ny, pc__result *res)                     \
-    {                                                                                                         \
-        if (done) settle(f, ka, a, kb, b, 4 * m, res);                                                        \
-        else pc__contact_canonical(f, ka, wa, a, kb, wb, b, degenerate_ny, res);                                  \
-    }                                                                                                         \
-    ATTR static PC_ALWAYS_INLINE void NAME##_n(const pc__filter *f, int ka, int wa, const double *a, int kb,    \
-                                               int wb, const double *b, int n, int tri, double degenerate_ny,   \
-                                               pc__result *res)                                                \
-    {                                                                                                         \
-        pc__ngon g;                                                                                           \
-        double m = 0.0;                                                                                       \
-        int done = NAME##_edges(f, a, b, n, tri, &g) && NAME##_result(&g, a, ka, n, &m, res);                  \
-        NAME##_finish(done, m, f, ka, wa, a, kb, wb, b, degenerate_ny, res);                                  \
-    }                                                                                                         \
-    ATTR void NAME(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,        \
-                          double degenerate_ny, pc__result *res)                                               \
-    {                                                                                                         \
-        switch (wb / 2) {                                                                                     \
-        case 3: NAME##_n(f, ka, wa, a, kb, wb, b, 3, kb == PC_TRIANGLE, degenerate_ny, res); break;           \
-        case 4: NAME##_n(f, ka, wa, a, kb, wb, b, 4, 0, degenerate_ny, res); break;                           \
-        case 5: NAME##_n(f, ka, wa, a, kb, wb, b, 5, 0, degenerate_ny, res); break;                           \
-        case 6: NAME##_n(f, ka, wa, a, kb, wb, b, 6, 0, degenerate_ny, res); break;                           \
-        case 7: NAME##_n(f, ka, wa, a, kb, wb, b, 7, 0, degenerate_ny, res); break;                           \
-        default: NAME##_n(f, ka, wa, a, kb, wb, b, 8, 0, degenerate_ny, res); break;                          \
-        }                                                                                                     \
-    }                                                                                                         \
-    /* the canonical order is the kinds' (a ball's kind comes first) */        \
-    ATTR static PC_ALWAYS_INLINE void NAME##_pairs(const struct contact_ctx *c, char *const *p, const int64_t *s, \
-                                                   int64_t count, int n, int tri)                              \
-    {                                                                                                         \
-        int swap = c->kb < c->ka, ia = swap, ib = !swap;                                                      \
-        int ka = swap ? c->kb : c->ka, kb = swap ? c->ka : c->kb, wa = swap ? c->wb : c->wa;                  \
-        int wb = swap ? c->wa : c->wb;                                                                        \
-        double degenerate_ny = swap ? -1.0 : 1.0;                                                             \
-        int64_t i = 0;                                                                                        \
-        for (; i + 1 < count; i += 2) {                                                                       \
-            const double *a0 = (const double *)(p[ia] + i * s[ia]), *a1 = (const double *)(p[ia] + (i + 1) * s[ia]); \
-            const double *b0 = (const double *)(p[ib] + i * s[ib]), *b1 = (const double *)(p[ib] + (i + 1) * s[ib]); \
-            pc__ngon g0, g1;                                                                                  \
-            pc__result r0, r1;                                                                                \
-            double m0 = 0.0, m1 = 0.0;                                                                        \
-            int e0 = NAME##_edges(c->f, a0, b0, n, tri, &g0), e1 = NAME##_edges(c->f, a1, b1, n, tri, &g1);    \
-            int d0 = e0 && NAME##_result(&g0, a0, ka, n, &m0, &r0);                                           \
-            int d1 = e1 && NAME##_result(&g1, a1, ka, n, &m1, &r1);                                           \
-            NAME##_finish(d0, m0, c->f, ka, wa, a0, kb, wb, b0, degenerate_ny, &r0);                          \
-            NAME##_finish(d1, m1, c->f, ka, wa, a1, kb, wb, b1, degenerate_ny, &r1);                          \
-            contact_out(&r0, swap, (double *)(p[2] + i * s[2]));                                              \
-            contact_out(&r1, swap, (double *)(p[2] + (i + 1) * s[2]));                                        \
-        }                                                                                                     \
-        if (i < count) {                                                                                      \
-            pc__result r;                                                                                     \
-            NAME##_n(c->f, ka, wa, (const double *)(p[ia] + i * s[ia]), kb, wb,                               \
-                     (const double *)(p[ib] + i * s[ib]), n, tri, degenerate_ny, &r);                          \
-            contact_out(&r, swap, (double *)(p[2] + i * s[2]));                                               \
-        }                                                                                                     \
-    }                                                                                                         \
-    ATTR void NAME##_inner(void *vctx, char *const *p, const int64_t *s, int64_t count)                      \
-    {                                                                                                         \
-        const struct contact_ctx *c = vctx;                                                                  \
-        int kb = c->ka > c->kb ? c->ka : c->kb, wb = c->ka > c->kb ? c->wa : c->wb;                           \
-        switch (wb / 2) {                                                                                     \
-        case 3: NAME##_pairs(c, p, s, count, 3, kb == PC_TRIANGLE); break;                                     \
-        case 4: NAME##_pairs(c, p, s, count, 4, 0); break;                                                     \
-        case 5: NAME##_pairs(c, p, s, count, 5, 0); break;                                                     \
-        case 6: NAME##_pairs(c, p, s, count, 6, 0); break;                                                     \
-        case 7: NAME##_pairs(c, p, s, count, 7, 0); break;                                                     \
-        default: NAME##_pairs(c, p, s, count, 8, 0); break;                                                    \
-        }                                                                                                     \
+     * against a triangle slower */                                     \
+    ATTR static PC_ALWAYS_INLINE int NAME##_result(const pc__ngon *g, const double *a, int ka, int n, double *mag,     \
+                                                   pc__result *res)                                                    \
+    {                                                                                                                  \
+        double ra = ka == PC_CIRCLE ? a[2] : 0.0;                                                                      \
+        if (g->start) return ngon_result(g, a[0], a[1], ra, n, n - 1, mag, res);                                       \
+        return ngon_result(g, a[0], a[1], ra, n, 0, mag, res);                                                         \
+    }                                                                                                                  \
+    ATTR static PC_ALWAYS_INLINE void NAME##_finish(int done, double m, const pc__filter *f, int ka, int wa,           \
+                                                    const double *a, int kb, int wb, const double *b,                  \
+                                                    double degenerate_ny, pc__result *res)                             \
+    {                                                                                                                  \
+        if (done)                                                                                                      \
+            settle(f, ka, a, kb, b, 4 * m, res);                                                                       \
+        else                                                                                                           \
+            pc__contact_canonical(f, ka, wa, a, kb, wb, b, degenerate_ny, res);                                        \
+    }                                                                                                                  \
+    ATTR static PC_ALWAYS_INLINE void NAME##_n(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb,   \
+                                               const double *b, int n, int tri, double degenerate_ny, pc__result *res) \
+    {                                                                                                                  \
+        pc__ngon g;                                                                                                    \
+        double m = 0.0;                                                                                                \
+        int done = NAME##_edges(f, a, b, n, tri, &g) && NAME##_result(&g, a, ka, n, &m, res);                          \
+        NAME##_finish(done, m, f, ka, wa, a, kb, wb, b, degenerate_ny, res);                                           \
+    }                                                                                                                  \
+    ATTR void NAME(const pc__filter *f, int ka, int wa, const double *a, int kb, int wb, const double *b,              \
+                   double degenerate_ny, pc__result *res)                                                              \
+    {                                                                                                                  \
+        switch (wb / 2) {                                                                                              \
+        case 3: NAME##_n(f, ka, wa, a, kb, wb, b, 3, kb == PC_TRIANGLE, degenerate_ny, res); break;                    \
+        case 4: NAME##_n(f, ka, wa, a, kb, wb, b, 4, 0, degenerate_ny, res); break;                                    \
+        case 5: NAME##_n(f, ka, wa, a, kb, wb, b, 5, 0, degenerate_ny, res); break;                                    \
+        case 6: NAME##_n(f, ka, wa, a, kb, wb, b, 6, 0, degenerate_ny, res); break;                                    \
+        case 7: NAME##_n(f, ka, wa, a, kb, wb, b, 7, 0, degenerate_ny, res); break;                                    \
+        default: NAME##_n(f, ka, wa, a, kb, wb, b, 8, 0, degenerate_ny, res); break;                                   \
+        }                                                                                                              \
+    }                                                                                                                  \
+    /* the canonical order is the kinds' (a ball's kind comes first) */                                                \
+    ATTR static PC_ALWAYS_INLINE void NAME##_pairs(const struct contact_ctx *c, char *const *p, const int64_t *s,      \
+                                                   int64_t count, int n, int tri)                                      \
+    {                                                                                                                  \
+        int swap = c->kb < c->ka, ia = swap, ib = !swap;                                                               \
+        int ka = swap ? c->kb : c->ka, kb = swap ? c->ka : c->kb, wa = swap ? c->wb : c->wa;                           \
+        int wb = swap ? c->wa : c->wb;                                                                                 \
+        double degenerate_ny = swap ? -1.0 : 1.0;                                                                      \
+        int64_t i = 0;                                                                                                 \
+        for (; i + 1 < count; i += 2) {                                                                                \
+            const double *a0 = (const double *)(p[ia] + i * s[ia]), *a1 = (const double *)(p[ia] + (i + 1) * s[ia]);   \
+            const double *b0 = (const double *)(p[ib] + i * s[ib]), *b1 = (const double *)(p[ib] + (i + 1) * s[ib]);   \
+            pc__ngon g0, g1;                                                                                           \
+            pc__result r0, r1;                                                                                         \
+            double m0 = 0.0, m1 = 0.0;                                                                                 \
+            int e0 = NAME##_edges(c->f, a0, b0, n, tri, &g0), e1 = NAME##_edges(c->f, a1, b1, n, tri, &g1);            \
+            int d0 = e0 && NAME##_result(&g0, a0, ka, n, &m0, &r0);                                                    \
+            int d1 = e1 && NAME##_result(&g1, a1, ka, n, &m1, &r1);                                                    \
+            NAME##_finish(d0, m0, c->f, ka, wa, a0, kb, wb, b0, degenerate_ny, &r0);                                   \
+            NAME##_finish(d1, m1, c->f, ka, wa, a1, kb, wb, b1, degenerate_ny, &r1);                                   \
+            contact_out(&r0, swap, (double *)(p[2] + i * s[2]));                                                       \
+            contact_out(&r1, swap, (double *)(p[2] + (i + 1) * s[2]));                                                 \
+        }                                                                                                              \
+        if (i < count) {                                                                                               \
+            pc__result r;                                                                                              \
+            NAME##_n(c->f, ka, wa, (const double *)(p[ia] + i * s[ia]), kb, wb, (const double *)(p[ib] + i * s[ib]),   \
+                     n, tri, degenerate_ny, &r);                                                                       \
+            contact_out(&r, swap, (double *)(p[2] + i * s[2]));                                                        \
+        }                                                                                                              \
+    }                                                                                                                  \
+    ATTR void NAME##_inner(void *vctx, char *const *p, const int64_t *s, int64_t count)                                \
+    {                                                                                                                  \
+        const struct contact_ctx *c = vctx;                                                                            \
+        int kb = c->ka > c->kb ? c->ka : c->kb, wb = c->ka > c->kb ? c->wa : c->wb;                                    \
+        switch (wb / 2) {                                                                                              \
+        case 3: NAME##_pairs(c, p, s, count, 3, kb == PC_TRIANGLE); break;                                             \
+        case 4: NAME##_pairs(c, p, s, count, 4, 0); break;                                                             \
+        case 5: NAME##_pairs(c, p, s, count, 5, 0); break;                                                             \
+        case 6: NAME##_pairs(c, p, s, count, 6, 0); break;                                                             \
+        case 7: NAME##_pairs(c, p, s, count, 7, 0); break;                                                             \
+        default: NAME##_pairs(c, p, s, count, 8, 0); break;                                                            \
+        }                                                                                                              \
     }
 
 PC__NGON_CANONICAL(pc__ngon_canonical, , ngon_edges2)
@@ -381,9 +392,7 @@ PC__NGON_CANONICAL(pc__ngon_canonical_avx2, __attribute__((target("avx2"))), ngo
 
 /* a small core's lanes: vertices, edges to the next vertex, their squared
  * lengths, and the row's absolute values (their greatest is its magnitude) */
-typedef struct {
-    __m256d x, y, ex, ey, ee, mag;
-} pc__small;
+typedef struct { __m256d x, y, ex, ey, ee, mag; } pc__small;
 
 /* vpermps indices (a double's two halves) taking a core's vertices (x, y)
  * and their successors (next x, next y) from the vectors a row is loaded
@@ -395,13 +404,13 @@ typedef struct {
  * (x1, y1), (x0, y1) (box_core). */
 #define PC__L(a, b, c, d) {2 * (a), 2 * (a) + 1, 2 * (b), 2 * (b) + 1, 2 * (c), 2 * (c) + 1, 2 * (d), 2 * (d) + 1}
 static const int pc__small_lane[4][2][4][8] = {
-    {{PC__L(0, 1, 3, 0), PC__L(0, 1, 3, 0), PC__L(1, 3, 0, 1), PC__L(1, 3, 0, 1)},   /* triangle */
+    {{PC__L(0, 1, 3, 0), PC__L(0, 1, 3, 0), PC__L(1, 3, 0, 1), PC__L(1, 3, 0, 1)}, /* triangle */
      {PC__L(0, 3, 1, 0), PC__L(0, 3, 1, 0), PC__L(3, 1, 0, 3), PC__L(3, 1, 0, 3)}},
-    {{PC__L(0, 1, 3, 0), PC__L(0, 1, 3, 0), PC__L(1, 3, 0, 1), PC__L(1, 3, 0, 1)},   /* 3-gon */
+    {{PC__L(0, 1, 3, 0), PC__L(0, 1, 3, 0), PC__L(1, 3, 0, 1), PC__L(1, 3, 0, 1)}, /* 3-gon */
      {PC__L(3, 1, 0, 3), PC__L(3, 1, 0, 3), PC__L(1, 0, 3, 1), PC__L(1, 0, 3, 1)}},
-    {{PC__L(0, 2, 1, 3), PC__L(0, 2, 1, 3), PC__L(2, 1, 3, 0), PC__L(2, 1, 3, 0)},   /* 4-gon */
+    {{PC__L(0, 2, 1, 3), PC__L(0, 2, 1, 3), PC__L(2, 1, 3, 0), PC__L(2, 1, 3, 0)}, /* 4-gon */
      {PC__L(3, 1, 2, 0), PC__L(3, 1, 2, 0), PC__L(1, 2, 0, 3), PC__L(1, 2, 0, 3)}},
-    {{PC__L(0, 2, 2, 0), PC__L(1, 1, 3, 3), PC__L(2, 2, 0, 0), PC__L(1, 3, 3, 1)},   /* box */
+    {{PC__L(0, 2, 2, 0), PC__L(1, 1, 3, 3), PC__L(2, 2, 0, 0), PC__L(1, 3, 3, 1)}, /* box */
      {PC__L(0, 2, 2, 0), PC__L(1, 1, 3, 3), PC__L(2, 2, 0, 0), PC__L(1, 3, 3, 1)}},
 };
 #undef PC__L
@@ -413,8 +422,8 @@ static int small_count(int kind) { return kind == PC_TRIANGLE || kind == PC_POLY
 /* hull_for_fast's hull of row s of a small kind (the winding by the
  * orientation polygon_hull and triangle_core find); 0 where the filter
  * leaves the winding open */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_lanes(const pc__filter *f, int kind,
-                                                                        const double *s, pc__small *t)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_lanes(const pc__filter *f, int kind, const double *s,
+                                                                        pc__small *t)
 {
     int layout = kind == PC_TRIANGLE ? 0 : kind == PC_POLYGON ? 1 : kind == PC_BOX ? 3 : 2, cw = 0;
     __m256d P = _mm256_loadu_pd(s), Q = P, LX = P, LY = P;
@@ -427,9 +436,10 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_lanes(const pc
         LX = _mm256_unpacklo_pd(P, Q);
         LY = _mm256_unpackhi_pd(P, Q);
     }
-    const int(*lane)[8] = pc__small_lane[layout][cw];
+    const int (*lane)[8] = pc__small_lane[layout][cw];
 #define PC__PICK(V, I) \
-    _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(V), _mm256_loadu_si256((const __m256i *)(const void *)lane[I])))
+    _mm256_castps_pd(  \
+        _mm256_permutevar8x32_ps(_mm256_castpd_ps(V), _mm256_loadu_si256((const __m256i *)(const void *)lane[I])))
     t->x = PC__PICK(LX, 0);
     t->y = PC__PICK(LY, 1);
     t->ex = _mm256_sub_pd(PC__PICK(LX, 2), t->x);
@@ -444,18 +454,17 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_lanes(const pc
 /* faces_small's faces of `face` against the no vertices of `other`: the
  * least projections (times |edge|) in *lo, their vertices in *w */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_faces(const pc__small *face, const pc__small *other,
-                                                                        int no, __m256d *lo, __m256d *w)
+                                                                         int no, __m256d *lo, __m256d *w)
 {
     __m256d NX = face->ey, NY = _mm256_sub_pd(_mm256_setzero_pd(), face->ex);
     __m256d LO = _mm256_set1_pd(INFINITY), W = _mm256_setzero_pd();
-#define PC__VERTEX(I, LANES)                                                                                   \
-    {                                                                                                          \
-        __m256d V = _mm256_add_pd(                                                                             \
-            _mm256_mul_pd(_mm256_sub_pd(_mm256_permute4x64_pd(other->x, LANES), face->x), NX),                 \
-            _mm256_mul_pd(_mm256_sub_pd(_mm256_permute4x64_pd(other->y, LANES), face->y), NY));                \
-        __m256d L = _mm256_cmp_pd(V, LO, _CMP_LT_OQ);                                                         \
-        LO = _mm256_blendv_pd(LO, V, L);                                                                       \
-        W = _mm256_blendv_pd(W, _mm256_set1_pd(I), L);                                                         \
+#define PC__VERTEX(I, LANES)                                                                                          \
+    {                                                                                                                 \
+        __m256d V = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(_mm256_permute4x64_pd(other->x, LANES), face->x), NX),  \
+                                  _mm256_mul_pd(_mm256_sub_pd(_mm256_permute4x64_pd(other->y, LANES), face->y), NY)); \
+        __m256d L = _mm256_cmp_pd(V, LO, _CMP_LT_OQ);                                                                 \
+        LO = _mm256_blendv_pd(LO, V, L);                                                                              \
+        W = _mm256_blendv_pd(W, _mm256_set1_pd(I), L);                                                                \
     }
     PC__VERTEX(0.0, 0x00)
     PC__VERTEX(1.0, 0x55)
@@ -502,8 +511,8 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE double small_lane(__m256
  * it), from P1 along -U when side = 1 (b's face: P1 a's vertex), ra and rb
  * the canonical order's radii; the normal in *N, the witnesses in *A, *B */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_gap(int side, __m128d P0, __m128d P1, __m128d U,
-                                                                      double d, double ra, double rb, __m128d *N,
-                                                                      __m128d *A, __m128d *B)
+                                                                       double d, double ra, double rb, __m128d *N,
+                                                                       __m128d *A, __m128d *B)
 {
     __m128d SIDE = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)side));
     __m128d NV = _mm_blendv_pd(U, _mm_xor_pd(U, _mm_set1_pd(-0.0)), SIDE), P = _mm_blendv_pd(P0, P1, SIDE);
@@ -513,28 +522,30 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_gap(int side,
 }
 
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_write(double sep, __m128d N, __m128d A, __m128d B,
-                                                                        pc__result *res)
+                                                                         pc__result *res)
 {
     double v[6];
     _mm_storeu_pd(v, N);
     _mm_storeu_pd(v + 2, A);
     _mm_storeu_pd(v + 4, B);
     res->sep = sep;
-    res->nx = v[0]; res->ny = v[1];
-    res->ax = v[2]; res->ay = v[3];
-    res->bx = v[4]; res->by = v[5];
+    res->nx = v[0];
+    res->ny = v[1];
+    res->ax = v[2];
+    res->ay = v[3];
+    res->bx = v[4];
+    res->by = v[5];
 }
 
 /* sat_answer's ending where the deepest vertex (wx, wy) lies over the face
  * (d its separation along the face's normal (ux, uy), side the face's):
  * gap_result (apart) or face_result and grow (meeting), the cases by
  * selects (which holds varies from pair to pair) */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_face(int side, double d, double ux, double uy,
-                                                                       double wx, double wy, double ra, double rb,
-                                                                       pc__result *res)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE void
+small_face(int side, double d, double ux, double uy, double wx, double wy, double ra, double rb, pc__result *res)
 {
     __m128d U = _mm_set_pd(uy, ux), WV = _mm_set_pd(wy, wx);
-    __m128d C = _mm_sub_pd(WV, _mm_mul_pd(_mm_set1_pd(d), U));  /* the foot on the face */
+    __m128d C = _mm_sub_pd(WV, _mm_mul_pd(_mm_set1_pd(d), U)); /* the foot on the face */
     __m128d GA, GB, N;
     small_gap(side, C, WV, U, d, ra, rb, &N, &GA, &GB);
     double depth = -d;
@@ -550,8 +561,8 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_face(int side
 /* core_nearest for a small core of n vertices: the point of h nearest to
  * (x, y), outside it, from voronoi_region's first region (as ngon_result
  * finds it, by bit masks); 0 when no region holds */
-__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const pc__small *h, int n, double x,
-                                                                          double y, double *qx, double *qy)
+__attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const pc__small *h, int n, double x, double y,
+                                                                          double *qx, double *qy)
 {
     unsigned full = (1u << n) - 1;
     __m256d WX = _mm256_sub_pd(_mm256_set1_pd(x), h->x), WY = _mm256_sub_pd(_mm256_set1_pd(y), h->y);
@@ -575,13 +586,13 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_nearest(const 
 /* corner_pair for two small cores: face k of `face` (nf vertices; a's if
  * side = 0), the deepest vertex (wx, wy) of `other` (no vertices) */
 __attribute__((target("avx2"))) static int small_corner(const pc__small *face, int nf, const pc__small *other, int no,
-                                                        int side, int k, double t, double wx, double wy,
-                                                        double floor2, double m, pc__result *res)
+                                                        int side, int k, double t, double wx, double wy, double floor2,
+                                                        double m, pc__result *res)
 {
     int v = t < 0 ? k : k + 1 == nf ? 0 : k + 1;
     __m256i V = small_index(v);
     double vx = small_lane(face->x, V), vy = small_lane(face->y, V);
-    double qx = 0.0, qy = 0.0, fx = 0.0, fy = 0.0, px, py, ox, oy;  /* p on face, o on other */
+    double qx = 0.0, qy = 0.0, fx = 0.0, fy = 0.0, px, py, ox, oy; /* p on face, o on other */
     int found_q = small_nearest(other, no, vx, vy, &qx, &qy), found_f = small_nearest(face, nf, wx, wy, &fx, &fy);
     double d2 = corner_nearer(found_q, vx, vy, qx, qy, found_f, fx, fy, wx, wy, &px, &py, &ox, &oy);
     if (d2 == INFINITY) return -1;
@@ -590,10 +601,10 @@ __attribute__((target("avx2"))) static int small_corner(const pc__small *face, i
     /* other's least and face's greatest projection on u (a core of three
      * repeats its vertex 0 in lane 3) */
     __m256d UX = _mm256_set1_pd(ux), UY = _mm256_set1_pd(uy), PX = _mm256_set1_pd(px), PY = _mm256_set1_pd(py);
-    __m256d LO = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(other->x, PX), UX),
-                               _mm256_mul_pd(_mm256_sub_pd(other->y, PY), UY));
-    __m256d HI = _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(face->x, PX), UX),
-                               _mm256_mul_pd(_mm256_sub_pd(face->y, PY), UY));
+    __m256d LO =
+        _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(other->x, PX), UX), _mm256_mul_pd(_mm256_sub_pd(other->y, PY), UY));
+    __m256d HI =
+        _mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(face->x, PX), UX), _mm256_mul_pd(_mm256_sub_pd(face->y, PY), UY));
     LO = _mm256_min_pd(LO, _mm256_permute4x64_pd(LO, 0x4e));
     HI = _mm256_max_pd(HI, _mm256_permute4x64_pd(HI, 0x4e));
     LO = _mm256_min_pd(LO, _mm256_permute_pd(LO, 5));
@@ -614,16 +625,16 @@ __attribute__((target("avx2"))) static int small_corner(const pc__small *face, i
  * to which side's lanes are read): nothing early waits for it. */
 typedef struct {
     pc__small a, b;
-    __m256d lo_a, lo_b, w_a, w_b, il_a, il_b;  /* the faces of a against b's vertices, and of b */
+    __m256d lo_a, lo_b, w_a, w_b, il_a, il_b; /* the faces of a against b's vertices, and of b */
     double m, floor2;
-    unsigned top_a, top_b;  /* the faces whose keys are the greatest */
+    unsigned top_a, top_b; /* the faces whose keys are the greatest */
     int swap;
 } pc__small_sat;
 
 /* 0 where pc__contact_canonical is to answer */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_axes(const pc__filter *f, int ka, const double *a,
-                                                                      int na, int kb, const double *b, int nb,
-                                                                      int swap, pc__small_sat *q)
+                                                                       int na, int kb, const double *b, int nb,
+                                                                       int swap, pc__small_sat *q)
 {
     if (!small_lanes(f, ka, a, &q->a) || !small_lanes(f, kb, b, &q->b)) return 0;
     double m = _mm256_cvtsd_f64(lanes_max(_mm256_max_pd(q->a.mag, q->b.mag)));
@@ -646,12 +657,12 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_axes(const pc_
 }
 
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const pc__small_sat *q, int na, int nb,
-                                                                        double *mag, pc__result *res)
+                                                                         double *mag, pc__result *res)
 {
     const pc__small *ta = &q->a, *tb = &q->b;
     double m = q->m, floor2 = q->floor2;
     int swap = q->swap, first = swap ? nb : na;
-    unsigned best = swap ? q->top_b | q->top_a << nb : q->top_a | q->top_b << na;  /* the first side's faces first */
+    unsigned best = swap ? q->top_b | q->top_a << nb : q->top_a | q->top_b << na; /* the first side's faces first */
     if (!best) return 0;
     int j = pc__lowest_bit(best), side = j >= first, k = j - first * side, raw = side ^ swap;
     /* sat_answer's reads, from the lanes: face k of the face's side (a's if
@@ -670,13 +681,13 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const p
     double fx = small_lane(_mm256_blendv_pd(ta->x, tb->x, RAW), K);
     double fy = small_lane(_mm256_blendv_pd(ta->y, tb->y, RAW), K);
     *mag = m;
-    if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
+    if (!(s * s >= floor2 * ee)) return 0; /* within 2^-36 m of touching */
     double ux = ey * il, uy = -ex * il, d = s * il;
     double t = (wx - fx) * ex + (wy - fy) * ey;
-    if (!(t >= 0 && t <= ee)) {  /* off the face: a corner, or a sliver */
+    if (!(t >= 0 && t <= ee)) { /* off the face: a corner, or a sliver */
         if (!(d > 0)) return 0;
-        int r = small_corner(raw ? tb : ta, raw ? nb : na, raw ? ta : tb, raw ? na : nb, side, k, t, wx, wy, floor2,
-                             m, res);
+        int r = small_corner(raw ? tb : ta, raw ? nb : na, raw ? ta : tb, raw ? na : nb, side, k, t, wx, wy, floor2, m,
+                             res);
         if (r >= 0) return r;
         pc__hull ha, hb;
         pc__edges ea, eb;
@@ -693,10 +704,10 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_answer(const p
  * is random: its branch had been mispredicted on half the pairs): b's first
  * value that differs from a's is the less (row_less(b, a)). */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_order(int ka, const double *a, int kb,
-                                                                       const double *b, int width)
+                                                                        const double *b, int width)
 {
     if (ka != kb) return kb < ka;
-    int o = width - 4;  /* the second load: values o..o+3 (overlapping the first below a width of 8) */
+    int o = width - 4; /* the second load: values o..o+3 (overlapping the first below a width of 8) */
     __m256d A0 = _mm256_loadu_pd(a), A1 = _mm256_loadu_pd(a + o), B0 = _mm256_loadu_pd(b), B1 = _mm256_loadu_pd(b + o);
     unsigned lt = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B0, A0, _CMP_LT_OQ)) |
                   (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(B1, A1, _CMP_LT_OQ)) << o;
@@ -709,15 +720,17 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int small_order(int ka, 
 /* the answer settled (done), else pc__contact_canonical's, written out as
  * contact_out does, by selects */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void small_finish(int done, double m, const pc__filter *f,
-                                                                         int ka, int wa, const double *a, int kb,
-                                                                         int wb, const double *b, int swap,
-                                                                         pc__result *r, double *out)
+                                                                          int ka, int wa, const double *a, int kb,
+                                                                          int wb, const double *b, int swap,
+                                                                          pc__result *r, double *out)
 {
-    if (done) settle(f, swap ? kb : ka, swap ? b : a, swap ? ka : kb, swap ? a : b, 4 * m, r);
-    else pc__contact_canonical(f, swap ? kb : ka, swap ? wb : wa, swap ? b : a, swap ? ka : kb, swap ? wa : wb,
-                           swap ? a : b, swap ? -1.0 : 1.0, r);
+    if (done)
+        settle(f, swap ? kb : ka, swap ? b : a, swap ? ka : kb, swap ? a : b, 4 * m, r);
+    else
+        pc__contact_canonical(f, swap ? kb : ka, swap ? wb : wa, swap ? b : a, swap ? ka : kb, swap ? wa : wb,
+                              swap ? a : b, swap ? -1.0 : 1.0, r);
     __m128d SWAP = _mm_castsi128_pd(_mm_set1_epi64x(-(long long)swap));
-    __m128d N = _mm_add_pd(_mm_set_pd(r->ny, r->nx), _mm_setzero_pd());  /* no negative zeros in a normal */
+    __m128d N = _mm_add_pd(_mm_set_pd(r->ny, r->nx), _mm_setzero_pd()); /* no negative zeros in a normal */
     __m128d RA = _mm_set_pd(r->ay, r->ax), RB = _mm_set_pd(r->by, r->bx);
     out[0] = r->sep;
     _mm_storeu_pd(out + 1, _mm_blendv_pd(N, _mm_sub_pd(_mm_setzero_pd(), N), SWAP));
@@ -738,40 +751,40 @@ static PC_ALWAYS_INLINE int vector_width(int kind)
  * answers: as for pc__ngon_canonical_inner, two chains of latencies side by
  * side), the kinds ka, kb compile-time constants where the inner loop can
  * make them so (as variables they had made triangle-triangle slower). */
-#define PC__VECTOR_PAIRS(P, S)                                                                                 \
-    __attribute__((target("avx2"))) void pc__##P##_one_avx2(const pc__filter *f, int ka, const double *a,     \
-                                                            int kb, const double *b, double *out)              \
-    {                                                                                                          \
-        S q;                                                                                                   \
-        pc__result r;                                                                                          \
-        double m = 0.0;                                                                                        \
-        int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);          \
-        int swap = small_order(ka, a, kb, b, wa);                                                                \
-        int done = P##_axes(f, ka, a, na, kb, b, nb, swap, &q) && P##_answer(&q, na, nb, &m, &r);              \
-        small_finish(done, m, f, ka, wa, a, kb, wb, b, swap, &r, out);                                         \
-    }                                                                                                          \
-    __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void P##_pairs(                                    \
-        const pc__filter *f, char *const *p, const int64_t *s, int64_t n, int ka, int kb)                      \
-    {                                                                                                          \
-        int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);          \
-        int64_t i = 0;                                                                                         \
-        for (; i + 1 < n; i += 2) {                                                                            \
-            const double *a0 = (const double *)(p[0] + i * s[0]), *a1 = (const double *)(p[0] + (i + 1) * s[0]); \
-            const double *b0 = (const double *)(p[1] + i * s[1]), *b1 = (const double *)(p[1] + (i + 1) * s[1]); \
-            S q0, q1;                                                                                          \
-            pc__result r0, r1;                                                                                 \
-            double m0 = 0.0, m1 = 0.0;                                                                         \
-            int swap0 = small_order(ka, a0, kb, b0, wa), swap1 = small_order(ka, a1, kb, b1, wa);                  \
-            int ok0 = P##_axes(f, ka, a0, na, kb, b0, nb, swap0, &q0);                                         \
-            int ok1 = P##_axes(f, ka, a1, na, kb, b1, nb, swap1, &q1);                                         \
-            int done0 = ok0 && P##_answer(&q0, na, nb, &m0, &r0);                                              \
-            int done1 = ok1 && P##_answer(&q1, na, nb, &m1, &r1);                                              \
-            small_finish(done0, m0, f, ka, wa, a0, kb, wb, b0, swap0, &r0, (double *)(p[2] + i * s[2]));       \
-            small_finish(done1, m1, f, ka, wa, a1, kb, wb, b1, swap1, &r1, (double *)(p[2] + (i + 1) * s[2])); \
-        }                                                                                                      \
-        if (i < n)                                                                                             \
-            pc__##P##_one_avx2(f, ka, (const double *)(p[0] + i * s[0]), kb, (const double *)(p[1] + i * s[1]), \
-                               (double *)(p[2] + i * s[2]));                                                   \
+#define PC__VECTOR_PAIRS(P, S)                                                                                    \
+    __attribute__((target("avx2"))) void pc__##P##_one_avx2(const pc__filter *f, int ka, const double *a, int kb, \
+                                                            const double *b, double *out)                         \
+    {                                                                                                             \
+        S q;                                                                                                      \
+        pc__result r;                                                                                             \
+        double m = 0.0;                                                                                           \
+        int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);             \
+        int swap = small_order(ka, a, kb, b, wa);                                                                 \
+        int done = P##_axes(f, ka, a, na, kb, b, nb, swap, &q) && P##_answer(&q, na, nb, &m, &r);                 \
+        small_finish(done, m, f, ka, wa, a, kb, wb, b, swap, &r, out);                                            \
+    }                                                                                                             \
+    __attribute__((target("avx2"))) static PC_ALWAYS_INLINE void P##_pairs(                                       \
+        const pc__filter *f, char *const *p, const int64_t *s, int64_t n, int ka, int kb)                         \
+    {                                                                                                             \
+        int na = small_count(ka), nb = small_count(kb), wa = vector_width(ka), wb = vector_width(kb);             \
+        int64_t i = 0;                                                                                            \
+        for (; i + 1 < n; i += 2) {                                                                               \
+            const double *a0 = (const double *)(p[0] + i * s[0]), *a1 = (const double *)(p[0] + (i + 1) * s[0]);  \
+            const double *b0 = (const double *)(p[1] + i * s[1]), *b1 = (const double *)(p[1] + (i + 1) * s[1]);  \
+            S q0, q1;                                                                                             \
+            pc__result r0, r1;                                                                                    \
+            double m0 = 0.0, m1 = 0.0;                                                                            \
+            int swap0 = small_order(ka, a0, kb, b0, wa), swap1 = small_order(ka, a1, kb, b1, wa);                 \
+            int ok0 = P##_axes(f, ka, a0, na, kb, b0, nb, swap0, &q0);                                            \
+            int ok1 = P##_axes(f, ka, a1, na, kb, b1, nb, swap1, &q1);                                            \
+            int done0 = ok0 && P##_answer(&q0, na, nb, &m0, &r0);                                                 \
+            int done1 = ok1 && P##_answer(&q1, na, nb, &m1, &r1);                                                 \
+            small_finish(done0, m0, f, ka, wa, a0, kb, wb, b0, swap0, &r0, (double *)(p[2] + i * s[2]));          \
+            small_finish(done1, m1, f, ka, wa, a1, kb, wb, b1, swap1, &r1, (double *)(p[2] + (i + 1) * s[2]));    \
+        }                                                                                                         \
+        if (i < n)                                                                                                \
+            pc__##P##_one_avx2(f, ka, (const double *)(p[0] + i * s[0]), kb, (const double *)(p[1] + i * s[1]),   \
+                               (double *)(p[2] + i * s[2]));                                                      \
     }
 
 PC__VECTOR_PAIRS(small, pc__small_sat)
@@ -780,7 +793,10 @@ __attribute__((target("avx2"))) void pc__small_inner_avx2(void *vctx, char *cons
 {
     const struct contact_ctx *c = vctx;
     /* PC_CONTACT_SMALL_CONSTANT's pairs (matrix.h) with their kinds constant, the rest variable */
-#define PC__CONSTANT(KA, KB) if (c->ka == (KA) && c->kb == (KB)) small_pairs(c->f, p, s, n, KA, KB); else
+#define PC__CONSTANT(KA, KB)                \
+    if (c->ka == (KA) && c->kb == (KB))     \
+        small_pairs(c->f, p, s, n, KA, KB); \
+    else
     PC_CONTACT_SMALL_CONSTANT(PC__CONSTANT) small_pairs(c->f, p, s, n, c->ka, c->kb);
 #undef PC__CONSTANT
 }
@@ -798,22 +814,23 @@ __attribute__((target("avx2"))) void pc__small_inner_avx2(void *vctx, char *cons
  * cores_sat's range, a gap or a depth within 2^-36 m). */
 
 /* a segment core: its ends, its edge, the squared length, the radius */
-typedef struct {
-    double x0, y0, x1, y1, ex, ey, ee, r;
-} pc__seg;
+typedef struct { double x0, y0, x1, y1, ex, ey, ee, r; } pc__seg;
 
 /* the pair's four axes (a's normal, a's reversed, b's, b's reversed) */
 typedef struct {
     pc__seg a, b;
-    __m256d s, il, w;  /* sat_answer's s, il and w for each axis */
+    __m256d s, il, w; /* sat_answer's s, il and w for each axis */
     double m, floor2;
-    unsigned top;  /* the axes whose keys are the greatest */
+    unsigned top; /* the axes whose keys are the greatest */
     int swap;
 } pc__seg_sat;
 
 static PC_ALWAYS_INLINE void seg_load(int kind, const double *s, pc__seg *g)
 {
-    g->x0 = s[0]; g->y0 = s[1]; g->x1 = s[2]; g->y1 = s[3];
+    g->x0 = s[0];
+    g->y0 = s[1];
+    g->x1 = s[2];
+    g->y1 = s[3];
     g->ex = s[2] - s[0];
     g->ey = s[3] - s[1];
     g->ee = g->ex * g->ex + g->ey * g->ey;
@@ -831,10 +848,12 @@ static PC_ALWAYS_INLINE void seg_nearest(const pc__seg *g, double x, double y, d
 
 /* 0 where pc__contact_canonical is to answer */
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_axes(const pc__filter *f, int ka, const double *a,
-                                                                    int na, int kb, const double *b, int nb,
-                                                                    int swap, pc__seg_sat *q)
+                                                                     int na, int kb, const double *b, int nb, int swap,
+                                                                     pc__seg_sat *q)
 {
-    (void)f; (void)na; (void)nb;  /* small_axes' signature (PC__VECTOR_PAIRS) */
+    (void)f;
+    (void)na;
+    (void)nb; /* small_axes' signature (PC__VECTOR_PAIRS) */
     double m = pc__max(pc__magnitude(a, ka == PC_CAPSULE ? 5 : 4), pc__magnitude(b, kb == PC_CAPSULE ? 5 : 4));
     if (!(m >= 0x1p-120 && m <= 0x1p150)) return 0;
     double floor2 = 0x1p-72 * (m * m);
@@ -874,7 +893,7 @@ __attribute__((target("avx2"))) static int seg_corner(const pc__seg *face, const
                                                       double rb, pc__result *res)
 {
     double vx = t < 0 ? face->x0 : face->x1, vy = t < 0 ? face->y0 : face->y1;
-    double qx, qy, fx, fy, px, py, ox, oy;  /* p on face, o on other */
+    double qx, qy, fx, fy, px, py, ox, oy; /* p on face, o on other */
     seg_nearest(other, vx, vy, &qx, &qy);
     seg_nearest(face, wx, wy, &fx, &fy);
     double d2 = corner_nearer(1, vx, vy, qx, qy, 1, fx, fy, wx, wy, &px, &py, &ox, &oy);
@@ -893,27 +912,28 @@ __attribute__((target("avx2"))) static int seg_corner(const pc__seg *face, const
 }
 
 __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_answer(const pc__seg_sat *q, int na, int nb,
-                                                                      double *mag, pc__result *res)
+                                                                       double *mag, pc__result *res)
 {
-    (void)na; (void)nb;
+    (void)na;
+    (void)nb;
     int swap = q->swap;
-    unsigned best = swap ? q->top >> 2 | (q->top & 3) << 2 : q->top;  /* the first side's axes first */
+    unsigned best = swap ? q->top >> 2 | (q->top & 3) << 2 : q->top; /* the first side's axes first */
     if (!best) return 0;
     int j = pc__lowest_bit(best), side = j >> 1, flip = j & 1, raw = side ^ swap;
     const pc__seg *face = raw ? &q->b : &q->a, *other = raw ? &q->a : &q->b;
-    double ra = swap ? q->b.r : q->a.r, rb = swap ? q->a.r : q->b.r;  /* the canonical order's radii */
+    double ra = swap ? q->b.r : q->a.r, rb = swap ? q->a.r : q->b.r; /* the canonical order's radii */
     __m256i K = small_index(2 * raw + flip);
     double s = small_lane(q->s, K), il = small_lane(q->il, K);
     int w = (int)small_lane(q->w, K);
     double ex = face->ex, ey = face->ey, ee = face->ee, floor2 = q->floor2;
     *mag = q->m;
-    if (!(s * s >= floor2 * ee)) return 0;  /* within 2^-36 m of touching */
+    if (!(s * s >= floor2 * ee)) return 0; /* within 2^-36 m of touching */
     double ux = ey * il, uy = -ex * il, d = s * il;
     ux = flip ? -ux : ux;
     uy = flip ? -uy : uy;
     double wx = w ? other->x1 : other->x0, wy = w ? other->y1 : other->y0;
     double t = (wx - face->x0) * ex + (wy - face->y0) * ey;
-    if (!(t >= 0 && t <= ee)) {  /* off the face: a corner, or a sliver */
+    if (!(t >= 0 && t <= ee)) { /* off the face: a corner, or a sliver */
         if (!(d > 0)) return 0;
         int r = seg_corner(face, other, side, t, wx, wy, floor2, q->m, ra, rb, res);
         if (r >= 0) return r;
@@ -921,9 +941,16 @@ __attribute__((target("avx2"))) static PC_ALWAYS_INLINE int seg_answer(const pc_
         pc__edges e[2];
         for (int i = 0; i < 2; i++) {
             const pc__seg *g = i == swap ? &q->a : &q->b;
-            h[i].n = 2; h[i].R = g->r;
-            h[i].x[0] = g->x0; h[i].y[0] = g->y0; h[i].x[1] = g->x1; h[i].y[1] = g->y1;
-            e[i].ne = 1; e[i].ex[0] = g->ex; e[i].ey[0] = g->ey; e[i].ee[0] = g->ee;
+            h[i].n = 2;
+            h[i].R = g->r;
+            h[i].x[0] = g->x0;
+            h[i].y[0] = g->y0;
+            h[i].x[1] = g->x1;
+            h[i].y[1] = g->y1;
+            e[i].ne = 1;
+            e[i].ex[0] = g->ex;
+            e[i].ey[0] = g->ey;
+            e[i].ee[0] = g->ee;
         }
         return pc__cores_apart(&h[0], &e[0], &h[1], &e[1], floor2, res);
     }
@@ -937,7 +964,10 @@ __attribute__((target("avx2"))) void pc__seg_inner_avx2(void *vctx, char *const 
 {
     const struct contact_ctx *c = vctx;
     /* PC_CONTACT_SEG_CONSTANT's pairs (matrix.h) with their kinds constant, the rest variable */
-#define PC__CONSTANT(KA, KB) if (c->ka == (KA) && c->kb == (KB)) seg_pairs(c->f, p, s, n, KA, KB); else
+#define PC__CONSTANT(KA, KB)              \
+    if (c->ka == (KA) && c->kb == (KB))   \
+        seg_pairs(c->f, p, s, n, KA, KB); \
+    else
     PC_CONTACT_SEG_CONSTANT(PC__CONSTANT) seg_pairs(c->f, p, s, n, c->ka, c->kb);
 #undef PC__CONSTANT
 }

@@ -13,8 +13,7 @@
 static inline uint64_t cell_of(double v, double origin, double scale, double top)
 {
     double g = (v - origin) * scale;
-    if (!(g > 0))
-        return 0;
+    if (!(g > 0)) return 0;
     return g >= top ? (uint64_t)top : (uint64_t)g;
 }
 
@@ -41,8 +40,7 @@ static uint64_t hilbert(uint64_t x, uint64_t y, int order)
 
 int pc_curve_keys(const double *bounds, int64_t n, const double *frame, int order, uint64_t *keys)
 {
-    if (n < 0 || (n > 0 && (!bounds || !keys)) || !frame || order < 1 || order > 31)
-        return PC_ERR_ARG;
+    if (n < 0 || (n > 0 && (!bounds || !keys)) || !frame || order < 1 || order > 31) return PC_ERR_ARG;
     double top = (double)(((uint64_t)1 << order) - 1);
     for (int64_t i = 0; i < n; i++) {
         const double *b = bounds + 4 * i;

@@ -63,14 +63,14 @@
 #include "world.h"
 
 enum {
-    DP_PIECES = 48,  /* pieces in a window */
-    DP_LINES = 256,  /* their lines */
-    DP_ROUNDS = 40,  /* windows */
-    DP_TRIES = 64,   /* candidates tested exactly in a window */
-    DP_NUDGES = 12,  /* nudges up to 2^11 ulps of the shape's magnitude */
-    DP_REFINES = 8,  /* passes of tangents at the translation found (round pieces) */
-    DP_SEEN = 16,    /* candidates of one length remembered, so that a point is tested once */
-    DP_CELLS = 4096  /* the most tile cells a window may cover */
+    DP_PIECES = 48, /* pieces in a window */
+    DP_LINES = 256, /* their lines */
+    DP_ROUNDS = 40, /* windows */
+    DP_TRIES = 64,  /* candidates tested exactly in a window */
+    DP_NUDGES = 12, /* nudges up to 2^11 ulps of the shape's magnitude */
+    DP_REFINES = 8, /* passes of tangents at the translation found (round pieces) */
+    DP_SEEN = 16,   /* candidates of one length remembered, so that a point is tested once */
+    DP_CELLS = 4096 /* the most tile cells a window may cover */
 };
 
 /* Local values beyond this are far from any window. */
@@ -110,7 +110,7 @@ typedef struct {
     double bb[4], mag;    /* its box and its largest |value| */
     double ox, oy;        /* the window's frame: X -> (X - o) 2^-e */
     int e;
-    double reach;         /* no translation within the window is longer (local) */
+    double reach;                            /* no translation within the window is longer (local) */
     double ax[PC_CORE_MAX], ay[PC_CORE_MAX]; /* the core in the frame */
     int npiece, nline, over, clear, round;   /* round: some piece has a radius */
     dp_piece piece[DP_PIECES];
@@ -185,13 +185,22 @@ static void corner_lines(dp *s, int k, double tx, double ty)
  * not missed for one around the other side (refine then polishes it).  A
  * round shape against polygonal pieces needs none: refine finds its way
  * along their few rounded corners. */
-static const double dp_turn[16][2] = {
-    {1.0, 0.0}, {0.9238795325112867, 0.3826834323650898}, {0.7071067811865476, 0.7071067811865476},
-    {0.3826834323650898, 0.9238795325112867}, {0.0, 1.0}, {-0.3826834323650898, 0.9238795325112867},
-    {-0.7071067811865476, 0.7071067811865476}, {-0.9238795325112867, 0.3826834323650898}, {-1.0, 0.0},
-    {-0.9238795325112867, -0.3826834323650898}, {-0.7071067811865476, -0.7071067811865476},
-    {-0.3826834323650898, -0.9238795325112867}, {0.0, -1.0}, {0.3826834323650898, -0.9238795325112867},
-    {0.7071067811865476, -0.7071067811865476}, {0.9238795325112867, -0.3826834323650898}};
+static const double dp_turn[16][2] = {{1.0, 0.0},
+                                      {0.9238795325112867, 0.3826834323650898},
+                                      {0.7071067811865476, 0.7071067811865476},
+                                      {0.3826834323650898, 0.9238795325112867},
+                                      {0.0, 1.0},
+                                      {-0.3826834323650898, 0.9238795325112867},
+                                      {-0.7071067811865476, 0.7071067811865476},
+                                      {-0.9238795325112867, 0.3826834323650898},
+                                      {-1.0, 0.0},
+                                      {-0.9238795325112867, -0.3826834323650898},
+                                      {-0.7071067811865476, -0.7071067811865476},
+                                      {-0.3826834323650898, -0.9238795325112867},
+                                      {0.0, -1.0},
+                                      {0.3826834323650898, -0.9238795325112867},
+                                      {0.7071067811865476, -0.7071067811865476},
+                                      {0.9238795325112867, -0.3826834323650898}};
 
 /* A piece (its core B, world coordinates) joins the window with its lines;
  * one that clears the whole window is left out. */
@@ -541,10 +550,9 @@ static void depenetrate_inner(void *vctx, char *const *p, const int64_t *st, int
     }
 }
 
-int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const double *a,
-                         const int64_t *strides_a, double *moved, const int64_t *strides_moved, double *out,
-                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                         const volatile int *cancel)
+int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                         double *moved, const int64_t *strides_moved, double *out, const int64_t *strides_out, int ndim,
+                         const int64_t *shape, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     pc__world w;

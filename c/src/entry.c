@@ -32,12 +32,10 @@
  * overflow), and the inputs' errors are carried through; the bound itself is
  * rounded up by the factor SAFE.  The guesses use the same operations and
  * ignore the bounds. */
-typedef struct {
-    double hi, lo, err;
-} ddb;
+typedef struct { double hi, lo, err; } ddb;
 
-#define U 0x1p-53
-#define ETA 0x1p-1000
+#define U    0x1p-53
+#define ETA  0x1p-1000
 #define SAFE (1.0 + 0x1p-48)
 
 static inline ddb dd_of(double v)
@@ -116,9 +114,10 @@ static inline ddb dd_div(ddb x, ddb y)
     ddb r = dd_sub(x, dd_mul(dd_of(q1), y)), out;
     double q2 = r.hi / y.hi, Y = fabs(y.hi) - fabs(y.lo) - y.err;
     pc__two_sum(q1, q2, &out.hi, &out.lo);
-    out.err = Y > 0 ? (U * fabs(q2) + (fabs(r.lo) + r.err) / Y + fabs(r.hi) * (fabs(y.lo) + y.err) / (fabs(y.hi) * Y)
-                       + ETA) * SAFE * SAFE
-                    : INFINITY;
+    out.err =
+        Y > 0 ? (U * fabs(q2) + (fabs(r.lo) + r.err) / Y + fabs(r.hi) * (fabs(y.lo) + y.err) / (fabs(y.hi) * Y) + ETA) *
+                    SAFE * SAFE
+              : INFINITY;
     return out;
 }
 
@@ -205,8 +204,8 @@ static void setup(entry_ctx *c, const pc__hull *h, const double *o, const double
     const double coords[3] = {o[0], o[1], h->R};
     for (int i = 0; i < 3; i++) ok &= coords[i] == 0 || fabs(coords[i] * sc) >= 0x1p-450;
     for (int i = 0; i < 2; i++) ok &= d[i] == 0 || fabs(d[i] * pe) >= 0x1p-450;
-    for (int i = 0; i < n; i++) ok &= (h->x[i] == 0 || fabs(h->x[i] * sc) >= 0x1p-450)
-                                     && (h->y[i] == 0 || fabs(h->y[i] * sc) >= 0x1p-450);
+    for (int i = 0; i < n; i++)
+        ok &= (h->x[i] == 0 || fabs(h->x[i] * sc) >= 0x1p-450) && (h->y[i] == 0 || fabs(h->y[i] * sc) >= 0x1p-450);
     c->filter = ok;
     if (!ok) return;
     c->w[0] = dd_of(d[0] * pe);
@@ -459,8 +458,10 @@ double pc__ray_entry(const pc__hull *h, const double *o, const double *d, double
     }
     while (hi - lo > 1) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (at_most(&c, mid)) hi = mid;
-        else lo = mid;
+        if (at_most(&c, mid))
+            hi = mid;
+        else
+            lo = mid;
     }
     return of_bits(hi);
 }

@@ -32,12 +32,20 @@ static void view_point(pc__view *v, double x, double y)
 
 static void view_segment(pc__view *v, double x0, double y0, double x1, double y1)
 {
-    if (x0 == x1 && y0 == y1) { view_point(v, x0, y0); return; }
+    if (x0 == x1 && y0 == y1) {
+        view_point(v, x0, y0);
+        return;
+    }
     v->n = 2;
     v->s = 0;
-    v->x[0] = x0; v->y[0] = y0; v->x[1] = x1; v->y[1] = y1;
-    v->xmin = pc__min(x0, x1); v->xmax = pc__max(x0, x1);
-    v->ymin = pc__min(y0, y1); v->ymax = pc__max(y0, y1);
+    v->x[0] = x0;
+    v->y[0] = y0;
+    v->x[1] = x1;
+    v->y[1] = y1;
+    v->xmin = pc__min(x0, x1);
+    v->xmax = pc__max(x0, x1);
+    v->ymin = pc__min(y0, y1);
+    v->ymax = pc__max(y0, y1);
 }
 
 /* n >= 3 vertices at p (x, y pairs) of a convex polygon (validated): its
@@ -46,7 +54,8 @@ static void view_segment(pc__view *v, double x0, double y0, double x1, double y1
 static void view_polygon(const pc__filter *f, pc__view *v, const double *p, int n)
 {
     int s = 0;
-    for (int i = 1; i + 1 < n && s == 0; i++) s = pc__orient(f, p[0], p[1], p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3]);
+    for (int i = 1; i + 1 < n && s == 0; i++)
+        s = pc__orient(f, p[0], p[1], p[2 * i], p[2 * i + 1], p[2 * i + 2], p[2 * i + 3]);
     if (s == 0) {
         pc_segment g = pc__lex_extremes(p, n);
         view_segment(v, g.x0, g.y0, g.x1, g.y1);
@@ -59,8 +68,10 @@ static void view_polygon(const pc__filter *f, pc__view *v, const double *p, int 
     for (int i = 0; i < n; i++) {
         v->x[i] = p[2 * i];
         v->y[i] = p[2 * i + 1];
-        v->xmin = pc__min(v->xmin, v->x[i]); v->xmax = pc__max(v->xmax, v->x[i]);
-        v->ymin = pc__min(v->ymin, v->y[i]); v->ymax = pc__max(v->ymax, v->y[i]);
+        v->xmin = pc__min(v->xmin, v->x[i]);
+        v->xmax = pc__max(v->xmax, v->x[i]);
+        v->ymin = pc__min(v->ymin, v->y[i]);
+        v->ymax = pc__max(v->ymax, v->y[i]);
     }
 }
 
@@ -69,11 +80,20 @@ void pc__view_of(const pc__filter *f, int kind, const double *row, pc__view *v)
     v->r = 0.0;
     switch (kind) {
     case PC_POINT: view_point(v, row[0], row[1]); return;
-    case PC_CIRCLE: view_point(v, row[0], row[1]); v->r = row[2]; return;
+    case PC_CIRCLE:
+        view_point(v, row[0], row[1]);
+        v->r = row[2];
+        return;
     case PC_SEGMENT: view_segment(v, row[0], row[1], row[2], row[3]); return;
-    case PC_CAPSULE: view_segment(v, row[0], row[1], row[2], row[3]); v->r = row[4]; return;
+    case PC_CAPSULE:
+        view_segment(v, row[0], row[1], row[2], row[3]);
+        v->r = row[4];
+        return;
     case PC_BOX:
-        if (row[0] == row[2] || row[1] == row[3]) { view_segment(v, row[0], row[1], row[2], row[3]); return; }
+        if (row[0] == row[2] || row[1] == row[3]) {
+            view_segment(v, row[0], row[1], row[2], row[3]);
+            return;
+        }
         {
             const double c[8] = {row[0], row[1], row[2], row[1], row[2], row[3], row[0], row[3]};
             view_polygon(f, v, c, 4);
@@ -113,16 +133,16 @@ static int edge_axes(const pc__filter *f, const pc__view *v, const double *x, co
 
 static int cores_meet(const pc__filter *f, const pc__view *a, const pc__view *b, int m)
 {
-    if (!(pc__le(a->xmin, b->xmax, m) & pc__le(b->xmin, a->xmax, m) & pc__le(a->ymin, b->ymax, m)
-          & pc__le(b->ymin, a->ymax, m)))
+    if (!(pc__le(a->xmin, b->xmax, m) & pc__le(b->xmin, a->xmax, m) & pc__le(a->ymin, b->ymax, m) &
+          pc__le(b->ymin, a->ymax, m)))
         return 0;
     return edge_axes(f, a, b->x, b->y, b->n, m) && edge_axes(f, b, a->x, a->y, a->n, m);
 }
 
 /* Some vertex of v within r1 + r2 + r3 of an edge of w (below it when
  * strict); r3 (a distance) is 0 for overlaps. */
-static int vertex_near_edge(const pc__filter *f, const pc__view *v, const pc__view *w, double r1, double r2,
-                            double r3, int m)
+static int vertex_near_edge(const pc__filter *f, const pc__view *v, const pc__view *w, double r1, double r2, double r3,
+                            int m)
 {
     int edges = w->n == 1 ? 1 : w->n == 2 ? 1 : w->n;
     for (int e = 0; e < edges; e++) {

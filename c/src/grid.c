@@ -47,13 +47,13 @@
 #define PC_GRID_AVX2 1
 #endif
 
-#define PC_GRID_MAGIC 0x7063677269643031ull
+#define PC_GRID_MAGIC  0x7063677269643031ull
 #define PC_GRID_LEVELS 8
-#define PC_GRID_SAMPLE 1024   /* extents sampled to choose the levels */
-#define PC_GRID_SPREAD 4.0    /* a level's extents reach this times the median of those left */
-#define PC_GRID_BUDGET 48     /* candidates a shape above which the tree is chosen */
-#define PC_GRID_CHUNK 2048    /* cells in one chunk of parallel work */
-#define PC_GRID_REACH 1       /* a level's largest extent spans this many cells */
+#define PC_GRID_SAMPLE 1024 /* extents sampled to choose the levels */
+#define PC_GRID_SPREAD 4.0  /* a level's extents reach this times the median of those left */
+#define PC_GRID_BUDGET 48   /* candidates a shape above which the tree is chosen */
+#define PC_GRID_CHUNK  2048 /* cells in one chunk of parallel work */
+#define PC_GRID_REACH  1    /* a level's largest extent spans this many cells */
 
 typedef struct {
     double gx, gy;   /* the frame: the least lower-left corner of the level's shapes */
@@ -69,24 +69,24 @@ typedef struct {
     uint64_t magic;
     int kind, width, levels;
     int64_t n, cells;
-    double d;  /* > 0: pairs within this distance, not overlapping ones */
+    double d;                     /* > 0: pairs within this distance, not overlapping ones */
     double limit[PC_GRID_LEVELS]; /* a shape of extent e is on the first level L with e <= limit[L] */
     level lv[PC_GRID_LEVELS];
 } header;
 
 typedef struct {
-    uint32_t *start; /* cells + 1: cell c holds sorted positions start[c] .. start[c + 1] - 1 */
-    uint32_t *order; /* sorted position -> the shape's index */
-    uint32_t *cell;  /* n + 1: while building, each shape's level, then its cell; then free */
-    double *rows;    /* the shapes' rows, in sorted order (not for circles) */
-    double *bb;      /* their bounding boxes (not for circles) */
+    uint32_t *start;   /* cells + 1: cell c holds sorted positions start[c] .. start[c + 1] - 1 */
+    uint32_t *order;   /* sorted position -> the shape's index */
+    uint32_t *cell;    /* n + 1: while building, each shape's level, then its cell; then free */
+    double *rows;      /* the shapes' rows, in sorted order (not for circles) */
+    double *bb;        /* their bounding boxes (not for circles) */
     double *x, *y, *r; /* circles: their centres and radii, in sorted order */
 } arrays;
 
 /* Values read past the end of the sorted arrays (whole vectors; ignored). */
 #define PC_GRID_PAD 4
 
-#define PC_ROUND64(b) (((b) + 63) & ~(int64_t)63)
+#define PC_ROUND64(b)  (((b) + 63) & ~(int64_t)63)
 #define PC_HEADER_SIZE PC_ROUND64((int64_t)sizeof(header))
 
 static int64_t max_cells(int64_t n) { return 2 * n + 64 * PC_GRID_LEVELS; }
@@ -95,9 +95,9 @@ static int64_t max_cells(int64_t n) { return 2 * n + 64 * PC_GRID_LEVELS; }
 static int64_t carve(int kind, int64_t n, char *base, arrays *a)
 {
     int64_t bytes = PC_HEADER_SIZE;
-#define PC_TAKE(ptr, type, count)                                  \
-    do {                                                           \
-        if (base) (ptr) = (type *)(void *)(base + bytes);          \
+#define PC_TAKE(ptr, type, count)                                    \
+    do {                                                             \
+        if (base) (ptr) = (type *)(void *)(base + bytes);            \
         bytes = PC_ROUND64(bytes + (int64_t)sizeof(type) * (count)); \
     } while (0)
     PC_TAKE(a->start, uint32_t, max_cells(n) + 1);
@@ -252,9 +252,12 @@ static void select_kth(double *v, int64_t n, int64_t k)
                 v[j--] = t;
             }
         }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else return;
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return;
     }
 }
 
@@ -268,7 +271,7 @@ static void choose_levels(header *h, int kind, const double *s, int64_t n)
         corner(kind, s + (k * n / m) * h->width, &lx, &ly, &sample[k]);
         if (sample[k] != sample[k]) sample[k] = INFINITY;
     }
-    int64_t from = 0;  /* sample[from .. m): the extents above every limit so far */
+    int64_t from = 0; /* sample[from .. m): the extents above every limit so far */
     h->levels = 0;
     while (h->levels < PC_GRID_LEVELS - 1 && from < m) {
         select_kth(sample + from, m - from, (m - from) / 2);
@@ -364,7 +367,7 @@ int pc__grid_build(int kind, const double *s, int64_t n, double d, void *base)
         level *lv = &h->lv[l];
         lv->mag = pc__max(pc__max(fabs(lv->gx), fabs(lv->gy)), pc__max(fabs(lv->hx), fabs(lv->hy)));
         lv->mag = pc__max(lv->mag, lv->ext);
-        if (lv->count && !(lv->mag <= 0x1p1000)) return 0;  /* NaN, inf, or room lost for the margins */
+        if (lv->count && !(lv->mag <= 0x1p1000)) return 0; /* NaN, inf, or room lost for the margins */
     }
     if (!frame_levels(h)) return 0;
     /* each shape's cell and the cells' counts */
@@ -375,8 +378,8 @@ int pc__grid_build(int kind, const double *s, int64_t n, double d, void *base)
         corner(kind, s + i * h->width, &lx, &ly, &ext);
         int l = (int)a.cell[i];
         const level *lv = &h->lv[l];
-        int64_t c = lv->first + cell_of(ly, lv->gy, lv->inv, lv->ny - 1) * lv->nx
-                  + cell_of(lx, lv->gx, lv->inv, lv->nx - 1);
+        int64_t c =
+            lv->first + cell_of(ly, lv->gy, lv->inv, lv->ny - 1) * lv->nx + cell_of(lx, lv->gx, lv->inv, lv->nx - 1);
         a.cell[i] = (uint32_t)c;
         a.start[c]++;
         if (l) across += across_levels(h, l, lx, ly, ext);
@@ -418,7 +421,7 @@ int pc__grid_build(int kind, const double *s, int64_t n, double d, void *base)
 /* ---- finding ------------------------------------------------------------- */
 
 struct grid_ctx {
-    int avx2;  /* the circles' loop may use AVX2 (checked at run time) */
+    int avx2; /* the circles' loop may use AVX2 (checked at run time) */
     const header *h;
     arrays a;
     pc__one narrow;
@@ -440,7 +443,7 @@ static PC_COLD int circles_exact(const struct grid_ctx *c, int64_t p, int64_t q)
  * answers.  The emitter keeps room for four keys (flushed beyond
  * PC_EMIT - 4); reads past q1 stay within the padding and are masked. */
 __attribute__((target("avx2"))) static void circles_avx2(const struct grid_ctx *c, pc__emitter *e, int64_t p,
-                                                          int64_t q0, int64_t q1)
+                                                         int64_t q0, int64_t q1)
 {
     const double *xs = c->a.x, *ys = c->a.y, *rs = c->a.r;
     const uint32_t *order = c->a.order;
@@ -511,7 +514,7 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
         const double x = xs[p], y = ys[p], r = rs[p];
         const double bound = c->f.circle, neg_bound = c->f.circle_neg;
         const int jbits = c->sink->jbits;
-        int n = e->n;  /* in a register, not in *e, across the loop */
+        int n = e->n; /* in a register, not in *e, across the loop */
         for (int64_t q = q0; q < q1; q++) {
             double dx = x - xs[q], dy = y - ys[q], rr = r + rs[q];
             double v = (dx * dx + dy * dy) - rr * rr;
@@ -535,8 +538,8 @@ static void test_run(const struct grid_ctx *c, pc__emitter *e, int64_t p, int64_
         if (!boxes_meet(bp, c->a.bb + 4 * q, c->h->d)) continue;
         const double *other = c->a.rows + q * w;
         int hit = c->h->d > 0 ? pc__within_rows(&c->f, c->h->kind, row, c->h->kind, other, c->h->d, c->m)
-                : c->narrow ? c->narrow(&c->f, row, other, c->m)
-                            : pc__overlap_rows(&c->f, c->h->kind, row, c->h->kind, other, c->m);
+                  : c->narrow ? c->narrow(&c->f, row, other, c->m)
+                              : pc__overlap_rows(&c->f, c->h->kind, row, c->h->kind, other, c->m);
         if (!hit) continue;
         uint32_t j = order[q];
         pc__emit(c->sink, e, i < j ? i : j, i < j ? j : i);
@@ -557,7 +560,7 @@ static void test_below(const struct grid_ctx *c, pc__emitter *e, int64_t p, int 
         const double *bb = c->a.bb + 4 * p;
         lx = bb[0], ly = bb[1], hx = bb[2], hy = bb[3];
     }
-    hx += c->h->d;  /* rounded to nearest: at least any corner within d */
+    hx += c->h->d; /* rounded to nearest: at least any corner within d */
     hy += c->h->d;
     for (int k = 0; k < l; k++) {
         const level *lv = &c->h->lv[k];
@@ -586,7 +589,7 @@ static void visit(const struct grid_ctx *c, pc__emitter *e, int64_t cell)
     int64_t x = (cell - lv->first) % lv->nx, y = (cell - lv->first) / lv->nx;
     int64_t row = cell - x, x0 = x > PC_GRID_REACH ? x - PC_GRID_REACH : 0;
     int64_t x1 = x + PC_GRID_REACH < lv->nx ? x + PC_GRID_REACH : lv->nx - 1;
-    int64_t right = start[row + x1 + 1];  /* the end of the reachable cells in the row */
+    int64_t right = start[row + x1 + 1]; /* the end of the reachable cells in the row */
     int64_t up0[PC_GRID_REACH], up1[PC_GRID_REACH], rows = 0;
     for (int64_t dy = 1; dy <= PC_GRID_REACH && y + dy < lv->ny; dy++, rows++) {
         up0[rows] = start[row + dy * lv->nx + x0];
@@ -609,8 +612,8 @@ static void grid_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     pc__flush(c->sink, &e);
 }
 
-int pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
-                   pc__sink *sink, const volatile int *cancel)
+int pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd, pc__sink *sink,
+                  const volatile int *cancel)
 {
     struct grid_ctx c;
     c.h = base;

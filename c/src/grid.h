@@ -36,7 +36,7 @@ uint32_t *pc__grid_scratch(void *base);
  * found from every sample-th cell (an estimate of the count over sample).
  * simd = 0 keeps to the portable loops (the C tests compare both).  PC_OK, or
  * PC_ERR_CANCELLED (walk.h: the sink then holds part of the pairs). */
-int pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd,
-                   pc__sink *sink, const volatile int *cancel);
+int pc__grid_find(const void *base, const pc__filter *f, int m, int threads, int64_t sample, int simd, pc__sink *sink,
+                  const volatile int *cancel);
 
 #endif

@@ -194,8 +194,8 @@ static int k_segment_line(const pc__filter *f, pc_segment s, pc__line l, int k, 
 /* The points F - w u, F + w u of the chord of c on the line through s (both
  * unscaled); `which` selects them (bit 0: the first, bit 1: the second);
  * `tangent` gives the foot F alone.  Clamped to [xlo, xhi] x [ylo, yhi]. */
-static int hit_chord(hits *h, pc_circle c, pc_segment s, int k, int tangent, int which,
-                      double xlo, double xhi, double ylo, double yhi)
+static int hit_chord(hits *h, pc_circle c, pc_segment s, int k, int tangent, int which, double xlo, double xhi,
+                     double ylo, double yhi)
 {
     double fx, fy, ux, uy, w;
     chord(scale_circle(c, -k), scale_segment(s, -k), &fx, &fy, &ux, &uy, &w);
@@ -210,7 +210,7 @@ static int k_circle_line(const pc__filter *f, pc_circle c, pc__line l, int k, hi
     /* sign(dist(centre, line)^2 - r^2) */
     int p = pc__perp(f, l.x0, l.y0, l.x1, l.y1, c.x, c.y, c.r);
     if (p > 0) return h->n;
-    if (c.r == 0) return hit(h, c.x, c.y);  /* a point circle on the line */
+    if (c.r == 0) return hit(h, c.x, c.y); /* a point circle on the line */
     /* every point of the chord lies within r of the centre */
     return hit_chord(h, c, l, k, p == 0, 3, c.x - c.r, c.x + c.r, c.y - c.r, c.y + c.r);
 }
@@ -252,14 +252,20 @@ static int k_circle_segment(const pc__filter *f, pc_circle c, pc_segment s, int 
     int in2 = (e0 <= 0 || d0 > 0) && e1 >= 0 && d1 > 0;
     /* roots at the ends are the ends themselves */
     if (in1) {
-        if (e0 == 0) hit(h, s.x0, s.y0);              /* t1 = 0 (d0 > 0) */
-        else if (e1 == 0 && d1 < 0) hit(h, s.x1, s.y1); /* t1 = 1 */
-        else hit_chord(h, c, s, k, 0, 1, xlo, xhi, ylo, yhi);
+        if (e0 == 0)
+            hit(h, s.x0, s.y0); /* t1 = 0 (d0 > 0) */
+        else if (e1 == 0 && d1 < 0)
+            hit(h, s.x1, s.y1); /* t1 = 1 */
+        else
+            hit_chord(h, c, s, k, 0, 1, xlo, xhi, ylo, yhi);
     }
     if (in2) {
-        if (e1 == 0) hit(h, s.x1, s.y1);              /* t2 = 1 (d1 > 0) */
-        else if (e0 == 0 && d0 < 0) hit(h, s.x0, s.y0); /* t2 = 0 */
-        else hit_chord(h, c, s, k, 0, 2, xlo, xhi, ylo, yhi);
+        if (e1 == 0)
+            hit(h, s.x1, s.y1); /* t2 = 1 (d1 > 0) */
+        else if (e0 == 0 && d0 < 0)
+            hit(h, s.x0, s.y0); /* t2 = 0 */
+        else
+            hit_chord(h, c, s, k, 0, 2, xlo, xhi, ylo, yhi);
     }
     return h->n;
 }
@@ -290,7 +296,7 @@ static int k_circle_circle(const pc__filter *f, pc_circle a, pc_circle b, int k,
     /* sign(|d|^2 - (ra - rb)^2): pc__circle with rb negated (its bounds use only
      * |ra + rb| <= 2M, and its exact stage is signed) */
     int inner = pc__circle(f, a.x, a.y, b.x, b.y, a.r, -b.r);
-    if (inner < 0) return h->n;  /* one strictly inside the other */
+    if (inner < 0) return h->n; /* one strictly inside the other */
     if (a.r == 0) return hit(h, a.x, a.y);
     if (b.r == 0) return hit(h, b.x, b.y);
     pc_circle as = scale_circle(a, -k), bs = scale_circle(b, -k);
@@ -328,8 +334,8 @@ static int k_circle_circle(const pc__filter *f, pc_circle a, pc_circle b, int k,
  */
 enum { EV_END = 1, EV_X = 2, EV_Y = 4 };
 typedef struct {
-    int axis;  /* EV_END, EV_X or EV_Y */
-    double v;  /* EV_END: 0 or 1 (the start or the end); else the line's coordinate */
+    int axis; /* EV_END, EV_X or EV_Y */
+    double v; /* EV_END: 0 or 1 (the start or the end); else the line's coordinate */
 } event;
 
 /* the events at the extreme so far: which axes tie there, and their values */
@@ -438,9 +444,7 @@ typedef struct {
 
 /* a region that holds the true point: the shape's box grown by its radius, cut
  * by the segment's box (infinite for a line) */
-typedef struct {
-    double xlo, xhi, ylo, yhi;
-} region;
+typedef struct { double xlo, xhi, ylo, yhi; } region;
 
 static void put(double *dst, double x, double y, const region *g)
 {
@@ -458,7 +462,11 @@ static void foot(pc_segment l, double cx, double cy, int k, const region *g, dou
     put(dst, ldexp(s.x0 + t * ux, k), ldexp(s.y0 + t * uy, k), g);
 }
 
-static void set_exact(double *dst, double x, double y) { dst[0] = x; dst[1] = y; }
+static void set_exact(double *dst, double x, double y)
+{
+    dst[0] = x;
+    dst[1] = y;
+}
 
 /* Is p before q along the direction of l (both exactly on l's line)?  On a
  * line that is not vertical distinct points differ in x. */
@@ -580,7 +588,10 @@ static void capsule_chord(const pc__filter *f, const pc__view *v, pc_segment l, 
         p0 = pc__perp(f, l.x0, l.y0, l.x1, l.y1, v->x[0], v->y[0], v->r);
         p1 = pc__perp(f, l.x0, l.y0, l.x1, l.y1, v->x[1], v->y[1], v->r);
         int p = p0 < p1 ? p0 : p1;
-        if (p > 0) { c->kind = CH_MISS; return; }
+        if (p > 0) {
+            c->kind = CH_MISS;
+            return;
+        }
         if (p == 0) {
             c->kind = CH_TOUCH;
             /* one end at distance r, or both (the core parallel to the line:
@@ -604,8 +615,10 @@ static void capsule_chord(const pc__filter *f, const pc__view *v, pc_segment l, 
 
 static void view_chord(const pc__filter *f, const pc__view *v, pc_segment l, int k, const region *g, chord_t *c)
 {
-    if (v->r > 0) capsule_chord(f, v, l, k, g, c);
-    else polygon_chord(f, v, l, k, g, c);
+    if (v->r > 0)
+        capsule_chord(f, v, l, k, g, c);
+    else
+        polygon_chord(f, v, l, k, g, c);
 }
 
 /* the region of a view: its core's box grown by its radius */
@@ -705,16 +718,20 @@ static int k_view_segment(const pc__filter *f, const pc__view *v, pc_segment s, 
         if (ws + we == 1 && !pc__views_overlap(f, v, &sv, 1)) {
             return ws == 1 ? hit(h, s.x0, s.y0) : hit(h, s.x1, s.y1);
         }
-        if (ws == 1) hit(h, s.x0, s.y0);
-        else if (ws == 0) hit(h, c.a[0], c.a[1]);
-        if (we == 1) hit(h, s.x1, s.y1);
-        else if (we == 0) hit(h, c.b[0], c.b[1]);
+        if (ws == 1)
+            hit(h, s.x0, s.y0);
+        else if (ws == 0)
+            hit(h, c.a[0], c.a[1]);
+        if (we == 1)
+            hit(h, s.x1, s.y1);
+        else if (we == 0)
+            hit(h, c.b[0], c.b[1]);
         return h->n;
     }
     /* the line only touches the shape, from a to b: the part of that on the
      * segment, compared exactly through the projections of sa and sb */
-    int da = pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sa[0], c.sa[1]); /* a after the start */
-    int db = pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sb[0], c.sb[1]); /* b before the end */
+    int da = pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sa[0], c.sa[1]);             /* a after the start */
+    int db = pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sb[0], c.sb[1]);             /* b before the end */
     if (pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sa[0], c.sa[1]) < 0) return h->n; /* a beyond the end */
     if (pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sb[0], c.sb[1]) < 0) return h->n; /* b before the start */
     if (c.single) {
@@ -723,10 +740,14 @@ static int k_view_segment(const pc__filter *f, const pc__view *v, pc_segment s, 
     }
     if (pc__dot(f, s.x1, s.y1, s.x0, s.y0, c.sa[0], c.sa[1]) == 0) return hit(h, s.x1, s.y1); /* a at the end */
     if (pc__dot(f, s.x0, s.y0, s.x1, s.y1, c.sb[0], c.sb[1]) == 0) return hit(h, s.x0, s.y0); /* b at the start */
-    if (da <= 0) hit(h, s.x0, s.y0);
-    else hit(h, c.a[0], c.a[1]);
-    if (db <= 0) hit(h, s.x1, s.y1);
-    else hit(h, c.b[0], c.b[1]);
+    if (da <= 0)
+        hit(h, s.x0, s.y0);
+    else
+        hit(h, c.a[0], c.a[1]);
+    if (db <= 0)
+        hit(h, s.x1, s.y1);
+    else
+        hit(h, c.b[0], c.b[1]);
     return h->n;
 }
 
@@ -754,16 +775,16 @@ static void ix_store(char *const *p, const int64_t *s, int64_t i, const hits *h)
 static int ix_exponent(double m) { return m > 0 ? ilogb(m) : 0; }
 
 /* The kernel for (A, B) fed the shapes of operands first and second. */
-#define PC_IX_LOOP(name, A, B, first, second)                                           \
-    static void name(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n) \
-    {                                                                                   \
-        for (int64_t i = 0; i < n; i++) {                                               \
-            pc_##A##_t x = pc__load_##A((const double *)(p[first] + i * s[first]));     \
-            pc_##B##_t y = pc__load_##B((const double *)(p[second] + i * s[second]));    \
-            hits h = {0, {NAN, NAN, NAN, NAN}};                                         \
+#define PC_IX_LOOP(name, A, B, first, second)                                                        \
+    static void name(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n)            \
+    {                                                                                                \
+        for (int64_t i = 0; i < n; i++) {                                                            \
+            pc_##A##_t x = pc__load_##A((const double *)(p[first] + i * s[first]));                  \
+            pc_##B##_t y = pc__load_##B((const double *)(p[second] + i * s[second]));                \
+            hits h = {0, {NAN, NAN, NAN, NAN}};                                                      \
             k_##A##_##B(&c->filter, x, y, ix_exponent(pc__max(pc__mag_##A(x), pc__mag_##B(y))), &h); \
-            ix_store(p, s, i, &h);                                                      \
-        }                                                                               \
+            ix_store(p, s, i, &h);                                                                   \
+        }                                                                                            \
     }
 typedef pc_circle pc_circle_t;
 typedef pc_box pc_box_t;
@@ -772,19 +793,19 @@ typedef pc__line pc_line_t;
 
 /* A convex kind (of operand `shape`, read as a view) against a segment or a
  * line (of the other operand). */
-#define PC_IX_VIEW_LOOP(name, B, shape, other)                                          \
-    static void name(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n) \
-    {                                                                                   \
-        int width = pc__kind(c->kind[shape])->width;                                    \
-        for (int64_t i = 0; i < n; i++) {                                               \
-            const double *row = (const double *)(p[shape] + i * s[shape]);               \
-            pc_##B##_t y = pc__load_##B((const double *)(p[other] + i * s[other]));      \
-            pc__view v;                                                                 \
-            pc__view_of(&c->filter, c->kind[shape], row, &v);                           \
-            hits h = {0, {NAN, NAN, NAN, NAN}};                                         \
+#define PC_IX_VIEW_LOOP(name, B, shape, other)                                                                  \
+    static void name(const struct ix_ctx *c, char *const *p, const int64_t *s, int64_t n)                       \
+    {                                                                                                           \
+        int width = pc__kind(c->kind[shape])->width;                                                            \
+        for (int64_t i = 0; i < n; i++) {                                                                       \
+            const double *row = (const double *)(p[shape] + i * s[shape]);                                      \
+            pc_##B##_t y = pc__load_##B((const double *)(p[other] + i * s[other]));                             \
+            pc__view v;                                                                                         \
+            pc__view_of(&c->filter, c->kind[shape], row, &v);                                                   \
+            hits h = {0, {NAN, NAN, NAN, NAN}};                                                                 \
             k_view_##B(&c->filter, &v, y, ix_exponent(pc__max(pc__magnitude(row, width), pc__mag_##B(y))), &h); \
-            ix_store(p, s, i, &h);                                                      \
-        }                                                                               \
+            ix_store(p, s, i, &h);                                                                              \
+        }                                                                                                       \
     }
 PC_IX_VIEW_LOOP(ix_view_segment, segment, 0, 1)
 PC_IX_VIEW_LOOP(ix_segment_view, segment, 1, 0)
@@ -792,17 +813,14 @@ PC_IX_VIEW_LOOP(ix_view_line, line, 0, 1)
 PC_IX_VIEW_LOOP(ix_line_view, line, 1, 0)
 
 #define PC_IX_SELF_LOOP(K) PC_IX_LOOP(ix_##K##_##K, K, K, 0, 1)
-#define PC_IX_PAIR_LOOPS(A, B)               \
-    PC_IX_LOOP(ix_##A##_##B, A, B, 0, 1)     \
+#define PC_IX_PAIR_LOOPS(A, B)           \
+    PC_IX_LOOP(ix_##A##_##B, A, B, 0, 1) \
     PC_IX_LOOP(ix_##B##_##A, A, B, 1, 0)
 PC_IX_PAIRS(PC_IX_SELF_LOOP, PC_IX_PAIR_LOOPS)
 
-#define PC_IX_SELF_ENTRY(K) [PC_KIND_##K][PC_KIND_##K] = ix_##K##_##K,
-#define PC_IX_PAIR_ENTRY(A, B) \
-    [PC_KIND_##A][PC_KIND_##B] = ix_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = ix_##B##_##A,
-static const ix_loop ix_loops[PC_LINE + 1][PC_LINE + 1] = {
-    PC_IX_PAIRS(PC_IX_SELF_ENTRY, PC_IX_PAIR_ENTRY)
-};
+#define PC_IX_SELF_ENTRY(K)    [PC_KIND_##K][PC_KIND_##K] = ix_##K##_##K,
+#define PC_IX_PAIR_ENTRY(A, B) [PC_KIND_##A][PC_KIND_##B] = ix_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = ix_##B##_##A,
+static const ix_loop ix_loops[PC_LINE + 1][PC_LINE + 1] = {PC_IX_PAIRS(PC_IX_SELF_ENTRY, PC_IX_PAIR_ENTRY)};
 
 /* the loop for a pair (PC_IX_PAIRS, pc__ix_view_kind: matrix.h); NULL for none */
 static ix_loop ix_loop_for(int ka, int kb)
@@ -821,11 +839,10 @@ static void ix_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
     c->loop(c, p, s, n);
 }
 
-int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a,
-                           int kind_b, const double *b, const int64_t *strides_b,
-                           double *points, const int64_t *strides_points,
-                           int8_t *count, const int64_t *strides_count,
-                           int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
+int pc_intersections_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                           const int64_t *strides_b, double *points, const int64_t *strides_points, int8_t *count,
+                           const int64_t *strides_count, int ndim, const int64_t *shape, double magnitude, int threads,
+                           const volatile int *cancel)
 {
     if (!pc__kind(kind_a) || !pc__kind(kind_b)) return PC_ERR_KIND;
     ix_loop loop = ix_loop_for(kind_a, kind_b);

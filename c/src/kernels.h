@@ -24,8 +24,10 @@
  * A new kind adds one line to PC_KINDS, and the pairs it has kernels for
  * (below) to PC_KIND_PAIRS (matrix.h); loading its layout rows and measuring
  * them follow. */
+/* clang-format off */
 #define PC_KINDS(X) X(point, PC_POINT) X(circle, PC_CIRCLE) X(box, PC_BOX) X(segment, PC_SEGMENT) \
     X(triangle, PC_TRIANGLE) X(capsule, PC_CAPSULE)
+/* clang-format on */
 
 /* PC_KIND_point = PC_POINT, ...: the kind number of a name */
 #define PC__KIND_NUMBER(K, E) PC_KIND_##K = E,
@@ -57,15 +59,15 @@ static inline double pc__magnitude(const double *v, int n)
 /* pc__load_point(row) -> pc_point, ...: a shape struct from its layout row
  * (the structs are the layouts' doubles in order); pc__mag_point(s), ...: its
  * magnitude */
-#define PC__LOAD(K, E)                                                                 \
-    static inline pc_##K pc__load_##K(const double *p)                                 \
-    {                                                                                  \
-        pc_##K s;                                                                      \
-        memcpy(&s, p, sizeof s);                                                       \
-        return s;                                                                      \
-    }                                                                                  \
-    static inline double pc__mag_##K(pc_##K s)                                         \
-    {                                                                                  \
+#define PC__LOAD(K, E)                                                                            \
+    static inline pc_##K pc__load_##K(const double *p)                                            \
+    {                                                                                             \
+        pc_##K s;                                                                                 \
+        memcpy(&s, p, sizeof s);                                                                  \
+        return s;                                                                                 \
+    }                                                                                             \
+    static inline double pc__mag_##K(pc_##K s)                                                    \
+    {                                                                                             \
         return pc__magnitude((const double *)(const void *)&s, (int)(sizeof s / sizeof(double))); \
     }
 PC_KINDS(PC__LOAD)
@@ -136,8 +138,7 @@ static inline double pc__touch_time(double px, double py, double ux, double uy, 
 
 static inline int pc__on_segment(const pc__filter *f, double px, double py, double ax, double ay, double bx, double by)
 {
-    if (px < pc__min(ax, bx) || px > pc__max(ax, bx) || py < pc__min(ay, by) || py > pc__max(ay, by))
-        return 0;
+    if (px < pc__min(ax, bx) || px > pc__max(ax, bx) || py < pc__min(ay, by) || py > pc__max(ay, by)) return 0;
     return pc__orient(f, ax, ay, bx, by, px, py) == 0;
 }
 
@@ -222,8 +223,8 @@ static inline int pc__in_triangle(const pc__filter *f, double px, double py, pc_
 
 /* Closed segments ab and cd meet (m = 0), or cross properly (m = 1: A - B is
  * a parallelogram whose interior holds the origin exactly then). */
-static inline int pc__segments_meet(const pc__filter *f, double ax, double ay, double bx, double by,
-                                    double cx, double cy, double dx, double dy, int m)
+static inline int pc__segments_meet(const pc__filter *f, double ax, double ay, double bx, double by, double cx,
+                                    double cy, double dx, double dy, int m)
 {
     /* bounding boxes first: exact, cheap, and rejects most pairs */
     pc_segment s1 = {ax, ay, bx, by}, s2 = {cx, cy, dx, dy};
@@ -235,15 +236,15 @@ static inline int pc__segments_meet(const pc__filter *f, double ax, double ay, d
     if (o1 * o2 < 0 && o3 * o4 < 0) return 1;
     if (m) return 0;
     /* Otherwise they meet only at an endpoint lying on the other segment. */
-    return (o1 == 0 && pc__on_segment(f, cx, cy, ax, ay, bx, by))
-        || (o2 == 0 && pc__on_segment(f, dx, dy, ax, ay, bx, by))
-        || (o3 == 0 && pc__on_segment(f, ax, ay, cx, cy, dx, dy))
-        || (o4 == 0 && pc__on_segment(f, bx, by, cx, cy, dx, dy));
+    return (o1 == 0 && pc__on_segment(f, cx, cy, ax, ay, bx, by)) ||
+           (o2 == 0 && pc__on_segment(f, dx, dy, ax, ay, bx, by)) ||
+           (o3 == 0 && pc__on_segment(f, ax, ay, cx, cy, dx, dy)) ||
+           (o4 == 0 && pc__on_segment(f, bx, by, cx, cy, dx, dy));
 }
 
 /* Disk (c, r) against the closed segment ab: dist <= r, or dist < r when strict. */
-static inline int pc__disk_meets_segment(const pc__filter *f, double cx, double cy, double r,
-                                         double ax, double ay, double bx, double by, int m)
+static inline int pc__disk_meets_segment(const pc__filter *f, double cx, double cy, double r, double ax, double ay,
+                                         double bx, double by, int m)
 {
     /* the closest point of the segment is a, b, or the foot of the perpendicular */
     if (pc__dot(f, ax, ay, bx, by, cx, cy) <= 0) return pc__dist_ok(pc__circle(f, cx, cy, ax, ay, r, 0.0), m);
@@ -268,33 +269,32 @@ static inline int pc__box_spans_line(const pc__filter *f, pc_box b, double px, d
 
 /* Some corner of the box on the inner side of edge pq of a triangle of
  * orientation s: at or inside (closed), strictly inside (strict). */
-static inline int pc__box_inside_edge(const pc__filter *f, pc_box b, double px, double py, double qx, double qy, int s, int m)
+static inline int pc__box_inside_edge(const pc__filter *f, pc_box b, double px, double py, double qx, double qy, int s,
+                                      int m)
 {
-    return pc__orient(f, px, py, qx, qy, b.xmin, b.ymin) * s >= m
-        || pc__orient(f, px, py, qx, qy, b.xmax, b.ymin) * s >= m
-        || pc__orient(f, px, py, qx, qy, b.xmax, b.ymax) * s >= m
-        || pc__orient(f, px, py, qx, qy, b.xmin, b.ymax) * s >= m;
+    return pc__orient(f, px, py, qx, qy, b.xmin, b.ymin) * s >= m ||
+           pc__orient(f, px, py, qx, qy, b.xmax, b.ymin) * s >= m ||
+           pc__orient(f, px, py, qx, qy, b.xmax, b.ymax) * s >= m ||
+           pc__orient(f, px, py, qx, qy, b.xmin, b.ymax) * s >= m;
 }
 
 static inline int pc__boxes_meet(double axmin, double aymin, double axmax, double aymax, pc_box b, int m)
 {
-    return pc__le(axmin, b.xmax, m) & pc__le(b.xmin, axmax, m)
-         & pc__le(aymin, b.ymax, m) & pc__le(b.ymin, aymax, m);
+    return pc__le(axmin, b.xmax, m) & pc__le(b.xmin, axmax, m) & pc__le(aymin, b.ymax, m) & pc__le(b.ymin, aymax, m);
 }
 
 /* The separating-axis test over the edge normals of the non-degenerate
  * triangle t (orientation s): for every edge, some vertex of the other shape
  * (vx, vy; nv of them) on its inner side, at or inside (m = 0) or strictly
  * inside (m = 1).  Computes every sign and combines them without branches. */
-static inline int pc__tri_axes(const pc__filter *f, pc_triangle t, int s, const double *vx, const double *vy,
-                               int nv, int m)
+static inline int pc__tri_axes(const pc__filter *f, pc_triangle t, int s, const double *vx, const double *vy, int nv,
+                               int m)
 {
     const double ex[3] = {t.x0, t.x1, t.x2}, ey[3] = {t.y0, t.y1, t.y2};
     int all = 1;
     for (int e = 0; e < 3; e++) {
         int g = e == 2 ? 0 : e + 1, inside = 0;
-        for (int k = 0; k < nv; k++)
-            inside |= pc__orient(f, ex[e], ey[e], ex[g], ey[g], vx[k], vy[k]) * s >= m;
+        for (int k = 0; k < nv; k++) inside |= pc__orient(f, ex[e], ey[e], ex[g], ey[g], vx[k], vy[k]) * s >= m;
         all &= inside;
     }
     return all;
@@ -303,8 +303,8 @@ static inline int pc__tri_axes(const pc__filter *f, pc_triangle t, int s, const 
 /* The separating axis normal to the line pq, for a triangle: its vertices on
  * both sides of the line, a vertex on the line counting for both sides unless
  * strict. */
-static inline int pc__tri_spans_line(const pc__filter *f, pc_triangle t, double px, double py, double qx,
-                                     double qy, int m)
+static inline int pc__tri_spans_line(const pc__filter *f, pc_triangle t, double px, double py, double qx, double qy,
+                                     int m)
 {
     int o0 = pc__orient(f, px, py, qx, qy, t.x0, t.y0);
     int o1 = pc__orient(f, px, py, qx, qy, t.x1, t.y1);
@@ -349,13 +349,13 @@ static inline int pc__k_circle_circle(const pc__filter *f, pc_circle a, pc_circl
 
 static inline int pc__k_circle_box(const pc__filter *f, pc_circle a, pc_box b, int m)
 {
-    if (m && a.r == 0) {  /* R = 0: the interior of the box itself */
+    if (m && a.r == 0) { /* R = 0: the interior of the box itself */
         pc_point p = {a.x, a.y};
         return pc__k_point_box(f, p, b, m);
     }
     /* the closest point of the box to the centre: clamping is exact */
-    return pc__dist_ok(pc__circle(f, a.x, a.y, pc__clamp(a.x, b.xmin, b.xmax),
-                                  pc__clamp(a.y, b.ymin, b.ymax), a.r, 0.0), m);
+    return pc__dist_ok(
+        pc__circle(f, a.x, a.y, pc__clamp(a.x, b.xmin, b.xmax), pc__clamp(a.y, b.ymin, b.ymax), a.r, 0.0), m);
 }
 
 static inline int pc__k_circle_segment(const pc__filter *f, pc_circle a, pc_segment b, int m)
@@ -369,10 +369,9 @@ static inline int pc__k_circle_triangle(const pc__filter *f, pc_circle a, pc_tri
     if (pc__disk_apart(a.x, a.y, a.r, pc__triangle_bounds(b))) return 0;
     if (m && a.r == 0) return pc__in_triangle(f, a.x, a.y, b, 1);
     /* dist(centre, triangle) <= r (< r): the centre inside (distance 0), or an edge near */
-    return pc__in_triangle(f, a.x, a.y, b, 0)
-        || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m)
-        || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x1, b.y1, b.x2, b.y2, m)
-        || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x2, b.y2, b.x0, b.y0, m);
+    return pc__in_triangle(f, a.x, a.y, b, 0) || pc__disk_meets_segment(f, a.x, a.y, a.r, b.x0, b.y0, b.x1, b.y1, m) ||
+           pc__disk_meets_segment(f, a.x, a.y, a.r, b.x1, b.y1, b.x2, b.y2, m) ||
+           pc__disk_meets_segment(f, a.x, a.y, a.r, b.x2, b.y2, b.x0, b.y0, m);
 }
 
 static inline int pc__k_box_box(const pc__filter *f, pc_box a, pc_box b, int m)
@@ -397,9 +396,9 @@ static inline int pc__k_box_triangle(const pc__filter *f, pc_box a, pc_triangle 
     if (!pc__boxes_meet(t.xmin, t.ymin, t.xmax, t.ymax, a, m)) return 0;
     int s = pc__tri_orientation(f, b);
     if (s == 0) return pc__k_box_segment(f, a, pc__hull_segment(b), m);
-    return pc__box_inside_edge(f, a, b.x0, b.y0, b.x1, b.y1, s, m)
-        && pc__box_inside_edge(f, a, b.x1, b.y1, b.x2, b.y2, s, m)
-        && pc__box_inside_edge(f, a, b.x2, b.y2, b.x0, b.y0, s, m);
+    return pc__box_inside_edge(f, a, b.x0, b.y0, b.x1, b.y1, s, m) &&
+           pc__box_inside_edge(f, a, b.x1, b.y1, b.x2, b.y2, s, m) &&
+           pc__box_inside_edge(f, a, b.x2, b.y2, b.x0, b.y0, s, m);
 }
 
 static inline int pc__k_segment_segment(const pc__filter *f, pc_segment a, pc_segment b, int m)
@@ -449,15 +448,15 @@ static inline int pc__k_capsule_capsule(const pc__filter *f, pc_capsule a, pc_ca
 {
     double r = a.r + b.r, g = r * (1.0 + 0x1p-48); /* >= r1 + r2 however the sum rounds */
     /* the segments' boxes apart by more than r1 + r2 (in x or y): apart */
-    if (pc__min(b.x0, b.x1) - pc__max(a.x0, a.x1) > g || pc__min(a.x0, a.x1) - pc__max(b.x0, b.x1) > g
-        || pc__min(b.y0, b.y1) - pc__max(a.y0, a.y1) > g || pc__min(a.y0, a.y1) - pc__max(b.y0, b.y1) > g)
+    if (pc__min(b.x0, b.x1) - pc__max(a.x0, a.x1) > g || pc__min(a.x0, a.x1) - pc__max(b.x0, b.x1) > g ||
+        pc__min(b.y0, b.y1) - pc__max(a.y0, a.y1) > g || pc__min(a.y0, a.y1) - pc__max(b.y0, b.y1) > g)
         return 0;
     if (a.r == 0 && b.r == 0) return pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, m);
     if (pc__segments_meet(f, a.x0, a.y0, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, 0)) return 1;
-    return pc__near_segment(f, a.x0, a.y0, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m)
-        || pc__near_segment(f, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m)
-        || pc__near_segment(f, b.x0, b.y0, a.x0, a.y0, a.x1, a.y1, a.r, b.r, m)
-        || pc__near_segment(f, b.x1, b.y1, a.x0, a.y0, a.x1, a.y1, a.r, b.r, m);
+    return pc__near_segment(f, a.x0, a.y0, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m) ||
+           pc__near_segment(f, a.x1, a.y1, b.x0, b.y0, b.x1, b.y1, a.r, b.r, m) ||
+           pc__near_segment(f, b.x0, b.y0, a.x0, a.y0, a.x1, a.y1, a.r, b.r, m) ||
+           pc__near_segment(f, b.x1, b.y1, a.x0, a.y0, a.x1, a.y1, a.r, b.r, m);
 }
 
 static inline int pc__k_circle_capsule(const pc__filter *f, pc_circle a, pc_capsule b, int m)

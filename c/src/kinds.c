@@ -47,7 +47,11 @@ static void vertex_bounds(const double *s, int n, double *bb)
     }
 }
 
-static int no_rule(const double *s) { (void)s; return PC_RULE_OK; }
+static int no_rule(const double *s)
+{
+    (void)s;
+    return PC_RULE_OK;
+}
 
 /* n points (x, y pairs) mirrored and moved; the rest of the row copied */
 static void place_points(const double *s, int n, int width, double sx, double sy, double tx, double ty, double *out)
@@ -59,15 +63,35 @@ static void place_points(const double *s, int n, int width, double sx, double sy
         out[2 * v + 1] = sy * y + ty;
     }
 }
-static void place_1(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 1, 2, sx, sy, tx, ty, o); }
-static void place_2(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 2, 4, sx, sy, tx, ty, o); }
-static void place_3(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 3, 6, sx, sy, tx, ty, o); }
-static void place_circle(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 1, 3, sx, sy, tx, ty, o); }
+static void place_1(const double *s, double sx, double sy, double tx, double ty, double *o)
+{
+    place_points(s, 1, 2, sx, sy, tx, ty, o);
+}
+static void place_2(const double *s, double sx, double sy, double tx, double ty, double *o)
+{
+    place_points(s, 2, 4, sx, sy, tx, ty, o);
+}
+static void place_3(const double *s, double sx, double sy, double tx, double ty, double *o)
+{
+    place_points(s, 3, 6, sx, sy, tx, ty, o);
+}
+static void place_circle(const double *s, double sx, double sy, double tx, double ty, double *o)
+{
+    place_points(s, 1, 3, sx, sy, tx, ty, o);
+}
 static void place_box(const double *s, double sx, double sy, double tx, double ty, double *o)
 {
     place_points(s, 2, 4, sx, sy, tx, ty, o);
-    if (o[0] > o[2]) { double t = o[0]; o[0] = o[2]; o[2] = t; } /* mirrored: min and max swap */
-    if (o[1] > o[3]) { double t = o[1]; o[1] = o[3]; o[3] = t; }
+    if (o[0] > o[2]) {
+        double t = o[0];
+        o[0] = o[2];
+        o[2] = t;
+    } /* mirrored: min and max swap */
+    if (o[1] > o[3]) {
+        double t = o[1];
+        o[1] = o[3];
+        o[3] = t;
+    }
 }
 
 /* ---- point ---- */
@@ -111,7 +135,10 @@ static void box_core(const pc__filter *f, const double *s, pc__hull *h)
     h->R = 0.0;
     push(h, s[0], s[1]);
     if (s[0] == s[2] && s[1] == s[3]) return;
-    if (s[0] == s[2] || s[1] == s[3]) { push(h, s[2], s[3]); return; }
+    if (s[0] == s[2] || s[1] == s[3]) {
+        push(h, s[2], s[3]);
+        return;
+    }
     push(h, s[2], s[1]);
     push(h, s[2], s[3]);
     push(h, s[0], s[3]);
@@ -143,8 +170,13 @@ static void triangle_core(const pc__filter *f, const double *s, pc__hull *h)
         return;
     }
     push(h, t.x0, t.y0);
-    if (o > 0) { push(h, t.x1, t.y1); push(h, t.x2, t.y2); }
-    else { push(h, t.x2, t.y2); push(h, t.x1, t.y1); }
+    if (o > 0) {
+        push(h, t.x1, t.y1);
+        push(h, t.x2, t.y2);
+    } else {
+        push(h, t.x2, t.y2);
+        push(h, t.x1, t.y1);
+    }
 }
 
 /* ---- capsule: a segment grown by r ---- */
@@ -161,7 +193,10 @@ static void capsule_core(const pc__filter *f, const double *s, pc__hull *h)
     segment_core(f, s, h);
     h->R = s[4];
 }
-static void place_capsule(const double *s, double sx, double sy, double tx, double ty, double *o) { place_points(s, 2, 5, sx, sy, tx, ty, o); }
+static void place_capsule(const double *s, double sx, double sy, double tx, double ty, double *o)
+{
+    place_points(s, 2, 5, sx, sy, tx, ty, o);
+}
 
 /* ---- convex polygons of K vertices ----
  * Valid: after dropping repeated consecutive vertices, either all vertices are
@@ -177,7 +212,9 @@ static int polygon_rule_k(const double *s, int k)
     for (int i = 0; i < k; i++) {
         double px = s[2 * i], py = s[2 * i + 1];
         if (n > 0 && px == x[n - 1] && py == y[n - 1]) continue;
-        x[n] = px; y[n] = py; n++;
+        x[n] = px;
+        y[n] = py;
+        n++;
     }
     while (n > 1 && x[n - 1] == x[0] && y[n - 1] == y[0]) n--;
     if (n < 3) return PC_RULE_OK;
@@ -187,8 +224,10 @@ static int polygon_rule_k(const double *s, int k)
         int j = (i + 1) % n, l = (i + 2) % n;
         int o = pc__orient(&f, x[i], y[i], x[j], y[j], x[l], y[l]);
         if (o != 0 && side != 0 && o != side) return PC_RULE_NOT_CONVEX;
-        if (o != 0) side = o;
-        else straight_back |= pc__dot(&f, x[j], y[j], x[i], y[i], x[l], y[l]) > 0; /* i and l on one side of j */
+        if (o != 0)
+            side = o;
+        else
+            straight_back |= pc__dot(&f, x[j], y[j], x[i], y[i], x[l], y[l]) > 0; /* i and l on one side of j */
         double ax = x[j] - x[i], ay = y[j] - y[i], bx = x[l] - x[j], by = y[l] - y[j];
         int ha = ay < 0 || (ay == 0 && ax < 0), hb = by < 0 || (by == 0 && bx < 0);
         changes += ha != hb;
@@ -197,12 +236,14 @@ static int polygon_rule_k(const double *s, int k)
     if (straight_back) return PC_RULE_NOT_CONVEX;
     return changes == 2 ? PC_RULE_OK : PC_RULE_WINDING;
 }
-#define PC__POLYGON(K)                                                                            \
-    static int polygon_rule_##K(const double *s) { return polygon_rule_k(s, K); }                 \
-    static void polygon_bounds_##K(const double *s, double *bb) { vertex_bounds(s, K, bb); }      \
+#define PC__POLYGON(K)                                                                                            \
+    static int polygon_rule_##K(const double *s) { return polygon_rule_k(s, K); }                                 \
+    static void polygon_bounds_##K(const double *s, double *bb) { vertex_bounds(s, K, bb); }                      \
     static void polygon_core_##K(const pc__filter *f, const double *s, pc__hull *h) { polygon_core(f, s, K, h); } \
-    static void place_polygon_##K(const double *s, double sx, double sy, double tx, double ty, double *o) \
-    { place_points(s, K, 2 * K, sx, sy, tx, ty, o); }
+    static void place_polygon_##K(const double *s, double sx, double sy, double tx, double ty, double *o)         \
+    {                                                                                                             \
+        place_points(s, K, 2 * K, sx, sy, tx, ty, o);                                                             \
+    }
 
 /* The common case of polygon_core, without its neighbour searches: every
  * turn strictly to one side (so no vertex repeats or lies straight on; a valid
@@ -212,8 +253,14 @@ static int polygon_rule_k(const double *s, int k)
 static int polygon_core_strict(const pc__filter *f, const double *s, int k, pc__hull *h)
 {
     double x[PC_POLYGON_MAX + 2], y[PC_POLYGON_MAX + 2];
-    for (int i = 0; i < k; i++) { x[i] = s[2 * i]; y[i] = s[2 * i + 1]; }
-    x[k] = x[0]; y[k] = y[0]; x[k + 1] = x[1]; y[k + 1] = y[1];
+    for (int i = 0; i < k; i++) {
+        x[i] = s[2 * i];
+        y[i] = s[2 * i + 1];
+    }
+    x[k] = x[0];
+    y[k] = y[0];
+    x[k + 1] = x[1];
+    y[k + 1] = y[1];
     int pos = 1, neg = 1;
     for (int i = 0; i < k; i++) {
         int o = pc__orient(f, x[i], y[i], x[i + 1], y[i + 1], x[i + 2], y[i + 2]);
@@ -255,12 +302,19 @@ static void polygon_core(const pc__filter *f, const double *s, int k, pc__hull *
     }
     if (h->n > 1 && h->x[h->n - 1] == h->x[0] && h->y[h->n - 1] == h->y[0]) h->n--;
 }
+/* clang-format off */
 PC__POLYGON(3) PC__POLYGON(4) PC__POLYGON(5) PC__POLYGON(6) PC__POLYGON(7) PC__POLYGON(8)
-#define PC__POLYGON_INFO(K) \
-    [PC_POLYGON + K - 3] = {"polygon", 2 * K, PC_POLYGON + K - 3, polygon_rule_##K, polygon_bounds_##K, polygon_core_##K, place_polygon_##K},
+/* clang-format on */
+#define PC__POLYGON_INFO(K)                                                                                        \
+    [PC_POLYGON + K -                                                                                              \
+        3] = {"polygon",        2 * K, PC_POLYGON + K - 3, polygon_rule_##K, polygon_bounds_##K, polygon_core_##K, \
+              place_polygon_##K},
 
-/* ---- line: two distinct points (intersections only) ---- */
-static int line_rule(const double *s) { return s[0] == s[2] && s[1] == s[3] ? PC_RULE_LINE_POINTS : PC_RULE_OK; }
+    /* ---- line: two distinct points (intersections only) ---- */
+    static int line_rule(const double *s)
+{
+    return s[0] == s[2] && s[1] == s[3] ? PC_RULE_LINE_POINTS : PC_RULE_OK;
+}
 
 static const pc__kind_info kinds[PC_KIND_SLOTS] = {
     [PC_POINT] = {"point", 2, PC_POINT, no_rule, point_bounds, point_core, place_1},
@@ -270,8 +324,7 @@ static const pc__kind_info kinds[PC_KIND_SLOTS] = {
     [PC_TRIANGLE] = {"triangle", 6, PC_TRIANGLE, no_rule, triangle_bounds, triangle_core, place_3},
     [PC_CAPSULE] = {"capsule", 5, PC_SEGMENT, capsule_rule, capsule_bounds, capsule_core, place_capsule},
     PC__POLYGON_INFO(3) PC__POLYGON_INFO(4) PC__POLYGON_INFO(5) PC__POLYGON_INFO(6) PC__POLYGON_INFO(7)
-    PC__POLYGON_INFO(8)
-    [PC_LINE] = {"line", 4, PC_LINE, line_rule, NULL, segment_core, place_2},
+        PC__POLYGON_INFO(8)[PC_LINE] = {"line", 4, PC_LINE, line_rule, NULL, segment_core, place_2},
 };
 
 const pc__kind_info *pc__kind(int kind)
@@ -286,16 +339,11 @@ int pc_kind_width(int kind)
     return k ? k->width : PC_ERR_KIND;
 }
 
-void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h)
-{
-    kinds[kind].core(f, row, h);
-}
+void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h) { kinds[kind].core(f, row, h); }
 
 /* ---- bounds of many shapes -------------------------------------------------- */
 
-struct bounds_ctx {
-    const pc__kind_info *k;
-};
+struct bounds_ctx { const pc__kind_info *k; };
 
 static void bounds_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {

@@ -30,7 +30,7 @@ static void faces_of(const pc__core *c, pc__facelist *fl)
     for (int k = 0; k < edge_count(c); k++) {
         int j = (k + 1) % c->n;
         double ex = c->x[j] - c->x[k], ey = c->y[j] - c->y[k], ee = ex * ex + ey * ey, tx, ty;
-        if (ee >= 0x1p-900 && ee <= 0x1p900) {  /* no square under- or overflowed */
+        if (ee >= 0x1p-900 && ee <= 0x1p900) { /* no square under- or overflowed */
             double len = sqrt(ee);
             tx = ex / len;
             ty = ey / len;
@@ -38,7 +38,7 @@ static void faces_of(const pc__core *c, pc__facelist *fl)
             unit_of(ex, ey, &tx, &ty);
         }
         for (int s = -1; s <= 1; s += 2) {
-            if (c->w != 0 && s != -1) continue;  /* a polygon: the right-hand (outward) normal only */
+            if (c->w != 0 && s != -1) continue; /* a polygon: the right-hand (outward) normal only */
             fl->edge[fl->n] = k;
             fl->ux[fl->n] = s * -ty;
             fl->uy[fl->n] = s * tx;
@@ -68,7 +68,12 @@ static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, 
             double s = INFINITY;
             for (int v = 0; v < other->n; v++) s = pc__min(s, (other->x[v] - px) * nx + (other->y[v] - py) * ny);
             if (s > best) {
-                best = s; ux = nx; uy = ny; X = face; Y = other; bk = fl->edge[i];
+                best = s;
+                ux = nx;
+                uy = ny;
+                X = face;
+                Y = other;
+                bk = fl->edge[i];
                 FY = xs ? &fa : &fb;
             }
         }
@@ -78,7 +83,10 @@ static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, 
     int ik = 0;
     for (int i = 0; i < FY->n; i++) {
         double d = FY->ux[i] * ux + FY->uy[i] * uy;
-        if (d < least) { least = d; ik = FY->edge[i]; }
+        if (d < least) {
+            least = d;
+            ik = FY->edge[i];
+        }
     }
     /* clip the incident edge q0 q1 to the slab 0 <= (q - p0) . t <= t . t */
     int bj = (bk + 1) % X->n, ij = (ik + 1) % Y->n;
@@ -132,18 +140,22 @@ static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, c
     out[3] = halfway(c[3], c[5]);
     out[4] = halfway(c[4], c[6]);
     out[5] = c[0];
-    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) return;  /* a point or a circle */
+    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) return; /* a point or a circle */
     int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
     if (swap) {
-        const double *t = a; a = b; b = t;
-        int kt = ka; ka = kb; kb = kt;
+        const double *t = a;
+        a = b;
+        b = t;
+        int kt = ka;
+        ka = kb;
+        kb = kt;
     }
     double m = pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb)));
     int e = scale_exponent(m);
     pc__core ca = pc__core_of(f, ka, a, e), cb = pc__core_of(f, kb, b, e);
     double r[9];
     int kept = ca.n > 1 && cb.n > 1 ? clipped_faces(&ca, &cb, ldexp(margin, -e), r) : 0;
-    if (!kept) return;  /* rule 2's point stands */
+    if (!kept) return; /* rule 2's point stands */
     out[0] = kept;
     out[1] = swap ? 0.0 - r[1] : r[1];
     out[2] = swap ? 0.0 - r[2] : r[2];
@@ -165,10 +177,9 @@ static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t
                      c->margin, (double *)(p[2] + i * s[2]));
 }
 
-int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a,
-                      int kind_b, const double *b, const int64_t *strides_b, double margin,
-                      double *out, const int64_t *strides_out,
-                      int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
+int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
+                      const int64_t *strides_b, double margin, double *out, const int64_t *strides_out, int ndim,
+                      const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     if (!(margin >= 0 && margin <= DBL_MAX)) return PC_ERR_ARG;

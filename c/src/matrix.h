@@ -49,6 +49,7 @@
  * (batch.c), the table of exact tests on rows (overlap.c, pc__overlap_one)
  * and the exactness benchmark's loops are generated from it; every other
  * pair goes through the views (generic.c). */
+/* clang-format off */
 #define PC_KIND_PAIRS(SELF, PAIR) \
     SELF(point) PAIR(point, circle) PAIR(point, box) PAIR(point, segment) PAIR(point, triangle) \
     SELF(circle) PAIR(circle, box) PAIR(circle, segment) PAIR(circle, triangle) \
@@ -56,24 +57,29 @@
     SELF(segment) PAIR(segment, triangle) \
     SELF(triangle) \
     PAIR(circle, capsule) SELF(capsule)
+/* clang-format on */
 
 /* The public scalar kernels (pc_overlap_point_circle, ...; overlap.c), one
  * per pair: FAST(a, b) tries first a test whose answer does not depend on
  * the caller's floating-point mode (no mode switch), PLAIN(a, b) enters the
  * standard mode at once. */
+/* clang-format off */
 #define PC_SCALAR_KERNELS(FAST, PLAIN) \
     PLAIN(point, point) FAST(point, circle) FAST(point, box) PLAIN(point, segment) PLAIN(point, triangle) \
     FAST(circle, circle) FAST(circle, box) FAST(circle, segment) PLAIN(circle, triangle) \
     FAST(box, box) PLAIN(box, segment) PLAIN(box, triangle) \
     PLAIN(segment, segment) PLAIN(segment, triangle) \
     PLAIN(triangle, triangle)
+/* clang-format on */
 
 /* ---- intersections (intersect.c) ---------------------------------------- */
 
 /* The unordered pairs with a boundary-crossing kernel of their own, as
  * PC_KIND_PAIRS names them (a line is PC_LINE, no shape kind). */
+/* clang-format off */
 #define PC_IX_PAIRS(SELF, PAIR) \
     SELF(circle) PAIR(circle, segment) PAIR(circle, line) PAIR(box, segment) SELF(segment) PAIR(segment, line)
+/* clang-format on */
 #define PC_KIND_line PC_LINE
 
 /* The kinds whose boundary meets segments and lines through their views
@@ -137,8 +143,12 @@ static inline int pc__contact_seg_kind(int kind) { return kind == PC_SEGMENT || 
 /* The pairs whose side-by-side batch loops are compiled with both kinds
  * constant (pc__small_inner_avx2, pc__seg_inner_avx2): PAIR(ka, kb) in the
  * batch's order; the others share a loop with the kinds as variables. */
+/* clang-format off */
 #define PC_CONTACT_SMALL_CONSTANT(PAIR) PAIR(PC_TRIANGLE, PC_TRIANGLE) PAIR(PC_BOX, PC_TRIANGLE) PAIR(PC_TRIANGLE, PC_BOX)
+/* clang-format on */
+/* clang-format off */
 #define PC_CONTACT_SEG_CONSTANT(PAIR) PAIR(PC_SEGMENT, PC_SEGMENT) PAIR(PC_CAPSULE, PC_CAPSULE)
+/* clang-format on */
 
 /* ---- validation (validate.c) -------------------------------------------- */
 
@@ -147,8 +157,10 @@ static inline int pc__contact_seg_kind(int kind) { return kind == PC_SEGMENT || 
  * listed kind with a rule of its own must have that rule tested in the
  * loop's registers (pc__validate_rule_case); the others are copied and
  * checked row by row. */
+/* clang-format off */
 #define PC_VALIDATE_FUSED(KIND) \
     KIND(PC_POINT, 2) KIND(PC_CIRCLE, 6) KIND(PC_BOX, 4) KIND(PC_SEGMENT, 4) KIND(PC_TRIANGLE, 6) KIND(PC_LINE, 4)
+/* clang-format on */
 #define PC__VALIDATE_FUSED_IS(K, STEP) || kind == (K)
 static inline int pc__validate_fused(int kind) { return 0 PC_VALIDATE_FUSED(PC__VALIDATE_FUSED_IS); }
 #undef PC__VALIDATE_FUSED_IS

@@ -65,8 +65,10 @@ double pc__move_free(const pc__world *w, int kind, double *c, double dx, double 
         double mid = lo + 0.5 * (hi - lo);
         if (mid <= lo || mid >= hi) break;
         info->place(start, 1.0, 1.0, mid * dx, mid * dy, p);
-        if (pc__world_overlaps(w, kind, p, PC_STRICT)) hi = mid;
-        else lo = mid;
+        if (pc__world_overlaps(w, kind, p, PC_STRICT))
+            hi = mid;
+        else
+            lo = mid;
     }
     info->place(start, 1.0, 1.0, lo * dx, lo * dy, c);
     return lo;
@@ -78,7 +80,7 @@ double pc__move_free(const pc__world *w, int kind, double *c, double dx, double 
 static int advance_one(const struct advance_ctx *a, double *c, double *v, int64_t *bounces, double e, double mu)
 {
     if (!pc__start_free(a->world, PC_CIRCLE, c)) return -1; /* starts inside: left alone, and reported */
-    double left = a->dt; /* time still to move */
+    double left = a->dt;                                    /* time still to move */
     int hits = 0;
     while (left > 0.0 && (v[0] != 0.0 || v[1] != 0.0)) {
         double dx = v[0] * left, dy = v[1] * left;
@@ -129,10 +131,9 @@ int pc__responses_ok(const double *restitution, int64_t restitution_stride, cons
     return 1;
 }
 
-static int world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities,
-                         int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t se,
-                         const double *friction, int64_t smu, int max_bounces, int threads,
-                         const volatile int *cancel)
+static int world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
+                         int64_t n, double dt, const double *restitution, int64_t se, const double *friction,
+                         int64_t smu, int max_bounces, int threads, const volatile int *cancel)
 {
     pc__world w;
     if (pc__world_of(&w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
@@ -160,12 +161,12 @@ int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, do
     return rc;
 }
 
-int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces,
-                       int64_t n, double dt, double restitution, double friction, int max_bounces,
-                       int threads, const volatile int *cancel)
+int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces, int64_t n,
+                       double dt, double restitution, double friction, int max_bounces, int threads,
+                       const volatile int *cancel)
 {
     if (!map) return PC_ERR_ARG;
     pc_world_part part = {map, NULL, 0, 0.0};
-    return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, &restitution, 0, &friction, 0,
-                            max_bounces, threads, cancel);
+    return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, &restitution, 0, &friction, 0, max_bounces,
+                            threads, cancel);
 }

@@ -97,8 +97,8 @@ static inline int pc__fast_circle_box(pc_circle a, pc_box b, int m)
 }
 
 /* a <= b (touching) or a < b (strict), four times: one comparison each */
-#define PC_FAST_LE4(m, a0, b0, a1, b1, a2, b2, a3, b3)                                  \
-    ((m) ? ((a0) < (b0)) & ((a1) < (b1)) & ((a2) < (b2)) & ((a3) < (b3))               \
+#define PC_FAST_LE4(m, a0, b0, a1, b1, a2, b2, a3, b3)                   \
+    ((m) ? ((a0) < (b0)) & ((a1) < (b1)) & ((a2) < (b2)) & ((a3) < (b3)) \
          : ((a0) <= (b0)) & ((a1) <= (b1)) & ((a2) <= (b2)) & ((a3) <= (b3)))
 
 /* Where the thread reads subnormals as zero (DAZ), a comparison of two
@@ -128,8 +128,8 @@ static PC_COLD int pc__keys_le4(int m, double a0, double b0, double a1, double b
     if (pc__is_nan_bits(a0) | pc__is_nan_bits(b0) | pc__is_nan_bits(a1) | pc__is_nan_bits(b1) | pc__is_nan_bits(a2) |
         pc__is_nan_bits(b2) | pc__is_nan_bits(a3) | pc__is_nan_bits(b3))
         return PC_UNDECIDED;
-    return PC_FAST_LE4(m, pc__order_key(a0), pc__order_key(b0), pc__order_key(a1), pc__order_key(b1),
-                       pc__order_key(a2), pc__order_key(b2), pc__order_key(a3), pc__order_key(b3));
+    return PC_FAST_LE4(m, pc__order_key(a0), pc__order_key(b0), pc__order_key(a1), pc__order_key(b1), pc__order_key(a2),
+                       pc__order_key(b2), pc__order_key(a3), pc__order_key(b3));
 }
 
 static inline int pc__fast_point_box(pc_point a, pc_box b, int m)
@@ -198,41 +198,38 @@ static inline int pc__fast_circle_segment(pc_circle c, pc_segment s, int m)
  * by flags, which cost less than three branches on the cheapest calls). */
 #define PC_BAD_CALL(a, b, mode) PC_UNLIKELY(!(a) || !(b) || (unsigned)(mode) > 1u)
 /* a public kernel with a fast path */
-#define PC_PUBLIC_FAST(A, B)                                                   \
-    PC_SCALAR_EXACT(PC_COLD, A, B)                                             \
-    int pc_overlap_##A##_##B(const pc_##A *a, const pc_##B *b, int mode)       \
-    {                                                                          \
-        if (PC_BAD_CALL(a, b, mode)) return PC_ERR_ARG;                        \
-        int r = pc__fast_##A##_##B(*a, *b, mode);                              \
-        return r != PC_UNDECIDED ? r : pc__scalar_##A##_##B(*a, *b, mode);     \
+#define PC_PUBLIC_FAST(A, B)                                               \
+    PC_SCALAR_EXACT(PC_COLD, A, B)                                         \
+    int pc_overlap_##A##_##B(const pc_##A *a, const pc_##B *b, int mode)   \
+    {                                                                      \
+        if (PC_BAD_CALL(a, b, mode)) return PC_ERR_ARG;                    \
+        int r = pc__fast_##A##_##B(*a, *b, mode);                          \
+        return r != PC_UNDECIDED ? r : pc__scalar_##A##_##B(*a, *b, mode); \
     }
 /* a public kernel without one: the kernel is larger than the mode switch */
-#define PC_PUBLIC_PLAIN(A, B)                                                  \
-    PC_SCALAR_EXACT(inline, A, B)                                              \
-    int pc_overlap_##A##_##B(const pc_##A *a, const pc_##B *b, int mode)       \
-    {                                                                          \
-        if (PC_BAD_CALL(a, b, mode)) return PC_ERR_ARG;                        \
-        return pc__scalar_##A##_##B(*a, *b, mode);                             \
+#define PC_PUBLIC_PLAIN(A, B)                                            \
+    PC_SCALAR_EXACT(inline, A, B)                                        \
+    int pc_overlap_##A##_##B(const pc_##A *a, const pc_##B *b, int mode) \
+    {                                                                    \
+        if (PC_BAD_CALL(a, b, mode)) return PC_ERR_ARG;                  \
+        return pc__scalar_##A##_##B(*a, *b, mode);                       \
     }
 
 PC_SCALAR_KERNELS(PC_PUBLIC_FAST, PC_PUBLIC_PLAIN)
 
 /* ---- exact overlap of two shapes given as layout rows (overlap.h) -------- */
 
-#define PC_ONE(name, A, B, first, second)                                    \
-    static int name(const pc__filter *f, const double *a, const double *b, int m)  \
-    {                                                                        \
-        return pc__k_##A##_##B(f, pc__load_##A(first), pc__load_##B(second), m); \
+#define PC_ONE(name, A, B, first, second)                                         \
+    static int name(const pc__filter *f, const double *a, const double *b, int m) \
+    {                                                                             \
+        return pc__k_##A##_##B(f, pc__load_##A(first), pc__load_##B(second), m);  \
     }
-#define PC_ONE_SELF(K) PC_ONE(one_##K##_##K, K, K, a, b)
+#define PC_ONE_SELF(K)    PC_ONE(one_##K##_##K, K, K, a, b)
 #define PC_ONE_PAIR(A, B) PC_ONE(one_##A##_##B, A, B, a, b) PC_ONE(one_##B##_##A, A, B, b, a)
 PC_KIND_PAIRS(PC_ONE_SELF, PC_ONE_PAIR)
-#define PC_ONE_SELF_ENTRY(K) [PC_KIND_##K][PC_KIND_##K] = one_##K##_##K,
-#define PC_ONE_PAIR_ENTRY(A, B) \
-    [PC_KIND_##A][PC_KIND_##B] = one_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = one_##B##_##A,
-const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT] = {
-    PC_KIND_PAIRS(PC_ONE_SELF_ENTRY, PC_ONE_PAIR_ENTRY)
-};
+#define PC_ONE_SELF_ENTRY(K)    [PC_KIND_##K][PC_KIND_##K] = one_##K##_##K,
+#define PC_ONE_PAIR_ENTRY(A, B) [PC_KIND_##A][PC_KIND_##B] = one_##A##_##B, [PC_KIND_##B][PC_KIND_##A] = one_##B##_##A,
+const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT] = {PC_KIND_PAIRS(PC_ONE_SELF_ENTRY, PC_ONE_PAIR_ENTRY)};
 
 int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m)
 {
@@ -249,8 +246,8 @@ int pc_overlap(int kind_a, const double *a, int kind_b, const double *b, int mod
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     if (!a || !b || (mode != PC_TOUCHING && mode != PC_STRICT)) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
-    pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind_a)),
-                                          pc__magnitude(b, pc_kind_width(kind_b))));
+    pc__filter f =
+        pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind_a)), pc__magnitude(b, pc_kind_width(kind_b))));
     int r = pc__overlap_rows(&f, kind_a, a, kind_b, b, mode == PC_STRICT);
     pc__fp_leave(env);
     return r;

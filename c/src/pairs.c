@@ -59,15 +59,15 @@
 #include "tree.h"
 #include "walk.h"
 
-#define PC_FANOUT PC_TREE_FANOUT
-#define PC_MAX_LEVELS PC_TREE_MAX_LEVELS
-#define PC_MAX_ITEMS ((int64_t)1 << 31) /* so that a key, i << jbits | j, fits 62 bits */
-#define PC_RADIX_BITS 11
-#define PC_CURVE_BITS 32  /* per axis: dense clusters still spread over many cells */
-#define PC_STACK (PC_MAX_LEVELS * PC_FANOUT + 8)
-#define PC_GROUP 8          /* consecutive queries that walk the tree together */
-#define PC_GROUP_NODES 64   /* level-1 nodes a group may share, else each walks alone */
-#define PC_GRID_LEAST 2     /* the fewest shapes for which pc_pairs_prepare_any tries the grid */
+#define PC_FANOUT      PC_TREE_FANOUT
+#define PC_MAX_LEVELS  PC_TREE_MAX_LEVELS
+#define PC_MAX_ITEMS   ((int64_t)1 << 31) /* so that a key, i << jbits | j, fits 62 bits */
+#define PC_RADIX_BITS  11
+#define PC_CURVE_BITS  32 /* per axis: dense clusters still spread over many cells */
+#define PC_STACK       (PC_MAX_LEVELS * PC_FANOUT + 8)
+#define PC_GROUP       8  /* consecutive queries that walk the tree together */
+#define PC_GROUP_NODES 64 /* level-1 nodes a group may share, else each walks alone */
+#define PC_GRID_LEAST  2  /* the fewest shapes for which pc_pairs_prepare_any tries the grid */
 
 /* ---- bounding boxes ------------------------------------------------------ */
 
@@ -157,8 +157,7 @@ static uint64_t morton(const frame *f, int kind, const double *s)
  * NULL: a stable LSD radix sort over the low `bits` bits, PC_RADIX_BITS a
  * pass; keys2 and payload2 are scratch of n elements.  The result ends in keys
  * and payload. */
-static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_t *payload2, int64_t n,
-                       int bits)
+static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_t *payload2, int64_t n, int bits)
 {
     if (n == 0) return;
     uint64_t *src = keys, *dst = keys2;
@@ -167,7 +166,7 @@ static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_
         int64_t count[1 << PC_RADIX_BITS] = {0};
         const uint64_t mask = (1u << PC_RADIX_BITS) - 1;
         for (int64_t i = 0; i < n; i++) count[(src[i] >> shift) & mask]++;
-        if (count[(src[0] >> shift) & mask] == n) continue;  /* one digit: nothing moves */
+        if (count[(src[0] >> shift) & mask] == n) continue; /* one digit: nothing moves */
         int64_t sum = 0;
         for (int d = 0; d < (1 << PC_RADIX_BITS); d++) {
             int64_t c = count[d];
@@ -179,8 +178,12 @@ static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_
             dst[to] = src[i];
             if (psrc) pdst[to] = psrc[i];
         }
-        uint64_t *t = src; src = dst; dst = t;
-        int64_t *pt = psrc; psrc = pdst; pdst = pt;
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+        int64_t *pt = psrc;
+        psrc = pdst;
+        pdst = pt;
     }
     if (src != keys) {
         memcpy(keys, src, (size_t)n * sizeof *keys);
@@ -191,8 +194,8 @@ static void radix_sort(uint64_t *keys, uint64_t *keys2, int64_t *payload, int64_
 /* order[0..n) := the indices 0..n-1 of the shapes sorted along the curve;
  * rows := their rows in that order (keys, keys2 and order2 are scratch of n
  * elements each). */
-static void sort_along_curve(const frame *f, int kind, const double *s, int64_t n, int64_t *order,
-                             double *rows, uint64_t *keys, uint64_t *keys2, int64_t *order2)
+static void sort_along_curve(const frame *f, int kind, const double *s, int64_t n, int64_t *order, double *rows,
+                             uint64_t *keys, uint64_t *keys2, int64_t *order2)
 {
     int width = pc_kind_width(kind);
     for (int64_t i = 0; i < n; i++) {
@@ -200,8 +203,7 @@ static void sort_along_curve(const frame *f, int kind, const double *s, int64_t 
         order[i] = i;
     }
     radix_sort(keys, keys2, order, order2, n, 2 * PC_CURVE_BITS);
-    for (int64_t p = 0; p < n; p++)
-        memcpy(rows + p * width, s + order[p] * width, (size_t)width * sizeof(double));
+    for (int64_t p = 0; p < n; p++) memcpy(rows + p * width, s + order[p] * width, (size_t)width * sizeof(double));
 }
 
 /* bits needed for the values 0 .. n-1 */
@@ -215,12 +217,12 @@ static int bits_for(int64_t n)
 /* ---- the tree ------------------------------------------------------------ */
 
 typedef struct {
-    int levels;                    /* level 0 holds the items; the top one node */
-    int64_t count[PC_MAX_LEVELS];  /* nodes of each level */
-    int64_t first[PC_MAX_LEVELS];  /* index of the level's first node in boxes */
-    int64_t span[PC_MAX_LEVELS];   /* items under one node of each level: F^L */
-    double *boxes;                 /* 4 doubles a node */
-    int64_t *order;                /* sorted position -> the item's index */
+    int levels;                   /* level 0 holds the items; the top one node */
+    int64_t count[PC_MAX_LEVELS]; /* nodes of each level */
+    int64_t first[PC_MAX_LEVELS]; /* index of the level's first node in boxes */
+    int64_t span[PC_MAX_LEVELS];  /* items under one node of each level: F^L */
+    double *boxes;                /* 4 doubles a node */
+    int64_t *order;               /* sorted position -> the item's index */
 } tree;
 
 /* The shape of a tree over n >= 1 items; returns its node count. */
@@ -268,10 +270,10 @@ static void tree_build(tree *t, int kind, const double *rows)
 
 typedef struct {
     tree t;
-    double *trows;             /* the tree side's rows, in tree order */
-    double *qrows, *qbb;       /* two collections: the queries' rows and boxes, in query order */
-    int64_t *qorder;           /* and their indices */
-    uint64_t *keys, *keys2;    /* sort scratch, in the space the tree's boxes fill later */
+    double *trows;          /* the tree side's rows, in tree order */
+    double *qrows, *qbb;    /* two collections: the queries' rows and boxes, in query order */
+    int64_t *qorder;        /* and their indices */
+    uint64_t *keys, *keys2; /* sort scratch, in the space the tree's boxes fill later */
     int64_t *order2;
 } workspace;
 
@@ -284,10 +286,10 @@ static int64_t carve(int64_t nt, int wt, int64_t nq, int wq, char *base, workspa
     int64_t most = nt > nq ? nt : nq;
     int64_t bytes = 0;
 #define PC_ROUND(b) (((b) + 63) & ~(int64_t)63)
-#define PC_TAKE(ptr, type, n)                                      \
-    do {                                                           \
-        if (base) (ptr) = (type *)(void *)(base + bytes);          \
-        bytes = PC_ROUND(bytes + (int64_t)sizeof(type) * (n));     \
+#define PC_TAKE(ptr, type, n)                                  \
+    do {                                                       \
+        if (base) (ptr) = (type *)(void *)(base + bytes);      \
+        bytes = PC_ROUND(bytes + (int64_t)sizeof(type) * (n)); \
     } while (0)
     /* the sort scratch first, then the tree's boxes over it */
     int64_t shared = bytes;
@@ -299,33 +301,33 @@ static int64_t carve(int64_t nt, int wt, int64_t nq, int wq, char *base, workspa
     PC_TAKE(w->t.boxes, double, 4 * nodes);
     if (bytes < sorted_end) bytes = sorted_end;
     PC_TAKE(w->t.order, int64_t, nt);
-    PC_TAKE(w->trows, double, nt * wt);
+    PC_TAKE(w->trows, double, nt *wt);
     PC_TAKE(w->qorder, int64_t, nq);
-    PC_TAKE(w->qrows, double, nq * wq);
+    PC_TAKE(w->qrows, double, nq *wq);
     PC_TAKE(w->qbb, double, 4 * nq);
 #undef PC_TAKE
 #undef PC_ROUND
-    return bytes + 64;  /* room to align base */
+    return bytes + 64; /* room to align base */
 }
 
 /* ---- the queries --------------------------------------------------------- */
 
 struct pairs_ctx {
     const tree *t;
-    pc__one narrow;            /* the exact overlap test of (query kind, tree kind), or NULL: the views */
+    pc__one narrow; /* the exact overlap test of (query kind, tree kind), or NULL: the views */
     int kind_q, kind_t;
     pc__filter filter;
     /* the exact test of a node's box against a segment or triangle query, to
      * skip the nodes its box meets but it does not (long thin shapes); NULL
      * for other kinds, or when some node's box is not finite */
     int prune;
-    pc__filter prune_filter;   /* for the node boxes' magnitude */
-    int mode, self, swap;      /* swap: the tree holds a, the queries are b's */
-    double d;                  /* > 0: pairs within this distance, not overlapping ones */
-    const double *da;          /* or NULL: each shape of a's own distance (two collections; d is their largest) */
-    const double *trows, *qrows, *qbb;  /* in tree and query order (qbb: two collections) */
-    int wt, wq;                /* the rows' widths */
-    const int64_t *qorder;     /* a query's index (within one collection: t->order) */
+    pc__filter prune_filter; /* for the node boxes' magnitude */
+    int mode, self, swap;    /* swap: the tree holds a, the queries are b's */
+    double d;                /* > 0: pairs within this distance, not overlapping ones */
+    const double *da;        /* or NULL: each shape of a's own distance (two collections; d is their largest) */
+    const double *trows, *qrows, *qbb; /* in tree and query order (qbb: two collections) */
+    int wt, wq;                        /* the rows' widths */
+    const int64_t *qorder;             /* a query's index (within one collection: t->order) */
     pc__sink sink;
 };
 
@@ -360,8 +362,8 @@ static inline int narrow_each(const struct pairs_ctx *c, const double *row, cons
 
 /* The items under the level-1 node k that the query of rank r (box qb, row
  * `row`, index i) overlaps, at tree positions after `after`: decided exactly. */
-static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, const double *row, int64_t i,
-                      int64_t k, int64_t after)
+static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, const double *row, int64_t i, int64_t k,
+                      int64_t after)
 {
     const tree *t = c->t;
     int64_t c0 = k * PC_FANOUT, c1 = c0 + PC_FANOUT;
@@ -369,7 +371,8 @@ static void leaf_hits(struct pairs_ctx *c, pc__emitter *e, const double *qb, con
     for (int64_t ch = c0 > after ? c0 : after + 1; ch < c1; ch++) {
         if (!boxes_meet(qb, t->boxes + 4 * ch, c->d)) continue;
         int64_t j = t->order[ch];
-        if (c->da ? !narrow_each(c, row, c->trows + ch * c->wt, c->swap ? j : i) : !narrow(c, row, c->trows + ch * c->wt))
+        if (c->da ? !narrow_each(c, row, c->trows + ch * c->wt, c->swap ? j : i)
+                  : !narrow(c, row, c->trows + ch * c->wt))
             continue;
         int64_t lo = (j < i && c->self) || c->swap ? j : i, hi = lo == i ? j : i;
         pc__emit(&c->sink, e, (uint64_t)lo, (uint64_t)hi);
@@ -398,9 +401,12 @@ static int64_t descend(struct pairs_ctx *c, pc__emitter *e, const double *qb, co
         int64_t k = stack_node[--sp];
         int l = stack_level[sp];
         if (l == 1) {
-            if (!keep) leaf_hits(c, e, qb, row, i, k, after);
-            else if (kept == room) return -1;
-            else keep[kept++] = k;
+            if (!keep)
+                leaf_hits(c, e, qb, row, i, k, after);
+            else if (kept == room)
+                return -1;
+            else
+                keep[kept++] = k;
             continue;
         }
         const double *below = t->boxes + 4 * t->first[l - 1];
@@ -409,7 +415,7 @@ static int64_t descend(struct pairs_ctx *c, pc__emitter *e, const double *qb, co
         int64_t span = t->span[l - 1];
         /* pushed last first, so the children are visited in order */
         for (int64_t ch = c1 - 1; ch >= c0; ch--) {
-            if ((ch + 1) * span - 1 <= after) break;  /* all at or before `after` */
+            if ((ch + 1) * span - 1 <= after) break; /* all at or before `after` */
             if (row ? node_meets(c, qb, row, below + 4 * ch) : boxes_meet(qb, below + 4 * ch, c->d)) {
                 stack_node[sp] = ch;
                 stack_level[sp++] = l - 1;
@@ -431,8 +437,9 @@ static void query_one(struct pairs_ctx *c, pc__emitter *e, int64_t r)
 {
     const double *qb = query_box(c, r), *row = c->qrows + r * c->wq;
     int64_t i = c->qorder[r], after = c->self ? r : -1;
-    if (c->t->levels == 1) {  /* a tree of one item */
-        if (0 > after && (c->da ? narrow_each(c, row, c->trows, c->swap ? c->t->order[0] : i) : narrow(c, row, c->trows)))
+    if (c->t->levels == 1) { /* a tree of one item */
+        if (0 > after &&
+            (c->da ? narrow_each(c, row, c->trows, c->swap ? c->t->order[0] : i) : narrow(c, row, c->trows)))
             pc__emit(&c->sink, e, c->swap ? 0 : (uint64_t)i, c->swap ? (uint64_t)i : 0);
         return;
     }
@@ -470,8 +477,7 @@ static void query_group(struct pairs_ctx *c, pc__emitter *e, int64_t r0, int64_t
         for (int64_t f = 0; f < found; f++) {
             int64_t k = near[f];
             if ((k + 1) * PC_FANOUT - 1 <= after) continue;
-            if (node_meets(c, qb, row, c->t->boxes + 4 * (c->t->first[1] + k)))
-                leaf_hits(c, e, qb, row, i, k, after);
+            if (node_meets(c, qb, row, c->t->boxes + 4 * (c->t->first[1] + k))) leaf_hits(c, e, qb, row, i, k, after);
         }
     }
 }
@@ -498,29 +504,28 @@ static void pairs_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 /* What pc_pairs_prepare leaves at the start of the workspace for pc_pairs_find. */
 typedef struct {
     uint64_t magic;
-    int self, swap, kind_q, kind_t;  /* kinds of the queries and of the tree */
+    int self, swap, kind_q, kind_t; /* kinds of the queries and of the tree */
     int64_t na, nb, nq, nt;
-    double distance;                 /* pc_pairs_prepare_any's (0 from pc_pairs_prepare) */
+    double distance; /* pc_pairs_prepare_any's (0 from pc_pairs_prepare) */
 } header;
 
-#define PC_PAIRS_MAGIC 0x7063706169727331ull
-#define PC_HEADER_BYTES 128  /* the header, rounded to keep what follows aligned */
+#define PC_PAIRS_MAGIC  0x7063706169727331ull
+#define PC_HEADER_BYTES 128 /* the header, rounded to keep what follows aligned */
 
 static char *aligned(void *work) { return (char *)work + ((64 - (uintptr_t)work % 64) % 64); }
 
 int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
 {
-    if (!pc__is_shape(kind_a) || (nb && !pc__is_shape(kind_b)))
-        return -1;
+    if (!pc__is_shape(kind_a) || (nb && !pc__is_shape(kind_b))) return -1;
     if (na < 0 || nb < 0 || na >= PC_MAX_ITEMS || nb >= PC_MAX_ITEMS) return -1;
     workspace w;
     int wa = pc_kind_width(kind_a);
     int64_t body = 0;
-    if (na && nb == 0) {  /* the tree, or the grid (pc_pairs_prepare_any) */
+    if (na && nb == 0) { /* the tree, or the grid (pc_pairs_prepare_any) */
         body = carve(na, wa, 0, 0, NULL, &w);
         int64_t grid = pc__grid_bytes(kind_a, na) - PC_HEADER_BYTES;
         if (grid > body) body = grid;
-    } else if (na) {  /* either side may hold the tree */
+    } else if (na) { /* either side may hold the tree */
         int wb = pc_kind_width(kind_b);
         int64_t tree_b = carve(nb, wb, na, wa, NULL, &w), tree_a = carve(na, wa, nb, wb, NULL, &w);
         body = tree_b > tree_a ? tree_b : tree_a;
@@ -528,8 +533,8 @@ int64_t pc_pairs_workspace(int kind_a, int64_t na, int kind_b, int64_t nb)
     return 64 + PC_HEADER_BYTES + body;
 }
 
-int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-                     void *work, int64_t work_bytes)
+int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb, void *work,
+                     int64_t work_bytes)
 {
     int self = b == NULL;
     if (self) {
@@ -559,7 +564,7 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
     h->nb = nb;
     h->nt = self || h->swap ? na : nb;
     h->nq = self || !h->swap ? na : nb;
-    if (na == 0 || (!self && nb == 0)) {  /* nothing to pair */
+    if (na == 0 || (!self && nb == 0)) { /* nothing to pair */
         h->nq = 0;
         pc__fp_leave(env);
         return PC_OK;
@@ -573,7 +578,7 @@ int pc_pairs_prepare(int kind_a, const double *a, int64_t na, int kind_b, const 
         sort_along_curve(&fr, h->kind_q, qs, h->nq, w.qorder, w.qrows, w.keys, w.keys2, w.order2);
         for (int64_t r = 0; r < h->nq; r++) bounds_of(h->kind_q, w.qrows + r * wq, w.qbb + 4 * r);
     }
-    tree_build(&w.t, h->kind_t, w.trows);  /* over the sort scratch, no longer needed */
+    tree_build(&w.t, h->kind_t, w.trows); /* over the sort scratch, no longer needed */
     pc__fp_leave(env);
     return PC_OK;
 }
@@ -617,7 +622,7 @@ static void sort_by_counting(uint64_t *keys, int64_t k, int jbits, uint32_t *cou
         sorted[q] = v;
     }
     const uint64_t jmask = ((uint64_t)1 << jbits) - 1;
-    for (int64_t p = 0; p < k; p++) {  /* j over its own key, i below it */
+    for (int64_t p = 0; p < k; p++) { /* j over its own key, i below it */
         uint64_t key = sorted[p];
         out[p] = (int64_t)(key >> jbits);
         out[k + p] = (int64_t)(key & jmask);
@@ -641,7 +646,7 @@ static void finish(pc__sink *sink, int64_t sample, int ibits, uint32_t *count, i
     }
     radix_sort(keys, (uint64_t *)(out + capacity), NULL, NULL, k, sink->jbits + ibits);
     const uint64_t jmask = ((uint64_t)1 << sink->jbits) - 1;
-    for (int64_t p = 0; p < k; p++) {  /* out[k + p] lies past every key still to read */
+    for (int64_t p = 0; p < k; p++) { /* out[k + p] lies past every key still to read */
         uint64_t key = keys[p];
         out[p] = (int64_t)(key >> sink->jbits);
         out[k + p] = (int64_t)(key & jmask);
@@ -684,12 +689,11 @@ int pc_pairs_prepare_any(int kind_a, const double *a, int64_t na, int kind_b, co
     return rc;
 }
 
-static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
-                      int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found,
-                      const volatile int *cancel)
+static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances, int threads,
+                      int64_t sample, int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
 {
-    if (!work || work_bytes < 64 + PC_HEADER_BYTES || !found || sample < 1 || capacity < 0
-        || (capacity && !out) || (mode != PC_TOUCHING && mode != PC_STRICT))
+    if (!work || work_bytes < 64 + PC_HEADER_BYTES || !found || sample < 1 || capacity < 0 || (capacity && !out) ||
+        (mode != PC_TOUCHING && mode != PC_STRICT))
         return PC_ERR_ARG;
     header *h = (header *)(void *)aligned(work);
     if (pc__grid_is(h)) {
@@ -697,7 +701,7 @@ static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude
         return grid_find(h, mode, magnitude, threads, sample, out, capacity, found, cancel);
     }
     if (h->magic != PC_PAIRS_MAGIC) return PC_ERR_ARG;
-    if (distances) {  /* two collections; each distance within the prepared one (the trees' reach) */
+    if (distances) { /* two collections; each distance within the prepared one (the trees' reach) */
         if (h->self) return PC_ERR_ARG;
         for (int64_t i = 0; i < h->na; i++)
             if (!(distances[i] >= 0.0 && distances[i] <= h->distance)) return PC_ERR_ARG;
@@ -745,15 +749,14 @@ static int pairs_find(void *work, int64_t work_bytes, int mode, double magnitude
     return rc;
 }
 
-int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample,
-                  int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
+int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, int threads, int64_t sample, int64_t *out,
+                  int64_t capacity, int64_t *found, const volatile int *cancel)
 {
     return pairs_find(work, work_bytes, mode, magnitude, NULL, threads, sample, out, capacity, found, cancel);
 }
 
-int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances,
-                       int threads, int64_t sample, int64_t *out, int64_t capacity, int64_t *found,
-                       const volatile int *cancel)
+int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances, int threads,
+                       int64_t sample, int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
 {
     if (!distances) return PC_ERR_ARG;
     return pairs_find(work, work_bytes, mode, magnitude, distances, threads, sample, out, capacity, found, cancel);
@@ -783,12 +786,12 @@ int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v)
     return PC_OK;
 }
 
-int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb,
-             int mode, double magnitude, int threads, void *work, int64_t work_bytes,
-             int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
+int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb, int mode,
+             double magnitude, int threads, void *work, int64_t work_bytes, int64_t *out, int64_t capacity,
+             int64_t *found, const volatile int *cancel)
 {
     if (!found) return PC_ERR_ARG;
     int rc = pc_pairs_prepare_any(kind_a, a, na, kind_b, b, nb, 0.0, work, work_bytes);
-    return rc != PC_OK ? rc : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found,
-                                            cancel);
+    return rc != PC_OK ? rc
+                       : pc_pairs_find(work, work_bytes, mode, magnitude, threads, 1, out, capacity, found, cancel);
 }

@@ -25,8 +25,8 @@
 #define PC_BIG_LIMBS 540
 
 typedef struct {
-    int n;    /* limbs in use; 0 means zero */
-    int neg;  /* sign; never set for zero */
+    int n;   /* limbs in use; 0 means zero */
+    int neg; /* sign; never set for zero */
     uint32_t d[PC_BIG_LIMBS];
 } pc_big;
 
@@ -56,8 +56,14 @@ static int base_exponent(const double *v, int count)
         int e, neg;
         decode(v[i], &m, &e, &neg);
         if (m == 0) continue;
-        while (!(m & 1)) { m >>= 1; e++; }
-        if (!found || e < best) { best = e; found = 1; }
+        while (!(m & 1)) {
+            m >>= 1;
+            e++;
+        }
+        if (!found || e < best) {
+            best = e;
+            found = 1;
+        }
     }
     return best;
 }
@@ -77,8 +83,11 @@ static void big_from_double(pc_big *a, double x, int base)
     a->n = 0;
     a->neg = 0;
     if (m == 0) return;
-    int shift = e - base;                 /* >= 0 when m's trailing zeros are counted */
-    while (shift < 0) { m >>= 1; shift++; }
+    int shift = e - base; /* >= 0 when m's trailing zeros are counted */
+    while (shift < 0) {
+        m >>= 1;
+        shift++;
+    }
     int word = shift / 32, bit = shift % 32;
     memset(a->d, 0, sizeof(uint32_t) * (size_t)(word + 4));
     /* m < 2^53 shifted by bit < 32: spans at most 3 limbs */
@@ -150,7 +159,11 @@ static void big_sub(pc_big *r, const pc_big *a, const pc_big *b) { big_addsub(r,
 /* r = a * b (r may alias neither); a->n + b->n <= PC_BIG_LIMBS by the size argument above. */
 static void big_mul(pc_big *r, const pc_big *a, const pc_big *b)
 {
-    if (a->n == 0 || b->n == 0) { r->n = 0; r->neg = 0; return; }
+    if (a->n == 0 || b->n == 0) {
+        r->n = 0;
+        r->neg = 0;
+        return;
+    }
     int n = a->n + b->n;
     memset(r->d, 0, sizeof(uint32_t) * (size_t)n);
     for (int i = 0; i < a->n; i++) {
@@ -459,8 +472,7 @@ int pc__perp_slow(double ax, double ay, double bx, double by, double cx, double 
     double r2 = r * r;
     double c2 = c * c, p = r2 * len2;
     double e = c2 - p;
-    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 6.001 * PC_U * p
-             + PC_ETA * (2.0 + 3.0 * r2 + 1.01 * len2);
+    double k = PC_U * c2 + ec * (2.0 * fabs(c) + ec) + 6.001 * PC_U * p + PC_ETA * (2.0 + 3.0 * r2 + 1.01 * len2);
     double bound = 2.02 * k;
     if (!(fabs(e) > bound)) return pc__perp_exact(ax, ay, bx, by, cx, cy, r);
     return pc__sign(e);
@@ -575,7 +587,10 @@ static void big_shl(pc_big *a, int k)
     big_trim(a);
 }
 
-static int big_bit(const pc_big *a, int64_t k) { return k >= 0 && k / 32 < a->n ? (int)(a->d[k / 32] >> (k % 32)) & 1 : 0; }
+static int big_bit(const pc_big *a, int64_t k)
+{
+    return k >= 0 && k / 32 < a->n ? (int)(a->d[k / 32] >> (k % 32)) & 1 : 0;
+}
 
 /* a * 2^e rounded to the nearest double, ties to even (inf beyond the doubles) */
 static double big_to_double(const pc_big *a, int e)
@@ -583,9 +598,9 @@ static double big_to_double(const pc_big *a, int e)
     if (a->n == 0) return 0.0;
     int64_t len = 32 * (int64_t)(a->n - 1);
     for (uint32_t top = a->d[a->n - 1]; top; top >>= 1) len++;
-    int64_t top_exp = len - 1 + e;                 /* the value is in [2^top_exp, 2^(top_exp + 1)) */
+    int64_t top_exp = len - 1 + e;                             /* the value is in [2^top_exp, 2^(top_exp + 1)) */
     int64_t lsb = top_exp - 52 < -1074 ? -1074 : top_exp - 52; /* the exponent of the result's last bit */
-    int64_t drop = lsb - e;                        /* low bits that do not fit */
+    int64_t drop = lsb - e;                                    /* low bits that do not fit */
     uint64_t m = 0;
     for (int64_t k = len - 1; k >= (drop > 0 ? drop : 0); k--) m = m << 1 | (uint64_t)big_bit(a, k);
     if (drop > 0) {
@@ -754,11 +769,11 @@ int pc__ray_entry_exact(double ox, double oy, double dx, double dy, double t0, d
         big_sub(&ex, &C[5], &C[3]);
         big_sub(&ey, &C[6], &C[4]);
         big_prod2(&sn, &X[0][0], &ex, &X[0][1], &ey, 0); /* L (P - v0) . e, units 2^(b + bc) */
-        big_prod2(&E, &ex, &ex, &ey, &ey, 0);           /* e . e, units 2^(2 bc) */
-        big_mul(&t, &Lb, &E);                          /* L e . e, units 2^(el + bc) */
+        big_prod2(&E, &ex, &ex, &ey, &ey, 0);            /* e . e, units 2^(2 bc) */
+        big_mul(&t, &Lb, &E);                            /* L e . e, units 2^(el + bc) */
         big_shifted(&LE, &t, el - b);
-        big_sub(&snE, &sn, &LE);                       /* L ((P - v0) . e - e . e) */
-        big_prod2(&cr, &D[0], &ey, &D[1], &ex, 1);     /* d x e: 0 when the ray runs along the segment */
+        big_sub(&snE, &sn, &LE);                   /* L ((P - v0) . e - e . e) */
+        big_prod2(&cr, &D[0], &ey, &D[1], &ex, 1); /* d x e: 0 when the ray runs along the segment */
         big_prod2(&dot, &D[0], &ex, &D[1], &ey, 0);
         if (big_sign(&cr) == 0) past = big_sign(&dot) > 0 ? big_sign(&sn) > 0 : big_sign(&snE) < 0;
         if (big_sign(&sn) > 0 && big_sign(&snE) < 0) {

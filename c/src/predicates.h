@@ -35,18 +35,18 @@
 #error "pycollide's exact predicates need IEEE arithmetic: compile without -ffast-math (see c/flags.mk)"
 #endif
 
-#define PC_U 0x1p-53
+#define PC_U   0x1p-53
 #define PC_ETA 0x1p-1070 /* 16 eta: generous slack for the absolute (underflow) terms */
 
 /* The exact fallbacks are rare: keep them (and the register spills a call
  * implies) out of the hot path. */
 #if defined(__GNUC__) || defined(__clang__)
-#define PC_COLD __attribute__((cold, noinline))
-#define PC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define PC_COLD          __attribute__((cold, noinline))
+#define PC_UNLIKELY(x)   __builtin_expect(!!(x), 0)
 #define PC_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PC_COLD
-#define PC_UNLIKELY(x) (x)
+#define PC_UNLIKELY(x)   (x)
 #define PC_ALWAYS_INLINE inline
 #endif
 
@@ -151,11 +151,11 @@ static inline int pc__sign(double v) { return (v > 0) - (v < 0); }
  * the same two compares as a naive sign and is 0 exactly when stage 1 is
  * uncertain: one test of that result (a branch that is almost never taken)
  * is all the filter adds to the naive code. */
-#define PC_FILTERED_SIGN(v, bound, neg_bound, slow_call)            \
-    do {                                                            \
-        int sign_ = ((v) > (bound)) - ((v) < (neg_bound));          \
-        if (PC_UNLIKELY(sign_ == 0)) return slow_call;              \
-        return sign_;                                               \
+#define PC_FILTERED_SIGN(v, bound, neg_bound, slow_call)   \
+    do {                                                   \
+        int sign_ = ((v) > (bound)) - ((v) < (neg_bound)); \
+        if (PC_UNLIKELY(sign_ == 0)) return slow_call;     \
+        return sign_;                                      \
     } while (0)
 
 /* sign((b - a) x (c - a)): +1 when c lies left of the directed line a->b. */
@@ -182,7 +182,8 @@ static inline int pc__circle(const pc__filter *f, double px, double py, double q
 
 /* sign(C^2 - r^2 L) with C = (b - a) x (c - a), L = |b - a|^2: the squared
  * distance from c to the LINE ab compared with r^2 (scaled by L). */
-static inline int pc__perp(const pc__filter *f, double ax, double ay, double bx, double by, double cx, double cy, double r)
+static inline int pc__perp(const pc__filter *f, double ax, double ay, double bx, double by, double cx, double cy,
+                           double r)
 {
     double ex = bx - ax, ey = by - ay;
     double c = ex * (cy - ay) - ey * (cx - ax);

@@ -78,7 +78,11 @@ static double entry(const pc_tilemap *map, int64_t ti, int64_t tj, const ray *r,
         double ex = ldexp(h->x[j], -r->e) - ax, ey = ldexp(h->y[j], -r->e) - ay;
         double mx = ey, my = -ex; /* outward for a counter-clockwise polygon */
         double md = mx * ux + my * uy;
-        if (h->n == 2 && md > 0) { mx = -mx; my = -my; md = -md; } /* a segment: its side facing the ray */
+        if (h->n == 2 && md > 0) { /* a segment: its side facing the ray */
+            mx = -mx;
+            my = -my;
+            md = -md;
+        }
         if (!(md < 0)) continue; /* not entering through this face */
         double t = (mx * (ax - ox) + my * (ay - oy)) / md;
         int diagonal = h->x[i] != h->x[j] && h->y[i] != h->y[j];
@@ -141,12 +145,21 @@ static double minor_error(double t, double q, double v)
  * outward normal of the face entered, the tile's row and column. */
 static void raycast_one(const pc_tilemap *map, const double *o, const double *d, double *out)
 {
-    out[0] = 0.0; out[1] = INFINITY; out[2] = out[3] = NAN; out[4] = out[5] = -1.0;
+    out[0] = 0.0;
+    out[1] = INFINITY;
+    out[2] = out[3] = NAN;
+    out[4] = out[5] = -1.0;
     ray r;
-    r.o[0] = o[0]; r.o[1] = o[1]; r.d[0] = d[0]; r.d[1] = d[1];
+    r.o[0] = o[0];
+    r.o[1] = o[1];
+    r.d[0] = d[0];
+    r.d[1] = d[1];
     r.major = fabs(d[1]) > fabs(d[0]);
     double dm = fabs(d[r.major]);
-    if (!(dm > 0.0)) { out[1] = NAN; return; } /* no direction */
+    if (!(dm > 0.0)) {
+        out[1] = NAN;
+        return;
+    } /* no direction */
     r.u[r.major] = d[r.major] > 0 ? 1.0 : -1.0;
     r.u[!r.major] = d[!r.major] / dm;
     const double mags[4] = {o[0], o[1], d[0], d[1]};
@@ -157,8 +170,12 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
     int64_t ti, tj;
     if (pc__point_in_solid(map, o[0], o[1], &ti, &tj)) {
         double len = hypot(1.0, r.u[!r.major]); /* |u| */
-        out[0] = 1.0; out[1] = 0.0; out[2] = -r.u[0] / len + 0.0; out[3] = -r.u[1] / len + 0.0;
-        out[4] = (double)ti; out[5] = (double)tj;
+        out[0] = 1.0;
+        out[1] = 0.0;
+        out[2] = -r.u[0] / len + 0.0;
+        out[3] = -r.u[1] / len + 0.0;
+        out[4] = (double)ti;
+        out[5] = (double)tj;
         return;
     }
     const int A = r.major, B = !r.major;
@@ -188,13 +205,18 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
             double e0 = minor_error(t0, q, v0), e1 = minor_error(t1, q, v1);
             lo = pc__min(v0 - e0, v1 - e1);
             hi = pc__max(v0 + e0, v1 + e1);
-            if (!(lo <= hi)) { lo = -INFINITY; hi = INFINITY; } /* an overflow: every row */
+            if (!(lo <= hi)) {
+                lo = -INFINITY;
+                hi = INFINITY;
+            } /* an overflow: every row */
         }
         int64_t i0, i1;
         if (!pc__cells(bx, lo, hi, &i0, &i1)) continue;
         for (int64_t i = i0; i <= i1; i++) {
-            if (A == 0) cell_tile(map, &f, &r, i, k, &b);
-            else cell_tile(map, &f, &r, k, i, &b);
+            if (A == 0)
+                cell_tile(map, &f, &r, i, k, &b);
+            else
+                cell_tile(map, &f, &r, k, i, &b);
         }
     }
     if (b.i < 0) return;
@@ -206,9 +228,7 @@ static void raycast_one(const pc_tilemap *map, const double *o, const double *d,
     out[5] = (double)b.j;
 }
 
-struct ray_ctx {
-    const pc_tilemap *map;
-};
+struct ray_ctx { const pc_tilemap *map; };
 
 static void raycast_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
@@ -218,10 +238,9 @@ static void raycast_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
                     (double *)(p[2] + i * s[2]));
 }
 
-int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o,
-                       const double *directions, const int64_t *strides_d,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                       const volatile int *cancel)
+int pc_tilemap_raycast(const pc_tilemap *map, const double *origins, const int64_t *strides_o, const double *directions,
+                       const int64_t *strides_d, double *out, const int64_t *strides_out, int ndim,
+                       const int64_t *shape, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;

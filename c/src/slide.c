@@ -119,8 +119,8 @@ static int world_slide(const pc_world_part *parts, int nparts, double *boxes, do
     return pc__batch(1, shape, 3, ptrs, strides, 7u, slide_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
 }
 
-int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags,
-                   int64_t n, double dt, int max_slides, int threads, const volatile int *cancel)
+int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags, int64_t n,
+                   double dt, int max_slides, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = world_slide(parts, nparts, boxes, velocities, flags, n, dt, max_slides, threads, cancel);

@@ -112,15 +112,21 @@ static void toi_vertex(pc__toi *h, double cx, double cy, double dx, double dy, d
     double t = pc__touch_time(cx - vx, cy - vy, dx, dy, rho);
     if (!(t <= 1.0) || !(t <= h->t)) return;
     double px = cx + t * dx, py = cy + t * dy, nx = vx - px, ny = vy - py, l = hypot(nx, ny);
-    if (l > 0.0) { nx /= l; ny /= l; }
-    else { l = pc__length(dx, dy); nx = dx / l; ny = dy / l; }
+    if (l > 0.0) {
+        nx /= l;
+        ny /= l;
+    } else {
+        l = pc__length(dx, dy);
+        nx = dx / l;
+        ny = dy / l;
+    }
     pc__toi_take(h, t, nx, ny, vx - R * nx, vy - R * ny);
 }
 
 /* The centre against segment [a, b] moved out by rho: on its right side only
  * (one_sided: a counter-clockwise polygon's outside), else on both. */
-static void toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double rho, double R, double ax,
-                     double ay, double bx, double by, int one_sided)
+static void toi_edge(pc__toi *h, double cx, double cy, double dx, double dy, double rho, double R, double ax, double ay,
+                     double bx, double by, int one_sided)
 {
     double ex = bx - ax, ey = by - ay, len = hypot(ex, ey);
     if (!(len > 0.0)) return;
@@ -160,7 +166,11 @@ static void toi_point(pc__toi *h, const pc__hull *k, double cx, double cy, doubl
             int j = i + 1 == k->n ? 0 : i + 1;
             double ax = k->x[i], ay = k->y[i], ex = k->x[j] - ax, ey = k->y[j] - ay;
             double mx = ey, my = -ex, md = mx * dx + my * dy; /* outward, counter-clockwise */
-            if (k->n == 2 && md > 0) { mx = -mx; my = -my; md = -md; }
+            if (k->n == 2 && md > 0) {
+                mx = -mx;
+                my = -my;
+                md = -md;
+            }
             if (!(md < 0)) continue;
             double te = (mx * (ax - cx) + my * (ay - cy)) / md;
             if (!found || te > t) {
@@ -257,10 +267,14 @@ static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double c
         inside = cx == k->x[0] && cy == k->y[0];
     } else if (n == 2) {
         double ax = k->x[0], ay = k->y[0], bx = k->x[1], by = k->y[1];
-        if (pc__dot(f, ax, ay, bx, by, cx, cy) <= 0) vertex = 0;
-        else if (pc__dot(f, bx, by, ax, ay, cx, cy) <= 0) vertex = 1;
-        else if (pc__orient(f, ax, ay, bx, by, cx, cy) != 0) edge = 0;
-        else inside = 1;
+        if (pc__dot(f, ax, ay, bx, by, cx, cy) <= 0)
+            vertex = 0;
+        else if (pc__dot(f, bx, by, ax, ay, cx, cy) <= 0)
+            vertex = 1;
+        else if (pc__orient(f, ax, ay, bx, by, cx, cy) != 0)
+            edge = 0;
+        else
+            inside = 1;
         if (vertex >= 0) inside = cx == k->x[vertex] && cy == k->y[vertex];
     } else {
         inside = 1;
@@ -283,7 +297,7 @@ static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double c
             }
     }
     if (inside && n < 3) return 0; /* on a core without area: every motion moves away or along */
-    pc__hull s; /* the core relative to c, scaled: the float geometry's */
+    pc__hull s;                    /* the core relative to c, scaled: the float geometry's */
     double sc = pc__normalized(1, k, &s, cx, cy, 0.0);
     double qx = NAN, qy = NAN; /* the point, in s's units */
     int hit = 1;
@@ -303,7 +317,10 @@ static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double c
             }
             double ex = s.x[j] - s.x[i], ey = s.y[j] - s.y[i];
             double dist = (ex * -s.y[i] - ey * -s.x[i]) / hypot(ex, ey);
-            if (!on && dist < best_d) { best_d = dist; best = i; }
+            if (!on && dist < best_d) {
+                best_d = dist;
+                best = i;
+            }
         }
         if (!on) {
             int j = best + 1 == n ? 0 : best + 1;
@@ -344,8 +361,8 @@ static int start_hit(const pc__filter *f, const pc__hull *k, double cx, double c
 
 /* Starting apart: does the path [c, e] (c != e) come within rho = r + R of
  * the core, and does its line come strictly within it?  Exact. */
-static int apart_hit(const pc__filter *f, const pc__hull *k, int kind, const double *row, double cx, double cy, double ex,
-                     double ey, double r)
+static int apart_hit(const pc__filter *f, const pc__hull *k, int kind, const double *row, double cx, double cy,
+                     double ex, double ey, double r)
 {
     /* the whole line first: a graze is no hit */
     int pos = 0, neg = 0, zero = 0;
@@ -477,8 +494,8 @@ double pc__settle_down(pc__stand_fn at, const void *ctx, double t)
     return lo;
 }
 
-void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, double py, double cx, double cy,
-                       double dx, double dy)
+void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, double py, double cx, double cy, double dx,
+                      double dy)
 {
     if (!(isfinite(nx) && isfinite(ny) && (nx != 0.0 || ny != 0.0))) {
         double l = pc__length(dx, dy);
@@ -495,8 +512,8 @@ void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, dou
 /* The sweep of the circle (c, r) by D to e = fl(c + D) against one convex
  * shape (kind, row), into h when it hits no later than what h holds.  f
  * bounds every value. */
-void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double dx, double dy,
-                      int kind, const double *row)
+void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, double r, double dx, double dy, int kind,
+                      const double *row)
 {
     pc__hull k;
     pc__hull_of(f, kind, row, &k);
@@ -652,9 +669,8 @@ static void map_sweep_inner(void *vctx, char *const *p, const int64_t *s, int64_
 }
 
 int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double *displacements,
-                   const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b,
-                   double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                   const volatile int *cancel)
+                   const int64_t *strides_d, int kind_b, const double *b, const int64_t *strides_b, double *out,
+                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_b)) return PC_ERR_KIND;
     pc__fpenv env = pc__fp_enter();
@@ -667,9 +683,8 @@ int pc_sweep_batch(const double *circles, const int64_t *strides_c, const double
 }
 
 int pc_tilemap_sweep(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                     const double *displacements, const int64_t *strides_d,
-                     double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
-                     const volatile int *cancel)
+                     const double *displacements, const int64_t *strides_d, double *out, const int64_t *strides_out,
+                     int ndim, const int64_t *shape, int threads, const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;

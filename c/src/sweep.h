@@ -80,8 +80,8 @@ void pc__toi_take(pc__toi *h, double t, double nx, double ny, double px, double 
  * out NaN or zero (degenerate geometry): then along D, the direction of the
  * motion into the target; a point that came out non-finite: (cx, cy), a point
  * of the mover, placed at t (sweep.c).  No hit carries a NaN. */
-void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, double py, double cx, double cy,
-                      double dx, double dy);
+void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, double py, double cx, double cy, double dx,
+                      double dy);
 
 /* The sweep of the circle (c, r) by D (to fl(c + D)) against one shape
  * (kind, row), into h (sweep.c); f bounds every value, c + D included. */

@@ -175,8 +175,8 @@ static int path_meets(const pc__filter *f, int ka, const double *a, int kb, cons
 
 /* A vertex p against edge q0 -> q1 at distance exactly rho (its foot inside
  * the edge): the side of the edge p is on, else 0. */
-static int vertex_edge_touch(const pc__filter *f, double px, double py, double q0x, double q0y, double q1x,
-                             double q1y, double rA, double rB)
+static int vertex_edge_touch(const pc__filter *f, double px, double py, double q0x, double q0y, double q1x, double q1y,
+                             double rA, double rB)
 {
     if (pc__perp2(q0x, q0y, q1x, q1y, px, py, rA, rB) != 0) return 0;
     if (pc__dot(f, q0x, q0y, q1x, q1y, px, py) <= 0 || pc__dot(f, q1x, q1y, q0x, q0y, px, py) <= 0) return 0;
@@ -193,7 +193,7 @@ static int touch_hit_round(const pc__filter *f, const pc__hull *A, const pc__hul
                 return pc__dot_dir(dx, dy, A->x[i], A->y[i], B->x[j], B->y[j]) > 0;
     /* a vertex on one side within rho of an edge of the other: n is the edge's normal */
     for (int pass = 0; pass < 2; pass++) {
-        const pc__hull *P = pass ? B : A, *Q = pass ? A : B;  /* vertices of P, edges of Q */
+        const pc__hull *P = pass ? B : A, *Q = pass ? A : B; /* vertices of P, edges of Q */
         int edges = Q->n == 2 ? 1 : Q->n >= 3 ? Q->n : 0;
         for (int e = 0; e < edges; e++) {
             int e1 = e + 1 == Q->n ? 0 : e + 1;
@@ -216,8 +216,8 @@ static int touch_hit_sharp(const pc__filter *f, const pc__hull *A, const pc__hul
 {
     int found = 0;
     for (int pass = 0; pass < 2; pass++) {
-        const pc__hull *P = pass ? B : A, *Q = pass ? A : B;  /* edges of P, vertices of Q */
-        int edges = P->n >= 2 ? P->n : 0;                     /* a segment: both sides */
+        const pc__hull *P = pass ? B : A, *Q = pass ? A : B; /* edges of P, vertices of Q */
+        int edges = P->n >= 2 ? P->n : 0;                    /* a segment: both sides */
         for (int e = 0; e < edges; e++) {
             int e1 = e + 1 == P->n ? 0 : e + 1;
             int outside = 1, on = 0;
@@ -293,8 +293,10 @@ static double least_separation(int ka, const double *a, int kb, const double *b,
         contact_at(ka, a, kb, b, dx, dy, m1, con);
         double s1 = con[0];
         contact_at(ka, a, kb, b, dx, dy, m2, con);
-        if (s1 <= con[0]) hi = m2;
-        else lo = m1;
+        if (s1 <= con[0])
+            hi = m2;
+        else
+            lo = m1;
     }
     return 0.5 * (lo + hi);
 }
@@ -417,9 +419,15 @@ static void tile_normal(pc__toi *h, const pc_tilemap *map, int64_t i, int64_t j,
     double vx[4], vy[4];
     if (kind == PC_BOX) {
         double t[8] = {row[0], row[1], row[2], row[1], row[2], row[3], row[0], row[3]};
-        for (int k = 0; k < 4; k++) { vx[k] = t[2 * k]; vy[k] = t[2 * k + 1]; }
+        for (int k = 0; k < 4; k++) {
+            vx[k] = t[2 * k];
+            vy[k] = t[2 * k + 1];
+        }
     } else {
-        for (int k = 0; k < 3; k++) { vx[k] = row[2 * k]; vy[k] = row[2 * k + 1]; }
+        for (int k = 0; k < 3; k++) {
+            vx[k] = row[2 * k];
+            vy[k] = row[2 * k + 1];
+        }
     }
     double tx = h->t * dx, ty = h->t * dy, scale = pc__max(fabs(tx), fabs(ty));
     for (int k = 0; k < A->n; k++) scale = pc__max(scale, pc__max(fabs(A->x[k]), fabs(A->y[k])));
@@ -434,16 +442,25 @@ static void tile_normal(pc__toi *h, const pc_tilemap *map, int64_t i, int64_t j,
         int l = k + 1 == n ? 0 : k + 1;
         double ex = (vx[l] - vx[k]) * sc, ey = (vy[l] - vy[k]) * sc, mx = ey, my = -ex, len = hypot(mx, my);
         if (!(len > 0.0) || !(mx * sdx + my * sdy < 0.0)) continue;
-        if ((mx == 0.0 || my == 0.0) && pc__tile_side_shared(map, i, j, mx > 0.0 ? 1 : mx < 0.0 ? -1 : 0,
-                                                             my > 0.0 ? 1 : my < 0.0 ? -1 : 0))
+        if ((mx == 0.0 || my == 0.0) && pc__tile_side_shared(map, i, j,
+                                                             mx > 0.0   ? 1
+                                                             : mx < 0.0 ? -1
+                                                                        : 0,
+                                                             my > 0.0   ? 1
+                                                             : my < 0.0 ? -1
+                                                                        : 0))
             continue;
         double least = INFINITY;
         for (int q = 0; q < A->n; q++)
             least = pc__min(least, mx * ((A->x[q] + tx - vx[k]) * sc) + my * ((A->y[q] + ty - vy[k]) * sc));
         if (least < -0x1p-30 * len * (scale * sc)) continue; /* A reaches past the line: it does not separate */
-        double ux = -mx / len, uy = -my / len; /* from A toward the tile */
+        double ux = -mx / len, uy = -my / len;               /* from A toward the tile */
         if (ux * h->nx + uy * h->ny > 1.0 - 0x1p-30) return; /* the contact's normal is one */
-        if (!found) { found = 1; fx = ux; fy = uy; }
+        if (!found) {
+            found = 1;
+            fx = ux;
+            fy = uy;
+        }
     }
     if (!found) return;
     h->nx = fx + 0.0;
@@ -462,8 +479,8 @@ static int tile_corners(int kind, const double *row, double *v)
     return 3;
 }
 
-void pc__sweep_seams(pc__toi *h, const pc_tilemap *map, const pc__filter *f, int ka, const double *a,
-                     const pc__hull *A, double dx, double dy, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+void pc__sweep_seams(pc__toi *h, const pc_tilemap *map, const pc__filter *f, int ka, const double *a, const pc__hull *A,
+                     double dx, double dy, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
 {
     if (A->R > 0.0 || A->n > 2) return;
     /* along a grid line: the paths to the rounded ends (what a sweep decides
@@ -518,8 +535,10 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
     pc__hull_of(&fa, ka, a, &A);
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
     for (int i = 0; i < A.n; i++) {
-        x0 = pc__min(x0, A.x[i]); x1 = pc__max(x1, A.x[i]);
-        y0 = pc__min(y0, A.y[i]); y1 = pc__max(y1, A.y[i]);
+        x0 = pc__min(x0, A.x[i]);
+        x1 = pc__max(x1, A.x[i]);
+        y0 = pc__min(y0, A.y[i]);
+        y1 = pc__max(y1, A.y[i]);
     }
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
     int64_t i0, i1, j0, j1;

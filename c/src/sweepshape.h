@@ -67,7 +67,7 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
  * i0..i1 and columns j0..j1) are inside the union, which no tile alone shows;
  * each pair of tiles across such a face is swept as one convex polygon (their
  * union), into h (sweepshape.c).  Any other mover: nothing. */
-void pc__sweep_seams(pc__toi *h, const pc_tilemap *map, const pc__filter *f, int ka, const double *a,
-                     const pc__hull *A, double dx, double dy, int64_t i0, int64_t i1, int64_t j0, int64_t j1);
+void pc__sweep_seams(pc__toi *h, const pc_tilemap *map, const pc__filter *f, int ka, const double *a, const pc__hull *A,
+                     double dx, double dy, int64_t i0, int64_t i1, int64_t j0, int64_t j1);
 
 #endif

@@ -60,34 +60,48 @@ static int kind_at(const int8_t *kinds, int64_t rows, int64_t cols, int64_t i, i
  * none, searched from the guess g: a gallop away from g, then bisection.  X_k
  * is monotone in k, so this is exact whatever the rounding did to the
  * corners; the guess only decides the speed (usually two corners). */
-#define PC_FIRST_CORNER(name, OK)                                        \
-    static int64_t name(const pc__axis *ax, double v, int64_t g)         \
-    {                                                                    \
-        int64_t n = ax->n, lo, hi;                                       \
-        g = g < 0 ? 0 : g > n ? n : g;                                   \
-        if (OK(g)) {                                                     \
-            hi = g;                                                      \
-            for (int64_t step = 1;; step *= 2) {                         \
-                int64_t k = hi - step;                                   \
-                if (k < 0) { lo = 0; break; }                            \
-                if (!OK(k)) { lo = k + 1; break; }                       \
-                hi = k;                                                  \
-            }                                                            \
-        } else {                                                         \
-            lo = g + 1;                                                  \
-            for (int64_t step = 1;; step *= 2) {                         \
-                int64_t k = lo - 1 + step;                               \
-                if (k > n) { hi = n + 1; break; }                        \
-                if (OK(k)) { hi = k; break; }                            \
-                lo = k + 1;                                              \
-            }                                                            \
-        }                                                                \
-        while (lo < hi) {                                                \
-            int64_t mid = lo + (hi - lo) / 2;                            \
-            if (OK(mid)) hi = mid;                                       \
-            else lo = mid + 1;                                           \
-        }                                                                \
-        return lo;                                                       \
+#define PC_FIRST_CORNER(name, OK)                                \
+    static int64_t name(const pc__axis *ax, double v, int64_t g) \
+    {                                                            \
+        int64_t n = ax->n, lo, hi;                               \
+        g = g < 0 ? 0 : g > n ? n : g;                           \
+        if (OK(g)) {                                             \
+            hi = g;                                              \
+            for (int64_t step = 1;; step *= 2) {                 \
+                int64_t k = hi - step;                           \
+                if (k < 0) {                                     \
+                    lo = 0;                                      \
+                    break;                                       \
+                }                                                \
+                if (!OK(k)) {                                    \
+                    lo = k + 1;                                  \
+                    break;                                       \
+                }                                                \
+                hi = k;                                          \
+            }                                                    \
+        } else {                                                 \
+            lo = g + 1;                                          \
+            for (int64_t step = 1;; step *= 2) {                 \
+                int64_t k = lo - 1 + step;                       \
+                if (k > n) {                                     \
+                    hi = n + 1;                                  \
+                    break;                                       \
+                }                                                \
+                if (OK(k)) {                                     \
+                    hi = k;                                      \
+                    break;                                       \
+                }                                                \
+                lo = k + 1;                                      \
+            }                                                    \
+        }                                                        \
+        while (lo < hi) {                                        \
+            int64_t mid = lo + (hi - lo) / 2;                    \
+            if (OK(mid))                                         \
+                hi = mid;                                        \
+            else                                                 \
+                lo = mid + 1;                                    \
+        }                                                        \
+        return lo;                                               \
     }
 #define PC_CORNER_GE(k) (pc__grid(ax->o, (k), ax->s) >= v)
 #define PC_CORNER_GT(k) (pc__grid(ax->o, (k), ax->s) > v)
@@ -125,16 +139,35 @@ int pc__tile_shape(const pc_tilemap *m, int64_t i, int64_t j, double *row)
     double x0 = pc__grid(m->ox, j, m->tile_size), x1 = pc__grid(m->ox, j + 1, m->tile_size);
     double y0 = pc__grid(m->oy, i, m->tile_size), y1 = pc__grid(m->oy, i + 1, m->tile_size);
     if (kind == PC_TILE_SOLID) {
-        row[0] = x0; row[1] = y0; row[2] = x1; row[3] = y1;
+        row[0] = x0;
+        row[1] = y0;
+        row[2] = x1;
+        row[3] = y1;
         return PC_BOX;
     }
     /* the three kept corners of the triangle */
     double v[6];
     switch (kind) {
-    case PC_TILE_CUT_NE: { double t[6] = {x0, y0, x1, y0, x0, y1}; memcpy(v, t, sizeof v); break; }
-    case PC_TILE_CUT_NW: { double t[6] = {x0, y0, x1, y0, x1, y1}; memcpy(v, t, sizeof v); break; }
-    case PC_TILE_CUT_SE: { double t[6] = {x0, y0, x1, y1, x0, y1}; memcpy(v, t, sizeof v); break; }
-    default: { double t[6] = {x1, y0, x1, y1, x0, y1}; memcpy(v, t, sizeof v); break; }
+    case PC_TILE_CUT_NE: {
+        double t[6] = {x0, y0, x1, y0, x0, y1};
+        memcpy(v, t, sizeof v);
+        break;
+    }
+    case PC_TILE_CUT_NW: {
+        double t[6] = {x0, y0, x1, y0, x1, y1};
+        memcpy(v, t, sizeof v);
+        break;
+    }
+    case PC_TILE_CUT_SE: {
+        double t[6] = {x0, y0, x1, y1, x0, y1};
+        memcpy(v, t, sizeof v);
+        break;
+    }
+    default: {
+        double t[6] = {x1, y0, x1, y1, x0, y1};
+        memcpy(v, t, sizeof v);
+        break;
+    }
     }
     memcpy(row, v, sizeof v);
     return PC_TRIANGLE;
@@ -157,8 +190,10 @@ static void add_cell(builder *b, int64_t i, int64_t j)
     int64_t c = i * b->cols + j;
     b->n_refs++;
     if (!b->cell_start) return;
-    if (!b->refs) b->cell_start[c + 1]++;
-    else b->refs[b->cell_start[c]++] = b->n_edges;
+    if (!b->refs)
+        b->cell_start[c + 1]++;
+    else
+        b->refs[b->cell_start[c]++] = b->n_edges;
 }
 
 /* An edge from grid vertex (gi0, gj0) to (gi0 + k di, gj0 + k dj), k steps of
@@ -174,7 +209,12 @@ static void add_edge(builder *b, int64_t gi0, int64_t gj0, int64_t di, int64_t d
     double nx = (double)di * h, ny = -(double)dj * h;
     if (b->edges) {
         double *e = b->edges + 6 * b->n_edges;
-        e[0] = x0; e[1] = y0; e[2] = x1; e[3] = y1; e[4] = nx + 0.0; e[5] = ny + 0.0;
+        e[0] = x0;
+        e[1] = y0;
+        e[2] = x1;
+        e[3] = y1;
+        e[4] = nx + 0.0;
+        e[5] = ny + 0.0;
     }
     /* every cell whose closed square touches the edge: the four cells around
      * each grid vertex along it, each once */
@@ -184,8 +224,7 @@ static void add_edge(builder *b, int64_t gi0, int64_t gj0, int64_t di, int64_t d
         int64_t cells[4][2] = {{gi - 1, gj - 1}, {gi - 1, gj}, {gi, gj - 1}, {gi, gj}};
         for (int q = 0; q < 4; q++) {
             int seen = 0;
-            for (int p = 0; v > 0 && p < 4; p++)
-                seen |= prev[p][0] == cells[q][0] && prev[p][1] == cells[q][1];
+            for (int p = 0; v > 0 && p < 4; p++) seen |= prev[p][0] == cells[q][0] && prev[p][1] == cells[q][1];
             if (!seen) add_cell(b, cells[q][0], cells[q][1]);
         }
         memcpy(prev, cells, sizeof prev);
@@ -200,10 +239,22 @@ static int face(const int8_t *kinds, int64_t rows, int64_t cols, int64_t i, int6
     int64_t ni = i, nj = j;
     int opposite;
     switch (side) {
-    case SIDE_S: ni--; opposite = SIDE_N; break;
-    case SIDE_N: ni++; opposite = SIDE_S; break;
-    case SIDE_E: nj++; opposite = SIDE_W; break;
-    default: nj--; opposite = SIDE_E; break;
+    case SIDE_S:
+        ni--;
+        opposite = SIDE_N;
+        break;
+    case SIDE_N:
+        ni++;
+        opposite = SIDE_S;
+        break;
+    case SIDE_E:
+        nj++;
+        opposite = SIDE_W;
+        break;
+    default:
+        nj--;
+        opposite = SIDE_E;
+        break;
     }
     return !(full_sides(kind_at(kinds, rows, cols, ni, nj)) & opposite);
 }
@@ -234,14 +285,20 @@ static void build_edges(builder *b, const int8_t *kinds)
      * edge runs west) and solid above (south faces of row gi, edge runs east) */
     for (int64_t gi = 0; gi <= R; gi++) {
         for (int64_t j = 0; j < C;) {
-            if (!face(kinds, R, C, gi - 1, j, SIDE_N)) { j++; continue; }
+            if (!face(kinds, R, C, gi - 1, j, SIDE_N)) {
+                j++;
+                continue;
+            }
             int64_t k = 0;
             while (j + k < C && face(kinds, R, C, gi - 1, j + k, SIDE_N)) k++;
             add_edge(b, gi, j + k, 0, -1, k);
             j += k;
         }
         for (int64_t j = 0; j < C;) {
-            if (!face(kinds, R, C, gi, j, SIDE_S)) { j++; continue; }
+            if (!face(kinds, R, C, gi, j, SIDE_S)) {
+                j++;
+                continue;
+            }
             int64_t k = 0;
             while (j + k < C && face(kinds, R, C, gi, j + k, SIDE_S)) k++;
             add_edge(b, gi, j, 0, 1, k);
@@ -252,14 +309,20 @@ static void build_edges(builder *b, const int8_t *kinds)
      * gj - 1, edge runs north) and to the east (west faces of column gj, runs south) */
     for (int64_t gj = 0; gj <= C; gj++) {
         for (int64_t i = 0; i < R;) {
-            if (!face(kinds, R, C, i, gj - 1, SIDE_E)) { i++; continue; }
+            if (!face(kinds, R, C, i, gj - 1, SIDE_E)) {
+                i++;
+                continue;
+            }
             int64_t k = 0;
             while (i + k < R && face(kinds, R, C, i + k, gj - 1, SIDE_E)) k++;
             add_edge(b, i, gj, 1, 0, k);
             i += k;
         }
         for (int64_t i = 0; i < R;) {
-            if (!face(kinds, R, C, i, gj, SIDE_W)) { i++; continue; }
+            if (!face(kinds, R, C, i, gj, SIDE_W)) {
+                i++;
+                continue;
+            }
             int64_t k = 0;
             while (i + k < R && face(kinds, R, C, i + k, gj, SIDE_W)) k++;
             add_edge(b, i + k, gj, -1, 0, k);
@@ -270,11 +333,13 @@ static void build_edges(builder *b, const int8_t *kinds)
      * kind: the step (ti, tj) from a tile to the next one in the chain, and
      * the edge's start vertex in the chain's first tile (vi, vj offsets from
      * the tile's (i, j) grid corner) and direction (di, dj) (solid on the left). */
-    static const struct { int kind, ti, tj, vi, vj, di, dj; } diag[4] = {
-        {PC_TILE_CUT_NE, 1, -1, 0, 1, 1, -1},  /* (x1, y0) -> (x0, y1), normal (1, 1) */
+    static const struct {
+        int kind, ti, tj, vi, vj, di, dj;
+    } diag[4] = {
+        {PC_TILE_CUT_NE, 1, -1, 0, 1, 1, -1},   /* (x1, y0) -> (x0, y1), normal (1, 1) */
         {PC_TILE_CUT_NW, -1, -1, 1, 1, -1, -1}, /* (x1, y1) -> (x0, y0), normal (-1, 1) */
-        {PC_TILE_CUT_SE, 1, 1, 0, 0, 1, 1},    /* (x0, y0) -> (x1, y1), normal (1, -1) */
-        {PC_TILE_CUT_SW, -1, 1, 1, 0, -1, 1},  /* (x0, y1) -> (x1, y0), normal (-1, -1) */
+        {PC_TILE_CUT_SE, 1, 1, 0, 0, 1, 1},     /* (x0, y0) -> (x1, y1), normal (1, -1) */
+        {PC_TILE_CUT_SW, -1, 1, 1, 0, -1, 1},   /* (x0, y1) -> (x1, y0), normal (-1, -1) */
     };
     for (int d = 0; d < 4; d++) {
         for (int64_t i = 0; i < R; i++)
@@ -290,8 +355,8 @@ static void build_edges(builder *b, const int8_t *kinds)
 }
 
 static int tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
-                         double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
-                         int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude)
+                         double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs, int64_t ref_capacity,
+                         int64_t *n_edges, int64_t *n_refs, double *magnitude)
 {
     if (!kinds || !n_edges || !n_refs || !magnitude || rows < 0 || cols < 0) return PC_ERR_ARG;
     if (rows > 0 && cols > INT64_MAX / rows) return PC_ERR_ARG;
@@ -322,12 +387,12 @@ static int tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double
 }
 
 int pc_tilemap_build(const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy,
-                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs,
-                     int64_t ref_capacity, int64_t *n_edges, int64_t *n_refs, double *magnitude)
+                     double *edges, int64_t edge_capacity, int64_t *cell_start, int64_t *refs, int64_t ref_capacity,
+                     int64_t *n_edges, int64_t *n_refs, double *magnitude)
 {
     pc__fpenv env = pc__fp_enter(); /* before the first comparison: DAZ would make a tiny tile size 0 */
-    int rc = tilemap_build(kinds, rows, cols, tile_size, ox, oy, edges, edge_capacity, cell_start, refs,
-                           ref_capacity, n_edges, n_refs, magnitude);
+    int rc = tilemap_build(kinds, rows, cols, tile_size, ox, oy, edges, edge_capacity, cell_start, refs, ref_capacity,
+                           n_edges, n_refs, magnitude);
     pc__fp_leave(env);
     return rc;
 }
@@ -341,10 +406,7 @@ int pc__map_ok(const pc_tilemap *m)
 }
 
 /* The filter for queries whose own values are at most `mag` in magnitude. */
-static pc__filter map_filter(const pc_tilemap *map, double mag)
-{
-    return pc__filter_for(pc__max(map->magnitude, mag));
-}
+static pc__filter map_filter(const pc_tilemap *map, double mag) { return pc__filter_for(pc__max(map->magnitude, mag)); }
 
 int pc__point_in_solid(const pc_tilemap *map, double x, double y, int64_t *ti, int64_t *tj)
 {
@@ -358,7 +420,10 @@ int pc__point_in_solid(const pc_tilemap *map, double x, double y, int64_t *ti, i
         for (int64_t j = j0; j <= j1; j++) {
             int kind = pc__tile_shape(map, i, j, row);
             if (kind >= 0 && pc__overlap_one[PC_POINT][kind](&f, p, row, 0)) {
-                if (ti) { *ti = i; *tj = j; }
+                if (ti) {
+                    *ti = i;
+                    *tj = j;
+                }
                 return 1;
             }
         }
@@ -367,16 +432,14 @@ int pc__point_in_solid(const pc_tilemap *map, double x, double y, int64_t *ti, i
 
 /* An arc of the directions from a point p: from (sx, sy) - p counter-clockwise
  * to (ex, ey) - p, more than nothing and at most a half turn. */
-typedef struct {
-    double sx, sy, ex, ey;
-} arc;
+typedef struct { double sx, sy, ex, ey; } arc;
 
 /* Exact: is the direction (wx, wy) - p in [S, E) of the arc? */
 static int in_arc(const pc__filter *f, double px, double py, const arc *a, double wx, double wy)
 {
     int sw = pc__orient(f, px, py, a->sx, a->sy, wx, wy);
-    if (sw == 0) return pc__dot(f, px, py, a->sx, a->sy, wx, wy) > 0; /* along S, or opposite: outside */
-    if (sw < 0) return 0;                                             /* more than a half turn past S */
+    if (sw == 0) return pc__dot(f, px, py, a->sx, a->sy, wx, wy) > 0;     /* along S, or opposite: outside */
+    if (sw < 0) return 0;                                                 /* more than a half turn past S */
     if (pc__orient(f, px, py, a->sx, a->sy, a->ex, a->ey) == 0) return 1; /* the arc is a half plane */
     return pc__orient(f, px, py, wx, wy, a->ex, a->ey) > 0;
 }
@@ -496,11 +559,10 @@ int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m)
     pc__hull h;
     pc__hull_of(&f, ka, a, &h);
     if (h.R > 0.0 || h.n > 2) return 0;
-    if (h.n == 1 || (h.x[0] == h.x[1] && h.y[0] == h.y[1])) return point_interior(map, &f, h.x[0], h.y[0], i0, i1, j0, j1);
-    if (h.x[0] == h.x[1])
-        return on_seam(map, &ax, &ay, 1, h.x[0], pc__min(h.y[0], h.y[1]), pc__max(h.y[0], h.y[1]));
-    if (h.y[0] == h.y[1])
-        return on_seam(map, &ay, &ax, 0, h.y[0], pc__min(h.x[0], h.x[1]), pc__max(h.x[0], h.x[1]));
+    if (h.n == 1 || (h.x[0] == h.x[1] && h.y[0] == h.y[1]))
+        return point_interior(map, &f, h.x[0], h.y[0], i0, i1, j0, j1);
+    if (h.x[0] == h.x[1]) return on_seam(map, &ax, &ay, 1, h.x[0], pc__min(h.y[0], h.y[1]), pc__max(h.y[0], h.y[1]));
+    if (h.y[0] == h.y[1]) return on_seam(map, &ay, &ax, 0, h.y[0], pc__min(h.x[0], h.x[1]), pc__max(h.x[0], h.x[1]));
     return 0;
 }
 
@@ -548,8 +610,8 @@ typedef struct {
     int inner;
 } nearest_edge;
 
-static void nearest_in(const pc_tilemap *map, int64_t i0, int64_t i1, int64_t j0, int64_t j1, double x, double y,
-                       int e, nearest_edge *n)
+static void nearest_in(const pc_tilemap *map, int64_t i0, int64_t i1, int64_t j0, int64_t j1, double x, double y, int e,
+                       nearest_edge *n)
 {
     for (int64_t i = i0; i <= i1; i++)
         for (int64_t j = j0; j <= j1; j++) {
@@ -557,8 +619,9 @@ static void nearest_in(const pc_tilemap *map, int64_t i0, int64_t i1, int64_t j0
             for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
                 const double *g = map->edges + 6 * map->refs[p];
                 int inner;
-                double qx, qy, d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e),
-                                                    ldexp(g[3], -e), x, y, &qx, &qy, &inner);
+                double qx, qy,
+                    d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e), ldexp(g[3], -e), x, y, &qx,
+                                         &qy, &inner);
                 if (d2 < n->best) {
                     n->best = d2;
                     n->qx = qx;
@@ -637,10 +700,13 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
         nx = -g[4];
         ny = -g[5];
         d = fabs((x - ldexp(g[0], -e)) * g[4] + (y - ldexp(g[1], -e)) * g[5]);
-    } else {  /* an end of the edge: a corner of the boundary */
+    } else { /* an end of the edge: a corner of the boundary */
         nx = (qx - x) / d;
         ny = (qy - y) / d;
-        if (inside) { nx = -nx; ny = -ny; }
+        if (inside) {
+            nx = -nx;
+            ny = -ny;
+        }
     }
     double sep = ldexp(inside ? -d - r : d - r, e);
     /* the sign agrees with the exact overlap test */
@@ -677,9 +743,9 @@ static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
         pc__map_contact(c->map, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
 }
 
-int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                        uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                        int mode, int threads, const volatile int *cancel)
+int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int64_t *strides_c, uint8_t *out,
+                        const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads,
+                        const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = PC_ERR_ARG;
@@ -693,8 +759,8 @@ int pc_tilemap_overlaps(const pc_tilemap *map, const double *circles, const int6
     return rc;
 }
 
-int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c,
-                       double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+int pc_tilemap_contact(const pc_tilemap *map, const double *circles, const int64_t *strides_c, double *out,
+                       const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                        const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();

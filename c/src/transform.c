@@ -46,7 +46,7 @@ static double round_dot(double a, double x, double b, double y, double t)
             if (fabs(v) > 0x1p-900 && fabs(v) < 0x1p900) {
                 n = pc__grow(h, n, -v); /* the exact residual */
                 int ev;
-                frexp(v, &ev);      /* |v| in [2^(ev-1), 2^ev): its ulp is 2^(ev-53), half that below a power of 2 */
+                frexp(v, &ev); /* |v| in [2^(ev-1), 2^ev): its ulp is 2^(ev-53), half that below a power of 2 */
                 if (fabs(approx(h, n)) < ldexp(1.0, ev - 57)) return v;
             }
         }
@@ -153,7 +153,11 @@ void pc__hull_in_place(double *v, int k)
     for (int i = 0; i < k; i++) { /* insertion sort, lexicographic */
         double px = v[2 * i], py = v[2 * i + 1];
         int j = i;
-        while (j > 0 && (x[j - 1] > px || (x[j - 1] == px && y[j - 1] > py))) { x[j] = x[j - 1]; y[j] = y[j - 1]; j--; }
+        while (j > 0 && (x[j - 1] > px || (x[j - 1] == px && y[j - 1] > py))) {
+            x[j] = x[j - 1];
+            y[j] = y[j - 1];
+            j--;
+        }
         x[j] = px;
         y[j] = py;
     }
@@ -178,9 +182,7 @@ void pc__hull_in_place(double *v, int k)
     }
 }
 
-struct transform_ctx {
-    int kind, kind_out, points, width; /* points: the (x, y) pairs moved */
-};
+struct transform_ctx { int kind, kind_out, points, width; /* points: the (x, y) pairs moved */ };
 
 static void transform_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {

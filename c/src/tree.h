@@ -11,16 +11,16 @@
 
 #include <stdint.h>
 
-#define PC_TREE_FANOUT 8
+#define PC_TREE_FANOUT     8
 #define PC_TREE_MAX_LEVELS 32
 
 typedef struct {
-    int kind, width, levels;          /* levels = 0: an empty collection */
+    int kind, width, levels; /* levels = 0: an empty collection */
     int64_t n;
     int64_t count[PC_TREE_MAX_LEVELS], first[PC_TREE_MAX_LEVELS];
-    const double *boxes;              /* 4 doubles a node: xmin, ymin, xmax, ymax */
-    const double *rows;               /* the items' rows, in sorted order */
-    const int64_t *order;             /* sorted position -> the item's index */
+    const double *boxes;  /* 4 doubles a node: xmin, ymin, xmax, ymax */
+    const double *rows;   /* the items' rows, in sorted order */
+    const int64_t *order; /* sorted position -> the item's index */
 } pc__tree_view;
 
 /* PC_OK and the view of a one-collection workspace, or PC_ERR_ARG for one

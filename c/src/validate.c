@@ -69,9 +69,7 @@ static int kind_rule_broken(int kind, const double *rows, int64_t n)
 #define PC_INLINE static inline
 #endif
 
-typedef struct {
-    __m128d mx, nf, br; /* the largest |value|, "not finite", "rule broken" */
-} pc__acc;
+typedef struct { __m128d mx, nf, br; /* the largest |value|, "not finite", "rule broken" */ } pc__acc;
 
 /* Rows of one kind (constant after inlining: the loop unrolls) from k to
  * n doubles, two doubles a register; mode 0 only checks, 1 stores, 2 streams.
@@ -94,8 +92,8 @@ PC_INLINE int64_t sse_rows(const int kind, const int step, const int mode, const
             mx = _mm_max_pd(mx, a);
         }
         if (kind == PC_CIRCLE) /* x0 y0 | r0 x1 | y1 r1: the radii are lane 0 of the 2nd, lane 1 of the 3rd */
-            br = _mm_or_pd(br, _mm_or_pd(_mm_and_pd(_mm_cmplt_pd(v[1], zero), lo),
-                                         _mm_and_pd(_mm_cmplt_pd(v[2], zero), hi)));
+            br = _mm_or_pd(
+                br, _mm_or_pd(_mm_and_pd(_mm_cmplt_pd(v[1], zero), lo), _mm_and_pd(_mm_cmplt_pd(v[2], zero), hi)));
         if (kind == PC_BOX) /* xmin > xmax, ymin > ymax */
             br = _mm_or_pd(br, _mm_cmpgt_pd(v[0], v[1]));
         if (kind == PC_LINE) { /* both ends equal, in x and in y */
@@ -109,10 +107,10 @@ PC_INLINE int64_t sse_rows(const int kind, const int step, const int mode, const
     return k;
 }
 
-#define PC_SSE_MODES(KIND, STEP)                                                  \
-    k = mode == 0 ? sse_rows(KIND, STEP, 0, src, dst, n, &acc)                     \
-      : mode == 1 ? sse_rows(KIND, STEP, 1, src, dst, n, &acc)                     \
-                  : sse_rows(KIND, STEP, 2, src, dst, n, &acc)
+#define PC_SSE_MODES(KIND, STEP)                                 \
+    k = mode == 0   ? sse_rows(KIND, STEP, 0, src, dst, n, &acc) \
+        : mode == 1 ? sse_rows(KIND, STEP, 1, src, dst, n, &acc) \
+                    : sse_rows(KIND, STEP, 2, src, dst, n, &acc)
 #endif
 
 /* Copy `rows` contiguous rows of a kind (src may be unaligned) to dst (dst
@@ -134,7 +132,7 @@ static void copy_rows(int kind, int width, const char *src, double *dst, int64_t
     switch (kind) { /* the kinds of PC_VALIDATE_FUSED (matrix.h), with their steps (a circle's: two rows) */
 #define PC_SSE_CASE(KIND, STEP) \
     case KIND: PC_SSE_MODES(KIND, STEP); break;
-    PC_VALIDATE_FUSED(PC_SSE_CASE)
+        PC_VALIDATE_FUSED(PC_SSE_CASE)
 #undef PC_SSE_CASE
     default: break; /* a kind without a fused loop: row by row below */
     }
@@ -188,8 +186,8 @@ struct vctx {
     int kind, width, swap, in_place, stream;
     int64_t col_stride;
     const double *dst_base;
-    atomic_llong first_bad;      /* INT64_MAX: none */
-    _Atomic uint64_t magnitude;  /* the bits of a double >= 0: ordered like the values */
+    atomic_llong first_bad;     /* INT64_MAX: none */
+    _Atomic uint64_t magnitude; /* the bits of a double >= 0: ordered like the values */
 };
 
 static void fold_magnitude(struct vctx *c, double m)
@@ -198,7 +196,7 @@ static void fold_magnitude(struct vctx *c, double m)
     memcpy(&bits, &m, sizeof bits);
     seen = atomic_load_explicit(&c->magnitude, memory_order_relaxed);
     while (bits > seen && !atomic_compare_exchange_weak_explicit(&c->magnitude, &seen, bits, memory_order_relaxed,
-                                                                  memory_order_relaxed)) {
+                                                                 memory_order_relaxed)) {
     }
 }
 
@@ -206,7 +204,7 @@ static void fold_bad(struct vctx *c, int64_t index)
 {
     long long seen = atomic_load_explicit(&c->first_bad, memory_order_relaxed);
     while (index < seen && !atomic_compare_exchange_weak_explicit(&c->first_bad, &seen, index, memory_order_relaxed,
-                                                                   memory_order_relaxed)) {
+                                                                  memory_order_relaxed)) {
     }
 }
 
@@ -312,8 +310,8 @@ static int validate_copy(int kind, const void *src, int ndim, const int64_t *sha
 }
 
 int pc_validate_copy(int kind, const void *src, int ndim, const int64_t *shape, const int64_t *src_strides,
-                     int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude,
-                     int threads, const volatile int *cancel)
+                     int64_t col_stride, int byteswap, double *dst, int64_t *first_bad, double *magnitude, int threads,
+                     const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     int rc = validate_copy(kind, src, ndim, shape, src_strides, col_stride, byteswap, dst, first_bad, magnitude,

@@ -54,9 +54,8 @@ int pc__batch(int ndim, const int64_t *shape, int nop, const void *const *ptrs, 
 }
 
 /* Elements [start, end) of the index space in row-major order. */
-static void walk_range(int ndim, const int64_t *shape, int nop, char *const *base,
-                       const int64_t *const *strides, pc__inner inner, void *ctx,
-                       int64_t start, int64_t end)
+static void walk_range(int ndim, const int64_t *shape, int nop, char *const *base, const int64_t *const *strides,
+                       pc__inner inner, void *ctx, int64_t start, int64_t end)
 {
     char *p[PC_MAX_OPERANDS];
     int64_t s[PC_MAX_OPERANDS] = {0};
@@ -68,7 +67,7 @@ static void walk_range(int ndim, const int64_t *shape, int nop, char *const *bas
     int last = ndim - 1;
     int64_t index[PC_MAX_DIMS];
     int64_t rest = start;
-    for (int d = last; d >= 0; d--) {  /* the multi-index of start */
+    for (int d = last; d >= 0; d--) { /* the multi-index of start */
         index[d] = rest % shape[d];
         rest /= shape[d];
         for (int k = 0; k < nop; k++) p[k] += index[d] * strides[k][d];
@@ -142,15 +141,14 @@ static void *walk_worker(void *vjob)
     return NULL;
 }
 
-int pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
-             const int64_t *const *strides, pc__inner inner, void *ctx, int threads, const volatile int *cancel)
+int pc__walk(int ndim, const int64_t *shape, int nop, char *const *base, const int64_t *const *strides, pc__inner inner,
+             void *ctx, int threads, const volatile int *cancel)
 {
     return pc__walk_chunked(ndim, shape, nop, base, strides, inner, ctx, threads, PC_CHUNK, cancel);
 }
 
-int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
-                     const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk,
-                     const volatile int *cancel)
+int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base, const int64_t *const *strides,
+                     pc__inner inner, void *ctx, int threads, int64_t chunk, const volatile int *cancel)
 {
     int64_t total = 1;
     for (int d = 0; d < ndim; d++) total *= shape[d];
@@ -166,9 +164,8 @@ int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
     }
     pthread_t helpers[PC_MAX_THREADS];
     int started[PC_MAX_THREADS];
-    for (int t = 0; t < threads - 1; t++)
-        started[t] = pthread_create(&helpers[t], NULL, walk_worker, &job) == 0;
-    walk_worker(&job);  /* the calling thread works too, and alone if no helper started */
+    for (int t = 0; t < threads - 1; t++) started[t] = pthread_create(&helpers[t], NULL, walk_worker, &job) == 0;
+    walk_worker(&job); /* the calling thread works too, and alone if no helper started */
     for (int t = 0; t < threads - 1; t++)
         if (started[t]) pthread_join(helpers[t], NULL);
     return atomic_load(&job.stopped) ? PC_ERR_CANCELLED : PC_OK;

@@ -11,7 +11,7 @@
 
 #include "pycollide.h"
 
-#define PC_MAX_DIMS 64
+#define PC_MAX_DIMS     64
 #define PC_MAX_OPERANDS 6
 
 /* inner(ctx, p, s, n): n elements; operand k starts at p[k] and steps s[k] bytes */
@@ -29,7 +29,7 @@ int pc__double_strides(int ndim, const int64_t *doubles, int64_t *bytes);
  * of this fixed size whatever the thread count, so what each element gets is
  * independent of it; batches of fewer than two chunks stay on the calling
  * thread (starting a thread costs tens of microseconds). */
-#define PC_CHUNK PC_PARALLEL_CHUNK
+#define PC_CHUNK       PC_PARALLEL_CHUNK
 #define PC_MAX_THREADS 256
 
 /* Cancelling: every long entry point takes `const volatile int *cancel`,
@@ -57,15 +57,14 @@ static inline int pc__cancelled(const volatile int *cancel)
  * floating-point environment.  If a thread cannot be started its chunks run on
  * the others: the work is always done, unless cancelled (see above): then
  * PC_ERR_CANCELLED, else PC_OK. */
-int pc__walk(int ndim, const int64_t *shape, int nop, char *const *base,
-             const int64_t *const *strides, pc__inner inner, void *ctx, int threads, const volatile int *cancel);
+int pc__walk(int ndim, const int64_t *shape, int nop, char *const *base, const int64_t *const *strides, pc__inner inner,
+             void *ctx, int threads, const volatile int *cancel);
 
 /* pc__walk with chunks of the given size (> 0), for work whose elements cost
  * far more than an overlap test (motion): smaller chunks let threads share
  * smaller batches. */
-int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base,
-                     const int64_t *const *strides, pc__inner inner, void *ctx, int threads, int64_t chunk,
-                     const volatile int *cancel);
+int pc__walk_chunked(int ndim, const int64_t *shape, int nop, char *const *base, const int64_t *const *strides,
+                     pc__inner inner, void *ctx, int threads, int64_t chunk, const volatile int *cancel);
 
 /* The prologue every strided batch entry point shares.  Operand k starts at
  * ptrs[k] and steps strides[k][d] along axis d, in units of doubles, or of

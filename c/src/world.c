@@ -65,8 +65,10 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
     for (int k = 0; k < w->n; k++) {
         pc__toi one;
         if (w->map[k]) {
-            if (pc__world_map_circle(kind)) pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
-            else pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
+            if (pc__world_map_circle(kind))
+                pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
+            else
+                pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
         } else {
             int64_t index;
             pc__tree_sweep(&w->tree[k], kind, a, dx, dy, &one, &index);

@@ -36,14 +36,13 @@ void random_row(int k, unsigned *state, double cx, double cy, double size, doubl
     if (k == PC_CAPSULE) row[4] = unit_random(state) * size / 2;
 }
 
-int test_map_build(test_map *m, const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox,
-                   double oy)
+int test_map_build(test_map *m, const int8_t *kinds, int64_t rows, int64_t cols, double tile_size, double ox, double oy)
 {
     int64_t ne = -1, nr = -1;
     double mag = -1;
     if (rows * cols > 256) return PC_ERR_ARG;
-    int rc = pc_tilemap_build(kinds, rows, cols, tile_size, ox, oy, m->edges, 128, m->start, m->refs, 1024, &ne, &nr,
-                              &mag);
+    int rc =
+        pc_tilemap_build(kinds, rows, cols, tile_size, ox, oy, m->edges, 128, m->start, m->refs, 1024, &ne, &nr, &mag);
     if (rc != PC_OK || ne > 128 || nr > 1024) return rc != PC_OK ? rc : PC_ERR_SPACE;
     m->map = (pc_tilemap){kinds, rows, cols, tile_size, ox, oy, mag, m->edges, ne, m->start, m->refs};
     return PC_OK;
@@ -51,10 +50,7 @@ int test_map_build(test_map *m, const int8_t *kinds, int64_t rows, int64_t cols,
 
 /* rows bottom-up */
 const int8_t test_room_kinds[TEST_ROOM_ROWS * TEST_ROOM_COLS] = {
-    1, 1, 1, 1, 1, 1,
-    1, 0, 0, 0, 3, 1,
-    1, 0, 0, 0, 0, 1,
-    1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 3, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,
 };
 
 /* ---- the runner ------------------------------------------------------------------ */

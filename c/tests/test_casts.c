@@ -24,7 +24,8 @@ static void scatter(int kind, int64_t n, unsigned seed, double *rows, double *mo
 {
     int w = pc_kind_width(kind);
     for (int64_t i = 0; i < n; i++) {
-        random_row(kind, &seed, unit_random(&seed) * 64, unit_random(&seed) * 64, 0.2 + unit_random(&seed), rows + w * i);
+        random_row(kind, &seed, unit_random(&seed) * 64, unit_random(&seed) * 64, 0.2 + unit_random(&seed),
+                   rows + w * i);
         if (moves) {
             moves[2 * i] = unit_random(&seed) * 16 - 8;
             moves[2 * i + 1] = unit_random(&seed) * 16 - 8;
@@ -46,8 +47,8 @@ static void test_ray_order(void)
         if (order[k] >= 0 && order[k] < 8) seen[order[k]] = 1;
     }
     CHECK(ok);
-    CHECK(order[6] == 2 && order[7] == 5);  /* not finite: last, in their order */
-    int low = 0;  /* the three points near (0, 0) come before the three near (100, 100) */
+    CHECK(order[6] == 2 && order[7] == 5); /* not finite: last, in their order */
+    int low = 0;                           /* the three points near (0, 0) come before the three near (100, 100) */
     for (int k = 0; k < 3; k++) low += order[k] == 0 || order[k] == 3 || order[k] == 6;
     CHECK(low == 3);
     CHECK(pc_ray_order(&pts[0][0], -1, order, work) == PC_ERR_ARG);
@@ -74,7 +75,8 @@ static void test_sweep_entry_points(void)
     CHECK(pc_tilemap_sweep_shapes(&map, PC_BOX, flat, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 0.4 && out[1] == 0.0 && out[2] == 1.0);
     double ball0[3] = {1.0, 3.0, 0.0};
-    CHECK(pc_tilemap_sweep(&map, ball0, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 0.4 && out[2] == 1.0);
+    CHECK(pc_tilemap_sweep(&map, ball0, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 0.4 &&
+          out[2] == 1.0);
     /* a box into a wall segment: the wall's normal (-1, 0) */
     double box[4] = {0.0, 0.0, 1.0, 1.0}, east[2] = {4.0, 0.0}, wall[4] = {3.0, -1.0, 3.0, 2.0};
     CHECK(pc_sweep_shapes(PC_BOX, box, NULL, east, NULL, PC_SEGMENT, wall, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
@@ -98,7 +100,8 @@ static void test_sweep_entry_points(void)
     CHECK(pc_world_sweep(parts, 0, PC_POINT, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
     /* beyond the doubles: NaN in every output double */
     double far[2] = {1e308, 0.0}, huge[2] = {1e308, 0.0};
-    CHECK(pc_sweep_shapes(PC_POINT, far, NULL, huge, NULL, PC_SEGMENT, wall, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_sweep_shapes(PC_POINT, far, NULL, huge, NULL, PC_SEGMENT, wall, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(isnan(out[0]) && isnan(out[1]) && isnan(out[3]));
     CHECK(pc_world_sweep(parts, 2, PC_POINT, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(isnan(out[0]) && isnan(out[6]));
@@ -151,7 +154,8 @@ static void test_shape_rays(void)
 static void test_ray_entries(void)
 {
     double boxes[8] = {-3, -7, 3, 5, -5, 4, 4, 5}; /* both top faces are entered at (0.6, 5) */
-    int64_t need = pc_pairs_workspace(PC_BOX, 2, PC_BOX, 0), circle_need = pc_pairs_workspace(PC_CIRCLE, 1, PC_CIRCLE, 0);
+    int64_t need = pc_pairs_workspace(PC_BOX, 2, PC_BOX, 0),
+            circle_need = pc_pairs_workspace(PC_CIRCLE, 1, PC_CIRCLE, 0);
     if (circle_need > need) need = circle_need;
     void *work = malloc((size_t)need);
     CHECK(pc_pairs_prepare(PC_BOX, boxes, 2, PC_BOX, NULL, 0, work, need) == PC_OK);
@@ -163,7 +167,8 @@ static void test_ray_entries(void)
     CHECK(one[0] == 1 && one[1] == out[1]); /* the second box alone: the same distance */
     double ball[3] = {2, 0, 1 - 0x3p-53}, o2[2] = {0, 0}, d2[2] = {1, 0};
     CHECK(pc_pairs_prepare(PC_CIRCLE, ball, 1, PC_CIRCLE, NULL, 0, work, need) == PC_OK);
-    CHECK(pc_raycast_shapes(work, need, 2.0, o2, NULL, d2, NULL, &no_limit, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_raycast_shapes(work, need, 2.0, o2, NULL, d2, NULL, &no_limit, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(out[0] == 1 && out[1] == 1 + 0x1p-51); /* 1 + 3 2^-53, halfway: to even */
     free(work);
 }
@@ -197,7 +202,8 @@ static void test_sweeps(void)
     CHECK(res[0] == 0.35 && res[3] == 4.0 && res[4] == 0.0);
     CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_SEGMENT, seg, NULL, res, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(res[0] == 1.0); /* touching along the segment, sliding off its end */
-    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_KIND_COUNT, seg, NULL, res, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_sweep_batch(ball0, NULL, east, NULL, PC_KIND_COUNT, seg, NULL, res, NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_KIND);
     /* a graze decided by the unrounded sum of the radii: 1 + 2^-53 rounds to 1,
      * so in floating point a ball at height 1 only grazes a tiny disk at the
      * origin's level; exactly it dips 2^-53 into it (a hit, near the closest
@@ -239,12 +245,13 @@ static void test_nearest_tree(void)
     const double q[5][3] = {{2, 0.5, 0.25}, {2.5, 0.5, 0.25}, {0.5, 0.5, 0.1}, {2, 3, 0.5}, {1.5, 0.5, 0.5}};
     double out[5][2], limits[5] = {INFINITY, 0.25, 0, 1.5, 0}, no_limit = INFINITY;
     int64_t n[1] = {5}, sq[1] = {3}, s0[1] = {0}, s1[1] = {1}, so[1] = {2};
-    CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, &no_limit, s0, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, &no_limit, s0, &out[0][0], so, 1, n, 1, NULL) ==
+          PC_OK);
     CHECK(out[0][0] == 0.75 && out[0][1] == 0); /* as far from boxes 0 and 1: the lower */
     CHECK(out[1][0] == 0.25 && out[1][1] == 1);
-    CHECK(out[2][0] == 0 && out[2][1] == 0);    /* inside box 0 */
+    CHECK(out[2][0] == 0 && out[2][1] == 0); /* inside box 0 */
     CHECK(out[3][0] == 1.5 && out[3][1] == 2);
-    CHECK(out[4][0] == 0 && out[4][1] == 0);    /* touching box 0 */
+    CHECK(out[4][0] == 0 && out[4][1] == 0); /* touching box 0 */
     CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, limits, s1, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
     CHECK(out[0][0] == 0.75 && out[1][0] == 0.25 && out[1][1] == 1 && out[3][1] == 2 && out[4][1] == 0);
     CHECK(out[2][0] == 0 && out[2][1] == 0); /* overlapping: distance 0, within a max of 0 */
@@ -252,17 +259,22 @@ static void test_nearest_tree(void)
     CHECK(pc_nearest_tree(work, bytes, 6, PC_CIRCLE, &q[0][0], sq, limits, s1, &out[0][0], so, 1, n, 1, NULL) == PC_OK);
     CHECK(out[1][0] == INFINITY && out[1][1] == -1);
     const double seg[4] = {1.5, 2, 2.5, 2};
-    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(fabs(out[0][0] - sqrt(1.25)) < 1e-15 && out[0][1] == 0);
     /* bad arguments: nothing written */
     double bad = -1, nan = NAN;
     out[0][0] = 7;
-    CHECK(pc_nearest_tree(work, bytes, 6, 40, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
-    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &bad, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &nan, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_nearest_tree(work, bytes, 6, 40, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_KIND);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &bad, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_nearest_tree(work, bytes, 6, PC_SEGMENT, seg, NULL, &nan, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
     CHECK(pc_nearest_tree(work, bytes, -1, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
           PC_ERR_ARG);
-    CHECK(pc_nearest_tree(work, 16, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_nearest_tree(work, 16, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
     CHECK(pc_nearest_tree(NULL, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
           PC_ERR_ARG);
     CHECK(out[0][0] == 7);
@@ -270,13 +282,15 @@ static void test_nearest_tree(void)
     int64_t two = pc_pairs_workspace(PC_BOX, 3, PC_BOX, 3);
     void *pair = malloc((size_t)two);
     CHECK(pc_pairs_prepare(PC_BOX, &three_boxes[0][0], 3, PC_BOX, &three_boxes[0][0], 3, pair, two) == PC_OK);
-    CHECK(pc_nearest_tree(pair, two, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_nearest_tree(pair, two, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
     free(pair);
     free(work);
     /* an empty collection: nothing near anything */
     void *none = tree_of(PC_BOX, NULL, 0, &bytes);
     CHECK(none != NULL);
-    CHECK(pc_nearest_tree(none, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_nearest_tree(none, bytes, 6, PC_SEGMENT, seg, NULL, &no_limit, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(out[0][0] == INFINITY && out[0][1] == -1);
     free(none);
 }
@@ -289,7 +303,8 @@ static void test_sweep_tree(void)
     int64_t bytes;
     void *work = tree_of(PC_BOX, &three_boxes[0][0], 3, &bytes);
     CHECK(work != NULL);
-    const double onto[2] = {3.5, 3}, between[2] = {2, 3}, down[2] = {0, -4}, wide[4] = {0.5, 2, 3.5, 3}, d2[2] = {0, -2};
+    const double onto[2] = {3.5, 3}, between[2] = {2, 3}, down[2] = {0, -4}, wide[4] = {0.5, 2, 3.5, 3},
+                 d2[2] = {0, -2};
     const double ball[3] = {2, 3, 0.5}, up[2] = {0, 4};
     double out[6];
     CHECK(pc_sweep_tree(work, bytes, 6, PC_POINT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
@@ -306,7 +321,8 @@ static void test_sweep_tree(void)
     for (int k = 0; k < 6; k++) nans &= isnan(out[k]) != 0;
     CHECK(nans);
     out[0] = 7;
-    CHECK(pc_sweep_tree(work, bytes, 6, PC_KIND_COUNT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_sweep_tree(work, bytes, 6, PC_KIND_COUNT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_KIND);
     CHECK(pc_sweep_tree(work, bytes, -1, PC_POINT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_sweep_tree(work, 16, 6, PC_POINT, onto, NULL, down, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_sweep_tree(work, bytes, 6, PC_POINT, onto, NULL, NULL, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
@@ -332,7 +348,8 @@ static void test_sweep_shapes(void)
     const double pill[5] = {0, 0, 0, 2, 0.5}, east[2] = {8, 0}, disk[3] = {4.5, 1, 1};
     const double tri[6] = {0, 0, 1, 0, 0, 1}, ne[2] = {4, 4}, box[4] = {3, 3, 5, 5};
     double out[5];
-    CHECK(pc_sweep_shapes(PC_CAPSULE, pill, NULL, east, NULL, PC_CIRCLE, disk, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_sweep_shapes(PC_CAPSULE, pill, NULL, east, NULL, PC_CIRCLE, disk, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(out[0] == 0.375 && out[1] == -1 && out[2] == 0 && out[3] == 3.5 && out[4] == 1);
     CHECK(pc_sweep_shapes(PC_TRIANGLE, tri, NULL, ne, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 0.625 && out[3] == 3 && out[4] == 3); /* the hypotenuse meets the corner (3, 3) */
@@ -340,7 +357,8 @@ static void test_sweep_shapes(void)
     CHECK(placed_outside(PC_TRIANGLE, tri, ne, out[0], PC_BOX, box));
     CHECK(!placed_outside(PC_TRIANGLE, tri, ne, nextafter(out[0], 1), PC_BOX, box));
     const double gon[8] = {0, 0, 1, 0, 1, 1, 0, 1}, away[2] = {-4, -4};
-    CHECK(pc_sweep_shapes(PC_POLYGON + 1, gon, NULL, away, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_sweep_shapes(PC_POLYGON + 1, gon, NULL, away, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(out[0] == 1 && isnan(out[1]) && isnan(out[4]));
     out[0] = 7;
     CHECK(pc_sweep_shapes(PC_POLYGON + 1, gon, NULL, away, NULL, PC_LINE, box, NULL, out, NULL, 0, NULL, 1, NULL) ==
@@ -351,7 +369,8 @@ static void test_sweep_shapes(void)
     CHECK(out[0] == 7);
     /* 5-gons against capsules, pair by pair */
     enum { N = TEST_MANY };
-    double *a = malloc(sizeof(double) * 17 * N), *o1 = malloc(sizeof(double) * 5 * N), *on = malloc(sizeof(double) * 5 * N);
+    double *a = malloc(sizeof(double) * 17 * N), *o1 = malloc(sizeof(double) * 5 * N),
+           *on = malloc(sizeof(double) * 5 * N);
     double *d = a + 10 * N, *b = d + 2 * N;
     scatter(PC_POLYGON + 2, N, 3, a, d);
     scatter(PC_CAPSULE, N, 4, b, NULL);
@@ -400,7 +419,8 @@ static void test_tilemap_sweep_shapes(void)
     CHECK(pc_tilemap_sweep_shapes(map, 40, point, NULL, up, NULL, out, NULL, 0, NULL, 1, NULL) == PC_ERR_KIND);
     CHECK(out[0] == 7);
     enum { N = TEST_MANY };
-    double *a = malloc(sizeof(double) * 8 * N), *o1 = malloc(sizeof(double) * 6 * N), *on = malloc(sizeof(double) * 6 * N);
+    double *a = malloc(sizeof(double) * 8 * N), *o1 = malloc(sizeof(double) * 6 * N),
+           *on = malloc(sizeof(double) * 6 * N);
     double *d = a + 6 * N;
     unsigned state = 8;
     for (int64_t i = 0; i < N; i++) {
@@ -414,7 +434,8 @@ static void test_tilemap_sweep_shapes(void)
     CHECK(!memcmp(o1, on, sizeof(double) * 6 * N));
     int flag = 1;
     on[0] = 7;
-    CHECK(pc_tilemap_sweep_shapes(map, PC_TRIANGLE, a, sa, d, sd, on, sa, 1, n, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_tilemap_sweep_shapes(map, PC_TRIANGLE, a, sa, d, sd, on, sa, 1, n, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
     CHECK(on[0] == 7);
     free(a);
     free(o1);
@@ -479,8 +500,10 @@ static void test_tree_threads(void)
     CHECK(pc_raycast_shapes_ordered(work, bytes, 70, NULL, NULL, NULL, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(on[0] == 7);
     int flag = 1;
-    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
-    CHECK(pc_sweep_tree(work, bytes, 70, PC_CIRCLE, q, s3, d, s2, on, s6, 1, n, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_raycast_shapes_ordered(work, bytes, 70, o, d, limits, on, N, order, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
+    CHECK(pc_sweep_tree(work, bytes, 70, PC_CIRCLE, q, s3, d, s2, on, s6, 1, n, TEST_THREADS, &flag) ==
+          PC_ERR_CANCELLED);
     CHECK(pc_raycast_shapes(work, bytes, 70, o, s2, d, s2, limits, s1, on, s5, 1, n, TEST_THREADS, &flag) ==
           PC_ERR_CANCELLED);
     CHECK(on[0] == 7);

@@ -26,12 +26,18 @@ static void test_contact_paths(void)
          * middle (rounded), or exactly on a coordinate line of a vertex */
         int place = trial / 2 % 5, v = trial % n, w = (v + 1) % n;
         double dx = (unit_random(&state) - 0.5) * 4 * size * scale, dy = (unit_random(&state) - 0.5) * 4 * size * scale;
-        a[0] = place == 1 ? cx * scale + dx / 8 : place == 2 ? b[2 * v] : place == 3 ? 0.5 * (b[2 * v] + b[2 * w])
-             : place == 4 ? b[2 * v] + dx : cx * scale + dx;
-        a[1] = place == 1 ? cy * scale + dy / 8 : place == 2 ? b[2 * v + 1] : place == 3 ? 0.5 * (b[2 * v + 1] + b[2 * w + 1])
-             : place == 4 ? b[2 * v + 1] : cy * scale + dy;
+        a[0] = place == 1   ? cx * scale + dx / 8
+               : place == 2 ? b[2 * v]
+               : place == 3 ? 0.5 * (b[2 * v] + b[2 * w])
+               : place == 4 ? b[2 * v] + dx
+                            : cx * scale + dx;
+        a[1] = place == 1   ? cy * scale + dy / 8
+               : place == 2 ? b[2 * v + 1]
+               : place == 3 ? 0.5 * (b[2 * v + 1] + b[2 * w + 1])
+               : place == 4 ? b[2 * v + 1]
+                            : cy * scale + dy;
         a[2] = unit_random(&state) * size * scale;
-        if (ka == PC_CIRCLE && trial % 3 == 0) {  /* just touching (up to rounding) */
+        if (ka == PC_CIRCLE && trial % 3 == 0) { /* just touching (up to rounding) */
             double out[7];
             pc__filter f0 = pc__filter_for(16 * scale);
             a[2] = 0.0;
@@ -79,7 +85,7 @@ static void test_contact_paths(void)
                     }
                 }
     }
-    CHECK(paths >= 120000 || paths == 0);  /* both paths on x86-64 with AVX2; none without SSE2 */
+    CHECK(paths >= 120000 || paths == 0); /* both paths on x86-64 with AVX2; none without SSE2 */
     CHECK(differ == 0);
     CHECK(answered > 110000);
     if (differ) fprintf(stderr, "test_contact_paths: %d of %d differ\n", differ, paths);
@@ -139,32 +145,40 @@ static void test_tri_paths(void)
             }
         }
         int place = trial / 9 % 8, v = trial % 3, w = (v + 1) % 3;
-        if (place == 1) {  /* b's vertex 0 on a's vertex v */
-            t[1][0] = t[0][2 * v]; t[1][1] = t[0][2 * v + 1];
-        } else if (place == 2) {  /* b's vertex 0 on a's edge's middle (rounded) */
-            t[1][0] = 0.5 * (t[0][2 * v] + t[0][2 * w]); t[1][1] = 0.5 * (t[0][2 * v + 1] + t[0][2 * w + 1]);
-        } else if (place == 3) {  /* the same triangle, its vertices rotated */
+        if (place == 1) { /* b's vertex 0 on a's vertex v */
+            t[1][0] = t[0][2 * v];
+            t[1][1] = t[0][2 * v + 1];
+        } else if (place == 2) { /* b's vertex 0 on a's edge's middle (rounded) */
+            t[1][0] = 0.5 * (t[0][2 * v] + t[0][2 * w]);
+            t[1][1] = 0.5 * (t[0][2 * v + 1] + t[0][2 * w + 1]);
+        } else if (place == 3) { /* the same triangle, its vertices rotated */
             for (int k = 0; k < 3; k++) {
-                t[1][2 * k] = t[0][2 * ((k + v) % 3)]; t[1][2 * k + 1] = t[0][2 * ((k + v) % 3) + 1];
+                t[1][2 * k] = t[0][2 * ((k + v) % 3)];
+                t[1][2 * k + 1] = t[0][2 * ((k + v) % 3) + 1];
             }
-        } else if (place == 4) {  /* mirrored through a's edge's middle: sharing that edge */
+        } else if (place == 4) { /* mirrored through a's edge's middle: sharing that edge */
             double mx = t[0][2 * v] + t[0][2 * w], my = t[0][2 * v + 1] + t[0][2 * w + 1];
-            for (int k = 0; k < 6; k += 2) { t[1][k] = mx - t[0][k]; t[1][k + 1] = my - t[0][k + 1]; }
-        } else if (place == 5) {  /* b flat: its third vertex between the others */
-            t[1][4] = 0.5 * (t[1][0] + t[1][2]); t[1][5] = 0.5 * (t[1][1] + t[1][3]);
-        } else if (place == 6) {  /* b with a repeated vertex */
-            t[1][4] = t[1][0]; t[1][5] = t[1][1];
+            for (int k = 0; k < 6; k += 2) {
+                t[1][k] = mx - t[0][k];
+                t[1][k + 1] = my - t[0][k + 1];
+            }
+        } else if (place == 5) { /* b flat: its third vertex between the others */
+            t[1][4] = 0.5 * (t[1][0] + t[1][2]);
+            t[1][5] = 0.5 * (t[1][1] + t[1][3]);
+        } else if (place == 6) { /* b with a repeated vertex */
+            t[1][4] = t[1][0];
+            t[1][5] = t[1][1];
         }
         tri_path_case(t[0], t[1], &paths, &differ);
     }
     /* hand-made: apart along a face, corner to corner, sharing a face, nested */
     static const double cases[][12] = {
-        {0, 0, 4, 0, 0, 4, 0, 5, 4, 5, 2, 9},  {0, 0, 4, 0, 0, 4, 5, 5, 9, 5, 5, 9},
-        {0, 0, 4, 0, 0, 4, 4, 0, 0, 4, 4, 4},  {0, 0, 8, 0, 0, 8, 1, 1, 2, 1, 1, 2},
-        {0, 0, 4, 0, 0, 4, 0, 4, 4, 0, 4, 4},  {0, 0, 4, 0, 4, 4, 0, 0, 4, 4, 0, 4},
+        {0, 0, 4, 0, 0, 4, 0, 5, 4, 5, 2, 9}, {0, 0, 4, 0, 0, 4, 5, 5, 9, 5, 5, 9},
+        {0, 0, 4, 0, 0, 4, 4, 0, 0, 4, 4, 4}, {0, 0, 8, 0, 0, 8, 1, 1, 2, 1, 1, 2},
+        {0, 0, 4, 0, 0, 4, 0, 4, 4, 0, 4, 4}, {0, 0, 4, 0, 4, 4, 0, 0, 4, 4, 0, 4},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) tri_path_case(cases[c], cases[c] + 6, &paths, &differ);
-    CHECK(paths >= 80000 || paths == 0);  /* on x86-64 with AVX2; none elsewhere */
+    CHECK(paths >= 80000 || paths == 0); /* on x86-64 with AVX2; none elsewhere */
     CHECK(differ == 0);
     if (differ) fprintf(stderr, "test_tri_paths: %d of %d differ\n", differ, paths);
 }
@@ -186,22 +200,41 @@ static void test_seg_paths(void)
         random_row(ka, &state, 0, 0, 1 + unit_random(&state), a);
         random_row(kb, &state, dx, dy, 1 + unit_random(&state), b);
         switch (trial / 36 % 8) {
-        case 1: b[0] = a[2]; b[1] = a[3]; break;                                       /* an end shared */
-        case 2: b[0] = 0.5 * (a[0] + a[2]); b[1] = 0.5 * (a[1] + a[3]); break;          /* on the middle */
-        case 3: memcpy(b, a, 4 * sizeof(double)); break;                                /* the same */
-        case 4:                                                                         /* parallel */
-            b[2] = b[0] + (a[2] - a[0]) * 0.5; b[3] = b[1] + (a[3] - a[1]) * 0.5; break;
-        case 5:                                                                         /* collinear */
-            b[0] = a[0] + (a[2] - a[0]) * 0.5; b[1] = a[1] + (a[3] - a[1]) * 0.5;
-            b[2] = a[0] + (a[2] - a[0]) * 2; b[3] = a[1] + (a[3] - a[1]) * 2; break;
-        case 6: b[2] = b[0]; b[3] = b[1]; break;                                       /* no length */
-        case 7: if (kb == PC_CAPSULE) b[4] = 0.0; break;
+        case 1:
+            b[0] = a[2];
+            b[1] = a[3];
+            break; /* an end shared */
+        case 2:
+            b[0] = 0.5 * (a[0] + a[2]);
+            b[1] = 0.5 * (a[1] + a[3]);
+            break;                                       /* on the middle */
+        case 3: memcpy(b, a, 4 * sizeof(double)); break; /* the same */
+        case 4:                                          /* parallel */
+            b[2] = b[0] + (a[2] - a[0]) * 0.5;
+            b[3] = b[1] + (a[3] - a[1]) * 0.5;
+            break;
+        case 5: /* collinear */
+            b[0] = a[0] + (a[2] - a[0]) * 0.5;
+            b[1] = a[1] + (a[3] - a[1]) * 0.5;
+            b[2] = a[0] + (a[2] - a[0]) * 2;
+            b[3] = a[1] + (a[3] - a[1]) * 2;
+            break;
+        case 6:
+            b[2] = b[0];
+            b[3] = b[1];
+            break; /* no length */
+        case 7:
+            if (kb == PC_CAPSULE) b[4] = 0.0;
+            break;
         default: break;
         }
-        for (int k = 0; k < 5; k++) { a[k] *= scale; b[k] *= scale; }
+        for (int k = 0; k < 5; k++) {
+            a[k] *= scale;
+            b[k] *= scale;
+        }
         small_path_case(ka, a, kb, b, &paths, &differ);
     }
-    CHECK(paths >= 70000 || paths == 0);  /* on x86-64 with AVX2; none elsewhere */
+    CHECK(paths >= 70000 || paths == 0); /* on x86-64 with AVX2; none elsewhere */
     CHECK(differ == 0);
     if (differ) fprintf(stderr, "test_seg_paths: %d of %d differ\n", differ, paths);
 }
@@ -229,17 +262,19 @@ static void test_small_paths(void)
         const double *box = ka == PC_BOX ? a : kb == PC_BOX ? b : NULL;
         double *other = ka == PC_BOX ? b : a;
         int on = kb == PC_BOX ? ka : kb, n = on == PC_TRIANGLE || on == PC_POLYGON ? 3 : 4, v = trial % n;
-        if (box && place == 1) {  /* a vertex on the box's corner */
+        if (box && place == 1) { /* a vertex on the box's corner */
             other[2 * v] = box[trial % 2 ? 0 : 2];
             other[2 * v + 1] = box[trial / 2 % 2 ? 1 : 3];
-        } else if (box && place == 2) {  /* a vertex on the middle of its lower side */
+        } else if (box && place == 2) { /* a vertex on the middle of its lower side */
             other[2 * v] = 0.5 * (box[0] + box[2]);
             other[2 * v + 1] = box[1];
-        } else if (box && place == 3) {  /* an edge along its right side */
+        } else if (box && place == 3) { /* an edge along its right side */
             int w = (v + 1) % n;
-            other[2 * v] = box[2]; other[2 * w] = box[2];
-            other[2 * v + 1] = box[1] - 0.25; other[2 * w + 1] = box[3] + 0.5;
-        } else if (box && place == 4 && n == 4) {  /* the box's corners */
+            other[2 * v] = box[2];
+            other[2 * w] = box[2];
+            other[2 * v + 1] = box[1] - 0.25;
+            other[2 * w + 1] = box[3] + 0.5;
+        } else if (box && place == 4 && n == 4) { /* the box's corners */
             double cx[4] = {box[0], box[2], box[2], box[0]}, cy[4] = {box[1], box[1], box[3], box[3]};
             int cw = trial / 2 % 2;
             for (int k = 0; k < 4; k++) {
@@ -247,14 +282,20 @@ static void test_small_paths(void)
                 other[2 * k] = cx[c];
                 other[2 * k + 1] = cy[c];
             }
-        } else if (place == 5) {  /* a box of no width; a 4-gon's repeated vertex */
+        } else if (place == 5) { /* a box of no width; a 4-gon's repeated vertex */
             if (box) ((double *)box)[2] = box[0];
-            if (n == 4 && !box) { other[2] = other[0]; other[3] = other[1]; }
+            if (n == 4 && !box) {
+                other[2] = other[0];
+                other[3] = other[1];
+            }
         }
-        for (int k = 0; k < 8; k++) { a[k] *= scale; b[k] *= scale; }
+        for (int k = 0; k < 8; k++) {
+            a[k] *= scale;
+            b[k] *= scale;
+        }
         small_path_case(ka, a, kb, b, &paths, &differ);
     }
-    CHECK(paths >= 80000 || paths == 0);  /* on x86-64 with AVX2; none elsewhere */
+    CHECK(paths >= 80000 || paths == 0); /* on x86-64 with AVX2; none elsewhere */
     CHECK(differ == 0);
     if (differ) fprintf(stderr, "test_small_paths: %d of %d differ\n", differ, paths);
 }
@@ -269,11 +310,25 @@ static void test_contact_batch_loops(void)
 {
     enum { N = 41, W = 16 };
     static const int pairs[][2] = {
-        {PC_CIRCLE, PC_TRIANGLE}, {PC_POINT, PC_POLYGON + 2}, {PC_POLYGON + 5, PC_CIRCLE}, {PC_TRIANGLE, PC_POINT},
-        {PC_TRIANGLE, PC_TRIANGLE}, {PC_BOX, PC_TRIANGLE}, {PC_TRIANGLE, PC_BOX}, {PC_SEGMENT, PC_SEGMENT},
-        {PC_CAPSULE, PC_POLYGON + 1}, {PC_POLYGON + 5, PC_POLYGON + 5}, {PC_SEGMENT, PC_CAPSULE}, {PC_BOX, PC_BOX},
-        {PC_CIRCLE, PC_BOX}, {PC_CAPSULE, PC_CAPSULE}, {PC_POLYGON, PC_POLYGON + 1}, {PC_POLYGON + 1, PC_BOX},
-        {PC_POLYGON + 1, PC_POLYGON + 1}, {PC_POLYGON, PC_POLYGON}, {PC_BOX, PC_POLYGON},
+        {PC_CIRCLE, PC_TRIANGLE},
+        {PC_POINT, PC_POLYGON + 2},
+        {PC_POLYGON + 5, PC_CIRCLE},
+        {PC_TRIANGLE, PC_POINT},
+        {PC_TRIANGLE, PC_TRIANGLE},
+        {PC_BOX, PC_TRIANGLE},
+        {PC_TRIANGLE, PC_BOX},
+        {PC_SEGMENT, PC_SEGMENT},
+        {PC_CAPSULE, PC_POLYGON + 1},
+        {PC_POLYGON + 5, PC_POLYGON + 5},
+        {PC_SEGMENT, PC_CAPSULE},
+        {PC_BOX, PC_BOX},
+        {PC_CIRCLE, PC_BOX},
+        {PC_CAPSULE, PC_CAPSULE},
+        {PC_POLYGON, PC_POLYGON + 1},
+        {PC_POLYGON + 1, PC_BOX},
+        {PC_POLYGON + 1, PC_POLYGON + 1},
+        {PC_POLYGON, PC_POLYGON},
+        {PC_BOX, PC_POLYGON},
     };
     unsigned state = 99;
     static double a[N * W], b[N * W], out[N * 7 * 2];
@@ -330,9 +385,12 @@ static void test_manifold_batch(void)
     CHECK(m[0] == 0 && m[2] == 1 && isnan(m[3]) && isnan(m[5]));
     CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.5, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
     CHECK(m[0] == 2 && m[4] == 0.25 && m[5] == 0.5 && m[8] == 0.5);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_ERR_ARG);
 }
 
 /* pc_contact_batch: one pair (ndim 0), a broadcast 2-d index space with a
@@ -363,15 +421,18 @@ static void test_contact_batch(void)
         int same = 1;
         for (int i = 0; i < NA; i++)
             for (int j = 0; j < NB; j++) {
-                pc_contact_batch(PC_CIRCLE, circles[i], NULL, PC_SEGMENT, segs[j], NULL, one, NULL, 0, NULL, 9.0, 1, NULL);
+                pc_contact_batch(PC_CIRCLE, circles[i], NULL, PC_SEGMENT, segs[j], NULL, one, NULL, 0, NULL, 9.0, 1,
+                                 NULL);
                 same &= !memcmp(one, grid + 40 * i + 8 * j, sizeof one) && grid[40 * i + 8 * j + 7] == -7.0;
             }
         CHECK(same);
     }
-    CHECK(grid[0] == 1.0 && grid[8] < 0 && grid[40 * 2 + 8 * 3] == 0.0); /* apart, crossing, the radius-0 circle on a point */
+    CHECK(grid[0] == 1.0 && grid[8] < 0 &&
+          grid[40 * 2 + 8 * 3] == 0.0); /* apart, crossing, the radius-0 circle on a point */
     CHECK(pc_contact_batch(PC_LINE, circle, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_KIND);
     CHECK(pc_contact_batch(PC_CIRCLE, NULL, NULL, PC_BOX, box, NULL, out, NULL, 0, NULL, 5.0, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_contact_batch(PC_CIRCLE, circle, NULL, PC_BOX, box, NULL, out, NULL, 2, shape, 5.0, 1, NULL) ==
+          PC_ERR_ARG);
 }
 
 /* Issue 39: a point 3e-17 outside a slanted edge is that far from the
@@ -424,7 +485,7 @@ static void test_intersections(void)
     CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s2, p) == 1 && p[0] == 1 && p[1] == 1 && isnan(p[2]) && isnan(p[3]));
     CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s3, p) == 2 && p[0] == 1 && p[1] == 1 && p[2] == 2 && p[3] == 2);
     const double s4[4] = {2, 2, 3, 3}, s5[4] = {nextafter(2, 3), nextafter(2, 3), 3, 3};
-    CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s4, p) == 1 && p[0] == 2 && p[1] == 2);  /* shared end */
+    CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s4, p) == 1 && p[0] == 2 && p[1] == 2); /* shared end */
     CHECK(intersect1(PC_SEGMENT, s1, PC_SEGMENT, s5, p) == 0 && isnan(p[0]));
     /* a line meeting a circle in 2, 1 and 0 points, in the line's direction */
     const double c[3] = {0, 0, 5}, l2[4] = {10, 3, -10, 3}, l1[4] = {5, -1, 5, 1}, l0[4] = {0, 6, 1, 6};
@@ -440,7 +501,7 @@ static void test_intersections(void)
     CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c2, p) == 2 && p[0] == 3 && p[1] == -4 && p[2] == 3 && p[3] == 4);
     CHECK(intersect1(PC_CIRCLE, c2, PC_CIRCLE, c, p) == 2 && p[1] == -4);
     CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c3, p) == 1 && p[0] == 5 && p[1] == 0);
-    CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c, p) == 0);  /* equal: infinitely many, reported as none */
+    CHECK(intersect1(PC_CIRCLE, c, PC_CIRCLE, c, p) == 0); /* equal: infinitely many, reported as none */
     /* clipline: the clipped part, a segment end inside the box included */
     const double box[4] = {0, 0, 4, 4}, through[4] = {-2, 1, 6, 1}, from_in[4] = {1, 1, 6, 1}, corner[4] = {3, 5, 5, 3};
     CHECK(intersect1(PC_SEGMENT, through, PC_BOX, box, p) == 2 && p[0] == 0 && p[1] == 1 && p[2] == 4 && p[3] == 1);
@@ -454,8 +515,10 @@ static void test_intersections(void)
      * edge, at a vertex; a capsule's flat side; a triangle left from inside */
     const double diamond[8] = {0, -2, 2, 0, 0, 2, -2, 0}, across[4] = {3, 1, -3, 1}, edge[4] = {-1, 3, 3, -1};
     const double vertex[4] = {2, -3, 2, 3};
-    CHECK(intersect1(PC_POLYGON + 1, diamond, PC_LINE, across, p) == 2 && p[0] == 1 && p[1] == 1 && p[2] == -1 && p[3] == 1);
-    CHECK(intersect1(PC_LINE, edge, PC_POLYGON + 1, diamond, p) == 2 && p[0] == 0 && p[1] == 2 && p[2] == 2 && p[3] == 0);
+    CHECK(intersect1(PC_POLYGON + 1, diamond, PC_LINE, across, p) == 2 && p[0] == 1 && p[1] == 1 && p[2] == -1 &&
+          p[3] == 1);
+    CHECK(intersect1(PC_LINE, edge, PC_POLYGON + 1, diamond, p) == 2 && p[0] == 0 && p[1] == 2 && p[2] == 2 &&
+          p[3] == 0);
     CHECK(intersect1(PC_SEGMENT, vertex, PC_POLYGON + 1, diamond, p) == 1 && p[0] == 2 && p[1] == 0 && isnan(p[2]));
     const double pill[5] = {0, 0, 4, 0, 1}, side[4] = {-2, 1, 6, 1}, up[4] = {2, 0, 2, 5}, inner[4] = {1, 0, 2, 0};
     CHECK(intersect1(PC_CAPSULE, pill, PC_SEGMENT, side, p) == 2 && p[0] == 0 && p[1] == 1 && p[2] == 4 && p[3] == 1);
@@ -470,12 +533,14 @@ static void test_intersections(void)
     CHECK(intersect1(PC_LINE, s1, PC_LINE, s1, p) == PC_ERR_PAIR);
     CHECK(intersect1(40, s1, PC_SEGMENT, s1, p) == PC_ERR_KIND);
     int8_t n;
-    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_intersections_batch(PC_SEGMENT, s1, NULL, PC_SEGMENT, s2, NULL, NULL, NULL, &n, NULL, 0, NULL, INFINITY, 1,
+                                 NULL) == PC_ERR_ARG);
     /* a batch: 2 segments against 1 (broadcast), count strides in bytes */
     double segs[2][4] = {{0, 0, 2, 2}, {5, 5, 6, 6}}, pts[2][4];
     int8_t cnt[2];
     int64_t shape[1] = {2}, sa[1] = {4}, sb[1] = {0}, sp[1] = {4}, sn[1] = {1};
-    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape, 6.0, 1, NULL) == PC_OK);
+    CHECK(pc_intersections_batch(PC_SEGMENT, &segs[0][0], sa, PC_SEGMENT, s2, sb, &pts[0][0], sp, cnt, sn, 1, shape,
+                                 6.0, 1, NULL) == PC_OK);
     CHECK(cnt[0] == 1 && cnt[1] == 0 && pts[0][0] == 1 && isnan(pts[1][0]));
     /* scaling by 2^j scales the points exactly, at every magnitude */
     for (int j = -1000; j <= 1000; j += 50) {
@@ -509,7 +574,8 @@ static void test_contact_threads(void)
     CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, o1, s7, 1, n, 110, 1, NULL) == PC_OK);
     CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, on, s7, 1, n, 110, TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(o1, on, sizeof(double) * 7 * N));
-    CHECK(pc_overlaps_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, hit, s1, 1, n, PC_TOUCHING, 110, 1, NULL) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, hit, s1, 1, n, PC_TOUCHING, 110, 1, NULL) ==
+          PC_OK);
     int signs = 1, hits = 0;
     for (int64_t i = 0; i < N; i++) {
         signs &= (o1[7 * i] <= 0) == (hit[i] == 1);
@@ -522,7 +588,8 @@ static void test_contact_threads(void)
     CHECK(!memcmp(o1, on, sizeof(double) * 9 * N));
     /* each 4-gon's first edge (its row's first 4 doubles) as a segment against a 5-gon */
     for (int64_t i = 0; i < N; i++) random_row(PC_POLYGON + 2, &state, b[10 * i], b[10 * i + 1], 1.5, b + 10 * i);
-    CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, o1, s4, k1, s1, 1, n, 110, 1, NULL) == PC_OK);
+    CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, o1, s4, k1, s1, 1, n, 110, 1, NULL) ==
+          PC_OK);
     CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, on, s4, kn, s1, 1, n, 110, TEST_THREADS,
                                  NULL) == PC_OK);
     CHECK(!memcmp(o1, on, sizeof(double) * 4 * N) && !memcmp(k1, kn, N));
@@ -530,8 +597,8 @@ static void test_contact_threads(void)
     on[0] = 7;
     CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, on, s7, 1, n, 110, TEST_THREADS, &flag) ==
           PC_ERR_CANCELLED);
-    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_POLYGON + 2, b, s10, 0.25, on, s9, 1, n, 110, TEST_THREADS, &flag) ==
-          PC_ERR_CANCELLED);
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_POLYGON + 2, b, s10, 0.25, on, s9, 1, n, 110, TEST_THREADS,
+                            &flag) == PC_ERR_CANCELLED);
     CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, on, s4, kn, s1, 1, n, 110, TEST_THREADS,
                                  &flag) == PC_ERR_CANCELLED);
     CHECK(on[0] == 7);

@@ -18,28 +18,29 @@ static void test_scalar_kernels(void)
 
     CHECK(pc_overlap_point_point(&p, &(pc_point){1, 1}, PC_TOUCHING));
     CHECK(!pc_overlap_point_point(&p, &(pc_point){1, nextafter(1, 2)}, PC_TOUCHING));
-    CHECK(pc_overlap_point_circle(&(pc_point){1, 0}, &c, PC_TOUCHING));               /* on the circle */
+    CHECK(pc_overlap_point_circle(&(pc_point){1, 0}, &c, PC_TOUCHING)); /* on the circle */
     CHECK(!pc_overlap_point_circle(&(pc_point){nextafter(1, 2), 0}, &c, PC_TOUCHING));
-    CHECK(pc_overlap_point_box(&p, &unit, PC_TOUCHING));                              /* corner */
+    CHECK(pc_overlap_point_box(&p, &unit, PC_TOUCHING)); /* corner */
     CHECK(pc_overlap_point_segment(&p, &diag, PC_TOUCHING));
-    CHECK(!pc_overlap_point_segment(&(pc_point){3, 3}, &diag, PC_TOUCHING));          /* on the line, past the end */
-    CHECK(pc_overlap_point_triangle(&p, &tri, PC_TOUCHING));                          /* on the hypotenuse */
+    CHECK(!pc_overlap_point_segment(&(pc_point){3, 3}, &diag, PC_TOUCHING)); /* on the line, past the end */
+    CHECK(pc_overlap_point_triangle(&p, &tri, PC_TOUCHING));                 /* on the hypotenuse */
     CHECK(!pc_overlap_point_triangle(&(pc_point){1, nextafter(1, 2)}, &tri, PC_TOUCHING));
-    CHECK(pc_overlap_circle_circle(&c, &(pc_circle){2, 0, 1}, PC_TOUCHING));          /* touching */
+    CHECK(pc_overlap_circle_circle(&c, &(pc_circle){2, 0, 1}, PC_TOUCHING)); /* touching */
     CHECK(!pc_overlap_circle_circle(&c, &(pc_circle){2, 0, nextafter(1, 0)}, PC_TOUCHING));
     CHECK(pc_overlap_circle_box(&(pc_circle){2, 1, 1}, &unit, PC_TOUCHING));
-    CHECK(!pc_overlap_circle_box(&(pc_circle){2, 2, 1}, &unit, PC_TOUCHING));         /* corner gap */
+    CHECK(!pc_overlap_circle_box(&(pc_circle){2, 2, 1}, &unit, PC_TOUCHING)); /* corner gap */
     CHECK(pc_overlap_circle_segment(&(pc_circle){0, 2, sqrt(2.0)}, &diag, PC_TOUCHING) ==
           (1 /* sqrt(2) rounds up: 2 <= fl(sqrt 2)^2 */));
     CHECK(pc_overlap_circle_triangle(&(pc_circle){1, 1, 0}, &tri, PC_TOUCHING));
     CHECK(pc_overlap_box_box(&unit, &(pc_box){1, 1, 2, 2}, PC_TOUCHING));
     CHECK(!pc_overlap_box_box(&unit, &(pc_box){nextafter(1, 2), 0, 2, 1}, PC_TOUCHING));
-    CHECK(pc_overlap_box_segment(&unit, &(pc_segment){2, 0, 0, 2}, PC_TOUCHING));     /* through the corner (1, 1) */
-    CHECK(!pc_overlap_box_segment(&unit, &(pc_segment){2, 0, 0, nextafter(2, 3)}, PC_TOUCHING));   /* passes just above (1, 1) */
-    CHECK(pc_overlap_box_triangle(&(pc_box){1, 1, 2, 2}, &tri, PC_TOUCHING));         /* corner on the hypotenuse */
+    CHECK(pc_overlap_box_segment(&unit, &(pc_segment){2, 0, 0, 2}, PC_TOUCHING)); /* through the corner (1, 1) */
+    CHECK(!pc_overlap_box_segment(&unit, &(pc_segment){2, 0, 0, nextafter(2, 3)},
+                                  PC_TOUCHING));                              /* passes just above (1, 1) */
+    CHECK(pc_overlap_box_triangle(&(pc_box){1, 1, 2, 2}, &tri, PC_TOUCHING)); /* corner on the hypotenuse */
     CHECK(!pc_overlap_box_triangle(&(pc_box){nextafter(1, 2), nextafter(1, 2), 2, 2}, &tri, PC_TOUCHING));
     CHECK(pc_overlap_segment_segment(&diag, &(pc_segment){0, 2, 2, 0}, PC_TOUCHING));
-    CHECK(pc_overlap_segment_segment(&diag, &(pc_segment){2, 2, 3, 3}, PC_TOUCHING));  /* collinear, shared end */
+    CHECK(pc_overlap_segment_segment(&diag, &(pc_segment){2, 2, 3, 3}, PC_TOUCHING)); /* collinear, shared end */
     CHECK(!pc_overlap_segment_segment(&diag, &(pc_segment){nextafter(2, 3), nextafter(2, 3), 3, 3}, PC_TOUCHING));
     CHECK(pc_overlap_segment_triangle(&(pc_segment){-1, 1, 3, 1}, &tri, PC_TOUCHING));
     CHECK(pc_overlap_triangle_triangle(&tri, &(pc_triangle){1, 1, 3, 1, 1, 3}, PC_TOUCHING));
@@ -50,11 +51,11 @@ static void test_scalar_kernels(void)
     CHECK(!pc_overlap_point_triangle(&(pc_point){5, 0}, &flat, PC_TOUCHING));
     CHECK(pc_overlap_box_triangle(&(pc_box){3.5, -1, 5, 0}, &flat, PC_TOUCHING));
     /* a NULL shape or an unknown mode is PC_ERR_ARG, never an answer */
-#define BAD_CALLS(A, B, a, b)                                                  \
-    CHECK(pc_overlap_##A##_##B(NULL, &(b), PC_TOUCHING) == PC_ERR_ARG);        \
-    CHECK(pc_overlap_##A##_##B(&(a), NULL, PC_STRICT) == PC_ERR_ARG);          \
-    CHECK(pc_overlap_##A##_##B(&(a), &(b), 2) == PC_ERR_ARG);                  \
-    CHECK(pc_overlap_##A##_##B(&(a), &(b), -1) == PC_ERR_ARG);                 \
+#define BAD_CALLS(A, B, a, b)                                           \
+    CHECK(pc_overlap_##A##_##B(NULL, &(b), PC_TOUCHING) == PC_ERR_ARG); \
+    CHECK(pc_overlap_##A##_##B(&(a), NULL, PC_STRICT) == PC_ERR_ARG);   \
+    CHECK(pc_overlap_##A##_##B(&(a), &(b), 2) == PC_ERR_ARG);           \
+    CHECK(pc_overlap_##A##_##B(&(a), &(b), -1) == PC_ERR_ARG);          \
     CHECK(pc_overlap_##A##_##B(&(a), &(b), PC_TOUCHING) == 1);
     BAD_CALLS(point, point, p, p)
     pc_point on_c = {1, 0};
@@ -81,20 +82,23 @@ static void test_scaling(void)
     for (int k = -1070; k <= 970; k += 7) {
         double s = ldexp(1.0, k);
         pc_circle c = {0, 0, 5 * s};
-        CHECK(pc_overlap_point_circle(&(pc_point){3 * s, 4 * s}, &c, PC_TOUCHING));             /* exactly on it */
-        CHECK(pc_overlap_circle_circle(&c, &(pc_circle){6 * s, 8 * s, 5 * s}, PC_TOUCHING));  /* touching */
+        CHECK(pc_overlap_point_circle(&(pc_point){3 * s, 4 * s}, &c, PC_TOUCHING));          /* exactly on it */
+        CHECK(pc_overlap_circle_circle(&c, &(pc_circle){6 * s, 8 * s, 5 * s}, PC_TOUCHING)); /* touching */
         CHECK(pc_overlap_circle_segment(&(pc_circle){0, 5 * s, 5 * s}, &(pc_segment){-s, 0, s, 0}, PC_TOUCHING));
-        CHECK(pc_overlap_segment_segment(&(pc_segment){0, 0, 2 * s, 2 * s}, &(pc_segment){0, 2 * s, 2 * s, 0}, PC_TOUCHING));
+        CHECK(pc_overlap_segment_segment(&(pc_segment){0, 0, 2 * s, 2 * s}, &(pc_segment){0, 2 * s, 2 * s, 0},
+                                         PC_TOUCHING));
         CHECK(pc_overlap_point_segment(&(pc_point){s, s}, &(pc_segment){0, 0, 2 * s, 2 * s}, PC_TOUCHING));
         if (k <= 968) {
-            double big = 4 * s;  /* still finite */
+            double big = 4 * s; /* still finite */
             CHECK(!pc_overlap_point_circle(&(pc_point){big, big}, &(pc_circle){0, 0, big}, PC_TOUCHING));
         }
     }
     /* a far offset with a tiny feature: exact despite cancellation */
     double off = 0x1p60;
-    CHECK(pc_overlap_point_segment(&(pc_point){off + 2048, off + 2048}, &(pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
-    CHECK(!pc_overlap_point_segment(&(pc_point){off + 2048, off + 4096}, &(pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
+    CHECK(pc_overlap_point_segment(&(pc_point){off + 2048, off + 2048}, &(pc_segment){off, off, off + 4096, off + 4096},
+                                   PC_TOUCHING));
+    CHECK(!pc_overlap_point_segment(&(pc_point){off + 2048, off + 4096},
+                                    &(pc_segment){off, off, off + 4096, off + 4096}, PC_TOUCHING));
 }
 
 static void test_batch(void)
@@ -106,33 +110,37 @@ static void test_batch(void)
     memset(out, 7, sizeof out);
     int64_t shape[2] = {2, 3};
     int64_t sa[2] = {3, 0}, sb[2] = {0, 2}, so[2] = {3, 1};
-    CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_POINT, &points[0][0], sb,
-                            &out[0][0], so, 2, shape, PC_TOUCHING, 10.0, 1, NULL) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape,
+                            PC_TOUCHING, 10.0, 1, NULL) == PC_OK);
     CHECK(out[0][0] == 1 && out[0][1] == 0 && out[0][2] == 0);
     CHECK(out[1][0] == 0 && out[1][1] == 1 && out[1][2] == 0);
     /* reversed order gives the transpose */
     uint8_t rev[3][2];
     int64_t shape_r[2] = {3, 2}, sa_r[2] = {2, 0}, sb_r[2] = {0, 3}, so_r[2] = {2, 1};
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa_r, PC_CIRCLE, &circles[0][0], sb_r,
-                            &rev[0][0], so_r, 2, shape_r, PC_TOUCHING, INFINITY, 1, NULL) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa_r, PC_CIRCLE, &circles[0][0], sb_r, &rev[0][0], so_r, 2,
+                            shape_r, PC_TOUCHING, INFINITY, 1, NULL) == PC_OK);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) CHECK(rev[j][i] == out[i][j]);
-    CHECK(pc_overlaps_batch(40, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1, NULL) == PC_ERR_KIND);
-    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING, INFINITY, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7, INFINITY, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(40, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING,
+                            INFINITY, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_overlaps_batch(PC_POINT, NULL, sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, PC_TOUCHING,
+                            INFINITY, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, shape, 7,
+                            INFINITY, 1, NULL) == PC_ERR_ARG);
     int64_t empty[2] = {0, 3};
-    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty, PC_TOUCHING, INFINITY, 1, NULL) == PC_OK);
+    CHECK(pc_overlaps_batch(PC_POINT, &points[0][0], sa, PC_POINT, &points[0][0], sb, &out[0][0], so, 2, empty,
+                            PC_TOUCHING, INFINITY, 1, NULL) == PC_OK);
 }
 
 static void test_strict(void)
 {
     pc_box unit = {0, 0, 1, 1};
-    CHECK(pc_overlap_box_box(&unit, &(pc_box){1, 0, 2, 1}, PC_TOUCHING));    /* shared edge */
+    CHECK(pc_overlap_box_box(&unit, &(pc_box){1, 0, 2, 1}, PC_TOUCHING)); /* shared edge */
     CHECK(!pc_overlap_box_box(&unit, &(pc_box){1, 0, 2, 1}, PC_STRICT));
     CHECK(pc_overlap_box_box(&unit, &(pc_box){nextafter(1, 0), 0, 2, 1}, PC_STRICT));
     pc_segment s1 = {0, 0, 2, 2}, s2 = {0, 2, 2, 0}, s3 = {1, 1, 3, 3};
-    CHECK(pc_overlap_segment_segment(&s1, &s2, PC_STRICT));                  /* proper crossing */
-    CHECK(!pc_overlap_segment_segment(&s1, &s3, PC_STRICT));                 /* collinear overlap */
+    CHECK(pc_overlap_segment_segment(&s1, &s2, PC_STRICT));  /* proper crossing */
+    CHECK(!pc_overlap_segment_segment(&s1, &s3, PC_STRICT)); /* collinear overlap */
     CHECK(pc_overlap_segment_segment(&s1, &s3, PC_TOUCHING));
     CHECK(!pc_overlap_point_segment(&(pc_point){1, 1}, &s1, PC_STRICT));
     CHECK(!pc_overlap_circle_box(&(pc_circle){1, 0.5, 0}, &unit, PC_STRICT)); /* r = 0 on the edge */
@@ -147,7 +155,7 @@ static void test_strict(void)
     CHECK(!pc_overlap_triangle_triangle(&tri, &(pc_triangle){2, 0, 0, 2, 2, 2}, PC_STRICT)); /* shared edge */
     CHECK(pc_overlap_triangle_triangle(&tri, &(pc_triangle){2, 0, 0, 2, 2, 2}, PC_TOUCHING));
     CHECK(pc_overlap_segment_triangle(&(pc_segment){-1, 1, 3, 1}, &tri, PC_STRICT));
-    CHECK(!pc_overlap_segment_triangle(&(pc_segment){-1, 0, 3, 0}, &tri, PC_STRICT));   /* along an edge */
+    CHECK(!pc_overlap_segment_triangle(&(pc_segment){-1, 0, 3, 0}, &tri, PC_STRICT)); /* along an edge */
     CHECK(!pc_overlap_point_point(&(pc_point){1, 1}, &(pc_point){1, 1}, PC_STRICT));
 }
 
@@ -155,7 +163,7 @@ static void test_strict(void)
 static void test_fp_environment(void)
 {
 #if defined(__x86_64__)
-    double tiny = 0x1p-1070;  /* subnormal */
+    double tiny = 0x1p-1070; /* subnormal */
     /* a subnormal-scale touching case: DAZ would read the inputs as zero */
     pc_circle c = {0, 0, 5 * tiny};
     pc_point on = {3 * tiny, 4 * tiny}, off = {3 * tiny, 5 * tiny};
@@ -177,13 +185,14 @@ static void test_fp_environment(void)
         double pts[2] = {3 * tiny, 5 * tiny};
         double circ[3] = {0, 0, 5 * tiny};
         uint8_t out = 9;
-        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny, 1, NULL);
+        pc_overlaps_batch(PC_POINT, pts, NULL, PC_CIRCLE, circ, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 5 * tiny, 1,
+                          NULL);
         unsigned int after = _mm_getcsr();
         _mm_setcsr(saved);
         for (int i = 0; i < 4; i++) CHECK(got[i] == expect[i]);
         CHECK(out == 0);
         CHECK(sliver_in == 1);
-        CHECK(after == modes[k]);  /* the caller's environment is restored */
+        CHECK(after == modes[k]); /* the caller's environment is restored */
     }
 #endif
 }
@@ -197,7 +206,9 @@ static void test_fp_environment(void)
 static unsigned long long filter_rng = 0x2545F4914F6CDD1DULL;
 static double rnd(double lo, double hi)
 {
-    filter_rng ^= filter_rng << 13; filter_rng ^= filter_rng >> 7; filter_rng ^= filter_rng << 17;
+    filter_rng ^= filter_rng << 13;
+    filter_rng ^= filter_rng >> 7;
+    filter_rng ^= filter_rng << 17;
     return lo + (hi - lo) * ((double)(filter_rng >> 11) / 9007199254740992.0);
 }
 
@@ -286,8 +297,8 @@ static int fast_case(int k, double scale, pc_point *p, pc_circle *c1, pc_circle 
 static void test_box_compares_every_mode(void)
 {
 #if defined(__x86_64__)
-    static const double v[] = {0.0, -0.0, 0x1p-1074, -0x1p-1074, 0x1p-1060, -0x1p-1060, 0x1p-1022, -0x1p-1022,
-                               1.0, -1.0, INFINITY, -INFINITY, NAN};
+    static const double v[] = {0.0,        -0.0, 0x1p-1074, -0x1p-1074, 0x1p-1060, -0x1p-1060, 0x1p-1022,
+                               -0x1p-1022, 1.0,  -1.0,      INFINITY,   -INFINITY, NAN};
     enum { NV = sizeof v / sizeof v[0] };
     unsigned int saved = _mm_getcsr(), base = saved & ~0xE040u, state = 11;
     long wrong = 0;
@@ -296,10 +307,10 @@ static void test_box_compares_every_mode(void)
         for (int k = 0; k < 6; k++) {
             int i = (int)(unit_random(&state) * NV);
             c[k] = v[i < NV ? i : NV - 1];
-            if (c[k] != c[k] && trial % 13) c[k] = 0.0;  /* NaN in one trial in 13 */
+            if (c[k] != c[k] && trial % 13) c[k] = 0.0; /* NaN in one trial in 13 */
         }
         pc_box b1 = {fmin(c[0], c[1]), fmin(c[2], c[3]), fmax(c[0], c[1]), fmax(c[2], c[3])};
-        if (trial % 3 == 0) b1.xmax = c[1];  /* the order not guaranteed: as a caller may pass it */
+        if (trial % 3 == 0) b1.xmax = c[1]; /* the order not guaranteed: as a caller may pass it */
         pc_box b2 = {c[4], c[2], c[5], c[3]};
         pc_point p = {c[4], c[5]};
         for (int m = 0; m < 2; m++) {
@@ -321,8 +332,8 @@ static void test_box_compares_every_mode(void)
 static void test_scalar_fast_paths_every_mode(void)
 {
 #if defined(__x86_64__)
-    static const double scales[] = {0x1p-1070, 0x1p-1040, 0x1p-1000, 0x1p-540, 0x1p-511, 0x1p-300, 1.0, 0x1p-30,
-                                    0x1p+300, 0x1p+480, 0x1p+500, 0x1p+511, 0x1p+600, 0x1p+1000, 0x1p+1020};
+    static const double scales[] = {0x1p-1070, 0x1p-1040, 0x1p-1000, 0x1p-540, 0x1p-511, 0x1p-300,  1.0,      0x1p-30,
+                                    0x1p+300,  0x1p+480,  0x1p+500,  0x1p+511, 0x1p+600, 0x1p+1000, 0x1p+1020};
     unsigned int saved = _mm_getcsr();
     unsigned int base = saved & ~0xE040u;
     long wrong = 0, calls = 0, not_restored = 0;
@@ -364,8 +375,9 @@ static void test_scalar_fast_paths_every_mode(void)
                             calls++;
                             if (got[m][j] != expect[m][j]) {
                                 if (wrong < 5)
-                                    fprintf(stderr, "fast path wrong: kernel %d, mode %d, scale %a, case %d, mxcsr %#x\n",
-                                            j, m, scales[si], k, mode);
+                                    fprintf(stderr,
+                                            "fast path wrong: kernel %d, mode %d, scale %a, case %d, mxcsr %#x\n", j, m,
+                                            scales[si], k, mode);
                                 wrong++;
                             }
                         }
@@ -452,13 +464,14 @@ static void test_filters(void)
             default:
                 got = pc__perp(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
                 /* two radii summing to r exactly (r / 2 + r / 2, r + 0): the same sign */
-                if (pc__perp_sum(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6] * 0.5, v[6] * 0.5) != exact
-                    || pc__perp_sum(&f, v[0], v[1], v[2], v[3], v[4], v[5], 0.0, v[6]) != exact
-                    || pc__perp2(v[0], v[1], v[2], v[3], v[4], v[5], v[6], 0.0) != exact)
+                if (pc__perp_sum(&f, v[0], v[1], v[2], v[3], v[4], v[5], v[6] * 0.5, v[6] * 0.5) != exact ||
+                    pc__perp_sum(&f, v[0], v[1], v[2], v[3], v[4], v[5], 0.0, v[6]) != exact ||
+                    pc__perp2(v[0], v[1], v[2], v[3], v[4], v[5], v[6], 0.0) != exact)
                     got = 2;
             }
             if (got != exact && stage_wrong++ < 5)
-                fprintf(stderr, "filter disagrees with the exact sign: predicate %d, looseness %g\n", which, looseness[l]);
+                fprintf(stderr, "filter disagrees with the exact sign: predicate %d, looseness %g\n", which,
+                        looseness[l]);
         }
     }
     CHECK(stage_wrong == 0);
@@ -481,7 +494,12 @@ static void test_circle_slow_stage(void)
         double r1 = r * rnd(0, 1), r2 = r - r1;
         double qx = px + r * cos(th), qy = py + r * sin(th);
         if (i % 3) qx = nextafter(qx, i % 2 ? INFINITY : -INFINITY);
-        if (i % 11 == 0) { qx = px + r; qy = py; r1 = r; r2 = 0; }  /* exactly touching where r is exact */
+        if (i % 11 == 0) {
+            qx = px + r;
+            qy = py;
+            r1 = r;
+            r2 = 0;
+        } /* exactly touching where r is exact */
         if (!isfinite(qx) || !isfinite(qy)) continue;
         int got = pc__circle_slow(px, py, qx, qy, r1, r2), exact = pc__circle_exact(px, py, qx, qy, r1, r2);
         if (got != exact && wrong++ < 5)
@@ -504,7 +522,8 @@ static void test_validate(void)
     CHECK(pc_validate(PC_CIRCLE, &circles[0][0], 2, &bad, NULL) == PC_RULE_RADIUS && bad == 1);
     double pts[2][2] = {{0, 0}, {NAN, 0}};
     CHECK(pc_validate(PC_POINT, &pts[0][0], 2, &bad, NULL) == PC_RULE_NONFINITE && bad == 1);
-    CHECK(pc_kind_width(PC_TRIANGLE) == 6 && pc_kind_width(12) == PC_ERR_KIND && pc_kind_width(PC_KIND_COUNT + 1) == PC_ERR_KIND);
+    CHECK(pc_kind_width(PC_TRIANGLE) == 6 && pc_kind_width(12) == PC_ERR_KIND &&
+          pc_kind_width(PC_KIND_COUNT + 1) == PC_ERR_KIND);
 }
 
 /* The one-pass copy: strided, unaligned and byte-swapped input, the first bad
@@ -513,7 +532,11 @@ static void test_validate_copy(void)
 {
     enum { N = 100003 }; /* several chunks, odd */
     double *src = malloc(sizeof(double) * 3 * N), *dst = malloc(sizeof(double) * 3 * N);
-    for (int64_t i = 0; i < N; i++) { src[3 * i] = (double)i; src[3 * i + 1] = -0.5 * (double)i; src[3 * i + 2] = 1.0; }
+    for (int64_t i = 0; i < N; i++) {
+        src[3 * i] = (double)i;
+        src[3 * i + 1] = -0.5 * (double)i;
+        src[3 * i + 2] = 1.0;
+    }
     int64_t shape[1] = {N}, st[1] = {24}, bad = -1;
     double mag = -1;
     for (int threads = 1; threads <= 3; threads++) {
@@ -524,10 +547,14 @@ static void test_validate_copy(void)
     src[3 * 99999 + 2] = -1e-300;
     src[3 * 88888] = INFINITY;
     for (int threads = 1; threads <= 3; threads++)
-        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads, NULL) == PC_RULE_NONFINITE && bad == 88888);
+        CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, threads, NULL) ==
+                  PC_RULE_NONFINITE &&
+              bad == 88888);
     src[3 * 88888] = 1.0;
-    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, 2, NULL) == PC_RULE_RADIUS && bad == 99999);
-    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, src, &bad, &mag, 2, NULL) == PC_RULE_RADIUS && bad == 99999);
+    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, dst, &bad, &mag, 2, NULL) == PC_RULE_RADIUS &&
+          bad == 99999);
+    CHECK(pc_validate_copy(PC_CIRCLE, src, 1, shape, st, 8, 0, src, &bad, &mag, 2, NULL) == PC_RULE_RADIUS &&
+          bad == 99999);
     src[3 * 99999 + 2] = 1.0;
     /* two boxes read through a byte-swapped, unaligned, column-strided layout */
     const double boxes[2][4] = {{0, 1, 2, 3}, {-4, -5, 6, 7}};
@@ -545,10 +572,12 @@ static void test_validate_copy(void)
     CHECK(!memcmp(out, boxes, sizeof out) && mag == 7);
     /* one shape (ndim 0), and bad arguments */
     const double line[4] = {1, 2, 1, 2};
-    CHECK(pc_validate_copy(PC_LINE, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_RULE_LINE_POINTS && bad == 0);
+    CHECK(pc_validate_copy(PC_LINE, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_RULE_LINE_POINTS &&
+          bad == 0);
     CHECK(pc_validate_copy(40, line, 0, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_ERR_KIND);
     CHECK(pc_validate_copy(PC_LINE, line, 1, NULL, NULL, 8, 0, out, &bad, &mag, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, (double *)(void *)(raw + 1), &bad, &mag, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_validate_copy(PC_BOX, raw + 1, 1, two, rows, 16, 1, (double *)(void *)(raw + 1), &bad, &mag, 1, NULL) ==
+          PC_ERR_ARG);
     free(src);
     free(dst);
 }
@@ -558,7 +587,7 @@ static void test_validate_copy(void)
  * thread count as one element at a time. */
 static void test_batch_threads(void)
 {
-    enum { P = 3, Q = 7, R = 9001 };  /* R is not a multiple of the chunk */
+    enum { P = 3, Q = 7, R = 9001 }; /* R is not a multiple of the chunk */
     static double circles[Q][3], boxes[P][R][4];
     static uint8_t one[P][Q][R], many[P][Q][R];
     uint64_t state = 12345;
@@ -586,8 +615,8 @@ static void test_batch_threads(void)
     int threads[] = {1, 2, 3, 8};
     for (int t = 0; t < 4; t++) {
         memset(many, 7, sizeof many);
-        CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_BOX, &boxes[0][0][0], sb,
-                                &many[0][0][0], so, 3, shape, PC_TOUCHING, INFINITY, threads[t], NULL) == PC_OK);
+        CHECK(pc_overlaps_batch(PC_CIRCLE, &circles[0][0], sa, PC_BOX, &boxes[0][0][0], sb, &many[0][0][0], so, 3,
+                                shape, PC_TOUCHING, INFINITY, threads[t], NULL) == PC_OK);
         CHECK(memcmp(one, many, sizeof one) == 0);
     }
     /* every element is visited exactly once: a hit count that a double visit or a gap would change */
@@ -604,10 +633,10 @@ static void test_perp_dir(void)
 {
     for (int e = -1000; e <= 1000; e += 250) {
         double s = ldexp(1.0, e);
-        CHECK(pc__perp_dir(3 * s, 0, 0, s, 2 * s, 0, s) == 0);                    /* tangent */
-        CHECK(pc__perp_dir(3 * s, 0, 0, nextafter(s, 2 * s), 2 * s, 0, s) == 1);  /* just apart */
-        CHECK(pc__perp_dir(3 * s, 0, 0, nextafter(s, 0), 2 * s, 0, s) == -1);     /* just across */
-        CHECK(pc__perp_dir(1e-300, 1e-300, 0, 0, 5 * s, 5 * s, 0) == 0);          /* through the centre */
+        CHECK(pc__perp_dir(3 * s, 0, 0, s, 2 * s, 0, s) == 0);                   /* tangent */
+        CHECK(pc__perp_dir(3 * s, 0, 0, nextafter(s, 2 * s), 2 * s, 0, s) == 1); /* just apart */
+        CHECK(pc__perp_dir(3 * s, 0, 0, nextafter(s, 0), 2 * s, 0, s) == -1);    /* just across */
+        CHECK(pc__perp_dir(1e-300, 1e-300, 0, 0, 5 * s, 5 * s, 0) == 0);         /* through the centre */
     }
 }
 
@@ -675,30 +704,30 @@ static void test_cancel(void)
     int64_t sc[1] = {3}, sb[1] = {0}, so[1] = {1}, n[1] = {4};
     uint8_t out[4] = {7, 7, 7, 7}, ref[4];
     flag = 1;
-    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, out, so, 1, n, PC_TOUCHING, 9, 1, &flag)
-          == PC_ERR_CANCELLED);
+    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, out, so, 1, n, PC_TOUCHING, 9, 1, &flag) ==
+          PC_ERR_CANCELLED);
     CHECK(out[0] == 7 && out[3] == 7);
     CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, ref, so, 1, n, PC_TOUCHING, 9, 1, NULL) == PC_OK);
     flag = 0;
-    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, out, so, 1, n, PC_TOUCHING, 9, 1, &flag)
-          == PC_OK);
+    CHECK(pc_overlaps_batch(PC_CIRCLE, circles, sc, PC_BOX, box, sb, out, so, 1, n, PC_TOUCHING, 9, 1, &flag) == PC_OK);
     CHECK(memcmp(out, ref, sizeof out) == 0 && ref[0] == 1 && ref[2] == 0);
 
     int64_t need = pc_pairs_workspace(PC_CIRCLE, 4, PC_CIRCLE, 0), pairs[16], found = -1;
     void *work = malloc((size_t)need);
     flag = 1;
-    CHECK(pc_pairs(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, PC_TOUCHING, 9, 1, work, need, pairs, 8, &found, &flag)
-          == PC_ERR_CANCELLED);
+    CHECK(pc_pairs(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, PC_TOUCHING, 9, 1, work, need, pairs, 8, &found, &flag) ==
+          PC_ERR_CANCELLED);
     flag = 0;
-    CHECK(pc_pairs(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, PC_TOUCHING, 9, 1, work, need, pairs, 8, &found, &flag)
-          == PC_OK && found == 1 && pairs[0] == 0 && pairs[1] == 1);
+    CHECK(pc_pairs(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, PC_TOUCHING, 9, 1, work, need, pairs, 8, &found, &flag) ==
+              PC_OK &&
+          found == 1 && pairs[0] == 0 && pairs[1] == 1);
     CHECK(pc_pairs_prepare(PC_CIRCLE, circles, 4, PC_CIRCLE, NULL, 0, work, need) == PC_OK); /* the tree */
     double near[2 * 4] = {-1, -1, -1, -1, -1, -1, -1, -1};
     int64_t sn[1] = {2}, sm0[1] = {0};
     const double no_limit = INFINITY;
     flag = 1;
-    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, &no_limit, sm0, near, sn, 1, n, 1, &flag)
-          == PC_ERR_CANCELLED);
+    CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, &no_limit, sm0, near, sn, 1, n, 1, &flag) ==
+          PC_ERR_CANCELLED);
     CHECK(near[0] == -1 && near[7] == -1);
     flag = 0;
     CHECK(pc_nearest_tree(work, need, 9, PC_CIRCLE, circles, sc, &no_limit, sm0, near, sn, 1, n, 1, &flag) == PC_OK);
@@ -731,7 +760,8 @@ static void test_bounds(void)
 {
     const double circle[3] = {1, 2, 0.5}, speck[3] = {1, 0, 0x1p-60}, huge[3] = {DBL_MAX, 0, DBL_MAX};
     const double point[2] = {2, -3}, box[4] = {-1, 2, 3, 4}, seg[4] = {5, -1, -2, 7};
-    const double tri[6] = {0, 0, 3, -1, 1, 5}, pill[5] = {0, 0, 4, -2, 1}, pentagon[10] = {0, -2, 2, 0, 1, 3, -1, 3, -2, 0};
+    const double tri[6] = {0, 0, 3, -1, 1, 5}, pill[5] = {0, 0, 4, -2, 1},
+                 pentagon[10] = {0, -2, 2, 0, 1, 3, -1, 3, -2, 0};
     double bb[4];
     CHECK(pc_bounds(PC_CIRCLE, circle, 1, bb, 1, NULL) == PC_OK);
     CHECK(bb[0] == 0.5 && bb[1] == 1.5 && bb[2] == 1.5 && bb[3] == 2.5);
@@ -740,11 +770,15 @@ static void test_bounds(void)
     CHECK(bb[0] == 1 - 0x1p-53 && bb[1] == -0x1p-60 && bb[2] == 1 + 0x1p-52 && bb[3] == 0x1p-60);
     CHECK(pc_bounds(PC_CIRCLE, huge, 1, bb, 1, NULL) == PC_OK);
     CHECK(bb[0] == 0 && bb[1] == -DBL_MAX && bb[2] == INFINITY && bb[3] == DBL_MAX);
-    CHECK(pc_bounds(PC_POINT, point, 1, bb, 1, NULL) == PC_OK && bb[0] == 2 && bb[1] == -3 && bb[2] == 2 && bb[3] == -3);
+    CHECK(pc_bounds(PC_POINT, point, 1, bb, 1, NULL) == PC_OK && bb[0] == 2 && bb[1] == -3 && bb[2] == 2 &&
+          bb[3] == -3);
     CHECK(pc_bounds(PC_BOX, box, 1, bb, 1, NULL) == PC_OK && !memcmp(bb, box, sizeof bb));
-    CHECK(pc_bounds(PC_SEGMENT, seg, 1, bb, 1, NULL) == PC_OK && bb[0] == -2 && bb[1] == -1 && bb[2] == 5 && bb[3] == 7);
-    CHECK(pc_bounds(PC_TRIANGLE, tri, 1, bb, 1, NULL) == PC_OK && bb[0] == 0 && bb[1] == -1 && bb[2] == 3 && bb[3] == 5);
-    CHECK(pc_bounds(PC_CAPSULE, pill, 1, bb, 1, NULL) == PC_OK && bb[0] == -1 && bb[1] == -3 && bb[2] == 5 && bb[3] == 1);
+    CHECK(pc_bounds(PC_SEGMENT, seg, 1, bb, 1, NULL) == PC_OK && bb[0] == -2 && bb[1] == -1 && bb[2] == 5 &&
+          bb[3] == 7);
+    CHECK(pc_bounds(PC_TRIANGLE, tri, 1, bb, 1, NULL) == PC_OK && bb[0] == 0 && bb[1] == -1 && bb[2] == 3 &&
+          bb[3] == 5);
+    CHECK(pc_bounds(PC_CAPSULE, pill, 1, bb, 1, NULL) == PC_OK && bb[0] == -1 && bb[1] == -3 && bb[2] == 5 &&
+          bb[3] == 1);
     CHECK(pc_bounds(PC_POLYGON + 2, pentagon, 1, bb, 1, NULL) == PC_OK && bb[0] == -2 && bb[1] == -2 && bb[2] == 2 &&
           bb[3] == 3);
     /* bad arguments: nothing written */
@@ -758,9 +792,11 @@ static void test_bounds(void)
     CHECK(bb[0] == 7);
     /* many capsules: the same on one thread and several, each the one-shape answer */
     enum { N = TEST_MANY };
-    double *caps = malloc(sizeof(double) * 5 * N), *one = malloc(sizeof(double) * 4 * N), *many = malloc(sizeof(double) * 4 * N);
+    double *caps = malloc(sizeof(double) * 5 * N), *one = malloc(sizeof(double) * 4 * N),
+           *many = malloc(sizeof(double) * 4 * N);
     unsigned state = 7;
-    for (int64_t i = 0; i < N; i++) random_row(PC_CAPSULE, &state, (double)(i % 300), 0.1 * (double)(i / 300), 0.9, caps + 5 * i);
+    for (int64_t i = 0; i < N; i++)
+        random_row(PC_CAPSULE, &state, (double)(i % 300), 0.1 * (double)(i / 300), 0.9, caps + 5 * i);
     CHECK(pc_bounds(PC_CAPSULE, caps, N, one, 1, NULL) == PC_OK);
     CHECK(pc_bounds(PC_CAPSULE, caps, N, many, TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(one, many, sizeof(double) * 4 * N));
@@ -787,12 +823,13 @@ static void test_place(void)
     const double mx[2] = {-1, 1}, my[2] = {1, -1}, offsets[4] = {10, 0, 0, 0.5};
     double out[4][4];
     CHECK(pc_place(PC_BOX, &boxes[0][0], 2, mx, my, offsets, 2, &out[0][0]) == PC_OK);
-    CHECK(out[0][0] == 8 && out[0][1] == 1 && out[0][2] == 10 && out[0][3] == 3);     /* copy 0: x mirrored, + 10 */
+    CHECK(out[0][0] == 8 && out[0][1] == 1 && out[0][2] == 10 && out[0][3] == 3); /* copy 0: x mirrored, + 10 */
     CHECK(out[1][0] == 10 && out[1][1] == -1 && out[1][2] == 11 && out[1][3] == 0);
     CHECK(out[2][0] == 0 && out[2][1] == -2.5 && out[2][2] == 2 && out[2][3] == -0.5); /* copy 1: y mirrored, + 0.5 */
     CHECK(out[3][0] == -1 && out[3][1] == 0.5 && out[3][2] == 0 && out[3][3] == 1.5);
     /* a circle and a capsule keep their radii; one rounding: -1 + 0.1 */
-    const double circle[3] = {1, 2, 3}, pill[5] = {1, 2, 3, 4, 0.25}, both[1] = {-1}, none[1] = {-0.0}, t[2] = {0.1, 0.2};
+    const double circle[3] = {1, 2, 3}, pill[5] = {1, 2, 3, 4, 0.25}, both[1] = {-1}, none[1] = {-0.0},
+                 t[2] = {0.1, 0.2};
     double c[3], p[5];
     CHECK(pc_place(PC_CIRCLE, circle, 1, both, both, t, 1, c) == PC_OK);
     CHECK(c[0] == -1.0 + 0.1 && c[1] == -2.0 + 0.2 && c[2] == 3);
@@ -804,7 +841,8 @@ static void test_place(void)
     CHECK(q[0] == DBL_MAX && q[2] == DBL_MAX && q[5] == 2); /* DBL_MAX - 4 rounds to DBL_MAX */
     CHECK(pc_place(PC_TRIANGLE, tri, 1, none, none, big, 1, q) == PC_OK && q[2] == DBL_MAX); /* + 4: still DBL_MAX */
     const double far[2] = {DBL_MAX, DBL_MAX};
-    CHECK(pc_place(PC_POINT, far, 1, none, none, far, 1, q) == PC_OK && q[0] == INFINITY); /* overflow: the caller's to check */
+    CHECK(pc_place(PC_POINT, far, 1, none, none, far, 1, q) == PC_OK &&
+          q[0] == INFINITY); /* overflow: the caller's to check */
     /* bad arguments; nothing to do without shapes or copies */
     CHECK(pc_place(PC_KIND_COUNT, tri, 1, none, none, t, 1, q) == PC_ERR_KIND);
     CHECK(pc_place(40, tri, 1, none, none, t, 1, q) == PC_ERR_KIND);

@@ -41,12 +41,13 @@ static void test_grid_loops(void)
             count[simd] = atomic_load(&sink.found);
             qsort(keys[simd], (size_t)count[simd], sizeof(uint64_t), by_u64);
         }
-        CHECK(count[0] == count[1] && count[0] > 1000
-              && !memcmp(keys[0], keys[1], (size_t)count[0] * sizeof(uint64_t)));
+        CHECK(count[0] == count[1] && count[0] > 1000 &&
+              !memcmp(keys[0], keys[1], (size_t)count[0] * sizeof(uint64_t)));
         int64_t want = 0, ok = 1;
         for (int i = 0; i < N && ok; i++) {
             int64_t zero = 0, three = 3, n = N;
-            pc_overlaps_batch(PC_CIRCLE, c + 3 * i, &zero, PC_CIRCLE, c, &three, hit, (int64_t[]){1}, 1, &n, m, 70, 1, NULL);
+            pc_overlaps_batch(PC_CIRCLE, c + 3 * i, &zero, PC_CIRCLE, c, &three, hit, (int64_t[]){1}, 1, &n, m, 70, 1,
+                              NULL);
             for (int j = i + 1; j < N; j++)
                 if (hit[j]) ok &= want < count[0] && keys[0][want++] == ((uint64_t)i << 12 | (uint64_t)j);
         }
@@ -64,17 +65,28 @@ static void test_pairs(void)
     static uint8_t hit[NA > NB ? NA : NB];
     static int64_t out[2 * 400000];
     unsigned state = 12345;
-    for (int k = 0; k < NA; k++) {  /* small integers: touching is common */
-        for (int d = 0; d < 2; d++) { state = state * 1103515245u + 12345u; a[3 * k + d] = (double)((state >> 16) % 60); }
+    for (int k = 0; k < NA; k++) { /* small integers: touching is common */
+        for (int d = 0; d < 2; d++) {
+            state = state * 1103515245u + 12345u;
+            a[3 * k + d] = (double)((state >> 16) % 60);
+        }
         state = state * 1103515245u + 12345u;
         a[3 * k + 2] = (double)((state >> 16) % 3);
     }
     for (int k = 0; k < NB; k++) {
         double v[4];
-        for (int d = 0; d < 4; d++) { state = state * 1103515245u + 12345u; v[d] = (double)((state >> 16) % 60); }
-        b[4 * k] = v[0] < v[2] ? v[0] : v[2]; b[4 * k + 2] = v[0] < v[2] ? v[2] : v[0];
-        b[4 * k + 1] = v[1] < v[3] ? v[1] : v[3]; b[4 * k + 3] = v[1] < v[3] ? v[3] : v[1];
-        if (k % 7) { b[4 * k + 2] = b[4 * k] + 2; b[4 * k + 3] = b[4 * k + 1] + 1; }  /* mostly small */
+        for (int d = 0; d < 4; d++) {
+            state = state * 1103515245u + 12345u;
+            v[d] = (double)((state >> 16) % 60);
+        }
+        b[4 * k] = v[0] < v[2] ? v[0] : v[2];
+        b[4 * k + 2] = v[0] < v[2] ? v[2] : v[0];
+        b[4 * k + 1] = v[1] < v[3] ? v[1] : v[3];
+        b[4 * k + 3] = v[1] < v[3] ? v[3] : v[1];
+        if (k % 7) {
+            b[4 * k + 2] = b[4 * k] + 2;
+            b[4 * k + 3] = b[4 * k + 1] + 1;
+        } /* mostly small */
     }
     int64_t bytes = pc_pairs_workspace(PC_CIRCLE, NA, PC_BOX, NB);
     int64_t self_bytes = pc_pairs_workspace(PC_CIRCLE, NA, PC_CIRCLE, 0);
@@ -86,15 +98,16 @@ static void test_pairs(void)
             /* brute force: every pair in order */
             int64_t want = 0, ok = 1;
             int64_t found = -1;
-            int rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, 1, work, self_bytes, out, 200000, &found, NULL)
-                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, 1, work, bytes, out, 200000, &found, NULL);
+            int rc =
+                self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, 1, work, self_bytes, out, 200000, &found, NULL)
+                     : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, 1, work, bytes, out, 200000, &found, NULL);
             CHECK(rc == PC_OK && found > 1000 && found <= 200000);
             for (int i = 0; i < NA && ok; i++) {
                 int64_t stride = self ? 3 : 4;
                 int64_t n = self ? NA : NB;
                 int64_t zero = 0, one = 1;
-                pc_overlaps_batch(PC_CIRCLE, a + 3 * i, &zero, self ? PC_CIRCLE : PC_BOX, self ? a : b, &stride,
-                                  hit, &one, 1, &n, mode, 64, 1, NULL);
+                pc_overlaps_batch(PC_CIRCLE, a + 3 * i, &zero, self ? PC_CIRCLE : PC_BOX, self ? a : b, &stride, hit,
+                                  &one, 1, &n, mode, 64, 1, NULL);
                 for (int64_t j = self ? i + 1 : 0; j < n; j++) {
                     if (!hit[j]) continue;
                     ok &= want < found && out[want] == i && out[found + want] == j;
@@ -106,10 +119,12 @@ static void test_pairs(void)
             for (int threads = 2; threads <= 4; threads++) {
                 int64_t again = -1;
                 static int64_t out2[2 * 400000];
-                rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, threads, work, self_bytes, out2, 200000, &again, NULL)
-                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, threads, work, bytes, out2, 200000, &again, NULL);
-                CHECK(rc == PC_OK && again == found && !memcmp(out, out2, sizeof(int64_t) * (size_t)found)
-                      && !memcmp(out + found, out2 + found, sizeof(int64_t) * (size_t)found));
+                rc = self ? pc_pairs(PC_CIRCLE, a, NA, 0, NULL, 0, mode, 64, threads, work, self_bytes, out2, 200000,
+                                     &again, NULL)
+                          : pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, mode, 64, threads, work, bytes, out2, 200000,
+                                     &again, NULL);
+                CHECK(rc == PC_OK && again == found && !memcmp(out, out2, sizeof(int64_t) * (size_t)found) &&
+                      !memcmp(out + found, out2 + found, sizeof(int64_t) * (size_t)found));
             }
             int64_t few = -1;
             rc = pc_pairs(PC_CIRCLE, a, NA, PC_BOX, self ? NULL : b, NB, mode, 64, 2, work, most, out, 10, &few, NULL);
@@ -135,7 +150,8 @@ static void test_pairs(void)
         for (int i = 0; i < NA; i++) each[i] = 0.0;
         CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_OK);
         CHECK(per == all);
-        CHECK(pc_pairs_find_each(work, bytes, PC_STRICT, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_OK && per == 0);
+        CHECK(pc_pairs_find_each(work, bytes, PC_STRICT, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_OK &&
+              per == 0);
         each[7] = 2.0; /* beyond the prepared distance */
         CHECK(pc_pairs_find_each(work, bytes, PC_TOUCHING, 64, each, 1, 1, out2, 200000, &per, NULL) == PC_ERR_ARG);
         each[7] = NAN;
@@ -152,10 +168,10 @@ static void test_pairs(void)
     CHECK(pc_pairs(PC_CIRCLE, a, NA, PC_BOX, b, NB, 5, 64, 1, work, bytes, out, 10, &found, NULL) == PC_ERR_ARG);
     /* no pair at all, and no output buffer: only the count */
     double far[6] = {0, 0, 1, 100, 100, 1};
-    CHECK(pc_pairs(PC_CIRCLE, far, 2, 0, NULL, 0, PC_TOUCHING, 101, 1, work, most, NULL, 0, &found, NULL) == PC_OK
-          && found == 0);
+    CHECK(pc_pairs(PC_CIRCLE, far, 2, 0, NULL, 0, PC_TOUCHING, 101, 1, work, most, NULL, 0, &found, NULL) == PC_OK &&
+          found == 0);
     memset(work, 0, 256);
-    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 10, &found, NULL) == PC_ERR_ARG);  /* not prepared */
+    CHECK(pc_pairs_find(work, bytes, PC_TOUCHING, 64, 1, 1, out, 10, &found, NULL) == PC_ERR_ARG); /* not prepared */
     free(work);
 
     /* enough queries for several chunks: the same pairs on 1 and on 3 threads */
@@ -171,8 +187,8 @@ static void test_pairs(void)
     work = malloc((size_t)wb);
     CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 1, work, wb, o1, cap, &n1, NULL) == PC_OK);
     CHECK(pc_pairs(PC_CIRCLE, c, NC, 0, NULL, 0, PC_TOUCHING, 400, 3, work, wb, o3, cap, &n3, NULL) == PC_OK);
-    CHECK(n1 > 10000 && n1 == n3 && n1 <= cap && !memcmp(o1, o3, sizeof(int64_t) * (size_t)n1)
-          && !memcmp(o1 + n1, o3 + n1, sizeof(int64_t) * (size_t)n1));
+    CHECK(n1 > 10000 && n1 == n3 && n1 <= cap && !memcmp(o1, o3, sizeof(int64_t) * (size_t)n1) &&
+          !memcmp(o1 + n1, o3 + n1, sizeof(int64_t) * (size_t)n1));
     free(work);
     free(o1);
     free(o3);
@@ -201,8 +217,7 @@ static void test_curve_keys(void)
         at_x[keys[c]] = c % SIDE, at_y[keys[c]] = c / SIDE;
     }
     CHECK(ok);
-    for (int k = 1; ok && k < SIDE * SIDE; k++)
-        ok = abs(at_x[k] - at_x[k - 1]) + abs(at_y[k] - at_y[k - 1]) == 1;
+    for (int k = 1; ok && k < SIDE * SIDE; k++) ok = abs(at_x[k] - at_x[k - 1]) + abs(at_y[k] - at_y[k - 1]) == 1;
     CHECK(ok);
     CHECK(keys[0] == 0); /* the curve starts at the origin's cell */
     /* outside the grid and NaN clamp to it */

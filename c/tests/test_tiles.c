@@ -46,7 +46,8 @@ static void test_tilemap(void)
     CHECK(pc_tilemap_raycast(&map, o, NULL, d, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 1.5 && out[2] == 0.0 && out[3] == 1.0 && out[4] == 0.0 && out[5] == 2.0);
     double o2[2] = {1.0, 1.0}, d2[2] = {1.0, 0.0};
-    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 && out[1] == 0.0);
+    CHECK(pc_tilemap_raycast(&map, o2, NULL, d2, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 &&
+          out[1] == 0.0);
     /* a ray exactly through the corner (1, 3)-(0, ...) grazes the ceiling's end */
     double o3[2] = {3.0, 2.0}, d3[2] = {-1.0, 1.0};
     CHECK(pc_tilemap_raycast(&map, o3, NULL, d3, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
@@ -54,7 +55,8 @@ static void test_tilemap(void)
     /* tiny and huge directions and far origins (rays exact for every finite input) */
     double tiny[2] = {1e-308, 0.0}, huge[2] = {-1e308, 0.0}, far[2] = {1e308, 2.5}, o4[2] = {2.5, 1.5};
     CHECK(pc_tilemap_raycast(&map, o4, NULL, tiny, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
-    CHECK(out[0] == 1.0 && out[1] == 2.0 && fabs(out[2] + sqrt(0.5)) < 1e-15 && fabs(out[3] - sqrt(0.5)) < 1e-15 && out[4] == 1.0 && out[5] == 4.0);
+    CHECK(out[0] == 1.0 && out[1] == 2.0 && fabs(out[2] + sqrt(0.5)) < 1e-15 && fabs(out[3] - sqrt(0.5)) < 1e-15 &&
+          out[4] == 1.0 && out[5] == 4.0);
     CHECK(pc_tilemap_raycast(&map, far, NULL, huge, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 1.0 && out[1] == 1e308 - 6.0 && out[2] == 1.0 && out[4] == 2.0 && out[5] == 5.0);
 }
@@ -103,7 +105,8 @@ static void test_rounded_grids(void)
     CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_TOUCHING, 1, NULL) == PC_OK && hit == 1);
     CHECK(pc_tilemap_overlaps(&point_map, dot, NULL, &hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK && hit == 0);
     double ro[2] = {0.0, 1e15}, rd[2] = {1.0, 0.0}; /* a ray through the map rounded to one point */
-    CHECK(pc_tilemap_raycast(&point_map, ro, NULL, rd, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 && out[1] == 1e15);
+    CHECK(pc_tilemap_raycast(&point_map, ro, NULL, rd, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK && out[0] == 1.0 &&
+          out[1] == 1e15);
 }
 
 /* pc_tilemap_tiles: the room's 17 non-empty tiles in row-major order, a
@@ -120,10 +123,11 @@ static void test_tilemap_tiles(void)
     CHECK(cells[0] == 0 && cells[5] == 5 && cells[6] == 6 && cells[7] == 10 && cells[8] == 11 && cells[16] == 23);
     CHECK(kinds[0] == PC_BOX && rows[0] == 0 && rows[1] == 0 && rows[2] == 1 && rows[3] == 1);
     CHECK(kinds[16] == PC_BOX && rows[96] == 5 && rows[97] == 3 && rows[98] == 6 && rows[99] == 4);
-    CHECK(kinds[7] == PC_TRIANGLE && rows[42] == 4 && rows[43] == 1 && rows[44] == 5 && rows[45] == 1 && rows[46] == 5 &&
-          rows[47] == 2); /* CUT_NW: the north-west corner cut away */
+    CHECK(kinds[7] == PC_TRIANGLE && rows[42] == 4 && rows[43] == 1 && rows[44] == 5 && rows[45] == 1 &&
+          rows[46] == 5 && rows[47] == 2); /* CUT_NW: the north-west corner cut away */
     int64_t few[2] = {-1, -1};
-    CHECK(pc_tilemap_tiles(&room.map, few, kinds, rows, 1, &count) == PC_OK && count == 17 && few[0] == 0 && few[1] == -1);
+    CHECK(pc_tilemap_tiles(&room.map, few, kinds, rows, 1, &count) == PC_OK && count == 17 && few[0] == 0 &&
+          few[1] == -1);
     CHECK(pc_tilemap_tiles(&room.map, NULL, NULL, NULL, 0, &count) == PC_OK && count == 17);
     CHECK(pc_tilemap_tiles(&room.map, cells, kinds, rows, 32, NULL) == PC_ERR_ARG);
     CHECK(pc_tilemap_tiles(&room.map, NULL, kinds, rows, 32, &count) == PC_ERR_ARG);
@@ -134,7 +138,8 @@ static void test_tilemap_tiles(void)
     CHECK(test_map_build(&strip, three, 1, 3, 0.3, 1e15, 0.0) == PC_OK);
     CHECK(pc_tilemap_tiles(&strip.map, cells, kinds, rows, 32, &count) == PC_OK && count == 3);
     CHECK(rows[0] == 1e15 && rows[2] == 1e15 + 0.25 && rows[3] == 0.3 && kinds[1] == PC_TRIANGLE);
-    CHECK(rows[6] == 1e15 + 0.25 && rows[8] == 1e15 + 0.625 && rows[9] == 0.3); /* CUT_SE: (x0, y0), (x1, y1), (x0, y1) */
+    CHECK(rows[6] == 1e15 + 0.25 && rows[8] == 1e15 + 0.625 &&
+          rows[9] == 0.3); /* CUT_SE: (x0, y0), (x1, y1), (x0, y1) */
     CHECK(rows[14] == 1e15 + 0.875 && rows[15] == 0.3);
 }
 
@@ -174,7 +179,8 @@ static void test_tilemap_threads(void)
     static test_map room;
     CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
     enum { N = TEST_MANY };
-    double *c = malloc(sizeof(double) * 5 * N), *o1 = malloc(sizeof(double) * 7 * N), *on = malloc(sizeof(double) * 7 * N);
+    double *c = malloc(sizeof(double) * 5 * N), *o1 = malloc(sizeof(double) * 7 * N),
+           *on = malloc(sizeof(double) * 7 * N);
     uint8_t *h1 = malloc(N), *hn = malloc(N);
     unsigned state = 5;
     for (int64_t i = 0; i < N; i++) {

@@ -69,7 +69,8 @@ static void test_transform_hull(void)
         /* each coordinate rounded once: t = 0, and y = 0 or x = y = 1 */
         const double rounded[8] = {0, 0, c, s, 3 * c, 3 * s, c - s, s + c};
         int64_t bad;
-        if (pc_transform(PC_POLYGON + 1, quad, NULL, zero, NULL, &a, NULL, out, NULL, 0, NULL, 1, NULL) != PC_OK) wrong++;
+        if (pc_transform(PC_POLYGON + 1, quad, NULL, zero, NULL, &a, NULL, out, NULL, 0, NULL, 1, NULL) != PC_OK)
+            wrong++;
         if (pc_validate(PC_POLYGON + 1, out, 1, &bad, NULL) != PC_RULE_OK) wrong++;
         if (pc_validate(PC_POLYGON + 1, rounded, 1, &bad, NULL) == PC_RULE_OK) {
             kept++;
@@ -80,7 +81,8 @@ static void test_transform_hull(void)
         /* the hull: the rounded vertices but (c, s), each at least once */
         for (int v = 0; v < 4; v++) {
             int among = 0;
-            for (int w = 0; w < 4; w++) among |= w != 1 && out[2 * v] == rounded[2 * w] && out[2 * v + 1] == rounded[2 * w + 1];
+            for (int w = 0; w < 4; w++)
+                among |= w != 1 && out[2 * v] == rounded[2 * w] && out[2 * v + 1] == rounded[2 * w + 1];
             wrong += !among;
         }
         for (int w = 0; w < 4; w += w == 0 ? 2 : 1) {
@@ -98,15 +100,18 @@ static void test_transform_hull(void)
  * the same on one thread and several; the cancel flag. */
 static void test_transform_batch(void)
 {
-    const double tris[2][6] = {{0, 0, 4, 0, 0, 2}, {-1, 5, 3, 2, 7, 7}}, angles[3] = {0.5, -2.25, 3e9}, t[2] = {0.125, -3};
+    const double tris[2][6] = {{0, 0, 4, 0, 0, 2}, {-1, 5, 3, 2, 7, 7}}, angles[3] = {0.5, -2.25, 3e9},
+                 t[2] = {0.125, -3};
     double grid[2][3][7], one[6];
     int64_t shape[2] = {2, 3}, ss[2] = {6, 0}, st[2] = {0, 0}, sa[2] = {0, 1}, so[2] = {21, 7};
     for (int k = 0; k < 42; k++) (&grid[0][0][0])[k] = -7;
-    CHECK(pc_transform(PC_TRIANGLE, &tris[0][0], ss, t, st, angles, sa, &grid[0][0][0], so, 2, shape, 1, NULL) == PC_OK);
+    CHECK(pc_transform(PC_TRIANGLE, &tris[0][0], ss, t, st, angles, sa, &grid[0][0][0], so, 2, shape, 1, NULL) ==
+          PC_OK);
     int same = 1;
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++) {
-            same &= pc_transform(PC_TRIANGLE, tris[i], NULL, t, NULL, &angles[j], NULL, one, NULL, 0, NULL, 1, NULL) == PC_OK;
+            same &= pc_transform(PC_TRIANGLE, tris[i], NULL, t, NULL, &angles[j], NULL, one, NULL, 0, NULL, 1, NULL) ==
+                    PC_OK;
             same &= !memcmp(one, grid[i][j], sizeof one) && grid[i][j][6] == -7;
         }
     CHECK(same);
@@ -118,7 +123,8 @@ static void test_transform_batch(void)
         random_row(PC_POLYGON + 2, &state, (double)(i % 256), (double)(i / 256), 0.5, shapes + W * i);
         moves[2 * i] = unit_random(&state) - 0.5;
         moves[2 * i + 1] = unit_random(&state) * 1e3;
-        turns[i] = i % 5 == 0 ? (double)(i % 7) * 0x1.921fb54442d18p0 : (unit_random(&state) - 0.5) * 20; /* quarter turns too */
+        turns[i] = i % 5 == 0 ? (double)(i % 7) * 0x1.921fb54442d18p0
+                              : (unit_random(&state) - 0.5) * 20; /* quarter turns too */
     }
     int64_t n[1] = {N}, sw[1] = {W}, s2[1] = {2}, s1[1] = {1};
     CHECK(pc_transform(PC_POLYGON + 2, shapes, sw, moves, s2, turns, s1, out1, sw, 1, n, 1, NULL) == PC_OK);

@@ -32,17 +32,17 @@ static const char *contact_path(int ka, int kb)
 
 int main(void)
 {
-#define SELF(K) mark(kernel_pair, PC_KIND_##K, PC_KIND_##K, 1);
+#define SELF(K)    mark(kernel_pair, PC_KIND_##K, PC_KIND_##K, 1);
 #define PAIR(A, B) mark(kernel_pair, PC_KIND_##A, PC_KIND_##B, 1);
     PC_KIND_PAIRS(SELF, PAIR)
 #undef SELF
 #undef PAIR
-#define FAST(A, B) mark(scalar_fast, PC_KIND_##A, PC_KIND_##B, 2);
+#define FAST(A, B)  mark(scalar_fast, PC_KIND_##A, PC_KIND_##B, 2);
 #define PLAIN(A, B) mark(scalar_fast, PC_KIND_##A, PC_KIND_##B, 1);
     PC_SCALAR_KERNELS(FAST, PLAIN)
 #undef FAST
 #undef PLAIN
-#define SELF(K) mark(ix_pair, PC_KIND_##K, PC_KIND_##K, 1);
+#define SELF(K)    mark(ix_pair, PC_KIND_##K, PC_KIND_##K, 1);
 #define PAIR(A, B) mark(ix_pair, PC_KIND_##A, PC_KIND_##B, 1);
     PC_IX_PAIRS(SELF, PAIR)
 #undef SELF
@@ -81,10 +81,11 @@ int main(void)
         for (int j = 0; j <= PC_KIND_COUNT; j++) {
             int a = kinds[i], b = kinds[j], view_a = a != PC_LINE && pc__ix_view_kind(a);
             int view_b = b != PC_LINE && pc__ix_view_kind(b);
-            const char *ix = ix_pair[a][b] ? "kernel"
-                           : (view_a && (b == PC_SEGMENT || b == PC_LINE)) || (view_b && (a == PC_SEGMENT || a == PC_LINE))
-                               ? "views"
-                               : "none";
+            const char *ix =
+                ix_pair[a][b] ? "kernel"
+                : (view_a && (b == PC_SEGMENT || b == PC_LINE)) || (view_b && (a == PC_SEGMENT || a == PC_LINE))
+                    ? "views"
+                    : "none";
             printf("intersections %d %d %s\n", a, b, ix);
             if (a == PC_LINE || b == PC_LINE) continue;
             printf("overlap %d %d %s\n", a, b, kernel_pair[a][b] ? "kernel" : "views");

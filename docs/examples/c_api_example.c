@@ -11,7 +11,8 @@
 
 #include "pycollide.h"
 
-int main(void) {
+int main(void)
+{
     /* One pair: a scalar kernel (1 overlap, 0 not, < 0 an error). */
     pc_circle ball = {0.0, 0.0, 1.0};
     pc_box wall = {1.0, -1.0, 2.0, 1.0};
@@ -31,8 +32,8 @@ int main(void) {
     }
     int64_t shape[1] = {3}, strides_c[1] = {3}, strides_b[1] = {0}, strides_out[1] = {1};
     uint8_t hit[3];
-    int rc = pc_overlaps_batch(PC_CIRCLE, &circles[0][0], strides_c, PC_BOX, &wall.xmin, strides_b, hit,
-                               strides_out, 1, shape, PC_TOUCHING, fmax(mag_c, mag_b), 1, NULL);
+    int rc = pc_overlaps_batch(PC_CIRCLE, &circles[0][0], strides_c, PC_BOX, &wall.xmin, strides_b, hit, strides_out, 1,
+                               shape, PC_TOUCHING, fmax(mag_c, mag_b), 1, NULL);
     if (rc != PC_OK) {
         fprintf(stderr, "pc_overlaps_batch: error %d\n", rc);
         return 1;
@@ -44,15 +45,14 @@ int main(void) {
     int64_t bytes = pc_pairs_workspace(PC_CIRCLE, 3, PC_CIRCLE, 0);
     void *work = malloc((size_t)bytes);
     int64_t pairs[2 * 8], found = 0;
-    rc = work ? pc_pairs(PC_CIRCLE, &circles[0][0], 3, PC_CIRCLE, NULL, 0, PC_TOUCHING, mag_c, 1, work, bytes,
-                         pairs, 8, &found, NULL)
+    rc = work ? pc_pairs(PC_CIRCLE, &circles[0][0], 3, PC_CIRCLE, NULL, 0, PC_TOUCHING, mag_c, 1, work, bytes, pairs, 8,
+                         &found, NULL)
               : PC_ERR_SPACE;
     free(work);
     if (rc != PC_OK || found > 8) {
         fprintf(stderr, "pc_pairs: error %d\n", rc);
         return 1;
     }
-    for (int64_t p = 0; p < found; p++)
-        printf("pair: %lld %lld\n", (long long)pairs[p], (long long)pairs[found + p]);
+    for (int64_t p = 0; p < found; p++) printf("pair: %lld %lld\n", (long long)pairs[p], (long long)pairs[found + p]);
     return 0;
 }
