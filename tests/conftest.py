@@ -9,8 +9,9 @@ here.
 Two profiles:
 
 * the default, for daily work (`pytest -n auto`, under a minute on 2 cores):
-  hypothesis profile "dev" (a few examples per property, random seeds) and
-  the tests marked ``slow`` skipped;
+  hypothesis profile "dev" (4 examples per property, random seeds) and
+  the tests marked ``slow`` deselected (and most cases of those marked
+  ``sample``);
 * the full one (`pytest -n auto --full`, what README's test command and CI
   run): hypothesis profile "ci" (many examples, derandomized, so a run is
   reproducible) and every test.
@@ -33,7 +34,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT]
 sys.path.insert(0, HERE)
 
 _common = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("dev", max_examples=6, **_common)
+settings.register_profile("dev", max_examples=4, **_common)
 settings.register_profile("ci", max_examples=200, derandomize=True, print_blob=True, **_common)
 
 

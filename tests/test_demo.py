@@ -98,6 +98,7 @@ def test_demo_report_and_picture(tmp_path, capsys):
     assert "[1/3] course <built-in course>" in captured.err and "[3/3] drawing" in captured.err
 
 
+@pytest.mark.slow  # whole demo runs: the full profile
 def test_same_seed_same_run_other_seed_other_run(tmp_path):
     timing = {"sim_seconds", "advance_seconds", "ball_steps_per_s", "advance_ball_steps_per_s", "wall_seconds", "out"}
     a, png_a = run_demo(tmp_path, "--seed", "7", name="a")
@@ -268,6 +269,7 @@ def test_canvas_and_png_roundtrip():
     assert (w, h) == (20, 10) and np.array_equal(pixels, c.pixels) and np.array_equal(read_png(data), c.pixels)
 
 
+@pytest.mark.slow  # whole demo runs: the full profile
 def test_picture_has_a_title_a_legend_and_paths_that_end_in_the_hole(tmp_path):
     course = golf_course.load_course(None)
     params = golf.GolfParams(balls=400, seed=2)

@@ -199,6 +199,7 @@ def test_pinball_command_report_and_picture(tmp_path):
     assert "[2/3] launching 40 balls" in res.stderr
 
 
+@pytest.mark.slow  # whole demo runs: the full profile
 def test_pinball_drains_everything_given_time():
     params = pinball.PinballParams(balls=30, seed=2, max_time=30.0)
     r = pinball.simulate(params)
@@ -255,6 +256,7 @@ def test_unwritable_output_fails_before_any_work(tmp_path):
     assert res.returncode == 2 and "does not exist" in res.stderr and "[2/3]" not in res.stderr
 
 
+@pytest.mark.slow  # whole demo runs: the full profile
 def test_help_lists_the_tables_and_golf_stays_the_default(tmp_path):
     res = demo("--help")
     assert res.returncode == 0 and "billiards" in res.stdout and "pinball" in res.stdout
