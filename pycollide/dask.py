@@ -46,7 +46,7 @@ from .contact import distance as _np_distance
 from .overlap import contains as _np_contains
 from .overlap import overlaps as _np_overlaps
 from .pairs import pairs as _np_pairs
-from .shapes import KINDS, block_of
+from .shapes import KINDS, block_of, kind_names
 from .shapes import Polygons as _PolygonsNumpy
 from .shapes import Shapes as _NumpyShapes
 from .tiles import TileMap
@@ -89,10 +89,7 @@ class Shapes:
     def __init__(self, data: Union[da.Array, np.ndarray, _NumpyShapes, "Shapes"], /, *, chunks: Any = "auto") -> None:
         name = type(self).__name__
         if "numpy_type" not in type(self).__dict__ and type(self) is not Polygons:
-            raise TypeError(
-                "pycollide.dask.Shapes is the abstract base; build Points, Circles, Boxes, "
-                "Segments, Triangles, Capsules or Polygons"
-            )
+            raise TypeError(f"pycollide.dask.Shapes is the abstract base; build {kind_names()}")
         if isinstance(data, Shapes):
             if type(data) is not type(self) and not (isinstance(self, Polygons) and isinstance(data, Polygons)):
                 raise TypeError(f"pycollide.dask.{name}: got lazy {type(data).__name__}")
@@ -305,7 +302,11 @@ _LAZY: Dict[str, Type[Shapes]] = {c.numpy_type.name: c for c in (Points, Circles
 
 
 def _lazy_of(s: _NumpyShapes) -> Type[Shapes]:
-    return Polygons if isinstance(s, _PolygonsNumpy) else _LAZY[s.name]
+    if isinstance(s, _PolygonsNumpy):
+        return Polygons
+    if s.name not in _LAZY:  # a kind without its lazy type below
+        raise TypeError(f"pycollide.dask has no lazy type for {type(s).__name__}")
+    return _LAZY[s.name]
 
 
 # ---- inside the tasks ----------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, List, Tuple, Union
 import numpy as np
 
 from ._native import check_rc, double_ptr, ffi, lib
-from .shapes import Lines, Shapes
+from .shapes import Lines, Shapes, kind_names
 from .tiles import TileMap
 
 __all__ = ["World", "c_parts"]
@@ -79,7 +79,7 @@ class World:
             else:
                 raise TypeError(
                     f"{verb}: part {k} must be a TileMap or a 1-D collection of shapes "
-                    f"(Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons), "
+                    f"({kind_names()}), "
                     f"got {type(p).__name__}"
                 )
         self._parts: Tuple[Part, ...] = tuple(kept)

@@ -15,7 +15,7 @@ double unit_random(unsigned *state)
 
 void random_row(int k, unsigned *state, double cx, double cy, double size, double *row)
 {
-    int n = k == PC_TRIANGLE ? 3 : k >= PC_POLYGON ? k - PC_POLYGON + 3 : 0;
+    int n = k == PC_TRIANGLE ? 3 : pc__polygon_kind(k) ? k - PC_POLYGON + 3 : 0;
     if (n) {
         double turn = unit_random(state) * 6.283185307179586, way = unit_random(state) < 0.5 ? -1.0 : 1.0;
         for (int v = 0; v < n; v++) {

@@ -28,6 +28,7 @@
  * declaration that moves between headers is followed in one place. */
 #include "grid.h"       /* the broad phase's grid, its portable and vector loops; the pair sink */
 #include "contact.h"    /* pc__contact_one and the contact paths, compared with the batch loops */
+#include "generic.h"    /* the views every kind gets for the generic paths */
 #include "kernels.h"    /* the kinds by name, loading rows, the overlap kernels */
 #include "matrix.h"     /* the fast-path tests of kinds */
 #include "predicates.h" /* the filter stages against the exact one; the exact sign helpers */

@@ -867,9 +867,29 @@ static void test_polygon_family_is_bounded(void)
     CHECK(!pc__ix_view_kind(PC_KIND_COUNT) && !pc__contact_polygon_hull(PC_KIND_COUNT));
 }
 
+/* Every kind has a view for the generic paths (pc__view_of, generic.c): a
+ * new kind without its case there gets an empty view, and fails here. */
+static void test_every_kind_has_a_view(void)
+{
+    pc__filter f = pc__filter_for(10.0);
+    unsigned state = 7;
+    for (int k = 0; k < PC_KIND_COUNT; k++) {
+        double row[2 * PC_POLYGON_MAX] = {0};
+        random_row(k, &state, 1.0, 2.0, 1.0, row);
+        pc__view v;
+        pc__view_of(&f, k, row, &v);
+        CHECK(v.n >= 1 && v.n <= PC_POLYGON_MAX);
+    }
+    pc__view v;
+    const double row[2 * PC_POLYGON_MAX] = {0};
+    pc__view_of(&f, PC_KIND_COUNT, row, &v);
+    CHECK(v.n == 0);
+}
+
 void group_kernels(void)
 {
     test_polygon_family_is_bounded();
+    test_every_kind_has_a_view();
     test_scalar_kernels();
     test_scaling();
     test_batch();

@@ -57,7 +57,7 @@ int main(void)
     PC_KINDS(NAME)
 #undef NAME
     printf("name %d line\n", PC_LINE);
-    printf("polygon %d %d\n", PC_POLYGON, PC_KIND_COUNT - 1);
+    printf("polygon %d %d\n", PC_POLYGON, PC_POLYGON + PC_POLYGON_MAX - 3);
     int kinds[PC_KIND_COUNT + 1];
     for (int k = 0; k < PC_KIND_COUNT; k++) kinds[k] = k;
     kinds[PC_KIND_COUNT] = PC_LINE;
