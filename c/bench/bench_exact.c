@@ -14,8 +14,13 @@
 #include "kernels.h" /* the kinds by name (PC_KIND_circle, ...) */
 #include "predicates.h"
 
-/* the bench program's own counters (the library keeps no state) */
+/* the bench program's own counters (the library keeps no state); exact.c
+ * sends the kernels' slow paths here */
 static long fallbacks;
+int bench_orient_slow(double a, double b, double c, double d, double e, double f);
+int bench_dot_slow(double a, double b, double c, double d, double e, double f);
+int bench_circle_slow(double a, double b, double c, double d, double e, double f);
+int bench_perp_slow(double a, double b, double c, double d, double e, double f, double g);
 int bench_orient_slow(double a, double b, double c, double d, double e, double f)
 {
     fallbacks++;

@@ -4,7 +4,10 @@ Usage: check_coverage.py HEADER TEST.c...
 
 Every `pc_*` function the public header declares (in its CDEF block or
 outside it) must appear as a call, `name(`, in the code of the test files
-(comments do not count).  Exits 1 and names the missing ones otherwise.
+(comments do not count); and every group of tests a test file defines,
+`void group_x(void) {`, must be named again, in the runner's table of groups
+(a group left out of it would compile and never run).  Exits 1 and names
+what is missing otherwise.
 """
 
 from __future__ import annotations
@@ -33,6 +36,14 @@ def called(name: str, text: str) -> bool:
     return re.search(r"(?<![A-Za-z0-9_])" + re.escape(name) + r"\s*\(", text) is not None
 
 
+GROUP = re.compile(r"^void[ \t]+(group_[A-Za-z0-9_]+)[ \t]*\([ \t]*void[ \t]*\)\s*\{", re.M)
+
+
+def unrun_groups(text: str) -> list:
+    """The groups defined in the test code and named nowhere else (not in the runner's table)."""
+    return [g for g in GROUP.findall(text) if len(re.findall(r"(?<![A-Za-z0-9_])" + g + r"(?![A-Za-z0-9_])", text)) < 2]
+
+
 def main(argv: list) -> int:
     if len(argv) < 3:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -53,7 +64,13 @@ def main(argv: list) -> int:
         for n in missing:
             print(f"  {n}", file=sys.stderr)
         return 1
-    print(f"check_coverage: the C test calls all {len(names)} public functions of {header}")
+    unrun = unrun_groups(text)
+    if unrun:
+        print(f"check_coverage: groups of tests the runner never runs: {' '.join(unrun)}", file=sys.stderr)
+        return 1
+    groups = len(GROUP.findall(text))
+    print(f"check_coverage: the C test calls all {len(names)} public functions of {header}", end="")
+    print(f"; the runner runs all {groups} groups")
     return 0
 
 
