@@ -1,4 +1,4 @@
-"""Exactness at every magnitude, in both modes, for all 25 ordered pairs.
+"""Exactness at every magnitude, in both modes, for every ordered pair of kinds.
 
 Strategies aim at the boundary: integer-grid cases (touching, collinear and
 shared corners are frequent) scaled by 2**k across the whole exponent range,

@@ -92,13 +92,13 @@ def _is_demo(name: str) -> bool:
 
 
 # the demos (python -m pycollide demo) use the library; the library never uses them
-LIBRARY_ONLY = "pycollide.__main__"  # the command line dispatches to them (lazily, when asked)
+EXEMPT_CLI = "pycollide.__main__"  # the command line dispatches to them (lazily, when asked)
 
 
 def test_no_library_module_imports_the_demos():
     package = Path(pc.__file__).resolve().parent
     modules = _modules(package)
-    library = {m: path for m, path in modules.items() if not _is_demo(m) and m != LIBRARY_ONLY}
+    library = {m: path for m, path in modules.items() if not _is_demo(m) and m != EXEMPT_CLI}
     assert "pycollide.shapes" in library and "pycollide" in library and len(library) >= 20
     for m, path in library.items():
         demos = sorted(d for d in _imports(path.read_text(), m, path.name == "__init__.py") if _is_demo(d))
