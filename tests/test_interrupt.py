@@ -27,6 +27,10 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "pos
 # 1e6 circles against 1e5 boxes: nearest takes seconds (about 7 on 2 cores)
 SCENE = """
 import os, signal, sys, threading, time
+# Python's own Ctrl-C handler, whatever the parent passed on: a background
+# job of a non-interactive shell starts with SIGINT ignored, and Python then
+# leaves it ignored (as a user's terminal never does)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import numpy as np
 import pycollide as pc
 rng = np.random.default_rng(0)
