@@ -23,6 +23,8 @@ the full run.
 import os
 import sys
 
+os.environ.setdefault("MPLBACKEND", "Agg")  # pycollide.plotting's examples and tests draw into files, never a window
+
 from hypothesis import HealthCheck, settings
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -21,6 +21,7 @@ GUIDE = {
     "exactness.rst",
     "worlds.rst",
     "motion.rst",
+    "plotting.rst",
     "broadphase.rst",
     "dask.rst",
 }
@@ -33,7 +34,8 @@ MODULES = sorted(
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name):
+def test_docstring_examples(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the examples that save a figure write it here
     module = importlib.import_module(name)
     result = doctest.testmod(module, extraglobs={"np": np}, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} doctest failure(s) in {name}"
@@ -43,8 +45,9 @@ def test_every_public_module_is_checked():
     assert {"pycollide.overlap", "pycollide.shapes", "pycollide.intersect"} <= set(MODULES)
 
 
-def test_readme_examples():
+def test_readme_examples(tmp_path, monkeypatch):
     """The README's examples are doctests: they must run and print what they show."""
+    monkeypatch.chdir(tmp_path)
     readme = ROOT / "README.md"
     result = doctest.testfile(
         str(readme), module_relative=False, extraglobs={"np": np}, optionflags=doctest.NORMALIZE_WHITESPACE
@@ -58,9 +61,10 @@ def test_every_guide_page_is_checked():
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_manual_examples(page):
+def test_manual_examples(page, tmp_path, monkeypatch):
     """The manual's examples are doctests: every `>>>` block of a page must
     run and print what it shows (the Sphinx build renders the same blocks)."""
+    monkeypatch.chdir(tmp_path)
     result = doctest.testfile(
         str(ROOT / "docs" / page),
         module_relative=False,
