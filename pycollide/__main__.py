@@ -34,7 +34,8 @@ Run `python -m pycollide demo --help`, `... demo billiards --help`,
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    from .demos import billiards, pinball
+    from .demos import billiards_cli as billiards
+    from .demos import pinball_cli as pinball
     from .demos.cli import positive_int
     from .demos.golf_cli import HELP, add_arguments
     from .demos.golf_cli import main as demo_main

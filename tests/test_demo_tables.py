@@ -12,11 +12,13 @@ import numpy as np
 import pytest
 
 import pycollide as pc
-from pycollide.demos.png import read_png
+
+pytest.importorskip("matplotlib")  # the demos draw with it
+from pictures import colour_present, gif_frames, read_png  # noqa: E402
 
 CWD = tempfile.gettempdir()  # the installed package, not the source folder
 
-from pycollide.demos import billiards, cli, physics, pinball  # noqa: E402
+from pycollide.demos import billiards, billiards_picture, cli, physics, pinball, pinball_picture  # noqa: E402
 
 R = billiards.BilliardsParams().ball_radius
 
@@ -31,11 +33,7 @@ def run_table(tmp_path, table, *args):
     out, js = tmp_path / f"{table}.png", tmp_path / f"{table}.json"
     res = demo(table, "--out", str(out), "--json", str(js), *args)
     assert res.returncode == 0, res.stderr
-    return json.loads(js.read_text()), read_png(out.read_bytes()), res
-
-
-def colour_present(pixels, colour):
-    return bool((pixels == colour).all(axis=2).any())
+    return json.loads(js.read_text()), read_png(out), res
 
 
 # ---- billiards -------------------------------------------------------------------------
@@ -44,9 +42,10 @@ def colour_present(pixels, colour):
 def test_billiards_command_report_and_picture(tmp_path):
     rep, pixels, res = run_table(tmp_path, "billiards", "--seed", "2", "--max-time", "3")
     assert list(pixels.shape) == [rep["image_size"][1], rep["image_size"][0], 3]
-    for colour in (billiards.FELT, billiards.CUSHION, billiards.RAIL, billiards.POCKET):
+    bp = billiards_picture
+    for colour in (bp.FELT, bp.CUSHION, bp.RAIL, bp.POCKET):
         assert colour_present(pixels, colour), colour
-    assert colour_present(pixels, billiards.BALL_COLOURS[0])  # the cue ball and its path
+    assert colour_present(pixels, bp.BALL_COLOURS[0])  # the cue ball and its path
     # the counts add up
     assert rep["balls"] == 16 and rep["pocketed_count"] == len(rep["pocketed"]) <= 16
     assert rep["on_table"] + rep["pocketed_count"] == 16 == len(rep["final"]) + rep["pocketed_count"]
@@ -171,7 +170,8 @@ def test_counted_advance_splits_steps_with_several_impacts():
 def test_pinball_command_report_and_picture(tmp_path):
     rep, pixels, res = run_table(tmp_path, "pinball", "--balls", "40", "--max-time", "4", "--seed", "3")
     assert list(pixels.shape) == [rep["image_size"][1], rep["image_size"][0], 3]
-    for colour in (pinball.PLAYFIELD, pinball.WALL, pinball.BUMPER, pinball.PEG, pinball.TRAIL):
+    pp = pinball_picture
+    for colour in (pp.PLAYFIELD, pp.WALL, pp.BUMPER, pp.PEG, pp.PATH_COLOURS[0]):
         assert colour_present(pixels, colour), colour
     n = rep["balls"]
     assert n == 40 and rep["drained"] <= rep["launched"] <= n
@@ -269,4 +269,44 @@ def test_help_lists_the_tables_and_golf_stays_the_default(tmp_path):
     for args in ([], ["golf"]):  # `demo` and `demo golf`: the same mini-golf run
         res = demo(*args, "--balls", "20", "--max-time", "2", "--out", str(out))
         assert res.returncode == 0, res.stderr
-        assert "sunk (hole-in-one) rate" in res.stdout and read_png(out.read_bytes()).shape[2] == 3
+        assert "sunk (hole-in-one) rate" in res.stdout and read_png(out).shape[2] == 3
+
+
+# ---- movies ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "table, args",
+    [("billiards", ["--max-time", "1"]), ("pinball", ["--balls", "20", "--max-time", "1.5"])],
+)
+def test_each_table_writes_a_movie(tmp_path, table, args):
+    movie, js = tmp_path / f"{table}.gif", tmp_path / f"{table}.json"
+    res = demo(table, *args, "--out", "", "--movie", str(movie), "--fps", "6", "--json", str(js))
+    assert res.returncode == 0, res.stderr
+    rep = json.loads(js.read_text())
+    frames, size = gif_frames(movie)
+    assert frames == rep["movie_frames"] >= 2 and 300 < size[0] <= 640  # 640 pixels, or narrower for a tall table
+    assert "animating" in res.stderr and f"frame {frames}/{frames}" in res.stderr
+    assert f"movie {movie}" in res.stdout
+
+
+def test_the_pictures_name_every_mark(tmp_path):
+    params = pinball.PinballParams(balls=30, max_time=3.0)
+    table = pinball.build_table()
+    result = pinball.simulate(params, table)
+    scene = pinball_picture.render(table, result, params)
+    try:
+        labels = [t.get_text() for t in scene.legend.get_texts()]
+        assert "launch band" in labels and "drain" in labels and "a ball's path (8 of 30 balls)" in labels
+    finally:
+        scene.close()
+    bparams = billiards.BilliardsParams(max_time=3.0)
+    btable = billiards.build_table(bparams)
+    bresult = billiards.simulate(bparams, btable)
+    scene = billiards_picture.render(btable, bresult, bparams)
+    try:
+        labels = [t.get_text() for t in scene.legend.get_texts()]
+        dropped = int(np.count_nonzero(bresult.pocket >= 0))
+        assert sum("pocketed at" in label for label in labels) == dropped and "pocket" in labels
+    finally:
+        scene.close()

@@ -12,10 +12,6 @@ import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, TextIO, Tuple, Type
 
-import numpy as np
-
-from .png import write_png
-
 __all__ = [
     "positive_int",
     "nonnegative_int",
@@ -30,6 +26,8 @@ __all__ = [
     "SetupError",
     "Progress",
     "save_picture",
+    "animate",
+    "add_output_options",
     "report_main",
     "fail",
     "rate",
@@ -110,14 +108,35 @@ def add_time_options(parser: argparse.ArgumentParser, dt: float, max_time: float
     )
 
 
+def add_output_options(parser: argparse.ArgumentParser, picture: str) -> None:
+    """--out (the picture), --movie, --fps and --movie-length."""
+    parser.add_argument(
+        "--out",
+        default=picture,
+        metavar="FILE",
+        help=f"the picture to write, .png, .svg or .pdf (default {picture}; '' for none)",
+    )
+    parser.add_argument(
+        "--movie",
+        metavar="FILE",
+        help="also write an animation of the run: .gif (through Pillow) or .mp4 (needs ffmpeg)",
+    )
+    parser.add_argument("--fps", type=positive_int, default=15, help="the movie's frames per second (default 15)")
+    parser.add_argument(
+        "--movie-length",
+        type=positive_float,
+        default=12.0,
+        metavar="SECONDS",
+        help="the longest the movie may last; a longer run plays faster (default 12)",
+    )
+
+
 def add_table_options(
     parser: argparse.ArgumentParser, picture: str, d: Any, restitution_help: str, rolling_unit: str
 ) -> None:
     """The options the table demos share: the picture and the impacts'
     restitution, friction and rolling resistance (``d``: the defaults)."""
-    parser.add_argument(
-        "--out", default=picture, metavar="FILE", help=f"the PNG picture to write (default {picture}; '' for none)"
-    )
+    add_output_options(parser, picture)
     parser.add_argument(
         "--restitution",
         type=fraction,
@@ -189,10 +208,12 @@ class Progress:
         self.prefix = f"[{self.step}/{self.total}] {what}"
         self._show(self.prefix)
 
-    def update(self, what: str) -> None:
+    def update(self, what: str, last: bool = False) -> None:
+        """Show ``what`` after the stage's name, at most every 0.1 s on a
+        terminal and every ``every`` seconds elsewhere; ``last`` always."""
         if self.stream is None:
             return
-        if time.perf_counter() - self.last >= (0.1 if self.tty else self.every):
+        if last or time.perf_counter() - self.last >= (0.1 if self.tty else self.every):
             self._show(f"{self.prefix}: {what}")
 
     def done(self) -> None:
@@ -200,15 +221,30 @@ class Progress:
             print("\r" + " " * self.width + "\r", end="", file=self.stream, flush=True)
 
 
-def save_picture(step: Progress, out: Optional[str], draw: Callable[[], np.ndarray]) -> Optional[List[int]]:
-    """Draw the picture and write it to ``out`` as PNG (a progress stage);
-    its size [width, height], or None when there is no ``out``."""
+def save_picture(step: Progress, out: Optional[str], draw: Callable[[], Any]) -> Optional[List[int]]:
+    """Draw the picture (``draw()`` returns a :class:`figure.Scene`) and write
+    it to ``out`` in the format its extension names (a progress stage); its
+    size in pixels [width, height], or None when there is no ``out``."""
     if not out:
         return None
     step.stage(f"drawing {out}")
-    pixels = draw()
-    write_png(out, pixels)
-    return [int(pixels.shape[1]), int(pixels.shape[0])]
+    scene = draw()
+    try:
+        return scene.save(out)
+    finally:
+        scene.close()
+
+
+def animate(step: Progress, path: Optional[str], write: Callable[[], int]) -> Dict[str, Any]:
+    """Write the movie (``write()`` returns its frame count) as a progress
+    stage; the report's movie entries: the file, its frames and how long they
+    took to render."""
+    if not path:
+        return {"movie": None, "movie_frames": 0, "movie_seconds": 0.0}
+    step.stage(f"animating {path}")
+    t0 = time.perf_counter()
+    frames = write()
+    return {"movie": path, "movie_frames": frames, "movie_seconds": time.perf_counter() - t0}
 
 
 def report_main(
@@ -253,4 +289,6 @@ def wall_time_line(rep: Dict[str, Any]) -> str:
     tail = f"wall time {rep['wall_seconds']:.2f} s"
     if rep["out"]:
         tail += f"; picture {rep['out']} ({rep['image_size'][0]}x{rep['image_size'][1]})"
+    if rep.get("movie"):
+        tail += f"; movie {rep['movie']} ({rep['movie_frames']} frames, rendered in {rep['movie_seconds']:.1f} s)"
     return tail

@@ -17,7 +17,9 @@ from .. import Circles, __version__, overlaps
 from .cli import (
     OutputError,
     Progress,
+    add_output_options,
     add_time_options,
+    animate,
     check_output,
     fraction,
     nonnegative,
@@ -30,9 +32,9 @@ from .cli import (
     spread,
     wall_time_line,
 )
+from .figure import check_movie, check_picture
 from .golf import AT_REST, ESCAPED, MOVING, SUNK, GolfParams, shoot, simulate
 from .golf_course import CourseError, load_course
-from .golf_picture import render
 
 __all__ = ["HELP", "run", "format_report", "add_arguments", "params_from_args", "main"]
 
@@ -88,13 +90,20 @@ def run(
     progress: Optional[TextIO] = None,
     threads: Optional[int] = None,
     json_path: Optional[str] = None,
+    movie_path: Optional[str] = None,
+    fps: int = 15,
+    movie_length: float = 12.0,
 ) -> Dict[str, Any]:
-    """Load the course, shoot, simulate and draw; return the report as a dict.
-    The output paths are checked before any work (OutputError)."""
-    check_output(out, "picture")
+    """Load the course, shoot, simulate and draw (and with ``movie_path``
+    animate); return the report as a dict.  The output paths are checked
+    before any work (OutputError)."""
+    check_picture(out)
+    check_movie(movie_path)
     check_output(json_path, "report")
+    if out or movie_path:  # matplotlib, imported only to draw
+        from .golf_picture import Frames, movie, render
     t_wall = time.perf_counter()
-    step = Progress(progress, 3 if out else 2)
+    step = Progress(progress, 2 + bool(out) + bool(movie_path))
     course = load_course(course_path)
     tm = course.tilemap
     rows, cols = tm.shape
@@ -105,8 +114,18 @@ def run(
     if overlaps(Circles(list(course.tee) + [r]), tm, touching=False):
         raise CourseError(f"{course.name}: a ball on the tee overlaps a wall")
     step.stage(f"rolling {params.balls:,} balls")
+    # the movie's frames: every ball every `every` steps, about 2 frames per movie frame
+    every = max(1, int(1.0 / (2 * fps * params.dt)))
+    frames = Frames(pos, every) if movie_path else None
     result = simulate(
-        course, params, pos, vel, trail_count=min(params.balls, max(8 * trails, 0)), progress=step, threads=threads
+        course,
+        params,
+        pos,
+        vel,
+        trail_count=min(params.balls, max(8 * trails, 0)),
+        progress=step,
+        on_step=frames,
+        threads=threads,
     )
     state = result.state
     on_course = state != SUNK
@@ -115,6 +134,13 @@ def run(
         finals = Circles(np.column_stack([result.position[on_course], np.full(int(on_course.sum()), r)]))
         inside = int(np.count_nonzero(overlaps(finals, tm, touching=False)))
     image_size = save_picture(step, out, lambda: render(course, result, params, trails=trails))
+
+    def write_movie() -> int:
+        assert frames is not None and movie_path
+        xy = frames.finish(result)
+        return movie(course, result, params, xy, every, movie_path, fps=fps, length=movie_length, step=step)
+
+    movie_entries = animate(step, movie_path, write_movie)
     step.done()
     n = params.balls
     sunk = int(np.count_nonzero(state == SUNK))
@@ -145,6 +171,7 @@ def run(
         "threads": threads,
         "out": out,
         "image_size": image_size,
+        **movie_entries,
         "wall_seconds": time.perf_counter() - t_wall,
     }
 
@@ -176,9 +203,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = GolfParams()
     parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to shoot (default {d.balls})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the shots (default {d.seed})")
-    parser.add_argument(
-        "--out", default="golf.png", metavar="FILE", help="the PNG picture to write (default golf.png; '' for none)"
-    )
+    add_output_options(parser, "golf.png")
     parser.add_argument(
         "--course", metavar="FILE", help="a course text file (format above; default: the built-in course)"
     )
@@ -262,6 +287,9 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
             progress=sys.stderr,
             threads=args.threads,
             json_path=args.json,
+            movie_path=args.movie or None,
+            fps=args.fps,
+            movie_length=args.movie_length,
         ),
         format_report,
         args.json,

@@ -1,131 +1,180 @@
-"""The mini-golf demo's picture: the course, the hole, the tee and a sample of
-the balls' paths, with a title and a legend, anti-aliased (numpy + zlib only)."""
+"""The mini-golf demo's picture and movie, drawn with matplotlib through
+:mod:`pycollide.plotting`: the course (lawn, walls and their merged edges,
+the hole, the tee), a sample of the balls' paths, a title and a legend that
+names every mark; the movie shows every ball rolling."""
 
 from __future__ import annotations
 
-import math
-from typing import Optional
+from typing import Any, List, Optional
 
 import numpy as np
-from numpy.typing import ArrayLike
 
-from .drawing import BAR, PAPER, Legend, path_swatch
-from .drawing import title as write_title
+from .. import Circles
+from ..plotting import plot, plot_paths
+from .cli import Progress
+from .figure import MOVIE_SIZE, Scene, line_swatch, marker_swatch, movie_frames, swatch
 from .golf import SUNK, GolfParams, Result
 from .golf_course import Course
-from .png import Canvas
 
-__all__ = ["render", "OUTSIDE", "LAWN", "WALL", "EDGE", "RIM", "HOLE", "TEE", "TRAIL", "TRAIL_SUNK", "BALL"]
+__all__ = ["render", "movie", "Frames", "OUTSIDE", "LAWN", "WALL", "EDGE", "RIM", "HOLE", "TEE", "TRAIL", "TRAIL_SUNK"]
 
-# colours (RGB)
-OUTSIDE = (48, 58, 52)
-LAWN = (86, 160, 72)
-WALL = (140, 98, 60)
-EDGE = (60, 38, 20)
-RIM = (235, 235, 235)
-HOLE = (16, 16, 16)
-TEE = (220, 40, 40)
-TRAIL = (245, 245, 235)
-TRAIL_SUNK = (255, 196, 0)
-BALL = (255, 255, 255)
-
-
-def _legend(line: float, ball: float) -> Legend:
-    """The legend; ``line``: the paths' width, ``ball``: a stopped ball's radius (pixels)."""
-
-    def tee(canvas: Canvas, x: float, mid: float) -> float:
-        canvas.fill_rect(x, mid - 5, x + 10, mid + 5, TEE)
-        return 10
-
-    def hole(canvas: Canvas, x: float, mid: float) -> float:
-        canvas.fill_circle((x + 7, mid), 7, RIM)
-        canvas.fill_circle((x + 7, mid), 5.5, HOLE)
-        return 14
-
-    def wall(canvas: Canvas, x: float, mid: float) -> float:
-        canvas.fill_rect(x, mid - 6, x + 18, mid + 6, EDGE)
-        canvas.fill_rect(x + 1.5, mid - 4.5, x + 16.5, mid + 4.5, WALL)
-        return 18
-
-    def stopped(canvas: Canvas, x: float, mid: float) -> float:
-        canvas.fill_circle((x + ball, mid), ball, BALL)
-        return 2 * ball
-
-    return Legend(
-        [
-            (tee, "tee"),
-            (hole, "hole"),
-            (wall, "wall"),
-            (path_swatch(TRAIL, line), "a ball's path"),
-            (path_swatch(TRAIL_SUNK, line * 1.5), "path of a sunk ball"),
-            (stopped, "where a ball stopped"),
-        ]
-    )
+# colours
+OUTSIDE = "#303a34"
+LAWN = "#56a048"
+WALL = "#8c623c"
+EDGE = "#3c2614"
+RIM = "#ebebeb"
+HOLE = "#101010"
+TEE = "#dc2828"
+TRAIL = "#f5f5eb"
+TRAIL_SUNK = "#ffc400"
+BALL = "#ffffff"
+INK = "#f0f0e8"
 
 
-def render(
-    course: Course,
-    result: Result,
-    params: GolfParams,
-    trails: int = 50,
-    scale: Optional[int] = None,
-    title: Optional[str] = None,
-) -> np.ndarray:
-    """The picture as uint8 pixels (height, width, 3): a title bar, the course
-    (lawn, walls, the hole, the tee), up to ``trails`` recorded paths (up to
-    half of them of sunk balls, in yellow on top; the others white, ending in a
-    dot where the ball stopped; a sunk ball's path ends in the hole) and a
-    legend bar."""
-    tm = course.tilemap
-    xmin, ymin, xmax, ymax = (float(v) for v in tm.bounds)
-    s = float(tm.tile_size)
-    margin = 0.5 * s
-    span = max(xmax - xmin, ymax - ymin) + 2 * margin
-    if scale is None:  # pixels per tile: about 900 pixels on the long side, 4 to 32 per tile
-        scale = int(min(32, max(4, 900 * s // span)))
-    ppu = scale / s  # pixels per world unit
-    width = max(int(math.ceil((xmax - xmin + 2 * margin) * ppu)), 480)
-    line = max(1.0, scale / 14)
-    legend = _legend(line, max(3.0, params.ball_radius * ppu))
-    foot = BAR + (len(legend.rows(width)) - 1) * (BAR - 8)
-    height = int(math.ceil((ymax - ymin + 2 * margin) * ppu)) + BAR + foot
-    left = (width - (xmax - xmin + 2 * margin) * ppu) / 2  # centred when the legend is the wider
-
-    def px(p: ArrayLike) -> np.ndarray:
-        q = np.asarray(p, dtype=float)
-        return np.stack([(q[..., 0] - xmin + margin) * ppu + left, (ymax + margin - q[..., 1]) * ppu + BAR], axis=-1)
-
-    canvas = Canvas(width, height, OUTSIDE)
-    canvas.fill_rect(0, 0, width, BAR, PAPER)
-    canvas.fill_rect(0, height - foot, width, height, PAPER)
-    canvas.fill_polygon(px([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)]), LAWN)
-    tiles = tm.tiles()
-    for box in np.asarray(tiles.boxes).reshape(-1, 4):
-        x0, y0, x1, y1 = box
-        canvas.fill_polygon(px([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), WALL)
-    for tri in np.asarray(tiles.triangles).reshape(-1, 6):
-        canvas.fill_polygon(px(tri.reshape(3, 2)), WALL)
-    edges = np.asarray(tm.edges).reshape(-1, 2, 2)
-    canvas.polylines([px(e) for e in edges], EDGE, width=max(1.0, scale / 12))
-
+def _sample(result: Result, trails: int) -> tuple:
+    """Up to ``trails`` recorded paths: up to half of them of sunk balls."""
     ids = result.trail_ids
     sunk = [k for k in range(len(ids)) if result.state[ids[k]] == SUNK][: trails // 2]
     other = [k for k in range(len(ids)) if result.state[ids[k]] != SUNK][: trails - len(sunk)]
-    canvas.polylines([px(result.trails[k]) for k in other], TRAIL, width=line)
-    for k in other:
-        canvas.fill_circle(px(result.trails[k][-1]), params.ball_radius * ppu, BALL)
-    canvas.polylines([px(result.trails[k]) for k in sunk], TRAIL_SUNK, width=line * 1.5)
-    hole = px(course.hole)  # on top: the paths that cross it roll over it
-    canvas.fill_circle(hole, params.hole_radius * ppu + max(1.0, scale / 16), RIM)
-    canvas.fill_circle(hole, params.hole_radius * ppu, HOLE)
-    tee = px(course.tee)
-    h = 0.22 * ppu * s
-    canvas.fill_rect(tee[0] - h, tee[1] - h, tee[0] + h, tee[1] + h, TEE)
+    return sunk, other
 
-    if title is None:
-        n = len(result.state)
-        sunk_count = int(np.count_nonzero(result.state == SUNK))
-        title = f"pycollide mini-golf: {n:,} balls, {sunk_count:,} sunk ({sunk_count / n if n else 0.0:.1%})"
-    write_title(canvas, title)
-    legend.draw(canvas, height - foot)
-    return canvas.pixels
+
+def _course(course: Course, params: GolfParams, title: str, legend: list, **size: Any) -> Scene:
+    """The scene with the course drawn: lawn, walls with their merged edges,
+    the hole and the tee."""
+    tm = course.tilemap
+    xmin, ymin, xmax, ymax = (float(v) for v in tm.bounds)
+    margin = 0.5 * float(tm.tile_size)
+    scene = Scene(
+        (xmin - margin, ymin - margin, xmax + margin, ymax + margin),
+        title,
+        legend,
+        background=OUTSIDE,
+        field=OUTSIDE,
+        units="tiles",
+        ink=INK,
+        **size,
+    )
+    ax = scene.ax
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    from matplotlib.patches import Rectangle
+
+    ax.add_patch(Rectangle((xmin, ymin), xmax - xmin, ymax - ymin, facecolor=LAWN, edgecolor="none", zorder=0))
+    plot(tm, ax, edges=True, facecolor=WALL, edgecolor=EDGE, zorder=1)
+    plot(Circles([*course.hole, params.hole_radius * 1.12]), ax, facecolor=RIM, edgecolor="none", zorder=3)
+    plot(Circles([*course.hole, params.hole_radius]), ax, facecolor=HOLE, edgecolor="none", zorder=3.1)
+    ax.plot(*course.tee, marker="s", markersize=9, color=TEE, zorder=3.2)
+    return scene
+
+
+def _legend(shown: int, total: int, sunk_shown: int, sunk_total: int) -> list:
+    return [
+        marker_swatch(TEE, "tee", marker="s"),
+        marker_swatch(HOLE, "hole", edge=RIM, size=11),
+        swatch(WALL, EDGE, "wall"),
+        line_swatch(TRAIL, f"a ball's path ({shown:,} of {total:,} balls)", width=1.2),
+        line_swatch(TRAIL_SUNK, f"path of a sunk ball ({sunk_shown:,} of {sunk_total:,} sunk)", width=1.8),
+        marker_swatch(BALL, "where a ball stopped", size=5),
+    ]
+
+
+def default_title(result: Result) -> str:
+    n = len(result.state)
+    sunk = int(np.count_nonzero(result.state == SUNK))
+    return f"pycollide mini-golf: {n:,} balls, {sunk:,} sunk ({sunk / n if n else 0.0:.1%})"
+
+
+def render(course: Course, result: Result, params: GolfParams, trails: int = 50, title: Optional[str] = None) -> Scene:
+    """The picture: the course, up to ``trails`` recorded paths (up to half
+    of them of sunk balls, in yellow on top; the others white, ending in a
+    dot where the ball stopped; a sunk ball's path ends in the hole), a
+    title and a legend that says how many paths of how many balls it shows."""
+    sunk, other = _sample(result, trails)
+    n = len(result.state)
+    n_sunk = int(np.count_nonzero(result.state == SUNK))
+    legend = _legend(len(sunk) + len(other), n, len(sunk), n_sunk)
+    scene = _course(course, params, title if title is not None else default_title(result), legend)
+    ax = scene.ax
+    if other:
+        plot_paths([result.trails[k] for k in other], ax, ends=False, color=TRAIL, linewidth=0.8, zorder=2)
+        ends = np.array([result.trails[k][-1] for k in other])
+        plot(Circles(center=ends, radius=params.ball_radius), ax, facecolor=BALL, edgecolor="none", zorder=2.2)
+    if sunk:
+        plot_paths([result.trails[k] for k in sunk], ax, ends=False, color=TRAIL_SUNK, linewidth=1.3, zorder=2.5)
+    return scene
+
+
+class Frames:
+    """Every ball's centre at every ``every``-th step, for the movie: an
+    ``on_step`` hook for :func:`golf.simulate`."""
+
+    def __init__(self, start: np.ndarray, every: int):
+        self.now = np.array(start, dtype=float)
+        self.every = every
+        self.rows: List[np.ndarray] = [self.now.astype(np.float32)]
+        self.last = np.zeros(len(start), dtype=np.int64)  # the last step each ball moved in
+        self.step = 0
+
+    def __call__(self, ids: np.ndarray, old: np.ndarray, new: np.ndarray) -> None:
+        self.step += 1
+        self.now[ids] = new
+        self.last[ids] = self.step
+        if self.step % self.every == 0:
+            self.rows.append(self.now.astype(np.float32))
+
+    def finish(self, result: Result) -> np.ndarray:
+        """(frames, n, 2): a sunk ball is gone (NaN) from the first row after it dropped."""
+        if self.step % self.every:
+            self.rows.append(self.now.astype(np.float32))
+        xy = np.stack(self.rows)
+        row_step = np.minimum(np.arange(len(xy)) * self.every, self.step)
+        gone = (result.state == SUNK)[None, :] & (row_step[:, None] >= self.last[None, :])
+        xy[gone] = np.nan
+        return xy
+
+
+def movie(
+    course: Course,
+    result: Result,
+    params: GolfParams,
+    xy: np.ndarray,
+    every: int,
+    out: str,
+    fps: int = 15,
+    length: float = 12.0,
+    step: Optional[Progress] = None,
+) -> int:
+    """Write the movie of the run: every ball rolling from the tee, the time
+    in the title; ``xy`` from :class:`Frames`.  At most ``length`` seconds
+    long (a longer run plays faster).  Returns the number of frames."""
+    n = xy.shape[1]
+    duration = (len(xy) - 1) * every * params.dt
+    speed = max(1.0, duration / length)
+    rows = movie_frames(duration / speed, fps, every * params.dt / speed, len(xy))
+    legend = [
+        marker_swatch(TEE, "tee", marker="s"),
+        marker_swatch(HOLE, "hole", edge=RIM, size=11),
+        swatch(WALL, EDGE, "wall"),
+        marker_swatch(BALL, f"a ball (all {n:,})", size=5),
+    ]
+    scene = _course(course, params, "", legend, **MOVIE_SIZE)
+    balls = scene.ax.scatter(
+        np.zeros(0), np.zeros(0), s=scene.disc_area(params.ball_radius), color=BALL, linewidths=0, zorder=4
+    )
+
+    def update(k: int) -> List[Any]:
+        row = xy[rows[k]]
+        on = ~np.isnan(row[:, 0])
+        balls.set_offsets(row[on])
+        t = rows[k] * every * params.dt
+        sunk = int(np.count_nonzero(~on))
+        scene.title.set_text(f"pycollide mini-golf: t = {t:5.2f} s, {n:,} balls, {sunk:,} sunk")
+        return [balls]
+
+    try:
+        scene.animate(update, len(rows), out, fps, step)
+    finally:
+        scene.close()
+    return len(rows)

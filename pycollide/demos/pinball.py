@@ -24,34 +24,18 @@ has drained, or at ``max_time``.
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 import time
-from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, Optional, TextIO, Tuple
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .. import Capsules, Circles, Polygons, Segments, Triangles, World, __version__, overlaps, pairs
+from .. import Capsules, Circles, Polygons, Segments, Triangles, World, overlaps, pairs
 from .cli import (
-    OutputError,
     Progress,
-    add_table_options,
-    add_time_options,
-    check_output,
-    nonnegative,
-    nonnegative_int,
-    positive_float,
-    positive_int,
-    rate,
-    report_main,
-    save_picture,
-    wall_time_line,
 )
-from .drawing import Legend, frame_and_canvas, path_swatch, title
 from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
-from .png import Canvas
 
 __all__ = [
     "PinballParams",
@@ -61,41 +45,16 @@ __all__ = [
     "Result",
     "kick",
     "simulate",
-    "render",
     "final_checks",
-    "run",
-    "format_report",
-    "add_arguments",
-    "params_from_args",
-    "main",
-    "HELP",
     "WIDTH",
     "HEIGHT",
     "DRAIN_Y",
-    "PLAYFIELD",
-    "WALL",
-    "BUMPER",
-    "PEG",
-    "TRAIL",
+    "LAUNCH_BAND",
 ]
 
 WIDTH, HEIGHT = 10.0, 20.0
 DRAIN_Y = 0.0  # a ball whose centre goes below this line has drained
 LAUNCH_BAND = (1.2, 18.0, 8.8, 19.4)  # xmin, ymin, xmax, ymax of the launch spots' centres
-
-# colours (RGB)
-BACKGROUND = (24, 24, 40)
-PLAYFIELD = (30, 46, 92)
-WALL = (200, 200, 214)
-CAPSULE = (120, 200, 240)
-BUMPER = (236, 64, 96)
-BUMPER_RIM = (255, 214, 90)
-PEG = (250, 250, 250)
-SLING = (250, 150, 40)
-POLY = (120, 230, 140)
-DRAIN = (12, 12, 20)
-TRAIL = (250, 226, 120)
-BALL = (216, 222, 236)
 
 
 @dataclass
@@ -384,141 +343,7 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
     )
 
 
-# ---- the picture -----------------------------------------------------------------------
-
-#: the paths' colours, in turn
-PATH_COLOURS = [
-    (250, 226, 120),
-    (120, 220, 250),
-    (250, 140, 200),
-    (160, 250, 150),
-    (250, 170, 100),
-    (200, 170, 255),
-    (250, 250, 250),
-]
-
-
-def render(
-    table: Table,
-    result: Result,
-    params: PinballParams,
-    trails: int = 60,
-    long_side: int = 1100,
-    title_text: Optional[str] = None,
-) -> np.ndarray:
-    """The picture as uint8 pixels (height, width, 3): a title bar, the table
-    (playfield, walls, guide rails, bumpers, pegs, slingshots, polygons, the
-    launch band and the drain), the paths of the first ``trails`` balls
-    launched, each in one of seven colours, and the balls still on the table
-    where they ended, and a legend bar."""
-    margin = 0.4
-    box = (-margin, -1.5 - margin, WIDTH + margin, HEIGHT + margin)
-    line = 2.0
-
-    def sw_disc(colour: Tuple[int, int, int], rim: Optional[Tuple[int, int, int]] = None) -> Any:
-        def draw(canvas: Canvas, x: float, mid: float) -> float:
-            if rim is not None:
-                canvas.fill_circle((x + 7, mid), 7, rim)
-            canvas.fill_circle((x + 7, mid), 5.5 if rim is not None else 7, colour)
-            return 14
-
-        return draw
-
-    def sw_bar(colour: Tuple[int, int, int]) -> Any:
-        def draw(canvas: Canvas, x: float, mid: float) -> float:
-            canvas.fill_rect(x, mid - 5, x + 18, mid + 5, colour)
-            return 18
-
-        return draw
-
-    legend = Legend(
-        [
-            (sw_disc(BUMPER, BUMPER_RIM), "bumper (kicks)"),
-            (sw_disc(PEG), "peg"),
-            (sw_bar(WALL), "wall"),
-            (sw_bar(CAPSULE), "rail"),
-            (sw_bar(SLING), "slingshot"),
-            (sw_bar(POLY), "polygon"),
-            (path_swatch(TRAIL, line), "a ball's path"),
-            (sw_disc(BALL), "ball at the end"),
-            (sw_bar(DRAIN), "drain"),
-        ]
-    )
-    frame, canvas = frame_and_canvas(box, long_side, legend, BACKGROUND)
-    px, ppu = frame.px, frame.ppu
-    outline = [(0, 4), (0, 18.5), (1.5, HEIGHT), (WIDTH - 1.5, HEIGHT), (WIDTH, 18.5), (WIDTH, 4)]
-    canvas.fill_polygon(px(outline + [(5.8, 1.5), (4.2, 1.5)]), PLAYFIELD)
-    canvas.fill_polygon(px([(4.2, 1.5), (5.8, 1.5), (5.8, -1.5), (4.2, -1.5)]), DRAIN)
-    canvas.polylines([px([(4.2, DRAIN_Y), (5.8, DRAIN_Y)])], (90, 90, 110), width=1.0)
-    x0, y0, x1, y1 = LAUNCH_BAND
-    r = params.ball_radius
-    canvas.polylines(
-        [px([(x0 - r, y0 - r), (x1 + r, y0 - r), (x1 + r, y1 + r), (x0 - r, y1 + r), (x0 - r, y0 - r)])],
-        (70, 90, 150),
-        width=1.0,
-    )
-    launched = np.flatnonzero(~np.isnan(result.launch_time))[: max(trails, 0)]
-    for k in launched:
-        path = result.paths.path(int(k), max_points=1500)
-        if len(path) > 1:
-            canvas.polylines([px(path)], PATH_COLOURS[int(k) % len(PATH_COLOURS)], width=1.2)
-    wall_w = max(2.0, 0.08 * ppu)
-    canvas.polylines([px(seg.reshape(2, 2)) for seg in np.asarray(table.walls)], WALL, width=wall_w)
-    for x0_, y0_, x1_, y1_, cr in np.asarray(table.guides):
-        canvas.polylines([px([(x0_, y0_), (x1_, y1_)])], CAPSULE, width=2 * cr * ppu)
-    for tri in np.asarray(table.slings):
-        canvas.fill_polygon(px(tri.reshape(3, 2)), SLING)
-    for poly in np.asarray(table.blocks):
-        canvas.fill_polygon(px(poly), POLY)
-    for bx, by, br in np.asarray(table.bumpers):
-        canvas.fill_circle(px((bx, by)), br * ppu, BUMPER_RIM)
-        canvas.fill_circle(px((bx, by)), br * ppu * 0.8, BUMPER)
-    for bx, by, br in np.asarray(table.pegs):
-        canvas.fill_circle(px((bx, by)), br * ppu, PEG)
-    for k in np.flatnonzero(result.on_table):
-        canvas.fill_circle(px(result.position[k]), r * ppu + 1.0, (0, 0, 0))
-        canvas.fill_circle(px(result.position[k]), r * ppu, BALL)
-    if title_text is None:
-        n = len(result.launch_time)
-        drained = int(np.count_nonzero(~np.isnan(result.drain_time)))
-        title_text = f"pycollide pinball: {n:,} balls, {drained:,} drained"
-    title(canvas, title_text)
-    legend.draw(canvas, frame.foot)
-    return canvas.pixels
-
-
-# ---- the report and the command line ---------------------------------------------------
-
-HELP = """\
-Pinball: many balls dropped on a tilted table.  Balls are launched from the
-top at random spots with random velocities and fall under gravity through
-slanted guide rails, three round bumpers that kick them away, two rows of
-pegs, two slingshot triangles, a diamond and a hexagon, into a funnel and
-out through the drain.  pycollide.advance moves every ball on the table as
-one batch per time step with collide=True (exact continuous collision: the
-balls hit the table and each other in time order, and never pass through a
-wall or end a step overlapping).  Prints a report (launched, drained,
-impacts with the table, collisions between balls, bumper kicks, energy,
-steps per second) and draws the table and the balls' paths into a PNG.
-
-The physics (table units, seconds; every ball has mass 1): the table is
-10 x 20 units, gravity --gravity pulls along -y.  Balls of radius 0.15 are
-launched --rate per second, in order, each at a random spot of the launch
-band (y from 18 to 19.4) with a velocity uniform in direction and in speed
-up to --speed, from a generator seeded with --seed; a ball whose spot
-another ball still covers waits.  Each step of --dt seconds: gravity adds
--gravity x dt to the vertical velocities; advance moves the balls, with one
---restitution for every impact (advance takes one value: walls, pegs,
-bumpers and balls alike) and Coulomb --friction; a ball that had an impact
-and ends the step by a bumper leaving it slower than --kick along the
-bumper's normal is kicked to that speed; rolling resistance takes --rolling
-x dt off each speed; a ball whose centre is below the drain line (y = 0,
-in the chute under the funnel) drains.  The run ends when every ball has
-been launched and has drained, or at --max-time.  advance reports only each
-ball's number of impacts: a step in which some ball had several is done
-again in halves (up to 6 times) until none has, and then two nearby balls
-whose velocity changes cancel hit each other; the other impacts are with
-the table."""
+# ---- checks -------------------------------------------------------------------------
 
 
 def final_checks(table: Table, result: Result, params: PinballParams) -> Dict[str, int]:
@@ -539,168 +364,3 @@ def final_checks(table: Table, result: Result, params: PinballParams) -> Dict[st
         "inside_wall": int(np.count_nonzero(stuck)),
         "off_table": int(np.count_nonzero(off)),
     }
-
-
-def run(
-    params: PinballParams,
-    out: Optional[str] = "pinball.png",
-    trails: int = 60,
-    progress: Optional[TextIO] = None,
-    json_path: Optional[str] = None,
-) -> Dict[str, Any]:
-    """Build the table, launch, simulate and draw; return the report as a
-    dict.  The output paths are checked before any work (OutputError)."""
-    check_output(out, "picture")
-    check_output(json_path, "report")
-    t_wall = time.perf_counter()
-    step = Progress(progress, 3 if out else 2)
-    table = build_table()
-    counts = {
-        name: len(part)
-        for name, part in zip(("walls", "rails", "bumpers", "pegs", "slingshots", "polygons"), table.parts)
-    }
-    step.stage(f"table {WIDTH:g} x {HEIGHT:g}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
-    step.stage(f"launching {params.balls:,} balls, {params.rate:g} a second")
-    result = simulate(params, table, progress=step)
-    checks = final_checks(table, result, params)
-    image_size = save_picture(step, out, lambda: render(table, result, params, trails=trails))
-    step.done()
-    n = params.balls
-    launched = ~np.isnan(result.launch_time)
-    drained = ~np.isnan(result.drain_time)
-    on = result.on_table
-    times = result.drain_time[drained]
-    e = result
-    return {
-        "pycollide": __version__,
-        "table": "pinball",
-        "params": asdict(params),
-        "size": [WIDTH, HEIGHT],
-        "parts": counts,
-        "balls": n,
-        "launched": int(np.count_nonzero(launched)),
-        "drained": int(np.count_nonzero(drained)),
-        "in_play_at_max_time": int(np.count_nonzero(on)),
-        "drain_median_time": float(np.median(times)) if times.size else None,
-        "last_drain_time": float(times.max()) if times.size else None,
-        "ball_collisions": result.ball_collisions,
-        "table_impacts": result.table_impacts,
-        "impacts": result.ball_collisions + result.table_impacts,
-        "ball_impacts": int(result.bounces.sum()),
-        "bumper_kicks": result.bumper_kicks,
-        "energy": {
-            "launched": e.energy_launched,
-            "gravity": e.energy_gravity,
-            "kicks": e.energy_kicks,
-            "impacts": e.energy_impacts,
-            "rolling": e.energy_rolling,
-            "drained": e.energy_drained,
-            "kinetic_end": e.energy_end,
-            "potential_end": e.potential_end,
-            "max_step_gain": e.max_step_gain,
-        },
-        **checks,
-        "final": [[int(k), float(result.position[k, 0]), float(result.position[k, 1])] for k in np.flatnonzero(on)],
-        "steps": result.steps,
-        "simulated_time": result.steps * params.dt,
-        "ball_steps": result.ball_steps,
-        "advance_calls": result.advance_calls,
-        "estimated_steps": result.estimated_steps,
-        "sim_seconds": result.sim_seconds,
-        "advance_seconds": result.advance_seconds,
-        "steps_per_s": rate(result.steps, result.sim_seconds),
-        "ball_steps_per_s": rate(result.ball_steps, result.sim_seconds),
-        "out": out,
-        "image_size": image_size,
-        "wall_seconds": time.perf_counter() - t_wall,
-    }
-
-
-def format_report(rep: Dict[str, Any]) -> str:
-    p, en = rep["params"], rep["energy"]
-    parts = ", ".join(f"{v} {k}" for k, v in rep["parts"].items())
-    drains = (
-        f"; half had drained by {rep['drain_median_time']:.2f} s, the last at {rep['last_drain_time']:.2f} s"
-        if rep["drained"]
-        else ""
-    )
-    per_ball = rep["ball_impacts"] / rep["launched"] if rep["launched"] else 0.0
-    lines = [
-        f"pycollide {rep['pycollide']} pinball: a {rep['size'][0]:g} x {rep['size'][1]:g} table ({parts}), "
-        f"{rep['balls']:,} balls launched {p['rate']:g} a second at up to {p['speed']:g} units/s (seed {p['seed']}); "
-        f"gravity {p['gravity']:g}, restitution {p['restitution']:g}, friction {p['friction']:g}, rolling "
-        f"{p['rolling']:g}, bumper kick {p['kick']:g}, dt {p['dt']:g} s",
-        f"balls {rep['balls']:,}: launched {rep['launched']:,}, drained {rep['drained']:,}, still in play at "
-        f"{p['max_time']:g} s {rep['in_play_at_max_time']:,}{drains}",
-        f"impacts {rep['impacts']:,}: {rep['table_impacts']:,} with the table, {rep['ball_collisions']:,} between "
-        f"balls; {per_ball:.1f} per ball launched (a collision counts for both balls); bumper kicks "
-        f"{rep['bumper_kicks']:,}",
-        f"kinetic energy (mass 1 per ball): {en['launched']:.1f} given at launch, {en['gravity']:.1f} by gravity, "
-        f"{en['kicks']:.1f} by the bumpers; {en['impacts']:.1f} lost at impacts, {en['rolling']:.1f} to rolling "
-        f"resistance, {en['drained']:.1f} carried out through the drain; {en['kinetic_end']:.2f} kinetic and "
-        f"{en['potential_end']:.2f} potential (above the drain line) left in play; the most an advance step "
-        f"gained {en['max_step_gain']:.3g}",
-        f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a wall {rep['inside_wall']}, "
-        f"balls off the table {rep['off_table']}",
-        f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps, "
-        f"{rep['advance_calls']:,} advance calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
-        f"{rep['ball_steps_per_s'] / 1e3:,.1f} k ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
-        wall_time_line(rep),
-    ]
-    return "\n".join(lines)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The pinball demo's command-line options."""
-    d = PinballParams()
-    parser.add_argument("--balls", type=positive_int, default=d.balls, help=f"balls to launch (default {d.balls})")
-    parser.add_argument("--seed", type=int, default=d.seed, help=f"seed of the launches (default {d.seed})")
-    parser.add_argument("--rate", type=positive_float, default=d.rate, help=f"launches per second (default {d.rate:g})")
-    parser.add_argument(
-        "--speed",
-        type=nonnegative,
-        default=d.speed,
-        metavar="V",
-        help=f"launch speeds uniform in [0, V] units/s (default {d.speed:g})",
-    )
-    parser.add_argument(
-        "--gravity", type=nonnegative, default=d.gravity, help=f"along -y, units/s^2 (default {d.gravity:g})"
-    )
-    add_time_options(parser, d.dt, d.max_time)
-    parser.add_argument(
-        "--kick",
-        type=nonnegative,
-        default=d.kick,
-        help=f"the least normal speed a bumper sends a ball off at (default {d.kick:g}; 0: none)",
-    )
-    parser.add_argument("--trails", type=nonnegative_int, default=60, help="paths drawn (default 60)")
-    add_table_options(parser, "pinball.png", d, "", "")
-
-
-def params_from_args(args: argparse.Namespace) -> PinballParams:
-    return PinballParams(
-        balls=args.balls,
-        seed=args.seed,
-        rate=args.rate,
-        speed=args.speed,
-        gravity=args.gravity,
-        dt=args.dt,
-        max_time=args.max_time,
-        restitution=args.restitution,
-        friction=args.friction,
-        rolling=args.rolling,
-        kick=args.kick,
-    )
-
-
-def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = None) -> int:
-    """Run the demo for parsed arguments; print the report; 0 on success, 2
-    on an output path that cannot be written."""
-    params = params_from_args(args)
-    return report_main(
-        lambda: run(params, out=args.out or None, trails=args.trails, progress=sys.stderr, json_path=args.json),
-        format_report,
-        args.json,
-        (OutputError,),
-        parser,
-    )
