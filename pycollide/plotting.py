@@ -15,7 +15,8 @@ Two verbs, one convention:
   carry their own coordinates (:class:`~pycollide.Contact`,
   :class:`~pycollide.WorldContact`, :class:`~pycollide.Manifold`).
 * ``plot_<verb>(result, *arguments)`` draws a verb's result over what the verb
-  was given, in the verb's own order: :func:`plot_raycast`,
+  was given, in the verb's own order (the result may also come last, after
+  the arguments): :func:`plot_raycast`,
   :func:`plot_sweep`, :func:`plot_pairs`, :func:`plot_nearest`,
   :func:`plot_intersections`, :func:`plot_depenetrate`; :func:`plot_contact`
   and :func:`plot_manifold` are what :func:`plot` calls for those results, and
@@ -178,6 +179,42 @@ def _finish(ax: Axes, artists: List[Artist], label: Optional[str]) -> List[Artis
     return _labelled(artists, label)
 
 
+def _extent(obj: Any) -> List[np.ndarray]:
+    """The bounding boxes (n, 4) of what ``plot`` draws for ``obj``."""
+    if isinstance(obj, Shapes):
+        return [] if isinstance(obj, Lines) else [np.asarray(obj.bounds(), dtype=float).reshape(-1, 4)]
+    if isinstance(obj, TileMap):
+        return [np.asarray([obj.bounds], dtype=float)]
+    if isinstance(obj, World):
+        return [box for part in obj.parts for box in _extent(part)]
+    if isinstance(obj, (Compound, Placed)):
+        return [box for part in _placed_parts(obj) for box in _extent(part)]
+    return []
+
+
+def _check_extent(ax: Axes, obj: Any) -> None:
+    """Before drawing: a ValueError when what the axes would hold spans more
+    than the doubles do (matplotlib cannot draw it), so nothing is half drawn."""
+    boxes = _extent(obj)
+    if not boxes:
+        return
+    b = np.concatenate(boxes)
+    if not len(b):
+        return
+    lim = ax.dataLim
+    lo = np.array([b[:, 0].min(), b[:, 1].min()])
+    hi = np.array([b[:, 2].max(), b[:, 3].max()])
+    if lim.x0 <= lim.x1 and lim.y0 <= lim.y1:  # the axes hold something already (an empty box is (inf, -inf))
+        lo, hi = np.minimum(lo, [lim.x0, lim.y0]), np.maximum(hi, [lim.x1, lim.y1])
+    with np.errstate(over="ignore", invalid="ignore"):
+        span = hi - lo
+    if not (np.isfinite(span).all() and np.isfinite(lo).all() and np.isfinite(hi).all()):
+        raise ValueError(
+            "plot: the drawing would span more than the doubles hold (its width or height overflows to "
+            "infinity), which matplotlib cannot draw; draw a part of it, or move it nearer the origin"
+        )
+
+
 def _add(ax: Axes, collection: Any) -> Any:
     ax.add_collection(collection, autolim=True)
     return collection
@@ -252,7 +289,7 @@ def _draw_shapes(ax: Axes, shapes: Shapes, style: Dict[str, Any]) -> List[Artist
         verts = np.stack([np.stack(p, axis=-1) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))], axis=1)
         return [_polygons(ax, verts, colour, style)]
     if isinstance(shapes, (Triangles, Polygons)):
-        return [_polygons(ax, data.reshape(len(data), -1, 2), colour, style)]
+        return [_polygons(ax, data.reshape(len(data), shapes.width // 2, 2), colour, style)]
     raise TypeError(f"plot: no drawing for {type(shapes).__name__}")  # pragma: no cover - every kind has one
 
 
@@ -355,6 +392,7 @@ def plot(
         obj = obj.boxes
     elif isinstance(obj, Depenetration):
         obj = obj.shapes
+    _check_extent(ax, obj)
     artists: List[Artist] = []
     if isinstance(obj, Shapes):
         artists = _draw_shapes(ax, obj, style)
@@ -570,8 +608,11 @@ def plot_raycast(
     (one ``LineCollection``); the hit points (one scatter); the surface
     normals there (one ``quiver``).
     """
+    hits = (RayHit, ShapeHit, WorldHit)
+    if not isinstance(result, hits) and isinstance(directions, hits):  # (origins, directions, result)
+        result, origins, directions = directions, result, origins
     ax = _axes(ax)
-    if not isinstance(result, (RayHit, ShapeHit, WorldHit)):
+    if not isinstance(result, hits):
         raise TypeError(f"plot_raycast: takes a raycast result, got {type(result).__name__}")
     hit = np.asarray(result.hit, dtype=bool)
     rays = _broadcast_rays("plot_raycast", origins, directions, hit.shape)
@@ -636,6 +677,8 @@ def plot_sweep(
     (two ``LineCollection``); the touching points (one scatter) and the
     surface normals there (one ``quiver``).
     """
+    if not isinstance(result, (Sweep, WorldSweep)) and isinstance(displacement, (Sweep, WorldSweep)):
+        result, moving, displacement = displacement, result, moving  # (moving, d, result)
     ax = _axes(ax)
     if not isinstance(result, (Sweep, WorldSweep)):
         raise TypeError(f"plot_sweep: takes a sweep result, got {type(result).__name__}")
@@ -690,6 +733,8 @@ def plot_pairs(
     b: Optional[Union[Shapes, Placed]] = None,
     ax: Optional[Axes] = None,
     *,
+    lines: bool = True,
+    highlight: bool = True,
     label: Optional[str] = None,
     **style: Any,
 ) -> List[Artist]:
@@ -697,12 +742,22 @@ def plot_pairs(
     ``(2, K)`` array of indices into ``a`` and ``b`` (into ``a`` twice
     without ``b``).
 
-    Artists, in order: one line per pair between the two shapes' centres
-    (their bounding boxes', one ``LineCollection`` of K segments); the
-    shapes of ``a`` that are in some pair, highlighted (filled in the pairs'
-    colour); those of ``b``, when given.  Draw the collections themselves
-    with :func:`plot` first.
+    Artists, in order: with ``lines``, one line per pair between the two
+    shapes' centres (their bounding boxes', one ``LineCollection`` of K
+    segments); with ``highlight``, the shapes of ``a`` that are in some
+    pair, filled in the pairs' colour, and those of ``b`` when given.  Draw
+    the collections themselves with :func:`plot` first.
     """
+    sides = (Shapes, Placed)
+    if isinstance(result, sides):  # the verb's own order: (a, result), (a, b, result) or (a, None, result)
+        if isinstance(a, sides):
+            if b is None:
+                raise TypeError("plot_pairs: give the pairs' (2, K) result with the shapes")
+            result, a, b = b, result, a  # type: ignore[assignment]
+        elif a is None:
+            result, a, b = b, result, None
+        else:
+            result, a = a, result
     ax = _axes(ax)
     idx = _pair_indices("plot_pairs", result)
     other = a if b is None else b
@@ -710,20 +765,21 @@ def plot_pairs(
     if idx.size and (idx[0].max() >= len(ca) or idx[1].max() >= len(cb) or idx.min() < 0):
         raise ValueError("plot_pairs: an index in `result` is outside the shapes given")
     colour = style.pop("color", style.pop("c", COLOURS["pair"]))
-    lines = LineCollection(
+    segments = LineCollection(
         list(np.stack([ca[idx[0]], cb[idx[1]]], axis=1)),
         colors=colour,
         linewidths=style.pop("linewidth", style.pop("lw", 1.5)),
         zorder=style.pop("zorder", 3.5),
         **style,
     )
-    artists: List[Artist] = [_add(ax, lines)]
-    sides = [(a, np.unique(idx[0]) if b is not None else np.unique(idx))]
-    if b is not None:
-        sides.append((b, np.unique(idx[1])))
-    for shapes, used in sides:
-        for part in _flat_parts(shapes, used):
-            artists += _draw_shapes(ax, part, {"color": colour, "alpha": 0.5})
+    artists: List[Artist] = [_add(ax, segments)] if lines else []
+    if highlight:
+        used = [(a, np.unique(idx[0]) if b is not None else np.unique(idx))]
+        if b is not None:
+            used.append((b, np.unique(idx[1])))
+        for shapes, which in used:
+            for part in _flat_parts(shapes, which):
+                artists += _draw_shapes(ax, part, {"color": colour, "alpha": 0.5})
     return _finish(ax, artists, label)
 
 
@@ -747,6 +803,8 @@ def plot_nearest(
     """Draw :func:`pycollide.nearest`'s answer: a line from the centre of
     each shape of ``a`` to the centre of its nearest shape of ``b`` (one
     ``LineCollection``, one segment per shape of ``a`` that found one)."""
+    if not isinstance(result, Nearest) and isinstance(b, Nearest):  # the verb's order: (a, b, result)
+        result, a, b = b, result, a
     ax = _axes(ax)
     if not isinstance(result, Nearest):
         raise TypeError(f"plot_nearest: takes a Nearest, got {type(result).__name__}")
@@ -795,6 +853,8 @@ def plot_depenetrate(
     """Draw :func:`pycollide.depenetrate`'s answer over the ``shapes`` it was
     given: the shapes moved out (filled), where they were (outlined, dashed)
     and each translation as an arrow from the old centre (one ``quiver``)."""
+    if not isinstance(result, Depenetration) and isinstance(shapes, Depenetration):  # (shapes, result)
+        result, shapes = shapes, result
     ax = _axes(ax)
     if not isinstance(result, Depenetration):
         raise TypeError(f"plot_depenetrate: takes a Depenetration, got {type(result).__name__}")

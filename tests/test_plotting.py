@@ -380,3 +380,63 @@ def test_importing_pycollide_imports_no_matplotlib():
     code = "import sys, pycollide; assert not any(m.startswith('matplotlib') for m in sys.modules), 'imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
     assert plotting.__name__ == "pycollide.plotting"
+
+
+def test_a_result_may_come_after_the_verbs_arguments(ax):
+    """plot_<verb>(result, *arguments) or plot_<verb>(*arguments, result): the same drawing."""
+    balls = pc.Circles([[0, 0, 1], [1.5, 0, 1], [9, 9, 1]])
+    boxes = pc.Boxes([[0.5, -2, 1, -0.5]])
+    p, p2 = pc.pairs(balls), pc.pairs(balls, boxes)
+    for first, last in (
+        (plot_pairs(p, balls, ax=ax), plot_pairs(balls, p, ax=ax)),
+        (plot_pairs(p2, balls, boxes, ax), plot_pairs(balls, boxes, p2, ax)),
+    ):
+        assert len(first) == len(last)
+        assert np.array_equal(np.array(first[0].get_segments()), np.array(last[0].get_segments()))
+    origins = [[0, 5], [0, 0]]
+    r = pc.raycast(origins, [1, 0], balls)
+    a, b = plot_raycast(r, origins, [1, 0], ax), plot_raycast(origins, [1, 0], r, ax)
+    assert np.array_equal(a[2].get_offsets(), b[2].get_offsets())
+    s = pc.sweep(pc.Points([[-5, 0]]), [[10, 0]], balls)
+    a, b = plot_sweep(s, pc.Points([[-5, 0]]), [[10, 0]], ax), plot_sweep(pc.Points([[-5, 0]]), [[10, 0]], s, ax)
+    assert np.array_equal(a[0].get_offsets(), b[0].get_offsets())
+    pts = pc.Points([[0, 3]])
+    n = pc.nearest(pts, balls)
+    a, b = plot_nearest(n, pts, balls, ax), plot_nearest(pts, balls, n, ax)
+    assert np.array_equal(np.array(a[0].get_segments()), np.array(b[0].get_segments()))
+
+
+def test_pairs_draw_lines_or_highlights_on_request(ax):
+    balls = pc.Circles([[0, 0, 1], [1.5, 0, 1], [9, 9, 1]])
+    p = pc.pairs(balls)
+    [lines] = plot_pairs(p, balls, ax=ax, highlight=False)
+    assert len(lines.get_segments()) == 1
+    [marked] = plot_pairs(p, balls, ax=ax, lines=False)
+    assert len(marked.get_paths()) == 2
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+def test_empty_arrays_draw_nothing(ax, kind):
+    cls = REGISTRY[kind]
+    artists = plot(cls(np.zeros((0, cls.width))), ax, label="none")
+    for a in artists:
+        if kind == "point":
+            assert len(a.get_offsets()) == 0
+        elif kind == "segment":
+            assert len(a.get_segments()) == 0
+        elif kind != "line":
+            assert len(a.get_paths()) == 0
+    ax.figure.canvas.draw()
+
+
+def test_extreme_magnitudes_draw_or_say_why(ax):
+    [big] = plot(pc.Circles([[1e300, -1e300, 1e299]]), ax)
+    on = big.get_paths()[0].vertices[:-1:3]
+    assert np.allclose(np.hypot(on[:, 0] - 1e300, on[:, 1] + 1e300), 1e299, rtol=1e-12)
+    ax.figure.canvas.draw()
+    before = len(ax.collections)
+    with pytest.raises(ValueError, match="overflows"):
+        plot(pc.Boxes([[-1e308, -1e308, 1e308, 1e308]]), ax)
+    assert len(ax.collections) == before  # nothing half-drawn
+    tiny = plot(pc.Polygons([[0, 0], [5e-324, 0], [0, 5e-324]]), ax)
+    assert np.array_equal(tiny[0].get_paths()[0].vertices[:3], [[0, 0], [5e-324, 0], [0, 5e-324]])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from .cli import OutputError, Progress, check_output
@@ -35,6 +36,9 @@ MOVIES = (".gif", ".mp4")
 
 #: a movie's frame: 8 inches at 80 dots per inch (640 pixels wide)
 MOVIE_SIZE = {"width": 8.0, "dpi": 80.0}
+
+#: the title's font size, points
+TITLE_PT = 12.0
 
 INSTALL = 'pip install "pycollide[plot]"'
 
@@ -127,7 +131,8 @@ class Scene:
     world units) at an equal aspect, ``width`` inches wide at ``dpi``, text
     in ``ink``, a title above (wrapped to the figure's width) and a legend below; laid out
     by matplotlib's constrained layout, so that nothing is cut and every
-    frame of a movie has the same size."""
+    frame of a movie has the same size.  ``set_title`` wraps a new title the
+    same way."""
 
     def __init__(
         self,
@@ -150,15 +155,16 @@ class Scene:
         columns = self._columns(legend, width)
         rows = math.ceil(len(legend) / columns) if legend else 0
         # the axes' height from the width, then room for the title and legend rows
-        extra = 0.9 + 0.32 * rows + 0.25 * (len(title) * 0.11 > width)
+        extra = 0.9 + 0.32 * rows + 0.22 * (len(_wrap(title, width)) - 1)
         scene_w = width - 0.8
         scene_h = scene_w * aspect
         if scene_h + extra > max_height:  # a tall scene: narrower, as wide as its legend needs at least
             scene_h = max_height - extra
             width = max(scene_h / aspect + 0.8, min(width, self._legend_width(legend)))
             columns = self._columns(legend, width)
-        # whole pixels, so that every writer makes the same size
-        size = (round(width * dpi) / dpi, round((scene_h + extra) * dpi) / dpi)
+        # whole, even numbers of pixels: every writer makes the same size, and
+        # H.264 (an .mp4 through ffmpeg) takes only even ones
+        size = (2 * round(width * dpi / 2) / dpi, 2 * round((scene_h + extra) * dpi / 2) / dpi)
         self.fig = plt.figure(figsize=size, dpi=dpi, layout="constrained", facecolor=background)
         self.ax = self.fig.add_subplot()
         ax = self.ax
@@ -174,7 +180,7 @@ class Scene:
         ax.tick_params(colors=ink, labelcolor=ink)
         ax.xaxis.label.set_color(ink)
         ax.yaxis.label.set_color(ink)
-        self.title = self.fig.suptitle(title, fontsize=12, wrap=True, color=ink)
+        self.title = self.fig.suptitle("\n".join(_wrap(title, size[0])), fontsize=TITLE_PT, color=ink)
         self.legend = None
         if legend:
             self.legend = self.fig.legend(
@@ -185,6 +191,10 @@ class Scene:
                 frameon=False,
                 labelcolor=ink,
             )
+
+    def set_title(self, text: str) -> None:
+        """A new title, wrapped to the figure's width."""
+        self.title.set_text("\n".join(_wrap(text, self.fig.get_figwidth())))
 
     @staticmethod
     def _columns(legend: Sequence[Any], width: float) -> int:
@@ -253,6 +263,13 @@ class Scene:
                     step.update(f"frame {k + 1}/{frames} {bar(k + 1, frames)}", last=k + 1 == frames)
 
 
+def _wrap(text: str, width: float) -> List[str]:
+    """The title's lines: words wrapped to fit ``width`` inches (about 0.6 em
+    a character at TITLE_PT, a little wider than the font's average)."""
+    per_line = max(20, int(width * 72.0 / (0.6 * TITLE_PT)))
+    return textwrap.wrap(text, per_line) or [text]
+
+
 def bar(done: int, total: int, width: int = 24) -> str:
     """A text progress bar: [#########...............]."""
     filled = int(width * done / total) if total else width
@@ -308,7 +325,7 @@ def animate_balls(
         balls.set_edgecolor(edge[on] if isinstance(edge, np.ndarray) else edge)
         if len(trail_ids):
             trails.set_segments([np.concatenate([xy[:row:stride, i], xy[row : row + 1, i]]) for i in trail_ids])
-        scene.title.set_text(title(row))
+        scene.set_title(title(row))
         return [balls, trails]
 
     try:

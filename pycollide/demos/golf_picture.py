@@ -170,7 +170,7 @@ def movie(
         balls.set_offsets(row[on])
         t = rows[k] * every * params.dt
         sunk = int(np.count_nonzero(~on))
-        scene.title.set_text(f"pycollide mini-golf: t = {t:5.2f} s, {n:,} balls, {sunk:,} sunk")
+        scene.set_title(f"pycollide mini-golf: t = {t:5.2f} s, {n:,} balls, {sunk:,} sunk")
         return [balls]
 
     try:
