@@ -519,7 +519,9 @@ def mirror_contact(data: np.ndarray) -> np.ndarray:
 
 def world_shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     if isinstance(value, (Placed, TileMap, World)):
-        raise TypeError(f"{verb}: `{name}` must be a shape array to test against a World, got {type(value).__name__}")
+        raise TypeError(
+            f"{verb}: `{name}` must be a shape array to test against a World or a TileMap, got {type(value).__name__}"
+        )
     return shapes_arg(verb, name, value)
 
 
@@ -560,12 +562,6 @@ def world_overlap(
 def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threads: Any) -> np.ndarray:
     """(S, 9): the contact of least separation over the parts, then the part
     and the index (a TileMap is a world of one part)."""
-    parts = world.parts if isinstance(world, World) else (world,)
-    if any(isinstance(p, TileMap) for p in parts) and not isinstance(shapes, (Circles, Points)):
-        raise TypeError(
-            f"{verb}: a World with a TileMap part takes Circles or Points (a tile map's contact is "
-            f"with its merged boundary), got {type(shapes).__name__}"
-        )
     data = shapes._data
     shape = data.shape[:-1]
     out = np.empty(shape + (9,))
@@ -675,9 +671,9 @@ def overlap_any(verb: str, a: Any, b: Any, out: Optional[np.ndarray], mode_: int
     if isinstance(a, World):
         return world_overlap(verb, world_shapes_arg(verb, "b", b), a, out, mode_, threads)
     if isinstance(b, TileMap):
-        return world_overlap(verb, circles_arg(verb, "a", a), b, out, mode_, threads)
+        return world_overlap(verb, world_shapes_arg(verb, "a", a), b, out, mode_, threads)
     if isinstance(a, TileMap):
-        return world_overlap(verb, circles_arg(verb, "b", b), a, out, mode_, threads)
+        return world_overlap(verb, world_shapes_arg(verb, "b", b), a, out, mode_, threads)
     if isinstance(a, Placed) or isinstance(b, Placed):
         return placed_overlap(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), out, mode_, threads)
     return overlap(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), out, mode_, threads)
@@ -695,9 +691,9 @@ def contact_any(verb: str, a: Any, b: Any, threads: Any, out: Optional[np.ndarra
     if isinstance(a, World):
         return mirror_contact(world_contact(verb, world_shapes_arg(verb, "b", b), a, threads))
     if isinstance(b, TileMap):
-        return world_contact(verb, circles_arg(verb, "a", a), b, threads)[..., :7]
+        return world_contact(verb, world_shapes_arg(verb, "a", a), b, threads)[..., :7]
     if isinstance(a, TileMap):
-        return mirror_contact(world_contact(verb, circles_arg(verb, "b", b), a, threads)[..., :7])
+        return mirror_contact(world_contact(verb, world_shapes_arg(verb, "b", b), a, threads)[..., :7])
     if isinstance(a, Placed) or isinstance(b, Placed):
         return placed_contact(verb, side_arg(verb, "a", a), side_arg(verb, "b", b), threads)
     return contact(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), threads, out)

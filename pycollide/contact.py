@@ -102,16 +102,20 @@ def contact(
     views of it.  A new result costs the memory's first touch
     (benchmarks/contact.md, design history).
 
-    Against a :class:`TileMap` (with circles or points on the other side)
-    the contact is with its solid region, the union of its solid tiles: the
-    deepest contact of each circle, measured to the merged boundary.  With no
-    solid tile at all the separation is inf.  Where the nearest point lies on
-    a face of the merged boundary (:attr:`TileMap.edges`, not at its end), the
-    normal is that face's (:attr:`TileMap.normals`) negated: exactly
-    ``(0, -1)`` for a circle on a floor.
+    Against a :class:`TileMap` (a shape array of any kind on the other side)
+    the contact is with its solid region, the union of its solid tiles,
+    measured to the merged boundary (:attr:`TileMap.edges`), so that a shape
+    across the seams between tiles meets one face, never a face between two
+    solid tiles.  Apart or touching: the nearest point of the boundary.
+    Overlapping: for a circle (or point), its centre's signed distance to the
+    boundary less its radius; for any other kind, the least translation that
+    leaves it touching the region at most (:func:`depenetrate`'s).  Where
+    the nearest point lies on a face (not at an end of an edge), the normal is
+    that face's (:attr:`TileMap.normals`) negated: exactly ``(0, -1)`` for a
+    ball or a crate on a floor, across its seams.  With no solid tile at all
+    the separation is inf.
 
-    Against a :class:`World` (a shape array of any kind on the other side;
-    circles or points when the world has a tile map) the result is a
+    Against a :class:`World` (a shape array of any kind on the other side) the result is a
     :class:`WorldContact`: the contact with the part and shape of least
     separation (the nearest when apart, the deepest when overlapping), found
     through each collection's tree, with the part and index.

@@ -29,8 +29,8 @@ def overlaps(
     ----------
     a, b : Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons, or placed compounds
         (:meth:`Compound.at`: their bounding boxes are tested first, then
-        their parts); or circles (or points) and a :class:`TileMap` (its solid
-        tiles), in either order; or shapes of any kind and a :class:`World`,
+        their parts); or shapes of any kind and a :class:`TileMap` (its solid
+        region, the union of its tiles), in either order; or shapes of any kind and a :class:`World`,
         in either order (true where a shape overlaps some part: a tile map's
         solid region, the union of its tiles, or some shape of a collection)
     out : ndarray of bool, optional

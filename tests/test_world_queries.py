@@ -117,8 +117,8 @@ def test_empty_parts_and_bad_input():
     assert c.separation.tolist() == [np.inf] and c.part.tolist() == [-1] and c.index.tolist() == [-1]
     assert pc.overlaps(pc.Boxes([0, 0, 1, 1]), w).tolist() is False
     level = pc.World(pc.TileMap.from_text("#"))
-    with pytest.raises(TypeError, match="Circles or Points"):
-        pc.contact(pc.Boxes([0, 0, 1, 1]), level)
+    c = pc.contact(pc.Boxes([0, 0, 1, 1]), level)  # every kind takes a tile map: a box on its one tile
+    assert c.separation.tolist() == -1.0 and c.part.tolist() == 0 and c.index.tolist() == -1
     with pytest.raises(TypeError, match="shape array"):
         pc.overlaps(pc.Lines([0, 0, 1, 1]), level)
     with pytest.raises(TypeError, match="shape array"):

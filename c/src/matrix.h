@@ -201,9 +201,9 @@ static inline int pc__validate_fused(int kind) { return 0 PC_VALIDATE_FUSED(PC__
  * (pc__world_sweep, world.c). */
 #define pc__world_map_circle(kind) ((kind) == PC_CIRCLE)
 
-/* The kinds pc_world_contact takes when the world has a tile map part (the
- * contact with a tile map's solid is a circle's, pc__map_contact); with
- * trees alone it takes every kind. */
-#define pc__world_map_contact(kind) ((kind) == PC_CIRCLE || (kind) == PC_POINT)
+/* The kinds pc_world_contact takes when the world has a tile map part: every
+ * shape kind (a ball's contact with the merged boundary is pc__map_contact,
+ * any other kind's pc__map_contact_any, world.c). */
+#define pc__world_map_contact(kind) ((kind) >= 0 && (kind) < PC_KIND_COUNT)
 
 #endif /* PC_MATRIX_H */

@@ -582,8 +582,7 @@ static double closest_on_edge(double ax, double ay, double bx, double by, double
     return dx * dx + dy * dy;
 }
 
-/* The cell of an axis holding v, or the nearest one when v is off the grid. */
-static int64_t cell_of(const pc__axis *ax, double v)
+int64_t pc__map_cell_of(const pc__axis *ax, double v)
 {
     int64_t lo, hi;
     if (pc__cells(ax, v, v, &lo, &hi)) return lo;
@@ -640,7 +639,7 @@ int pc__map_face_normal(const pc_tilemap *map, double px, double py, double *nx,
     int e = scale_exponent(m);
     double x = ldexp(px, -e), y = ldexp(py, -e);
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
-    int64_t ci = cell_of(&ay, py), cj = cell_of(&ax, px);
+    int64_t ci = pc__map_cell_of(&ay, py), cj = pc__map_cell_of(&ax, px);
     nearest_edge n = {INFINITY, NAN, NAN, -1, 0};
     nearest_in(map, ci > 0 ? ci - 1 : 0, ci + 1 < map->rows ? ci + 1 : map->rows - 1, cj > 0 ? cj - 1 : 0,
                cj + 1 < map->cols ? cj + 1 : map->cols - 1, x, y, e, &n);
@@ -670,7 +669,7 @@ void pc__map_contact(const pc_tilemap *map, const double *c, double *out)
     int e = scale_exponent(pc__max(map->magnitude, pc__magnitude(c, 3)));
     double s = map->tile_size, x = ldexp(c[0], -e), y = ldexp(c[1], -e), r = ldexp(c[2], -e);
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
-    int64_t ci = cell_of(&ay, c[1]), cj = cell_of(&ax, c[0]);
+    int64_t ci = pc__map_cell_of(&ay, c[1]), cj = pc__map_cell_of(&ax, c[0]);
     nearest_edge n = {INFINITY, NAN, NAN, -1, 0};
     for (int64_t w = 1;; w *= 2) {
         int64_t i0 = ci - w < 0 ? 0 : ci - w, i1 = ci + w >= map->rows ? map->rows - 1 : ci + w;

@@ -93,6 +93,8 @@ int pc__map_overlaps_any(const pc_tilemap *map, int ka, const double *a, int m);
 
 /* The contact of a circle with the solid region: 7 doubles as pc_contact_batch. */
 void pc__map_contact(const pc_tilemap *map, const double *circle, double *out);
+/* The cell of an axis holding v, or the nearest one when v is off the grid. */
+int64_t pc__map_cell_of(const pc__axis *ax, double v);
 
 /* Where (px, py), a point on the solid's boundary (within rounding), lies
  * inside one of its merged edges (not at an end: a corner of the boundary),

@@ -13,6 +13,8 @@
 #include <float.h>
 
 #include "cast.h"
+#include "contact.h"
+#include "depenetrate.h"
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
@@ -102,6 +104,105 @@ static void overlaps_inner(void *vctx, char *const *p, const int64_t *s, int64_t
             (uint8_t)pc__world_overlaps(c->w, c->kind, (const double *)(p[0] + i * s[0]), c->mode);
 }
 
+/* The merged edge of the tile map nearest the shape (kind, row a): into
+ * out (7 doubles as pc_contact_batch, the shape as a, the edge as b) the
+ * contact of least separation over the edges near it (the lower edge at
+ * equal separations), found in windows of cells around the shape's box
+ * grown until no edge outside the window can be nearer.  out[0] stays inf
+ * when the map has no edge. */
+static void nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind, const double *a, double *out)
+{
+    for (int k = 0; k < 7; k++) out[k] = NAN;
+    out[0] = INFINITY;
+    if (map->n_edges == 0) return;
+    double bb[4];
+    pc__kind(kind)->bounds(a, bb);
+    pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
+    int64_t ci0 = pc__map_cell_of(&ay, bb[1]), ci1 = pc__map_cell_of(&ay, bb[3]);
+    int64_t cj0 = pc__map_cell_of(&ax, bb[0]), cj1 = pc__map_cell_of(&ax, bb[2]);
+    int64_t best = -1;
+    for (int64_t w = 1;; w *= 2) {
+        int64_t i0 = ci0 - w < 0 ? 0 : ci0 - w, i1 = ci1 + w >= map->rows ? map->rows - 1 : ci1 + w;
+        int64_t j0 = cj0 - w < 0 ? 0 : cj0 - w, j1 = cj1 + w >= map->cols ? map->cols - 1 : cj1 + w;
+        for (int64_t i = i0; i <= i1; i++)
+            for (int64_t j = j0; j <= j1; j++) {
+                int64_t cell = i * map->cols + j;
+                for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
+                    int64_t e = map->refs[p];
+                    double one[7];
+                    pc__contact_one(f, kind, a, PC_SEGMENT, map->edges + 6 * e, one);
+                    if (one[0] < out[0] || (one[0] == out[0] && e < best)) {
+                        for (int q = 0; q < 7; q++) out[q] = one[q];
+                        best = e;
+                    }
+                }
+            }
+        /* an edge outside the window lies beyond one of its sides that is not
+         * on the map's border: no nearer than the gap from the box to it */
+        double gap = INFINITY, s = map->tile_size;
+        if (i0 > 0) gap = pc__min(gap, bb[1] - pc__grid(map->oy, i0, s));
+        if (i1 < map->rows - 1) gap = pc__min(gap, pc__grid(map->oy, i1 + 1, s) - bb[3]);
+        if (j0 > 0) gap = pc__min(gap, bb[0] - pc__grid(map->ox, j0, s));
+        if (j1 < map->cols - 1) gap = pc__min(gap, pc__grid(map->ox, j1 + 1, s) - bb[2]);
+        if (gap == INFINITY || (best >= 0 && out[0] < gap * (1.0 - 0x1p-40))) break;
+    }
+    if (best < 0) return;
+    /* on a face (the foot of the shape's witness point strictly inside the
+     * edge): the face's own normal, exactly, toward the solid; at an end of
+     * the edge (a corner of the boundary) the direction found.  Where the
+     * foot is within rounding of an end, the two agree to rounding. */
+    const double *g = map->edges + 6 * best;
+    double ex = g[2] - g[0], ey = g[3] - g[1];
+    double u = (out[3] - g[0]) * ex + (out[4] - g[1]) * ey, l2 = ex * ex + ey * ey;
+    if (u > 0.0 && u < l2) {
+        out[1] = -g[4] + 0.0;
+        out[2] = -g[5] + 0.0;
+    }
+}
+
+void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, double *out)
+{
+    if (pc__map_ball(kind)) {
+        double c[3] = {a[0], a[1], kind == PC_CIRCLE ? a[2] : 0.0};
+        pc__map_contact(map, c, out);
+        return;
+    }
+    int width = pc_kind_width(kind);
+    pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(a, width)));
+    if (pc__map_overlaps_any(map, kind, a, PC_STRICT)) {
+        /* inside: the least translation out of the union (depenetrate), the
+         * map's point the shape then touches, and that point of the shape
+         * where it is now */
+        pc__world one = {0};
+        one.n = 1;
+        one.map[0] = map;
+        double row[PC_ROW_MAX], t[2], touch[7];
+        memcpy(row, a, (size_t)width * sizeof(double));
+        for (int k = 0; k < 7; k++) out[k] = NAN;
+        if (!pc__depenetrate(&one, kind, row, INFINITY, t)) {
+            out[0] = -INFINITY; /* not resolved: deeper than can be said */
+            return;
+        }
+        double len = pc__length(t[0], t[1]);
+        nearest_edge(map, &f, kind, row, touch);
+        out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
+        out[1] = len > 0.0 ? -t[0] / len + 0.0 : touch[1];
+        out[2] = len > 0.0 ? -t[1] / len + 0.0 : touch[2];
+        out[5] = touch[5];
+        out[6] = touch[6];
+        out[3] = touch[5] - t[0];
+        out[4] = touch[6] - t[1];
+        return;
+    }
+    nearest_edge(map, &f, kind, a, out);
+    if (!(out[0] < INFINITY)) return;
+    /* the sign agrees with the exact overlap test */
+    int touching = pc__map_overlaps_any(map, kind, a, PC_TOUCHING);
+    if (touching && out[0] > 0.0) out[0] = 0.0;
+    if (!touching && !(out[0] > 0.0)) out[0] = DBL_TRUE_MIN;
+    if (out[0] == 0.0) out[0] = 0.0; /* touching: +0 */
+}
+
 /* 9 doubles: the contact (7, as pc_contact_batch) of least separation over
  * the parts (the lower part at equal separations), the part and the index
  * within it (-1 and -1 when every part is empty: separation inf). */
@@ -114,8 +215,7 @@ static void world_contact(const pc__world *w, int kind, const double *a, double 
         double one[7];
         int64_t index = -1;
         if (w->map[k]) {
-            double c[3] = {a[0], a[1], kind == PC_CIRCLE ? a[2] : 0.0};
-            pc__map_contact(w->map[k], c, one);
+            pc__map_contact_any(w->map[k], kind, a, one);
         } else {
             pc__tree_contact(&w->tree[k], kind, a, one, &index);
         }

@@ -30,4 +30,13 @@ int pc__world_near_box(const pc__world *w, const double *box);
  * some part (the placement contract, pc__settle_down). */
 void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h);
 
+/* The contact (7 doubles as pc_contact_batch) of a shape of any kind with a
+ * tile map's solid region, measured to its merged boundary: apart or
+ * touching, the nearest merged edge (on a face, the face's own normal,
+ * exactly); strictly inside, the least translation out of the union
+ * (pc__depenetrate), separation minus its length (-inf when not resolved).
+ * The separation's sign agrees with the exact overlap test; inf when the
+ * map has no solid tile. */
+void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, double *out);
+
 #endif

@@ -213,8 +213,8 @@ static void test_world_overlaps(void)
 
 /* pc_world_contact on world A: the contact of least separation over the
  * parts, the lower part and then the lower index at equal separations;
- * boxes against the collection alone (a tile map takes circles and points
- * only); an empty collection; the sign against pc_world_overlaps over many
+ * a box against the room (its merged boundary), the collection and both;
+ * an empty collection; the sign against pc_world_overlaps over many
  * circles, on one thread and several; bad arguments; the cancel flag. */
 static void test_world_contact(void)
 {
@@ -233,9 +233,15 @@ static void test_world_contact(void)
     CHECK(pc_world_contact(w.parts, 2, PC_POINT, point, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0][0] == 0.5 && out[0][1] == -1 && out[0][7] == 1 && out[0][8] == 0); /* between the boxes: the lower */
     const double box[4] = {9.25, 0.25, 9.75, 0.75};
-    CHECK(pc_world_contact(w.parts, 2, PC_BOX, box, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    /* a box against the room alone (its merged boundary), the collection
+     * alone, and both: the nearer part */
+    double room[9], both[9];
+    CHECK(pc_world_contact(w.parts, 1, PC_BOX, box, NULL, room, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(room[0] == 3.25 && room[1] == -1 && room[2] == 0 && room[5] == 6 && room[7] == 0 && room[8] == -1);
     CHECK(pc_world_contact(w.parts + 1, 1, PC_BOX, box, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0][0] == 0.25 && out[0][1] == -1 && out[0][7] == 0 && out[0][8] == 0);
+    CHECK(pc_world_contact(w.parts, 2, PC_BOX, box, NULL, both, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(both[0] == 0.25 && both[7] == 1 && both[8] == 0); /* the boxes, nearer than the room's east wall */
     static unsigned char empty[1 << 12];
     int64_t bytes = pc_pairs_workspace(PC_BOX, 0, PC_BOX, 0);
     CHECK(bytes > 0 && bytes <= (int64_t)sizeof empty);
