@@ -272,6 +272,8 @@ def test_the_picture_format_follows_the_extension(tmp_path, suffix):
     out = tmp_path / f"golf.{suffix}"
     assert main(["demo", "--balls", "20", "--max-time", "1", "--out", str(out)]) == 0
     assert out.read_bytes()[:5] == {"svg": b"<?xml", "pdf": b"%PDF-"}[suffix]
+    if suffix == "svg":  # its text stays text: the legend says what the sample is
+        assert "of 20 balls)" in out.read_text() and "pycollide mini-golf" in out.read_text()
 
 
 def test_the_demo_writes_a_movie(tmp_path, capsys):

@@ -225,7 +225,11 @@ class Scene:
     def save(self, out: str) -> List[int]:
         """Write the figure to ``out`` in the format its extension names; its
         size in pixels [width, height]."""
-        self.fig.savefig(out, dpi=self.fig.dpi)
+        from matplotlib import rc_context
+
+        # an SVG keeps its text as text (searchable, selectable, smaller), not as paths
+        with rc_context({"svg.fonttype": "none"}):
+            self.fig.savefig(out, dpi=self.fig.dpi)
         w, h = self.fig.get_size_inches() * self.fig.dpi
         return [int(round(w)), int(round(h))]
 
