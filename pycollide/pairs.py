@@ -12,6 +12,7 @@ from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from ._types import ArrayLike, Body
 from .compound import Placed
 from .shapes import Shapes
+from .tiles import TileMap
 from .world import ShapeTree
 
 __all__ = ["pairs", "Nearest", "nearest"]
@@ -45,10 +46,17 @@ def pairs(
     O((n + m) log(n + m) + k) for the tree on ordinary data; memory
     proportional to n + m + k.
 
+    Against a :class:`TileMap` (on either side, shapes on the other) the pairs
+    are the shapes and the solid tiles they overlap (or come within
+    ``distance`` of): ``(i, cell)``, the tile's flat cell ``row * cols +
+    col`` as :class:`WorldHit` names it, exactly as with the tiles given as
+    :meth:`TileMap.tiles`' boxes and triangles (strictly, a tile counts when
+    the shape meets its own interior).
+
     Parameters
     ----------
     a : Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons or placed compounds, 1-D
-    b : the same, optional
+    b : the same, or a TileMap (with shapes as ``a``), optional
         Without it, the pairs ``i < j`` within ``a``.  Placed compounds
         (:meth:`Compound.at`) pair by their bounding boxes first, then by their
         parts.
@@ -100,6 +108,8 @@ def pairs(
            [1, 2, 2]])
     """
     mode = d.mode("pairs", touching)
+    if isinstance(a, TileMap) or isinstance(b, TileMap):
+        return _tile_pairs(a, b, distance, touching, threads)
     a = d.collection("pairs", "a", a)
     b = None if b is None else d.collection("pairs", "b", b)
     if distance is not None:
@@ -120,6 +130,31 @@ def pairs(
     if isinstance(a, Placed) or isinstance(b, Placed):
         return d.placed_pairs("pairs", a, b, mode, threads)
     return d.pair_indices("pairs", a, b, mode, threads)
+
+
+def _tile_pairs(a: Body, b: Optional[Body], distance: Optional[ArrayLike], touching: bool, threads: Optional[int]):
+    """pairs with a TileMap on one side: (shape, cell) or (cell, shape)."""
+    if b is None or (isinstance(a, TileMap) and isinstance(b, TileMap)):
+        raise TypeError("pairs: a TileMap pairs with shapes (pairs(shapes, tilemap)), not alone or with another map")
+    swap = isinstance(a, TileMap)
+    tm, shapes = (a, b) if swap else (b, a)
+    assert isinstance(tm, TileMap)
+    if swap and distance is not None and np.ndim(distance):
+        raise TypeError("pairs: a distance per shape applies to `a`: give the shapes first, pairs(shapes, tilemap)")
+    shapes = d.collection("pairs", "b" if swap else "a", shapes)
+    if isinstance(shapes, Placed):
+        raise TypeError("pairs: a TileMap pairs with shape arrays, not placed compounds")
+    tiles = tm.tiles()
+    cols = tm.shape[1]
+    found = []
+    for part, ij in ((tiles.boxes, tiles.box_tiles), (tiles.triangles, tiles.triangle_tiles)):
+        if len(part):
+            p = pairs(shapes, part, distance=distance, touching=touching, threads=threads)
+            found.append(np.stack([p[0], ij[p[1], 0] * cols + ij[p[1], 1]]))
+    res = np.concatenate(found, axis=1) if found else np.empty((2, 0), dtype=np.int64)
+    if swap:
+        res = res[::-1]
+    return np.ascontiguousarray(res[:, np.lexsort((res[1], res[0]))])
 
 
 class Nearest(NamedTuple):

@@ -181,3 +181,59 @@ def test_a_box_across_a_seam_gets_the_floors_normal():
     c = pc.contact(pc.Boxes([[1.75, 1.75, 2.25, 2.25]]), slope)
     assert c.normal.tolist() == [(-diagonal + 0.0).tolist()]
     assert abs(c.separation[0] - 0.5 / np.sqrt(2)) <= 1e-15
+
+
+# ---- pairs -----------------------------------------------------------------------------------
+
+
+def tile_pairs_by_hand(shapes, tm, touching=True, distance=None):
+    """(i, cell) for every shape and solid tile that meet (or are within distance), row by row."""
+    tiles = tm.tiles()
+    cols = tm.shape[1]
+    out = []
+    for part, ij in ((tiles.boxes, tiles.box_tiles), (tiles.triangles, tiles.triangle_tiles)):
+        for t in range(len(part)):
+            if distance is None:
+                hit = pc.overlaps(shapes, part[t], touching=touching)
+            else:
+                gap = pc.distance(shapes, part[t])
+                hit = gap <= distance if touching else gap < distance
+            for i in np.flatnonzero(hit):
+                out.append((int(i), int(ij[t, 0] * cols + ij[t, 1])))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("touching", [True, False])
+def test_pairs_with_a_tilemap_are_the_tiles_each_shape_meets(kind, touching):
+    rng = np.random.default_rng(11)
+    from strategies import valid_rows
+
+    kinds = rng.choice(6, size=(4, 5), p=[0.45, 0.275] + [0.06875] * 4).astype(np.int8)
+    tm = pc.TileMap(kinds, tile_size=0.5, origin=(-1.25, 0.75))
+    data = -1.5 + rng.integers(0, 8 * 4, size=(40, TYPES[kind].width)) / 8
+    if kind in ("circle", "capsule"):
+        data[:, -1] = rng.integers(0, 5, size=40) / 8
+    shapes = TYPES[kind](valid_rows(kind, data))
+    p = pc.pairs(shapes, tm, touching=touching)
+    assert p.dtype == np.int64 and p.shape[0] == 2
+    assert list(map(tuple, p.T.tolist())) == tile_pairs_by_hand(shapes, tm, touching)
+    q = pc.pairs(tm, shapes, touching=touching)  # the other order: (cell, shape), sorted by cell
+    assert sorted(map(tuple, q[::-1].T.tolist())) == sorted(map(tuple, p.T.tolist()))
+    assert np.array_equal(q, q[:, np.lexsort((q[1], q[0]))])
+    within = pc.pairs(shapes, tm, distance=0.25, touching=touching)
+    assert list(map(tuple, within.T.tolist())) == tile_pairs_by_hand(shapes, tm, touching, 0.25)
+
+
+def test_pairs_with_a_tilemap_name_their_cells_and_refuse_nonsense():
+    tm = pc.TileMap.from_text("#.3\n...")  # row 1 (north): a box at column 0, a triangle at column 2
+    balls = pc.Circles([[0.5, 1.5, 0.25], [2.5, 1.25, 0.5], [1.5, 0.5, 0.1]])
+    assert pc.pairs(balls, tm).tolist() == [[0, 1], [3, 5]]
+    assert pc.pairs(tm, balls).tolist() == [[3, 5], [0, 1]]
+    with pytest.raises(TypeError, match="TileMap pairs with shapes"):
+        pc.pairs(tm)
+    with pytest.raises(TypeError, match="give the shapes first"):
+        pc.pairs(tm, balls, distance=[1, 2, 3])
+    # ball 2 is sqrt(0.5) - 0.1 = 0.607 from the box's and the triangle's nearest corners
+    assert pc.pairs(balls, tm, distance=[0, 0, 0.6]).tolist() == [[0, 1], [3, 5]]
+    assert pc.pairs(balls, tm, distance=[0, 0, 0.61]).tolist() == [[0, 1, 2, 2], [3, 5, 3, 5]]
