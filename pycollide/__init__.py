@@ -26,6 +26,7 @@ from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, WorldContact, contact, distance, manifold
 from .intersect import intersections
 from .motion import Depenetration, Slide, advance, depenetrate, slide
+from .mover import Move, move
 from .overlap import contains, overlaps
 from .pairs import Nearest, nearest, pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
@@ -76,6 +77,8 @@ __all__ = [
     "advance",
     "slide",
     "Slide",
+    "move",
+    "Move",
     "depenetrate",
     "Depenetration",
 ]

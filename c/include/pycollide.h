@@ -701,6 +701,42 @@ enum { PC_SLIDE_FLOOR = 1, PC_SLIDE_CEILING = 2, PC_SLIDE_WALL = 4 };
 int pc_world_slide(const pc_world_part *parts, int nparts, double *boxes, double *velocities, int8_t *flags, int64_t n,
                    double dt, int max_slides, int threads, const volatile int *cancel);
 
+/* What a mover of pc_world_move met (flags, or-ed; y up): PC_MOVE_FLOOR
+ * when it ends standing on a floor (a surface whose unit normal toward the
+ * mover has y >= floor_y), PC_MOVE_CEILING and PC_MOVE_WALL when it met a
+ * ceiling (normal y <= -floor_y) or a wall (anything else) during the move. */
+enum { PC_MOVE_FLOOR = 1, PC_MOVE_CEILING = 2, PC_MOVE_WALL = 4 };
+/* The options of pc_world_move. */
+typedef struct {
+    double floor_y;       /* in [0, 1]: the least y of a floor's unit normal (cos of the steepest walkable slope) */
+    double step_height;   /* >= 0: a wall at most this high, met standing on a floor, is climbed as a step */
+    double snap_distance; /* >= 0: a mover that stood on a floor keeps to it down slopes and steps this far */
+    int max_iterations;   /* >= 1: the most sweeps of one move (each impact costs one) */
+} pc_move_options;
+/* Move n shapes of one kind (rows of pc_kind_width(kind) contiguous doubles,
+ * updated in place) by their displacements (2 contiguous doubles each)
+ * through a world, sliding along what they meet (c/src/mover.c): each
+ * sweeps its remaining displacement, moves up to the impact and keeps of the
+ * rest the displacement nearest it that points into none of the surfaces
+ * met in this move (a corner stops it), for at most max_iterations sweeps;
+ * a slope steeper than floor_y is never climbed (slid down when falling); a
+ * wall met standing on a floor is climbed as a step up to step_height; a
+ * mover that stood on a floor and does not move up keeps to it within
+ * snap_distance.  Writes per shape the displacement made (moved, 2
+ * doubles), what it ends standing on (ground, 4 doubles: the floor's unit
+ * normal toward the mover, the part and the index within it, as
+ * pc_world_sweep names them; NaN, NaN, -1, -1 when none) and flags[k]: the
+ * PC_MOVE_* flags, or -1 when it started strictly overlapping the world
+ * deeper than its start tolerance (left alone; see pc_tilemap_advance), -2
+ * when a move would leave the doubles (it stops there).  Guarantees,
+ * exactly: a shape that does not strictly overlap the world at the start
+ * does not at the end, and (the sweeps being exact) never passes through a
+ * wall or a corner.  The result does not depend on threads.  PC_ERR_ARG for
+ * a NULL pointer, a bad world or kind, n < 0, or options out of range. */
+int pc_world_move(const pc_world_part *parts, int nparts, int kind, double *shapes, const double *displacement,
+                  double *moved, double *ground, int8_t *flags, int64_t n, const pc_move_options *options, int threads,
+                  const volatile int *cancel);
+
 /* Velocities after a bounce, by the rule pc_tilemap_advance applies at each
  * impact: for each element the velocity v (2 doubles), the unit normal n of
  * the surface, pointing out of it toward the mover (2 doubles), the

@@ -20,6 +20,7 @@
 #include "kinds.h"
 #include "motion.h"
 #include "sweep.h"
+#include "sweepshape.h"
 #include "walk.h"
 #include "world.h"
 
@@ -51,11 +52,11 @@ void pc__respond(double *vx, double *vy, double nx, double ny, double e, double 
 
 double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t)
 {
-    const pc__kind_info *info = pc__kind(kind);
+    /* placed as pc__place_at places (a polygon that rounding bent made convex again) */
     double start[PC_ROW_MAX], p[PC_ROW_MAX];
-    int width = info->width;
+    int width = pc_kind_width(kind);
     memcpy(start, c, (size_t)width * sizeof(double));
-    info->place(start, 1.0, 1.0, t == 1.0 ? dx : t * dx, t == 1.0 ? dy : t * dy, p);
+    pc__place_at(kind, start, dx, dy, t, p);
     if (!pc__world_overlaps(w, kind, p, PC_STRICT)) {
         memcpy(c, p, (size_t)width * sizeof(double));
         return t;
@@ -64,13 +65,13 @@ double pc__move_free(const pc__world *w, int kind, double *c, double dx, double 
     for (int k = 0; k < 64 && lo < hi; k++) {
         double mid = lo + 0.5 * (hi - lo);
         if (mid <= lo || mid >= hi) break;
-        info->place(start, 1.0, 1.0, mid * dx, mid * dy, p);
+        pc__place_at(kind, start, dx, dy, mid, p);
         if (pc__world_overlaps(w, kind, p, PC_STRICT))
             hi = mid;
         else
             lo = mid;
     }
-    info->place(start, 1.0, 1.0, lo * dx, lo * dy, c);
+    pc__place_at(kind, start, dx, dy, lo, c);
     return lo;
 }
 
@@ -169,4 +170,23 @@ int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocitie
     pc_world_part part = {map, NULL, 0, 0.0};
     return pc_world_advance(&part, 1, circles, velocities, bounces, n, dt, &restitution, 0, &friction, 0, max_bounces,
                             threads, cancel);
+}
+
+/* (x, y) less its part pointing into a wall of unit normal n (from the box
+ * toward the wall), never longer.  Along a slanted wall the rounded result
+ * may still point into it by an ulp, which the next sweep would meet at once
+ * and spend a slide on: it is tilted away from the wall by a relative 2^-50
+ * instead (an axis normal leaves the other component exact). */
+void pc__slide_along(double *x, double *y, double nx, double ny)
+{
+    double ux = *x, uy = *y;
+    pc__respond(x, y, nx, ny, 0.0, 0.0);
+    if (nx == 0.0 || ny == 0.0 || (*x == ux && *y == uy) || (*x == 0.0 && *y == 0.0)) return;
+    double m = pc__max(fabs(*x), fabs(*y)) * 0x1p-50, wx = *x - m * nx, wy = *y - m * ny;
+    while (pc__sumsq_cmp(wx, wy, ux, uy) > 0) {
+        wx = nextafter(wx, 0.0);
+        wy = nextafter(wy, 0.0);
+    }
+    *x = wx + 0.0;
+    *y = wy + 0.0;
 }

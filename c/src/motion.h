@@ -21,5 +21,10 @@ int pc__responses_ok(const double *restitution, int64_t restitution_stride, cons
 /* The velocity after an impact with unit normal n (from the circle toward
  * the wall), never faster (motion.c). */
 void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu);
+/* (x, y) less its part pointing into a surface of unit normal n (from the
+ * mover toward it), never longer; a result that rounding leaves pointing
+ * into a slanted surface by an ulp is tilted away by a relative 2^-50 (the
+ * slides of pc_world_slide and pc_world_move; motion.c). */
+void pc__slide_along(double *x, double *y, double nx, double ny);
 
 #endif

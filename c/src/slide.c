@@ -48,25 +48,6 @@ static int8_t facing(double nx, double ny)
     return PC_SLIDE_WALL;
 }
 
-/* (x, y) less its part pointing into a wall of unit normal n (from the box
- * toward the wall), never longer.  Along a slanted wall the rounded result
- * may still point into it by an ulp, which the next sweep would meet at once
- * and spend a slide on: it is tilted away from the wall by a relative 2^-50
- * instead (an axis normal leaves the other component exact). */
-static void slide_along(double *x, double *y, double nx, double ny)
-{
-    double ux = *x, uy = *y;
-    pc__respond(x, y, nx, ny, 0.0, 0.0);
-    if (nx == 0.0 || ny == 0.0 || (*x == ux && *y == uy) || (*x == 0.0 && *y == 0.0)) return;
-    double m = pc__max(fabs(*x), fabs(*y)) * 0x1p-50, wx = *x - m * nx, wy = *y - m * ny;
-    while (pc__sumsq_cmp(wx, wy, ux, uy) > 0) {
-        wx = nextafter(wx, 0.0);
-        wy = nextafter(wy, 0.0);
-    }
-    *x = wx + 0.0;
-    *y = wy + 0.0;
-}
-
 /* Returns the flags, or -1 when the box starts strictly inside the world
  * deeper than a rounding error (left alone; one that deep is moved out
  * first: pc__start_free), -2 when a move would leave the doubles (it stops
@@ -91,8 +72,8 @@ static int8_t slide_one(const struct slide_ctx *s, double *box, double *v)
         double rest = 1.0 - t;
         dx *= rest;
         dy *= rest;
-        slide_along(&dx, &dy, h.nx, h.ny);
-        slide_along(&v[0], &v[1], h.nx, h.ny);
+        pc__slide_along(&dx, &dy, h.nx, h.ny);
+        pc__slide_along(&v[0], &v[1], h.nx, h.ny);
     }
     return flags;
 }

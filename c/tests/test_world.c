@@ -420,6 +420,37 @@ static int collide(const walled *w, double *c, double *v, const double *masses, 
  * bounces, a start that overlaps deeply (nothing moves) or by a rounding
  * error (parted), too small a workspace, bad arguments, and 300 circles in
  * the box: none ends overlapping another or the walls. */
+/* pc_world_move in world A (the room and two boxes): a capsule along the
+ * floor (the displacement made exactly the one asked, the floor's normal),
+ * a box into the room's west wall (stopped there, a wall met), a box falling on
+ * box 0 of the collection (standing on it: part 1, index 0), a box starting
+ * deeper than its tolerance (-1, left alone), bad arguments. */
+static void test_world_move(void)
+{
+    static world_a w;
+    CHECK(world_a_build(&w));
+    pc_move_options o = {0.7, 0.0, 0.0, 4};
+    double pill[5] = {2, 1.25, 3, 1.25, 0.25}, d[2] = {0.5, -0.125}, moved[2], ground[4];
+    int8_t flags;
+    CHECK(pc_world_move(w.parts, 2, PC_CAPSULE, pill, d, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+    CHECK(flags == PC_MOVE_FLOOR && pill[0] == 2.5 && pill[1] == 1.25 && moved[0] == 0.5 && moved[1] == 0);
+    CHECK(ground[0] == 0 && ground[1] == 1 && ground[2] == 0);
+    double box[4] = {1.5, 1, 2.5, 2}, left[2] = {-4, 0};
+    CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+    CHECK(flags == (PC_MOVE_FLOOR | PC_MOVE_WALL) && box[0] == 1 && moved[0] == -0.5 && moved[1] == 0);
+    double crate[4] = {8.25, 3, 8.75, 3.5}, fall[2] = {0, -10};
+    CHECK(pc_world_move(w.parts, 2, PC_BOX, crate, fall, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+    CHECK(flags == PC_MOVE_FLOOR && ground[2] == 1 && ground[3] == 0 && ground[1] == 1 &&
+          crate[1] == world_a_boxes[0][3]);
+    double sunk[4] = {2, 0.25, 3, 1.25};
+    CHECK(pc_world_move(w.parts, 2, PC_BOX, sunk, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+    CHECK(flags == -1 && sunk[1] == 0.25);
+    pc_move_options bad = {1.5, 0.0, 0.0, 4};
+    CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, &bad, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_move(w.parts, 2, 99, box, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_ERR_ARG);
+}
+
 static void test_world_collide(void)
 {
     static walled w;
@@ -662,6 +693,7 @@ void group_world(void)
     test_world_overlaps();
     test_world_contact();
     test_world_slide();
+    test_world_move();
     test_world_collide();
     test_reflect();
     test_motion_threads();

@@ -1,0 +1,242 @@
+"""pc.move, the character mover (issue 42, part 2): its promises checked
+with the exact predicates: never ends inside, never passes through a wall,
+runs along floors and slopes of tiles across every seam with the floor's
+normal and the displacement asked bit for bit, keeps to a slope going down,
+climbs steps, never climbs a slope too steep, and starts touching (or a
+rounding error deep) without being hit by what it leaves."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import KINDS, TYPES, examples, shape, valid_rows
+from tilecases import small_maps
+
+import pycollide as pc
+
+MOVERS = [k for k in KINDS]  # every kind moves
+
+
+def eighths(lo=-24, hi=48):
+    return st.integers(lo, hi).map(lambda k: k / 8)
+
+
+@settings(max_examples=examples(200))
+@given(
+    data=st.data(),
+    kind=st.sampled_from(MOVERS),
+    step=st.sampled_from([0.0, 0.25, 0.5]),
+    snap=st.sampled_from([0.0, 0.25]),
+    walkable=st.sampled_from([math.pi / 4, math.pi / 6, math.pi / 2]),
+)
+def test_no_mover_ends_inside_the_world(data, kind, step, snap, walkable):
+    kinds, s, origin = data.draw(small_maps())
+    tm = pc.TileMap(kinds, tile_size=s, origin=origin)
+    rows = data.draw(st.lists(shape(kind, eighths()), min_size=1, max_size=6))
+    shapes = TYPES[kind](np.array(rows, dtype=float))
+    free = ~pc.overlaps(shapes, tm, touching=False)
+    if not free.any():
+        return
+    shapes = shapes[free]
+    big = st.one_of(eighths(-80, 80), st.floats(-1e6, 1e6, allow_nan=False))
+    d = np.array(data.draw(st.lists(st.tuples(big, big), min_size=len(shapes), max_size=len(shapes))))
+    m = pc.move(shapes, d, tm, step_height=step, snap_distance=snap, walkable=walkable)
+    assert not pc.overlaps(m.shapes, tm, touching=False).any()
+    # a mover standing on a floor touches it, or hovers above it by a hair (the
+    # probe: 2**-20 of its size, 2**-40 of its coordinates); its ground names a solid tile
+    standing = m.shapes[m.on_floor]
+    box = standing.bounds()
+    hair = 2.0**-20 * np.maximum(box[:, 2] - box[:, 0], box[:, 3] - box[:, 1]) + 2.0**-40 * np.abs(box).max(axis=1)
+    assert (pc.distance(standing, tm) <= hair * (1 + 2.0**-20)).all()
+    cells = m.ground_index[m.on_floor]
+    assert (kinds.reshape(-1)[cells] != 0).all() and (m.ground_part[m.on_floor] == 0).all()
+    assert (m.ground_index[~m.on_floor] == -1).all() and np.isnan(m.ground_normal[~m.on_floor]).all()
+    again = pc.move(shapes, d, pc.World(tm), step_height=step, snap_distance=snap, walkable=walkable)
+    assert np.array_equal(np.asarray(again.shapes), np.asarray(m.shapes))
+
+
+@pytest.mark.parametrize("kind", MOVERS)
+def test_a_mover_never_passes_through_a_wall_however_fast(kind):
+    """A closed room with a wall one tile thick across it: every mover in the
+    west half stays there, at any speed and angle."""
+    rows = ["#" * 13] + ["#.....#.....#"] * 6 + ["#" * 13]
+    tm = pc.TileMap.from_text("\n".join(rows), tile_size=0.5)
+    rng = np.random.default_rng(3)
+    data = rng.uniform(0.6, 2.9, size=(200, TYPES[kind].width))
+    if kind in ("circle", "capsule"):
+        data[:, -1] = rng.uniform(0, 0.1, size=200)
+    shapes = TYPES[kind](valid_rows(kind, data))
+    shapes = shapes[~pc.overlaps(shapes, tm, touching=False)]
+    speed = 10.0 ** rng.uniform(-3, 8, size=len(shapes))
+    angle = rng.uniform(-math.pi, math.pi, size=len(shapes))
+    d = np.column_stack([speed * np.cos(angle), speed * np.sin(angle)])
+    m = pc.move(shapes, d, tm, max_iterations=8)
+    box = m.shapes.bounds()
+    assert (box[:, 0] >= 0.5).all() and (box[:, 2] <= 3.0).all()  # between the west wall and the middle one
+    assert (box[:, 1] >= 0.5).all() and (box[:, 3] <= 3.5).all()  # between the floor and the ceiling
+    assert not pc.overlaps(m.shapes, tm, touching=False).any()
+
+
+FLOOR = "\n".join(["." * 24] * 3 + ["#" * 24])
+
+
+@pytest.mark.parametrize(
+    "mover",
+    [
+        pc.Boxes([1.0, 1.0, 2.0, 2.0]),
+        pc.Capsules([1.5, 1.25, 2.5, 1.25, 0.25]),
+        pc.Polygons.from_box(center=[1.5, 1.5], half_size=[0.5, 0.5], angle=0.0),
+        pc.Circles([1.5, 1.5, 0.5]),
+        pc.Segments([1.0, 1.0, 2.0, 1.0]),
+    ],
+    ids=["box", "capsule", "crate", "ball", "plank"],
+)
+@pytest.mark.parametrize("dx", [0.1, 0.3, 0.37, 1.0 / 3.0])
+def test_running_along_a_floor_of_tiles_keeps_the_speed_and_the_floors_normal(mover, dx):
+    """Across every seam: the displacement asked, bit for bit; the floor's
+    normal exactly; no wall; gravity's part taken by the floor."""
+    floor = pc.TileMap.from_text(FLOOR)
+    x = float(np.asarray(mover).reshape(-1)[0])
+    for frame in range(40):
+        m = pc.move(mover, [dx, -0.25], floor)
+        assert m.displacement.tolist() == [dx, 0.0], frame
+        assert bool(m.on_floor) and not bool(m.on_wall) and not bool(m.on_ceiling)
+        assert m.ground_normal.tolist() == [0.0, 1.0] and int(m.ground_part) == 0
+        x = x + dx
+        assert float(np.asarray(m.shapes).reshape(-1)[0]) == x
+        mover = m.shapes
+
+
+def test_along_a_chain_of_equal_slope_tiles_the_slopes_normal_at_every_seam():
+    ramp = pc.TileMap.from_text(
+        """
+..........
+.......3##
+......3###
+.....3####
+....3#####
+##########
+"""
+    )
+    [normal] = {tuple(n) for n in ramp.normals if n[0] < 0 < n[1]}
+    hero = pc.Boxes([4.0, 1.5, 4.5, 2.0])  # its corner (4.5, 1.5) on the slope y = x - 3
+    for _ in range(10):
+        m = pc.move(hero, [0.25, 0.25], ramp)  # along the slope, exactly
+        assert m.displacement.tolist() == [0.25, 0.25]
+        assert bool(m.on_floor) and m.ground_normal.tolist() == list(normal) and not bool(m.on_wall)
+        hero = m.shapes
+
+
+def test_running_down_a_45_degree_slope_with_snapping_stays_on_the_floor():
+    ramp = pc.TileMap.from_text(
+        """
+..........
+##1.......
+###1......
+####1.....
+#####1....
+##########
+"""
+    )  # a plateau at y = 5 up to x = 2, a slope down to y = 1 at x = 6
+    hero = pc.Capsules([1.0, 5.3, 1.0, 5.7, 0.3])  # standing on the plateau
+    on = []
+    for _ in range(40):
+        m = pc.move(hero, [0.2, -0.05], ramp, snap_distance=0.3)
+        on.append(bool(m.on_floor))
+        hero = m.shapes
+    assert all(on)
+    assert float(np.asarray(hero)[1]) < 2.0  # it came down the slope
+    without = pc.Capsules([1.0, 5.3, 1.0, 5.7, 0.3])
+    air = [bool(pc.move(without, [0.2, -0.05], ramp).on_floor)]
+    for _ in range(40):
+        m = pc.move(without, [0.2, -0.05], ramp)
+        air.append(bool(m.on_floor))
+        without = m.shapes
+    assert not all(air)  # without snapping it leaves the slope at times
+
+
+def test_steps_are_climbed_up_to_step_height():
+    steps = pc.TileMap.from_text(
+        """
+...........
+.....######
+...########
+###########
+""",
+        tile_size=0.25,
+    )  # two steps, each 0.25 high
+    box = pc.Boxes([0.0, 0.25, 0.2, 0.6])
+    low = pc.move(box, [1.0, -0.01], steps, step_height=0.2)
+    assert float(np.asarray(low.shapes)[2]) == 0.75 and bool(low.on_wall)  # stopped at the first riser
+    high = box
+    for _ in range(10):
+        m = pc.move(high, [0.2, -0.01], steps, step_height=0.3, max_iterations=8)
+        assert bool(m.on_floor)
+        high = m.shapes
+    assert float(np.asarray(high)[1]) == 0.75  # up both steps
+    assert not pc.overlaps(high, steps, touching=False)
+
+
+def test_a_slope_steeper_than_walkable_is_never_climbed():
+    ramp = pc.TileMap.from_text("....3###\n########")
+    box = pc.Boxes([3.0, 1.0, 3.5, 1.5])
+    steep = pc.move(box, [2.0, 0.0], ramp, walkable=math.radians(30))
+    assert float(np.asarray(steep.shapes)[1]) == 1.0 and bool(steep.on_wall)  # against the slope's foot
+    walk = pc.move(box, [2.0, 0.0], ramp)  # 45 degrees is walkable by default: up it
+    assert float(np.asarray(walk.shapes)[1]) > 1.0
+    falling = pc.Boxes([4.2, 2.5, 4.6, 2.9])  # above the slope, falling: it slides down it, to the west
+    m = pc.move(falling, [0.0, -2.0], ramp, walkable=math.radians(30))
+    assert float(np.asarray(m.shapes)[0]) < 4.2 and not bool(m.on_floor) and bool(m.on_wall)
+
+
+def test_a_start_touching_or_a_rounding_error_deep_is_no_hit():
+    floor = pc.TileMap.from_text(FLOOR)
+    for y0 in (1.0, np.nextafter(1.0, 0.0)):
+        box = pc.Boxes([2.0, y0, 3.0, y0 + 1.0])
+        jump = pc.move(box, [0.0, 0.5], floor)  # moving away from the floor it rests on
+        assert not bool(jump.on_floor) and not bool(jump.on_wall) and not bool(jump.on_ceiling)
+        assert float(np.asarray(jump.shapes)[1]) == 1.5
+        walk = pc.move(box, [0.5, 0.0], floor)
+        assert bool(walk.on_floor) and not bool(walk.on_wall) and walk.displacement[0] == 0.5
+    inner = pc.TileMap.from_text("#....\n#....\n#####")
+    corner = pc.Boxes([1.0, 1.0, 2.0, 2.0])  # in the corner, touching the wall and the floor
+    m = pc.move(corner, [1.0, 0.0], inner)  # away from the wall
+    assert m.displacement.tolist() == [1.0, 0.0] and not bool(m.on_wall) and bool(m.on_floor)
+
+
+def test_results_do_not_depend_on_threads():
+    rng = np.random.default_rng(5)
+    level = pc.TileMap(rng.choice([0, 0, 0, 1, 2, 3, 4, 5], size=(20, 40)).astype(np.int8), tile_size=0.5)
+    caps = pc.Capsules(
+        np.column_stack([rng.uniform(0, 20, (3000, 2)), np.zeros((3000, 2)), np.full(3000, 0.1)])
+        @ np.array([[1, 0, 1, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 1]])
+        + np.array([0, 0, 0, 0.2, 0])
+    )
+    caps = caps[~pc.overlaps(caps, level, touching=False)]
+    d = rng.normal(0, 1, (len(caps), 2))
+    one = pc.move(caps, d, level, step_height=0.2, snap_distance=0.2, threads=1)
+    two = pc.move(caps, d, level, step_height=0.2, snap_distance=0.2, threads=2)
+    for a, b in zip(one, two):
+        assert np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
+
+
+def test_bad_input_is_named():
+    floor = pc.TileMap.from_text(FLOOR)
+    boxes = pc.Boxes([[2, 1, 3, 2], [5, 0.25, 6, 1.25]])
+    with pytest.raises(ValueError, match=r"shape \(1,\) starts inside"):
+        pc.move(boxes, [1, 0], floor)
+    with pytest.raises(ValueError, match="must be finite"):
+        pc.move(boxes[:1], [np.inf, 0], floor)
+    for name, bad in (("step_height", -1.0), ("snap_distance", np.nan), ("walkable", 2.0), ("walkable", -0.1)):
+        with pytest.raises(ValueError, match=name):
+            pc.move(boxes[:1], [1, 0], floor, **{name: bad})
+    with pytest.raises(ValueError, match="max_iterations"):
+        pc.move(boxes[:1], [1, 0], floor, max_iterations=0)
+    with pytest.raises(TypeError, match="Lines"):
+        pc.move(pc.Lines([0, 0, 1, 1]), [1, 0], floor)
+    with pytest.raises(TypeError, match="TileMap or a World"):
+        pc.move(boxes, [1, 0], pc.Boxes([0, 0, 1, 1]))
+    with pytest.raises(ValueError, match="broadcast"):
+        pc.move(boxes, np.zeros((3, 2)), floor)
