@@ -35,7 +35,7 @@ from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments,
 from .sweep import Sweep, WorldSweep, sweep
 from .tiles import Tile, TileMap
 from .transform import transform
-from .world import World
+from .world import OneWay, World
 
 __all__ = [
     "Shapes",
@@ -67,6 +67,7 @@ __all__ = [
     "Tile",
     "TileMap",
     "World",
+    "OneWay",
     "raycast",
     "RayHit",
     "ShapeHit",

@@ -74,6 +74,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 from .compound import Compound, Placed
 from .contact import Contact, Manifold, WorldContact
 from .motion import Depenetration, Slide
+from .mover import Move
 from .pairs import Nearest
 from .raycast import RayHit, ShapeHit, WorldHit
 from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
@@ -119,7 +120,7 @@ COLOURS: Dict[str, str] = {
 #: The faces' opacity: the shapes under a face stay visible.
 FACE_ALPHA = 0.35
 
-Drawable = Union[Shapes, TileMap, World, Compound, Placed, Contact, WorldContact, Manifold, Slide, Depenetration]
+Drawable = Union[Shapes, TileMap, World, Compound, Placed, Contact, WorldContact, Manifold, Slide, Move, Depenetration]
 
 
 # ---- styles, axes, collections ---------------------------------------------------------
@@ -343,7 +344,8 @@ def plot(
         boxes and triangles, as one ``PolyCollection``); a ``World`` (each
         part in turn); a ``Compound`` (its parts in local coordinates) or
         placed copies (``Compound.at``: every copy's parts, one artist per
-        part type); a ``Slide`` (its moved boxes) or a ``Depenetration`` (its
+        part type; a :class:`~pycollide.OneWay` part of a world dashed); a
+        ``Slide`` (its moved boxes), a ``Move`` (its moved shapes) or a ``Depenetration`` (its
         moved shapes); ``Contact``, ``WorldContact`` and ``Manifold`` as
         :func:`plot_contact` and :func:`plot_manifold` draw them.
     ax : matplotlib Axes, optional
@@ -390,6 +392,8 @@ def plot(
         return plot_manifold(obj, ax, label=label, **style)
     if isinstance(obj, Slide):
         obj = obj.boxes
+    elif isinstance(obj, Move):
+        obj = obj.shapes
     elif isinstance(obj, Depenetration):
         obj = obj.shapes
     _check_extent(ax, obj)
@@ -399,11 +403,12 @@ def plot(
     elif isinstance(obj, TileMap):
         artists = _draw_tilemap(ax, obj, bool(edges), style)
     elif isinstance(obj, World):
-        for part in obj.parts:
+        for part, up in zip(obj.parts, obj.one_way):
+            own = style if up is None else {"linestyle": "--", **style}  # a one-way part: dashed outlines
             if isinstance(part, TileMap):
-                artists += _draw_tilemap(ax, part, bool(edges), style)
+                artists += _draw_tilemap(ax, part, bool(edges), own)
             else:
-                artists += _draw_shapes(ax, part, style)
+                artists += _draw_shapes(ax, part, own)
     elif isinstance(obj, (Compound, Placed)):
         for part in _placed_parts(obj):
             artists += _draw_shapes(ax, part, style)

@@ -10,7 +10,7 @@ from ._native import check_rc, double_ptr, ffi, lib
 from .shapes import Lines, Shapes, kind_names
 from .tiles import TileMap
 
-__all__ = ["World", "c_parts"]
+__all__ = ["World", "OneWay", "c_parts"]
 
 
 class ShapeTree:
@@ -34,6 +34,53 @@ class ShapeTree:
 Part = Union[TileMap, Shapes]
 
 
+class OneWay:
+    r"""A one-way part of a :class:`World`: a tile map or a 1-D collection of
+    shapes that :func:`move` lets movers pass from one side, as a platform a
+    platformer's hero jumps up through and lands on.
+
+    ``OneWay(part, up=(0, 1))``: for a mover of :func:`move` the part is
+    solid only for a sweep that moves against ``up`` (its displacement's dot
+    product with ``up`` is negative) from where the mover does not strictly
+    overlap it: a mover jumping up through it, or still inside it, passes;
+    one landing on it from above stands on it.  Every other query (overlaps,
+    contact, raycast, sweep, advance, slide) treats it as solid.
+
+    >>> import pycollide as pc
+    >>> ledge = pc.OneWay(pc.Boxes([[2, 2, 6, 2.25]]))
+    >>> level = pc.World(pc.TileMap.from_text("........\n........\n########"), ledge)
+    >>> hero = pc.Boxes([3, 1, 3.5, 1.5])                   # under the ledge, on the floor
+    >>> up = pc.move(hero, [0, 2], level)                   # jumps up through it
+    >>> up.shapes, bool(up.on_ceiling)
+    (Boxes([3. , 3. , 3.5, 3.5]), False)
+    >>> down = pc.move(up.shapes, [0, -2], level)            # and lands on it
+    >>> down.shapes, bool(down.on_floor), int(down.ground_part)
+    (Boxes([3.  , 2.25, 3.5 , 2.75]), True, 1)
+    """
+
+    __slots__ = ("part", "up")
+
+    def __init__(self, part: Part, up: Any = (0.0, 1.0)) -> None:
+        if not isinstance(part, (TileMap, Shapes)) or isinstance(part, Lines):
+            raise TypeError(
+                f"OneWay: `part` must be a TileMap or a 1-D collection of shapes, got {type(part).__name__}"
+            )
+        try:
+            u = np.array(up, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"OneWay: `up` must be two numbers, got {up!r}") from None
+        if u.shape != (2,) or not np.isfinite(u).all() or not u.any():
+            raise ValueError(f"OneWay: `up` must be two finite numbers, not both 0, got {up!r}")
+        self.part: Part = part
+        self.up: Tuple[float, float] = (float(u[0]), float(u[1]))
+
+    def __repr__(self) -> str:
+        return f"OneWay({self.part!r}, up={self.up})"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (OneWay, (self.part, self.up))
+
+
 class World:
     """Static geometry: tile maps and 1-D collections of shapes of any kinds.
 
@@ -55,15 +102,19 @@ class World:
     ([True, False], [3.5, inf], [1, -1], [0, -1])
     """
 
-    __slots__ = ("_parts", "_trees")
+    __slots__ = ("_parts", "_trees", "_up")
 
-    def __init__(self, *parts: Union[TileMap, Shapes]) -> None:
+    def __init__(self, *parts: Union[TileMap, Shapes, OneWay]) -> None:
         verb = "World"
         if not parts:
             raise ValueError(f"{verb}: give at least one part (a TileMap or a 1-D collection of shapes)")
         kept: List[Part] = []
         trees: List[Union[ShapeTree, None]] = []
+        ups: List[Union[Tuple[float, float], None]] = []
         for k, p in enumerate(parts):
+            ups.append(p.up if isinstance(p, OneWay) else None)
+            if isinstance(p, OneWay):
+                p = p.part
             if isinstance(p, TileMap):
                 kept.append(p)
                 trees.append(None)
@@ -84,24 +135,31 @@ class World:
                 )
         self._parts: Tuple[Part, ...] = tuple(kept)
         self._trees = tuple(trees)
+        self._up = tuple(ups)
 
     @property
     def parts(self) -> Tuple[Part, ...]:
-        """The parts, in the order given."""
+        """The parts, in the order given (a :class:`OneWay` part's own tile map or shapes)."""
         return self._parts
+
+    @property
+    def one_way(self) -> Tuple[Union[Tuple[float, float], None], ...]:
+        """Per part: its ``up`` when it is one-way (:class:`OneWay`), else None."""
+        return self._up
 
     def __len__(self) -> int:
         return len(self._parts)
 
     def __reduce__(self) -> Tuple[Any, ...]:
         # rebuilt from its parts: each tree is rebuilt where it is unpickled
-        return (World, self._parts)
+        return (World, tuple(p if u is None else OneWay(p, u) for p, u in zip(self._parts, self._up)))
 
     def __repr__(self) -> str:
-        inner = ", ".join(
+        names = [
             f"TileMap({p.shape[0]}x{p.shape[1]})" if isinstance(p, TileMap) else f"{type(p).__name__}[{len(p)}]"
             for p in self._parts
-        )
+        ]
+        inner = ", ".join(name if u is None else f"OneWay({name}, up={u})" for name, u in zip(names, self._up))
         return f"World({inner})"
 
 
@@ -110,8 +168,10 @@ def c_parts(verb: str, world: Union[TileMap, World]) -> Tuple[Any, list]:
     and what keeps it alive."""
     if isinstance(world, TileMap):
         pieces: list = [(world, None)]
+        ups: Tuple[Any, ...] = (None,)
     else:
         pieces = list(zip(world._parts, world._trees))
+        ups = world._up
     if len(pieces) > lib.PC_WORLD_MAX_PARTS:
         raise ValueError(f"{verb}: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts here, got {len(pieces)}")
     parts = ffi.new("pc_world_part[]", len(pieces))
@@ -123,4 +183,7 @@ def c_parts(verb: str, world: Union[TileMap, World]) -> Tuple[Any, list]:
             parts[k].work = tree.ptr
             parts[k].work_bytes = tree.work.size
             parts[k].magnitude = tree.shapes._magnitude
+        if ups[k] is not None:
+            parts[k].one_way = 1
+            parts[k].up = ups[k]
     return parts, pieces

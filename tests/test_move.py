@@ -240,3 +240,84 @@ def test_bad_input_is_named():
         pc.move(boxes, [1, 0], pc.Boxes([0, 0, 1, 1]))
     with pytest.raises(ValueError, match="broadcast"):
         pc.move(boxes, np.zeros((3, 2)), floor)
+
+
+# ---- one-way parts ---------------------------------------------------------------------
+
+
+def one_way_level():
+    floor = pc.TileMap.from_text("\n".join(["." * 12] * 5 + ["#" * 12]))
+    ledges = pc.OneWay(pc.Boxes([[2, 2, 6, 2.25], [7, 3, 10, 3.25]]))
+    return pc.World(floor, ledges)
+
+
+@pytest.mark.parametrize(
+    "hero",
+    [pc.Boxes([3, 1, 3.5, 1.5]), pc.Capsules([3.25, 1.25, 3.25, 1.5, 0.25]), pc.Circles([3.25, 1.25, 0.25])],
+    ids=["box", "capsule", "ball"],
+)
+def test_a_one_way_ledge_is_passed_from_below_and_stood_on_from_above(hero):
+    level = one_way_level()
+    y0 = float(hero.bounds()[1])
+    up = pc.move(hero, [0.0, 2.0], level)  # up through the ledge
+    assert up.displacement.tolist() == [0.0, 2.0] and not bool(up.on_ceiling) and not bool(up.on_floor)
+    mid = pc.move(hero, [0.0, 1.0], level)  # ends inside the ledge: no error, and it falls out through it
+    assert pc.overlaps(mid.shapes, level.parts[1]).any()
+    down = pc.move(mid.shapes, [0.0, -0.5], level)
+    assert down.displacement.tolist() == [0.0, -0.5]
+    land = pc.move(up.shapes, [0.0, -3.0], level)  # from above: it lands on the ledge
+    assert bool(land.on_floor) and int(land.ground_part) == 1 and int(land.ground_index) == 0
+    assert float(land.shapes.bounds()[1]) == 2.25 and land.ground_normal.tolist() == [0.0, 1.0]
+    walk = pc.move(land.shapes, [0.5, -0.1], level)  # and walks along it
+    assert walk.displacement.tolist() == [0.5, 0.0] and bool(walk.on_floor)
+    side = pc.move(hero, [5.0, 0.0], level)  # under it, sideways: the floor only
+    assert side.displacement.tolist() == [5.0, 0.0] and float(side.shapes.bounds()[1]) == y0
+    # every other query sees the ledge as solid
+    assert bool(pc.overlaps(mid.shapes, level)) and pc.raycast([3.25, 1.5], [0, 1], level).part.tolist() == 1
+
+
+def test_one_way_parts_keep_the_exact_promises():
+    level = one_way_level()
+    rng = np.random.default_rng(9)
+    caps = pc.Capsules(
+        np.column_stack(
+            [rng.uniform(0.5, 11.5, 500), rng.uniform(1.3, 4.5, 500), np.zeros(500), np.zeros(500), np.full(500, 0.2)]
+        )
+    )
+    caps = pc.Capsules(
+        np.column_stack([np.asarray(caps)[:, :2], np.asarray(caps)[:, :2] + [0, 0.3], np.full(500, 0.2)])
+    )
+    floor_only = pc.World(level.parts[0])
+    caps = caps[~pc.overlaps(caps, floor_only, touching=False)]
+    for _ in range(20):
+        d = rng.normal(0, 1.0, (len(caps), 2))
+        m = pc.move(caps, d, level, snap_distance=0.2)
+        assert not pc.overlaps(m.shapes, floor_only, touching=False).any()
+        # one that lands on a ledge does not sink into it
+        landed = m.on_floor & (m.ground_part == 1)
+        assert not pc.overlaps(m.shapes[landed], pc.World(level.parts[1]), touching=False).any()
+        caps = m.shapes
+
+
+def test_one_way_parts_are_checked_and_kept():
+    import pickle
+
+    with pytest.raises(ValueError, match="up"):
+        pc.OneWay(pc.Boxes([0, 0, 1, 1]), up=(0, 0))
+    with pytest.raises(ValueError, match="up"):
+        pc.OneWay(pc.Boxes([0, 0, 1, 1]), up=(np.nan, 1))
+    with pytest.raises(TypeError, match="part"):
+        pc.OneWay(pc.Lines([0, 0, 1, 1]))
+    level = one_way_level()
+    assert level.one_way == (None, (0.0, 1.0)) and "OneWay" in repr(level)
+    again = pickle.loads(pickle.dumps(level))
+    assert again.one_way == level.one_way
+    hero = pc.Boxes([3, 1, 3.5, 1.5])
+    assert np.array_equal(
+        np.asarray(pc.move(hero, [0, 2], again).shapes), np.asarray(pc.move(hero, [0, 2], level).shapes)
+    )
+    sideways = pc.World(pc.OneWay(pc.Boxes([[5, 0, 5.25, 4]]), up=(-1, 0)))  # a wall passable from the east
+    box = pc.Boxes([3, 1, 4, 2])
+    assert float(pc.move(box, [3, 0], sideways).shapes.bounds()[2]) == 5.0  # from the west: stopped
+    through = pc.move(pc.Boxes([6, 1, 7, 2]), [-3, 0], sideways)  # from the east: through
+    assert through.displacement.tolist() == [-3.0, 0.0]

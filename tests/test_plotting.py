@@ -440,3 +440,13 @@ def test_extreme_magnitudes_draw_or_say_why(ax):
     assert len(ax.collections) == before  # nothing half-drawn
     tiny = plot(pc.Polygons([[0, 0], [5e-324, 0], [0, 5e-324]]), ax)
     assert np.array_equal(tiny[0].get_paths()[0].vertices[:3], [[0, 0], [5e-324, 0], [0, 5e-324]])
+
+
+def test_a_world_draws_one_way_parts_dashed_and_a_move_its_shapes(ax):
+    world = pc.World(pc.TileMap.from_text("....\n####"), pc.OneWay(pc.Boxes([[0, 2, 2, 2.25]])))
+    tiles, ledge = plot(world, ax)
+    assert len(ledge.get_paths()) == 1 and ledge.get_linestyle()[0][1] is not None  # dashed
+    assert tiles.get_linestyle()[0][1] is None
+    m = pc.move(pc.Boxes([[0.5, 1, 1, 1.5]]), [1, 0], world)
+    [box] = plot(m, ax)
+    assert np.array_equal(box.get_paths()[0].vertices[:1], [[1.5, 1.0]])

@@ -573,12 +573,19 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 
 /* One part of a world for motion: a tile map, or (map NULL) the workspace of
- * pc_pairs_prepare for one collection (any kind) with its rows' magnitude. */
+ * pc_pairs_prepare for one collection (any kind) with its rows' magnitude.
+ * one_way nonzero makes it a one-way part for pc_world_move (passable from
+ * the side up points to: solid only for a mover moving against up, dx up[0]
+ * + dy up[1] < 0, that does not strictly overlap it where that sweep
+ * starts); every other query treats every part as solid.  A zeroed part's
+ * one_way is 0. */
 typedef struct {
     const pc_tilemap *map;
     void *work;
     int64_t work_bytes;
     double magnitude;
+    int one_way;
+    double up[2];
 } pc_world_part;
 enum { PC_WORLD_MAX_PARTS = 64 };
 

@@ -297,6 +297,7 @@ static void window(dp *s, double rho)
     double g = rho * (1.0 + 0x1p-20) + 0x1p-38 * s->mag + 0x1p-38 * rho + DBL_TRUE_MIN;
     double box[4] = {pc__down(s->bb[0] - g), pc__down(s->bb[1] - g), pc__up(s->bb[2] + g), pc__up(s->bb[3] + g)};
     for (int k = 0; k < s->w->n && !s->over; k++) {
+        if (s->w->off[k]) continue;
         if (s->w->map[k]) {
             tile_pieces(s, s->w->map[k], box);
         } else {

@@ -46,9 +46,23 @@
 
 struct move_ctx {
     const pc__world *world;
-    int kind, width;
+    pc__world *gated; /* the mover's own copy of a world with one-way parts (NULL: none) */
+    int kind, width, one_way;
     pc_move_options o;
 };
+
+/* A one-way part takes part in a sweep by (dx, dy) from row a only when the
+ * move goes against its up and the mover does not strictly overlap it there
+ * (so a mover jumping up through it, or still inside it, passes). */
+static void gate(const struct move_ctx *m, const double *a, double dx, double dy)
+{
+    pc__world *w = m->gated;
+    if (!w) return;
+    for (int k = 0; k < w->n; k++)
+        if (w->one_way[k])
+            w->off[k] =
+                !(dx * w->up[k][0] + dy * w->up[k][1] < 0.0) || pc__world_part_overlaps(w, k, m->kind, a, PC_STRICT);
+}
 
 /* A surface of normal n (unit, from the mover toward the surface) seen by
  * the mover: a floor when the normal toward the mover (-n) has y >= floor_y. */
@@ -99,6 +113,7 @@ static int sweep_to(const struct move_ctx *m, double *a, double dx, double dy, p
 {
     pc__toi_init(h);
     if (!pc__moved_finite(m->kind, a, dx, dy)) return 0;
+    gate(m, a, dx, dy);
     pc__world_sweep(m->world, m->kind, a, dx, dy, h);
     if (!h->near) {
         pc__place_at(m->kind, a, dx, dy, 1.0, a);
@@ -132,6 +147,7 @@ static int floor_below(const struct move_ctx *m, const double *a, double reach, 
     memcpy(row, a, (size_t)m->width * sizeof(double));
     pc__toi_init(h);
     if (!pc__moved_finite(m->kind, row, 0.0, -reach)) return 0;
+    gate(m, row, 0.0, -reach);
     pc__world_sweep(m->world, m->kind, row, 0.0, -reach, h);
     if (!h->hit) return 0;
     double nx, ny;
@@ -171,12 +187,27 @@ static int climb(const struct move_ctx *m, double *a, double rx, double *made)
  * displacement asked).  Returns the PC_MOVE_* flags, -1 when it starts deeper than its start
  * tolerance (left alone), -2 when a move would leave the doubles (it stops
  * there). */
+static int8_t move_one(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground);
+
+/* A mover in a world with one-way parts: its own copy of the world, whose
+ * one-way parts each sweep turns on and off (gate). */
+static int8_t move_gated(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground)
+{
+    pc__world own = *m->world;
+    struct move_ctx mine = *m;
+    mine.world = &own;
+    mine.gated = &own;
+    return move_one(&mine, a, d, moved, ground);
+}
+
 static int8_t move_one(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground)
 {
     moved[0] = moved[1] = 0.0;
     ground[0] = ground[1] = NAN;
     ground[2] = ground[3] = -1.0;
     double x0 = a[0], y0 = a[1];
+    if (m->gated) /* a start inside a one-way part is no error: the mover passes through it */
+        for (int k = 0; k < m->gated->n; k++) m->gated->off[k] = m->gated->one_way[k];
     if (!pc__start_free(m->world, m->kind, a)) return -1;
     moved[0] = a[0] - x0; /* moved out of a rounding error's overlap first */
     moved[1] = a[1] - y0;
@@ -244,9 +275,11 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
 static void move_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
 {
     const struct move_ctx *m = vctx;
+    int8_t (*one)(const struct move_ctx *, double *, const double *, double *, double *) =
+        m->one_way ? move_gated : move_one;
     for (int64_t i = 0; i < n; i++)
-        *(int8_t *)(p[4] + i * st[4]) = move_one(m, (double *)(p[0] + i * st[0]), (const double *)(p[1] + i * st[1]),
-                                                 (double *)(p[2] + i * st[2]), (double *)(p[3] + i * st[3]));
+        *(int8_t *)(p[4] + i * st[4]) = one(m, (double *)(p[0] + i * st[0]), (const double *)(p[1] + i * st[1]),
+                                            (double *)(p[2] + i * st[2]), (double *)(p[3] + i * st[3]));
 }
 
 static int options_ok(const pc_move_options *o)
@@ -263,7 +296,9 @@ static int world_move(const pc_world_part *parts, int nparts, int kind, double *
     if (pc__world_of(&w, parts, nparts) != PC_OK || !pc__is_shape(kind) || !options_ok(options)) return PC_ERR_ARG;
     if (!shapes || !displacement || !moved || !ground || !flags || n < 0) return PC_ERR_ARG;
     if (n == 0) return PC_OK;
-    struct move_ctx ctx = {&w, kind, pc_kind_width(kind), *options};
+    int one_way = 0;
+    for (int k = 0; k < w.n; k++) one_way |= w.one_way[k];
+    struct move_ctx ctx = {&w, NULL, kind, pc_kind_width(kind), one_way, *options};
     int64_t shape[1] = {n};
     int64_t sa[1] = {ctx.width}, sd[1] = {2}, sm[1] = {2}, sg[1] = {4}, sf[1] = {1};
     const int64_t *strides[5] = {sa, sd, sm, sg, sf};

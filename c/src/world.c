@@ -31,6 +31,13 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
     w->n = nparts;
     for (int k = 0; k < nparts; k++) {
         w->map[k] = parts[k].map;
+        w->off[k] = 0;
+        w->one_way[k] = parts[k].one_way != 0;
+        w->up[k][0] = parts[k].up[0];
+        w->up[k][1] = parts[k].up[1];
+        if (w->one_way[k] &&
+            !(isfinite(w->up[k][0]) && isfinite(w->up[k][1]) && (w->up[k][0] != 0.0 || w->up[k][1] != 0.0)))
+            return PC_ERR_ARG;
         if (parts[k].map) {
             if (!pc__map_ok(parts[k].map)) return PC_ERR_ARG;
         } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude) != PC_OK) {
@@ -40,18 +47,22 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
     return PC_OK;
 }
 
+int pc__world_part_overlaps(const pc__world *w, int k, int kind, const double *a, int mode)
+{
+    return w->map[k] ? pc__map_overlaps_any(w->map[k], kind, a, mode) : pc__tree_overlaps(&w->tree[k], kind, a, mode);
+}
+
 int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
 {
     for (int k = 0; k < w->n; k++)
-        if (w->map[k] ? pc__map_overlaps_any(w->map[k], kind, a, mode) : pc__tree_overlaps(&w->tree[k], kind, a, mode))
-            return 1;
+        if (!w->off[k] && pc__world_part_overlaps(w, k, kind, a, mode)) return 1;
     return 0;
 }
 
 int pc__world_near_box(const pc__world *w, const double *box)
 {
     for (int k = 0; k < w->n; k++)
-        if (w->map[k] || pc__tree_meets_box(&w->tree[k], box)) return 1;
+        if (!w->off[k] && (w->map[k] || pc__tree_meets_box(&w->tree[k], box))) return 1;
     return 0;
 }
 
@@ -66,6 +77,7 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
     pc__toi_init(h);
     for (int k = 0; k < w->n; k++) {
         pc__toi one;
+        if (w->off[k]) continue;
         if (w->map[k]) {
             if (pc__world_map_circle(kind))
                 pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);

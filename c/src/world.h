@@ -13,10 +13,16 @@ typedef struct {
     int n;
     const pc_tilemap *map[PC_WORLD_MAX_PARTS]; /* NULL: part k is tree[k] */
     pc__tree_query tree[PC_WORLD_MAX_PARTS];
+    int one_way[PC_WORLD_MAX_PARTS]; /* part k is one-way, passable from the side up[k] points to */
+    double up[PC_WORLD_MAX_PARTS][2];
+    int off[PC_WORLD_MAX_PARTS]; /* part k is left out of every test (a one-way part a mover passes) */
 } pc__world;
 
 /* PC_OK and the world of the parts, or PC_ERR_ARG for a bad part or count. */
 int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts);
+/* Exact: does the shape strictly overlap (PC_STRICT) or touch (PC_TOUCHING)
+ * part k of the world, whether or not it is off? */
+int pc__world_part_overlaps(const pc__world *w, int k, int kind, const double *a, int mode);
 /* Exact: does the shape (kind, layout row a) strictly overlap the world
  * (mode PC_STRICT), or the closed shape touch it (PC_TOUCHING)? */
 int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode);
