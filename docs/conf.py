@@ -69,5 +69,6 @@ html_title = f"pycollide {release}"
 gallery_demos = [
     ("golf", ["demo", "--balls", "300"]),
     ("billiards", ["demo", "billiards"]),
-    ("pinball", ["demo", "pinball", "--balls", "40", "--trails", "40"]),
+    ("pinball", ["demo", "pinball", "--balls", "40"]),
+    ("platformer", ["demo", "platformer"]),
 ]

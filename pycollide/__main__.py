@@ -1,5 +1,5 @@
 """Command line: ``python -m pycollide bench`` (overlap throughput) and ``python -m pycollide demo``
-(mini-golf, or the billiards and pinball tables).
+(mini-golf, or the billiards, pinball and platformer tables).
 
 ``bench [--n N] [--repeat R] [--seed S] [--shapely-n M] [--json FILE]``;
 ``demo [--balls N] [--seed S] [--out FILE] [--course FILE] [--dt DT] [--max-time T] ... [--json FILE]``
@@ -8,7 +8,9 @@
 ``demo billiards [--seed S] [--speed V] [--angle DEG] [--out FILE] ... [--json FILE]`` (the break on a pool
 table: pockets, cushions, sixteen balls hitting each other; writes billiards.png);
 ``demo pinball [--balls N] [--seed S] [--out FILE] ... [--json FILE]`` (balls dropped on a tilted table with
-bumpers, pegs, slanted walls and a drain; writes pinball.png).
+bumpers, pegs, slanted walls and a drain; writes pinball.png);
+``demo platformer [--level FILE] [--seconds S] [--out FILE] ... [--json FILE]`` (a capsule hero and crates
+through slopes, steps and one-way ledges with pc.move; writes platformer.png).
 The mini-golf options go after ``demo`` (or after ``demo golf``); a table's options go after its name.
 """
 
@@ -23,19 +25,23 @@ from typing import List, Optional
 DESCRIPTION = """\
 pycollide: exact 2D collision detection for numpy.  Two commands:
   demo   mini-golf: thousands of balls rolled over a tile-map course; a report
-         and a picture (the project's main job).  Two more tables:
+         and a picture (the project's main job).  Three more:
          `demo billiards` (the break on a pool table: 16 balls hitting each
-         other, cushions and pockets; billiards.png) and `demo pinball` (balls
+         other, cushions and pockets; billiards.png), `demo pinball` (balls
          dropped on a tilted table with bumpers, pegs and a drain; pinball.png)
+         and `demo platformer` (a hero and crates moved by pc.move through
+         slopes, steps and one-way ledges; platformer.png)
   bench  overlap throughput for every pair of shape types, beside numpy,
          shapely and the time to copy the inputs; the cost of building shapes
 Run `python -m pycollide demo --help`, `... demo billiards --help`,
-`... demo pinball --help` or `... bench --help` for their options."""
+`... demo pinball --help`, `... demo platformer --help` or `... bench --help`
+for their options."""
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     from .demos import billiards_cli as billiards
     from .demos import pinball_cli as pinball
+    from .demos import platformer_cli as platformer
     from .demos.cli import positive_int
     from .demos.golf_cli import HELP, add_arguments
     from .demos.golf_cli import main as demo_main
@@ -64,7 +70,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         help="mini-golf: thousands of balls rolled over a tile-map course; report and picture",
         description=HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        usage="%(prog)s [mini-golf options]\n       %(prog)s {golf,billiards,pinball} [its options]",
+        usage="%(prog)s [mini-golf options]\n       %(prog)s {golf,billiards,pinball,platformer} [its options]",
     )
     add_arguments(demo)
     tables = demo.add_subparsers(
@@ -95,6 +101,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     pinball.add_arguments(flipper)
+    level = tables.add_parser(
+        "platformer",
+        help="a capsule hero and crates through slopes, steps and one-way ledges with pc.move; report and picture",
+        description=platformer.HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    platformer.add_arguments(level)
     args = parser.parse_args(argv)
 
     if args.command == "demo":
@@ -112,6 +125,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return billiards.main(args, pool)
         if table == "pinball":
             return pinball.main(args, flipper)
+        if table == "platformer":
+            return platformer.main(args, level)
         return demo_main(args, golf if table == "golf" else demo)
 
     if args.command == "bench":

@@ -310,3 +310,40 @@ def test_the_pictures_name_every_mark(tmp_path):
         assert sum("pocketed at" in label for label in labels) == dropped and "pocket" in labels
     finally:
         scene.close()
+
+
+# ---- platformer ------------------------------------------------------------------------
+
+
+def test_platformer_command_report_picture_and_movie(tmp_path):
+    movie = tmp_path / "platformer.gif"
+    rep, pixels, res = run_table(
+        tmp_path, "platformer", "--seconds", "3", "--movie", str(movie), "--fps", "5", "--movie-length", "2"
+    )
+    from pycollide.demos import platformer_picture as pp
+
+    assert list(pixels.shape) == [rep["image_size"][1], rep["image_size"][0], 3]
+    for colour in (pp.WALL, pp.SKY, pp.HERO, pp.CRATE, pp.LEDGE):
+        assert colour_present(pixels, colour), colour
+    assert rep["frames"] == 180 and 0 < rep["hero_floor_fraction"] <= 1 and rep["jumps"] >= 1
+    assert rep["ghost_normals"] == 0 and rep["ends_inside"] == 0  # the promises, checked every frame
+    assert rep["moves"] == 180 * (1 + rep["crates"]) and rep["movers_per_s"] > 0
+    frames, size = gif_frames(movie)
+    assert frames == rep["movie_frames"] >= 2
+    assert "ghost normals 0, movers ending inside the tiles 0" in res.stdout
+
+
+def test_platformer_levels_from_files(tmp_path):
+    level = tmp_path / "level.txt"
+    level.write_text("##########\n#........#\n#H..==..C#\n#...3##..#\n##########\n")
+    js = tmp_path / "p.json"
+    res = demo("platformer", "--level", str(level), "--seconds", "1", "--out", "", "--json", str(js))
+    assert res.returncode == 0, res.stderr
+    rep = json.loads(js.read_text())
+    assert rep["tiles"] == [10, 5] and rep["ledges"] == 2 and rep["crates"] == 1 and rep["ends_inside"] == 0
+    level.write_text("#####\n#...#\n#####\n")
+    res = demo("platformer", "--level", str(level), "--out", "")
+    assert res.returncode == 2 and "no hero (H)" in res.stderr
+    level.write_text("#####\n#H.H#\n#####\n")
+    res = demo("platformer", "--level", str(level), "--out", "")
+    assert res.returncode == 2 and "a second hero" in res.stderr

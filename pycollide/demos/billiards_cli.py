@@ -22,6 +22,7 @@ from .cli import (
     add_time_options,
     animate,
     check_output,
+    output_args,
     positive_float,
     rate,
     report_main,
@@ -237,12 +238,8 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     return report_main(
         lambda: run(
             params,
-            out=args.out or None,
             progress=sys.stderr,
-            json_path=args.json,
-            movie_path=args.movie or None,
-            fps=args.fps,
-            movie_length=args.movie_length,
+            **output_args(args),
         ),
         format_report,
         args.json,

@@ -131,9 +131,7 @@ def movie(
     the time in the title; real time unless the run is longer than
     ``length`` seconds.  Returns the number of frames."""
     xy = result.paths.xy[: result.paths.rows]
-    duration = (len(xy) - 1) * params.dt
-    speed = max(1.0, duration / length)
-    rows = movie_frames(duration / speed, fps, params.dt / speed, len(xy))
+    rows, _ = movie_frames(len(xy), params.dt, fps, length)
     legend = [swatch(POCKET, "none", "pocket"), marker_swatch(BALL_COLOURS[0], "cue ball", edge="black")]
     legend += [marker_swatch(BALL_COLOURS[k], "solid 1-7", edge="black") for k in (1,)]
     legend += [

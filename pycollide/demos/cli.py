@@ -28,6 +28,7 @@ __all__ = [
     "save_picture",
     "animate",
     "add_output_options",
+    "output_args",
     "report_main",
     "fail",
     "rate",
@@ -129,6 +130,18 @@ def add_output_options(parser: argparse.ArgumentParser, picture: str) -> None:
         metavar="SECONDS",
         help="the longest the movie may last; a longer run plays faster (default 12)",
     )
+
+
+def output_args(args: argparse.Namespace) -> Dict[str, Any]:
+    """The run's output arguments from add_output_options' and --json's
+    options: the picture, the report, the movie, its frame rate and length."""
+    return {
+        "out": args.out or None,
+        "json_path": args.json,
+        "movie_path": args.movie or None,
+        "fps": args.fps,
+        "movie_length": args.movie_length,
+    }
 
 
 def add_table_options(

@@ -280,12 +280,15 @@ def bar(done: int, total: int, width: int = 24) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def movie_frames(duration: float, fps: float, dt: float, rows: int) -> List[int]:
-    """The recorded rows (one per step of ``dt`` seconds, ``rows`` of them)
-    that a movie of ``duration`` seconds at ``fps`` frames per second shows:
-    one per frame, at the frame's time, the last row held at the end."""
-    frames = max(1, int(math.ceil(duration * fps)) + 1)
-    return [min(rows - 1, int(round(k / fps / dt))) for k in range(frames)]
+def movie_frames(rows: int, dt: float, fps: float, length: float) -> Tuple[List[int], float]:
+    """The recorded rows (``rows`` of them, one every ``dt`` seconds of play)
+    a movie at ``fps`` frames per second shows, one per frame at the frame's
+    time (the last row held at the end), and the speed it plays at: real
+    time, or faster so that it lasts at most ``length`` seconds."""
+    duration = (rows - 1) * dt
+    speed = max(1.0, duration / length)
+    frames = max(1, int(math.ceil(duration / speed * fps)) + 1)
+    return [min(rows - 1, int(round(k / fps / (dt / speed)))) for k in range(frames)], speed
 
 
 def animate_balls(

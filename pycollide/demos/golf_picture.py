@@ -150,9 +150,7 @@ def movie(
     in the title; ``xy`` from :class:`Frames`.  At most ``length`` seconds
     long (a longer run plays faster).  Returns the number of frames."""
     n = xy.shape[1]
-    duration = (len(xy) - 1) * every * params.dt
-    speed = max(1.0, duration / length)
-    rows = movie_frames(duration / speed, fps, every * params.dt / speed, len(xy))
+    rows, _ = movie_frames(len(xy), every * params.dt, fps, length)
     legend = [
         marker_swatch(TEE, "tee", marker="s"),
         marker_swatch(HOLE, "hole", edge=RIM, size=11),

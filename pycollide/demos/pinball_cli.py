@@ -22,6 +22,7 @@ from .cli import (
     check_output,
     nonnegative,
     nonnegative_int,
+    output_args,
     positive_float,
     positive_int,
     rate,
@@ -239,13 +240,9 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     return report_main(
         lambda: run(
             params,
-            out=args.out or None,
             trails=args.trails,
             progress=sys.stderr,
-            json_path=args.json,
-            movie_path=args.movie or None,
-            fps=args.fps,
-            movie_length=args.movie_length,
+            **output_args(args),
         ),
         format_report,
         args.json,

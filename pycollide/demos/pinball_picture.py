@@ -116,9 +116,7 @@ def movie(
     with their paths so far, the time in the title; at most ``length``
     seconds long (a longer run plays faster).  Returns the number of frames."""
     xy = result.paths.xy[: result.paths.rows]
-    duration = (len(xy) - 1) * params.dt
-    speed = max(1.0, duration / length)
-    rows = movie_frames(duration / speed, fps, params.dt / speed, len(xy))
+    rows, speed = movie_frames(len(xy), params.dt, fps, length)
     n = len(result.launch_time)
     launched = np.flatnonzero(~np.isnan(result.launch_time))[: max(0, min(trails, len(PATH_COLOURS)))]
     legend = _legend(params) + [
