@@ -4,7 +4,7 @@ along what they meet, climbing steps and keeping to floors (``move``)."""
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Union, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -14,7 +14,8 @@ from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib
 from .motion import _check_stuck, _motion_threads, _moved
 from .shapes import Lines, Shapes
 from .tiles import TileMap
-from .world import World, c_parts
+from .transform import transform
+from .world import OneWay, World, c_parts
 
 __all__ = ["Move", "move"]
 
@@ -65,6 +66,7 @@ def move(
     step_height: float = 0.0,
     snap_distance: float = 0.0,
     max_iterations: int = 4,
+    platforms: Optional[Mapping[int, ArrayLike]] = None,
     threads: Optional[int] = None,
 ) -> Move:
     """Move shapes of any kind through a world by their displacements, sliding
@@ -105,6 +107,17 @@ def move(
     snap_distance : float >= 0, default 0
     max_iterations : int >= 1, default 4
         Sweeps per shape (each impact, and each step climbed, costs one or more).
+    platforms : mapping of int to array_like, optional
+        Moving platforms: ``{part: displacement}`` for parts of ``world`` that
+        are shape collections moving this step, each displacement of layout
+        ``(len(part), 2)`` or ``(2,)`` for all of the part's shapes.  The
+        platforms move first: a shape standing on one (as a probe at the
+        start finds) is carried by its displacement, a shape it moves into
+        is pushed out of it by the least translation (:func:`depenetrate`),
+        never left inside; then every shape makes its own move against the
+        world with the platforms where they moved to.  The world itself is
+        not changed: build the next step's World from the platforms' new
+        places.
     threads : int, optional
         As for :func:`advance`.  The result never depends on it.
 
@@ -142,6 +155,10 @@ def move(
     ([-1.2, 0.0], True)
     """
     verb = "move"
+    if platforms is not None:
+        return _with_platforms(
+            shapes, displacement, world, platforms, walkable, step_height, snap_distance, max_iterations, threads
+        )
     if not isinstance(shapes, Shapes) or isinstance(shapes, Lines):
         raise TypeError(f"{verb}: `shapes` must be a shape array (not Lines), got {type(shapes).__name__}")
     if not isinstance(world, (TileMap, World)):
@@ -206,3 +223,92 @@ def move(
         ground[:, 3].astype(np.int64).reshape(shape),
         ground[:, :2].reshape(shape + (2,)),
     )
+
+
+def _with_platforms(
+    shapes: Shapes,
+    displacement: ArrayLike,
+    world: Union[TileMap, World],
+    platforms: Mapping[int, ArrayLike],
+    walkable: float,
+    step_height: float,
+    snap_distance: float,
+    max_iterations: int,
+    threads: Optional[int],
+) -> Move:
+    """move with moving platforms: carry, push, then each shape's own move."""
+    from .motion import depenetrate
+    from .overlap import overlaps
+
+    verb = "move"
+    if not isinstance(world, World):
+        raise TypeError(f"{verb}: `platforms` are parts of a World, got `world` {type(world).__name__}")
+    if not isinstance(platforms, Mapping):
+        raise TypeError(f"{verb}: `platforms` must be a mapping of part index to displacement, got {platforms!r}")
+    moves: Dict[int, np.ndarray] = {}
+    for k, disp in platforms.items():
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or not 0 <= k < len(world):
+            raise ValueError(f"{verb}: `platforms` names part {k!r}; the world has parts 0 to {len(world) - 1}")
+        part = world.parts[int(k)]
+        if not isinstance(part, Shapes):
+            raise ValueError(f"{verb}: platform part {k} is a {type(part).__name__}; only shape collections move")
+        v = d.vectors(verb, f"platforms[{k}]", disp)
+        try:
+            v = np.broadcast_to(v, (len(part), 2))
+        except ValueError:
+            raise ValueError(
+                f"{verb}: the displacement of platform part {k} has shape {v.shape}; its part holds "
+                f"{len(part)} shapes: give ({len(part)}, 2) or (2,)"
+            ) from None
+        if not np.isfinite(v).all():
+            raise ValueError(f"{verb}: the displacement of platform part {k} must be finite")
+        moves[int(k)] = np.array(v, dtype=np.float64)
+    # where each shape stands before the platforms move (a move of nothing: the probe)
+    still = move(
+        shapes,
+        np.zeros(2),
+        world,
+        walkable=walkable,
+        step_height=step_height,
+        snap_distance=snap_distance,
+        max_iterations=1,
+        threads=threads,
+    )
+    flat_part, flat_index = still.ground_part.reshape(-1), still.ground_index.reshape(-1)
+    carry = np.zeros((flat_part.size, 2))
+    for k, v in moves.items():
+        on = flat_part == k
+        carry[on] = v[flat_index[on]]
+    carry = carry.reshape(shapes.shape + (2,))
+    ups = world.one_way
+    parts = [transform(cast(Shapes, p), moves[k]) if k in moves else p for k, p in enumerate(world.parts)]
+    moved_world = World(*(p if u is None else OneWay(p, u) for p, u in zip(parts, ups)))
+    here = transform(still.shapes, carry)  # the carried ride along
+    platform_world = World(*(parts[k] for k in moves)) if moves else None
+    pushed = np.zeros(shapes.shape + (2,))
+    if platform_world is not None:
+        hit = overlaps(here, moved_world, touching=False)
+        if hit.any():
+            out = depenetrate(here[hit], moved_world, threads=threads)
+            if not out.resolved.all():
+                first = tuple(int(i) for i in np.argwhere(hit)[np.flatnonzero(~out.resolved)[0]])
+                raise ValueError(f"{verb}: shape {first} is crushed by a platform (no way out of the world found)")
+            pushed[hit] = out.translation
+            here = _replace(here, hit, out.shapes)
+    m = move(
+        here,
+        displacement,
+        moved_world,
+        walkable=walkable,
+        step_height=step_height,
+        snap_distance=snap_distance,
+        max_iterations=max_iterations,
+        threads=threads,
+    )
+    return m._replace(displacement=m.displacement + carry + pushed + still.displacement)
+
+
+def _replace(shapes: Shapes, where: np.ndarray, new: Shapes) -> Shapes:
+    rows = np.array(shapes, dtype=np.float64).reshape(shapes.shape + (-1,))
+    rows[where] = np.asarray(new, dtype=np.float64).reshape(int(where.sum()), -1)
+    return type(shapes)(rows)

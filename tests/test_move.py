@@ -321,3 +321,58 @@ def test_one_way_parts_are_checked_and_kept():
     assert float(pc.move(box, [3, 0], sideways).shapes.bounds()[2]) == 5.0  # from the west: stopped
     through = pc.move(pc.Boxes([6, 1, 7, 2]), [-3, 0], sideways)  # from the east: through
     assert through.displacement.tolist() == [-3.0, 0.0]
+
+
+# ---- moving platforms --------------------------------------------------------------------
+
+
+def lift_world():
+    floor = pc.TileMap.from_text("\n".join(["." * 20] * 8 + ["#" * 20]))
+    return pc.World(floor, pc.Boxes([[5, 2, 8, 2.5], [12, 1, 14, 1.5]]))
+
+
+def test_a_platform_carries_what_stands_on_it_and_pushes_what_is_in_its_way():
+    w = lift_world()
+    hero = pc.Boxes([6, 2.5, 6.5, 3])  # on lift 0
+    crate = pc.Boxes([14, 1, 15, 2])  # on the floor, east of platform 1
+    movers = pc.Boxes(np.vstack([np.asarray(hero), np.asarray(crate)]))
+    m = pc.move(movers, [[0.25, -0.1], [0, -0.1]], w, platforms={1: [[0.0, 0.0], [0.5, 0.0]]})
+    # the hero does not stand on a moving part: it walks; the crate is pushed east by platform 1
+    assert np.asarray(m.shapes)[0].tolist() == [6.25, 2.5, 6.75, 3.0]
+    assert np.asarray(m.shapes)[1][0] == 14.5 and m.displacement[1].tolist() == [0.5, 0.0]
+    m = pc.move(movers, [[0.0, -0.1], [0.0, -0.1]], w, platforms={1: [[2.0, 0.5], [0.0, 0.0]]})
+    assert np.asarray(m.shapes)[0].tolist() == [8.0, 3.0, 8.5, 3.5]  # carried by lift 0, then standing
+    assert m.displacement[0].tolist() == [2.0, 0.5] and bool(m.on_floor[0]) and int(m.ground_part[0]) == 1
+    moved = pc.World(w.parts[0], pc.transform(w.parts[1], [[2.0, 0.5], [0.0, 0.0]]))
+    assert not pc.overlaps(m.shapes, moved, touching=False).any()
+
+
+def test_platforms_never_leave_a_mover_inside():
+    rng = np.random.default_rng(12)
+    w = lift_world()
+    boxes = rng.uniform(0, 18, (300, 1)) + np.array([[0.0, 0.0, 0.5, 0.0]])
+    boxes[:, 1] = rng.uniform(1, 6, 300)
+    boxes[:, 3] = boxes[:, 1] + 0.5
+    movers = pc.Boxes(boxes)
+    movers = movers[~pc.overlaps(movers, w, touching=False)]
+    for frame in range(15):
+        lift = rng.normal(0, 0.3, (2, 2))
+        m = pc.move(movers, rng.normal(0, 0.3, (len(movers), 2)), w, platforms={1: lift})
+        w = pc.World(w.parts[0], pc.transform(w.parts[1], lift))
+        assert not pc.overlaps(m.shapes, w, touching=False).any(), frame
+        movers = m.shapes
+
+
+def test_platforms_are_checked():
+    w = lift_world()
+    hero = pc.Boxes([6, 2.5, 6.5, 3])
+    with pytest.raises(ValueError, match="parts 0 to 1"):
+        pc.move(hero, [0, 0], w, platforms={2: [0, 1]})
+    with pytest.raises(ValueError, match="only shape collections move"):
+        pc.move(hero, [0, 0], w, platforms={0: [0, 1]})
+    with pytest.raises(ValueError, match="holds 2 shapes"):
+        pc.move(hero, [0, 0], w, platforms={1: np.zeros((3, 2))})
+    with pytest.raises(ValueError, match="finite"):
+        pc.move(hero, [0, 0], w, platforms={1: [np.nan, 0]})
+    with pytest.raises(TypeError, match="parts of a World"):
+        pc.move(hero, [0, 0], w.parts[0], platforms={0: [0, 1]})
