@@ -376,3 +376,17 @@ def test_platforms_are_checked():
         pc.move(hero, [0, 0], w, platforms={1: [np.nan, 0]})
     with pytest.raises(TypeError, match="parts of a World"):
         pc.move(hero, [0, 0], w.parts[0], platforms={0: [0, 1]})
+
+
+@pytest.mark.parametrize("k", [-1060, -1000, -500, 0, 500, 1000])
+def test_running_along_a_floor_at_every_scale(k):
+    """Scaled by 2**k (down to subnormal tiles, up to 2**1000): the same run, exactly."""
+    s = 2.0**k
+    floor = pc.TileMap.from_text(FLOOR, tile_size=s)
+    hero = pc.Capsules(np.array([1.5, 1.25, 2.5, 1.25, 0.25]) * s)
+    for _ in range(20):
+        m = pc.move(hero, [0.3 * s, -0.25 * s], floor)
+        assert m.displacement.tolist() == [0.3 * s, 0.0] and bool(m.on_floor)
+        assert m.ground_normal.tolist() == [0.0, 1.0]
+        hero = m.shapes
+    assert not pc.overlaps(hero, floor, touching=False)

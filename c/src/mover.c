@@ -234,10 +234,16 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
             continue;
         }
         double nx = h.nx, ny = h.ny;
+        /* the planes are solved on the rest scaled by a power of 2 to about 1
+         * (exact both ways): the squares they compare neither overflow nor
+         * underflow, whatever the magnitudes */
+        int e = 0;
+        if (rx != 0.0 || ry != 0.0) frexp(pc__max(fabs(rx), fabs(ry)), &e);
+        double ux = ldexp(rx, -e), uy = ldexp(ry, -e);
         if (f == PC_MOVE_WALL && ny < 0.0) { /* a slope too steep to walk: never climbed */
-            double sx = rx, sy = ry;
+            double sx = ux, sy = uy;
             pc__slide_along(&sx, &sy, nx, ny);
-            if (sy > 0.0 && sy > ry) { /* sliding along it would lift the mover: a vertical wall instead */
+            if (sy > 0.0 && sy > uy) { /* sliding along it would lift the mover: a vertical wall instead */
                 nx = nx > 0.0 ? 1.0 : -1.0;
                 ny = 0.0;
             }
@@ -246,7 +252,9 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
         pn[np][0] = nx;
         pn[np][1] = ny;
         np++;
-        solve_planes(&rx, &ry, (const double (*)[2])pn, np);
+        solve_planes(&ux, &uy, (const double (*)[2])pn, np);
+        rx = ldexp(ux, e);
+        ry = ldexp(uy, e);
         dx = rx;
         dy = ry;
     }
