@@ -26,7 +26,7 @@ from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, WorldContact, contact, distance, manifold
 from .intersect import intersections
 from .motion import Depenetration, Slide, advance, depenetrate, slide
-from .mover import Move, move
+from .mover import Move, MoveEvents, move
 from .overlap import contains, overlaps
 from .pairs import Nearest, nearest, pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
@@ -80,6 +80,7 @@ __all__ = [
     "Slide",
     "move",
     "Move",
+    "MoveEvents",
     "depenetrate",
     "Depenetration",
 ]

@@ -17,7 +17,27 @@ from .tiles import TileMap
 from .transform import transform
 from .world import OneWay, World, c_parts
 
-__all__ = ["Move", "move"]
+__all__ = ["Move", "MoveEvents", "move"]
+
+
+class MoveEvents(NamedTuple):
+    """The impacts of :func:`move` (``events=True``), one entry per impact,
+    ordered by mover and then as met."""
+
+    mover: np.ndarray
+    """(K) int64: the mover's flat index (``np.unravel_index`` gives its place in the shapes' leading shape)."""
+    time: np.ndarray
+    """(K): the time within the step, in [0, 1] (each sweep takes the rest of the step)."""
+    part: np.ndarray
+    """(K) int64: the world's part hit."""
+    index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index (see ShapeHit)
+    """(K) int64: the shape within that part, or a tile map's flat cell ``row * cols + col``."""
+    point: np.ndarray
+    """(K, 2): the touching point on what was hit."""
+    normal: np.ndarray
+    """(K, 2): the surface's unit normal there, toward the mover."""
+    lost: np.ndarray
+    """(K): the length of the displacement the surface took (the rest's part into it)."""
 
 
 class Move(NamedTuple):
@@ -45,6 +65,8 @@ class Move(NamedTuple):
     """(S, 2): the unit normal of the floor it stands on, out of it toward the
     shape; on a tile map's face exactly that face's (:attr:`TileMap.normals`),
     at every seam (NaN when none)."""
+    events: Optional[MoveEvents] = None
+    """The impacts, with ``events=True`` (else None)."""
 
 
 def _option(verb: str, name: str, value: Any, lo: float, hi: float = math.inf) -> float:
@@ -67,6 +89,7 @@ def move(
     snap_distance: float = 0.0,
     max_iterations: int = 4,
     platforms: Optional[Mapping[int, ArrayLike]] = None,
+    events: bool = False,
     threads: Optional[int] = None,
 ) -> Move:
     """Move shapes of any kind through a world by their displacements, sliding
@@ -118,6 +141,10 @@ def move(
         world with the platforms where they moved to.  The world itself is
         not changed: build the next step's World from the platforms' new
         places.
+    events : bool, default False
+        Also report every impact (:class:`MoveEvents`: which mover, when,
+        what it hit, where, the normal, the displacement the surface took) as
+        ``Move.events``.
     threads : int, optional
         As for :func:`advance`.  The result never depends on it.
 
@@ -157,8 +184,19 @@ def move(
     verb = "move"
     if platforms is not None:
         return _with_platforms(
-            shapes, displacement, world, platforms, walkable, step_height, snap_distance, max_iterations, threads
+            shapes,
+            displacement,
+            world,
+            platforms,
+            walkable,
+            step_height,
+            snap_distance,
+            max_iterations,
+            events,
+            threads,
         )
+    if not isinstance(events, (bool, np.bool_)):
+        raise TypeError(f"{verb}: `events` must be True or False, got {events!r}")
     if not isinstance(shapes, Shapes) or isinstance(shapes, Lines):
         raise TypeError(f"{verb}: `shapes` must be a shape array (not Lines), got {type(shapes).__name__}")
     if not isinstance(world, (TileMap, World)):
@@ -184,6 +222,9 @@ def move(
     if not 1 <= max_iterations <= 2**31 - 1:
         raise ValueError(f"{verb}: `max_iterations` must be >= 1, got {max_iterations}")
     options.max_iterations = int(max_iterations)
+    n_rows = int(np.prod(shapes.shape, dtype=np.int64))
+    impacts = np.empty((n_rows, int(max_iterations), 8)) if events else None
+    options.events = double_ptr(impacts) if impacts is not None and impacts.size else ffi.NULL
     cls = type(shapes)
     rows = np.array(shapes._data, dtype=np.float64, order="C").reshape(-1, cls.width)
     disp = np.array(v, dtype=np.float64, order="C").reshape(-1, 2)
@@ -213,6 +254,19 @@ def move(
         )
         _check_stuck(verb, "shape", flags, shapes.shape, v)
     shape = shapes.shape
+    found = None
+    if impacts is not None:
+        mover, slot = np.nonzero(~np.isnan(impacts[:, :, 0]))
+        e = impacts[mover, slot]
+        found = MoveEvents(
+            mover.astype(np.int64),
+            e[:, 0],
+            e[:, 1].astype(np.int64),
+            e[:, 2].astype(np.int64),
+            e[:, 3:5],
+            e[:, 5:7],
+            e[:, 7],
+        )
     return Move(
         _moved(verb, cls, rows, shape),
         moved.reshape(shape + (2,)),
@@ -222,6 +276,7 @@ def move(
         ground[:, 2].astype(np.int64).reshape(shape),
         ground[:, 3].astype(np.int64).reshape(shape),
         ground[:, :2].reshape(shape + (2,)),
+        found,
     )
 
 
@@ -234,6 +289,7 @@ def _with_platforms(
     step_height: float,
     snap_distance: float,
     max_iterations: int,
+    events: bool,
     threads: Optional[int],
 ) -> Move:
     """move with moving platforms: carry, push, then each shape's own move."""
@@ -303,6 +359,7 @@ def _with_platforms(
         step_height=step_height,
         snap_distance=snap_distance,
         max_iterations=max_iterations,
+        events=events,
         threads=threads,
     )
     return m._replace(displacement=m.displacement + carry + pushed + still.displacement)

@@ -218,7 +218,8 @@ def test_results_do_not_depend_on_threads():
     d = rng.normal(0, 1, (len(caps), 2))
     one = pc.move(caps, d, level, step_height=0.2, snap_distance=0.2, threads=1)
     two = pc.move(caps, d, level, step_height=0.2, snap_distance=0.2, threads=2)
-    for a, b in zip(one, two):
+    assert one.events is None and two.events is None
+    for a, b in zip(one[:-1], two[:-1]):
         assert np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
 
 
@@ -390,3 +391,44 @@ def test_running_along_a_floor_at_every_scale(k):
         assert m.ground_normal.tolist() == [0.0, 1.0]
         hero = m.shapes
     assert not pc.overlaps(hero, floor, touching=False)
+
+
+# ---- impacts as events -------------------------------------------------------------------
+
+
+def test_move_reports_each_impact_as_an_event():
+    room = pc.TileMap.from_text("#.....\n#.....\n######")
+    boxes = pc.Boxes([[2, 1, 3, 2], [4, 1, 5, 2]])
+    m = pc.move(boxes, [[-4, -0.5], [1, 0]], room, events=True)
+    e = m.events
+    # box 0 meets the floor at once (its fall taken), then the wall a quarter of the way on
+    assert e.mover.tolist() == [0, 0] and e.time.tolist() == [0.0, 0.25]
+    assert e.part.tolist() == [0, 0] and e.normal.tolist() == [[0.0, 1.0], [1.0, 0.0]]
+    assert e.lost.tolist() == [0.5, 3.0] and e.point[1].tolist() == [1.0, 1.5]
+    cols = room.shape[1]
+    assert e.index[0] in (1, 2, 3) and e.index[1] == 1 * cols + 0  # a floor tile under it; the wall's tile
+    assert pc.move(boxes, [[-4, -0.5], [1, 0]], room).events is None
+    # box 1 runs along the floor: no impact; the same moves with or without events
+    assert np.array_equal(np.asarray(m.shapes), np.asarray(pc.move(boxes, [[-4, -0.5], [1, 0]], room).shapes))
+    with pytest.raises(TypeError, match="events"):
+        pc.move(boxes, [0, 0], room, events="yes")
+
+
+def test_events_do_not_depend_on_threads_and_follow_platforms():
+    rng = np.random.default_rng(2)
+    level = pc.TileMap(rng.choice([0, 0, 0, 1, 2, 3, 4, 5], size=(20, 40)).astype(np.int8), tile_size=0.5)
+    boxes = pc.Boxes(
+        np.column_stack([rng.uniform(0, 19, 3000), rng.uniform(0, 9, 3000)]) @ [[1, 0, 1, 0], [0, 1, 0, 1]]
+        + [0, 0, 0.3, 0.3]
+    )
+    boxes = boxes[~pc.overlaps(boxes, level, touching=False)]
+    d = rng.normal(0, 1, (len(boxes), 2))
+    one = pc.move(boxes, d, level, events=True, threads=1).events
+    two = pc.move(boxes, d, level, events=True, threads=2).events
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b)
+    assert len(one.mover) > 100 and (np.diff(one.mover) >= 0).all() and ((one.time >= 0) & (one.time <= 1)).all()
+    w = lift_world()
+    m = pc.move(pc.Boxes([6, 2.5, 6.5, 3]), [0, -5], w, platforms={1: [[0.0, 0.0], [0.0, 0.0]]}, events=True)
+    e = m.events  # standing on lift 0 and pushed down into it: one impact, at once, 5 taken
+    assert e.part.tolist() == [1] and e.index.tolist() == [0] and e.time.tolist() == [0.0] and e.lost.tolist() == [5.0]

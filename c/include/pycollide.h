@@ -719,6 +719,7 @@ typedef struct {
     double step_height;   /* >= 0: a wall at most this high, met standing on a floor, is climbed as a step */
     double snap_distance; /* >= 0: a mover that stood on a floor keeps to it down slopes and steps this far */
     int max_iterations;   /* >= 1: the most sweeps of one move (each impact costs one) */
+    double *events;       /* NULL, or n * max_iterations rows of 8 doubles: each mover's impacts (below) */
 } pc_move_options;
 /* Move n shapes of one kind (rows of pc_kind_width(kind) contiguous doubles,
  * updated in place) by their displacements (2 contiguous doubles each)
@@ -735,7 +736,13 @@ typedef struct {
  * pc_world_sweep names them; NaN, NaN, -1, -1 when none) and flags[k]: the
  * PC_MOVE_* flags, or -1 when it started strictly overlapping the world
  * deeper than its start tolerance (left alone; see pc_tilemap_advance), -2
- * when a move would leave the doubles (it stops there).  Guarantees,
+ * when a move would leave the doubles (it stops there).  With
+ * options->events, mover k's impacts in the order met, in rows
+ * k * max_iterations ... of 8 doubles: the time within the step (in [0,
+ * 1]: each sweep takes the rest of it), the part and the index hit, the
+ * point, the surface's unit normal toward the mover, and the length of the
+ * displacement the surface took (the rest's part into it); a row whose time
+ * is NaN is no impact.  Guarantees,
  * exactly: a shape that does not strictly overlap the world at the start
  * does not at the end, and (the sweeps being exact) never passes through a
  * wall or a corner.  The result does not depend on threads.  PC_ERR_ARG for

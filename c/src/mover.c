@@ -187,21 +187,40 @@ static int climb(const struct move_ctx *m, double *a, double rx, double *made)
  * displacement asked).  Returns the PC_MOVE_* flags, -1 when it starts deeper than its start
  * tolerance (left alone), -2 when a move would leave the doubles (it stops
  * there). */
-static int8_t move_one(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground);
+static int8_t move_one(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground, double *ev);
 
 /* A mover in a world with one-way parts: its own copy of the world, whose
  * one-way parts each sweep turns on and off (gate). */
-static int8_t move_gated(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground)
+static int8_t move_gated(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground,
+                         double *ev)
 {
     pc__world own = *m->world;
     struct move_ctx mine = *m;
     mine.world = &own;
     mine.gated = &own;
-    return move_one(&mine, a, d, moved, ground);
+    return move_one(&mine, a, d, moved, ground, ev);
 }
 
-static int8_t move_one(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground)
+/* Impact k of a mover into its events (8 doubles: the time within the step,
+ * the part and the index hit, the point, the surface's normal toward the
+ * mover, the displacement the surface took). */
+static void record(double *ev, int k, double time, const pc__toi *h, double lost)
 {
+    double *e = ev + 8 * k;
+    e[0] = time;
+    e[1] = (double)h->part;
+    e[2] = (double)h->cell;
+    e[3] = h->px;
+    e[4] = h->py;
+    e[5] = -h->nx + 0.0;
+    e[6] = -h->ny + 0.0;
+    e[7] = lost;
+}
+
+static int8_t move_one(const struct move_ctx *m, double *a, const double *d, double *moved, double *ground, double *ev)
+{
+    if (ev)
+        for (int k = 0; k < m->o.max_iterations; k++) ev[8 * k] = NAN; /* NaN time: no impact */
     moved[0] = moved[1] = 0.0;
     ground[0] = ground[1] = NAN;
     ground[2] = ground[3] = -1.0;
@@ -215,7 +234,7 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
     pc__toi h;
     int stood = floor_below(m, a, probe_length(m, a), &h);
     int8_t flags = 0, status = 0;
-    double pn[MOVE_PLANES][2];
+    double pn[MOVE_PLANES][2], time = 0.0;
     int np = 0;
     for (int k = 0; k < m->o.max_iterations && (dx != 0.0 || dy != 0.0); k++) {
         if (!sweep_to(m, a, dx, dy, &h, moved)) {
@@ -225,7 +244,13 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
         if (!h.hit) break;
         int8_t f = facing(m, h.nx, h.ny);
         flags |= f;
+        time += h.t * (1.0 - time); /* each sweep takes the rest of the step's time */
         double rest = 1.0 - h.t, rx = dx * rest, ry = dy * rest;
+        if (ev) { /* what the surface takes: the rest's part into it (scaled as the planes are, below) */
+            int q = 0;
+            if (rx != 0.0 || ry != 0.0) frexp(pc__max(fabs(rx), fabs(ry)), &q);
+            record(ev, k, time, &h, ldexp(pc__max(ldexp(rx, -q) * h.nx + ldexp(ry, -q) * h.ny, 0.0), q));
+        }
         if (f == PC_MOVE_FLOOR) stood = 1;
         if (f == PC_MOVE_WALL && stood && m->o.step_height > 0.0 && rx != 0.0 && h.nx * rx > 0.0 &&
             climb(m, a, rx, moved)) {
@@ -283,11 +308,12 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
 static void move_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
 {
     const struct move_ctx *m = vctx;
-    int8_t (*one)(const struct move_ctx *, double *, const double *, double *, double *) =
+    int8_t (*one)(const struct move_ctx *, double *, const double *, double *, double *, double *) =
         m->one_way ? move_gated : move_one;
     for (int64_t i = 0; i < n; i++)
-        *(int8_t *)(p[4] + i * st[4]) = one(m, (double *)(p[0] + i * st[0]), (const double *)(p[1] + i * st[1]),
-                                            (double *)(p[2] + i * st[2]), (double *)(p[3] + i * st[3]));
+        *(int8_t *)(p[4] + i * st[4]) =
+            one(m, (double *)(p[0] + i * st[0]), (const double *)(p[1] + i * st[1]), (double *)(p[2] + i * st[2]),
+                (double *)(p[3] + i * st[3]), m->o.events ? (double *)(p[5] + i * st[5]) : NULL);
 }
 
 static int options_ok(const pc_move_options *o)
@@ -308,10 +334,12 @@ static int world_move(const pc_world_part *parts, int nparts, int kind, double *
     for (int k = 0; k < w.n; k++) one_way |= w.one_way[k];
     struct move_ctx ctx = {&w, NULL, kind, pc_kind_width(kind), one_way, *options};
     int64_t shape[1] = {n};
-    int64_t sa[1] = {ctx.width}, sd[1] = {2}, sm[1] = {2}, sg[1] = {4}, sf[1] = {1};
-    const int64_t *strides[5] = {sa, sd, sm, sg, sf};
-    const void *ptrs[5] = {shapes, displacement, moved, ground, flags};
-    return pc__batch(1, shape, 5, ptrs, strides, 16u, move_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
+    int64_t sa[1] = {ctx.width}, sd[1] = {2}, sm[1] = {2}, sg[1] = {4}, sf[1] = {1},
+            se[1] = {8 * options->max_iterations};
+    const int64_t *strides[6] = {sa, sd, sm, sg, sf, se};
+    const void *ptrs[6] = {shapes, displacement, moved, ground, flags, options->events};
+    int nop = options->events ? 6 : 5;
+    return pc__batch(1, shape, nop, ptrs, strides, 16u, move_inner, &ctx, threads, PC_MOTION_CHUNK, cancel);
 }
 
 int pc_world_move(const pc_world_part *parts, int nparts, int kind, double *shapes, const double *displacement,

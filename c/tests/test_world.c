@@ -429,7 +429,7 @@ static void test_world_move(void)
 {
     static world_a w;
     CHECK(world_a_build(&w));
-    pc_move_options o = {0.7, 0.0, 0.0, 4};
+    pc_move_options o = {0.7, 0.0, 0.0, 4, NULL};
     double pill[5] = {2, 1.25, 3, 1.25, 0.25}, d[2] = {0.5, -0.125}, moved[2], ground[4];
     int8_t flags;
     CHECK(pc_world_move(w.parts, 2, PC_CAPSULE, pill, d, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
@@ -442,10 +442,16 @@ static void test_world_move(void)
     CHECK(pc_world_move(w.parts, 2, PC_BOX, crate, fall, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
     CHECK(flags == PC_MOVE_FLOOR && ground[2] == 1 && ground[3] == 0 && ground[1] == 1 &&
           crate[1] == world_a_boxes[0][3]);
+    double events[4][8], wall[4] = {1.5, 1, 2.5, 2};
+    o.events = &events[0][0]; /* into the west wall: one impact, at 1/8 of the step, its normal, 3.5 taken */
+    CHECK(pc_world_move(w.parts, 2, PC_BOX, wall, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+    CHECK(events[0][0] == 0.125 && events[0][1] == 0 && events[0][5] == 1 && events[0][6] == 0 && events[0][7] == 3.5);
+    CHECK(events[0][3] == 1 && isnan(events[1][0]) && isnan(events[3][0]));
+    o.events = NULL;
     double sunk[4] = {2, 0.25, 3, 1.25};
     CHECK(pc_world_move(w.parts, 2, PC_BOX, sunk, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
     CHECK(flags == -1 && sunk[1] == 0.25);
-    pc_move_options bad = {1.5, 0.0, 0.0, 4};
+    pc_move_options bad = {1.5, 0.0, 0.0, 4, NULL};
     CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, &bad, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, NULL, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_world_move(w.parts, 2, 99, box, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_ERR_ARG);
