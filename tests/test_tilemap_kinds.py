@@ -183,6 +183,16 @@ def test_a_box_across_a_seam_gets_the_floors_normal():
     assert abs(c.separation[0] - 0.5 / np.sqrt(2)) <= 1e-15
 
 
+def test_a_segment_touching_a_tile_corner_is_touching():
+    """Touching the solid region and no more (the exact tests), the contact's
+    separation is 0: a segment ending on a tile's corner, whose contact with
+    either edge there is a rounding error below 0, is not inside."""
+    tm = pc.TileMap(np.array([[0, 1]], dtype=np.int8))
+    seg = pc.Segments([[-0.25, 0.5, 1.0, 0.0]])
+    assert pc.overlaps(seg, tm).tolist() == [True] and pc.overlaps(seg, tm, touching=False).tolist() == [False]
+    assert pc.contact(seg, tm).separation.tolist() == [0.0]
+
+
 # ---- pairs -----------------------------------------------------------------------------------
 
 

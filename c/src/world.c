@@ -196,11 +196,12 @@ void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, doubl
     }
     nearest_edge(map, &f, kind, a, out);
     if (!(out[0] < INFINITY)) return;
-    /* the sign agrees with the exact overlap test */
-    int touching = pc__map_overlaps_any(map, kind, a, PC_TOUCHING);
-    if (touching && out[0] > 0.0) out[0] = 0.0;
-    if (!touching && !(out[0] > 0.0)) out[0] = DBL_TRUE_MIN;
-    if (out[0] == 0.0) out[0] = 0.0; /* touching: +0 */
+    /* the sign agrees with the exact overlap tests: not strictly inside, the
+     * shape touches the region (+0) or is apart (> 0) */
+    if (pc__map_overlaps_any(map, kind, a, PC_TOUCHING))
+        out[0] = 0.0;
+    else if (!(out[0] > 0.0))
+        out[0] = DBL_TRUE_MIN;
 }
 
 /* 9 doubles: the contact (7, as pc_contact_batch) of least separation over
