@@ -23,7 +23,7 @@ from pkgutil import extend_path
 __path__ = extend_path(__path__, __name__)
 
 from .compound import Compound, Placed  # noqa: E402
-from .contact import Contact, Manifold, WorldContact, contact, distance, manifold
+from .contact import Contact, Manifold, WorldContact, WorldManifold, contact, distance, manifold
 from .intersect import intersections
 from .motion import Depenetration, Slide, advance, depenetrate, slide
 from .mover import Move, MoveEvents, move
@@ -58,6 +58,7 @@ __all__ = [
     "contact",
     "distance",
     "Manifold",
+    "WorldManifold",
     "manifold",
     "intersections",
     "reflect",

@@ -10,7 +10,7 @@ import cycle and no callback passed around to dodge one.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -559,30 +559,68 @@ def world_overlap(
     return res
 
 
-def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threads: Any) -> np.ndarray:
-    """(S, 9): the contact of least separation over the parts, then the part
-    and the index (a TileMap is a world of one part)."""
+def _world_rows(
+    verb: str, shapes: Shapes, world: Union[TileMap, World], width: int, entry: Callable[..., int], threads: Any
+) -> np.ndarray:
+    """(S, width): ``entry(parts, nparts, kind, a, strides_a, out, strides_out,
+    ndim, dims, threads)`` on each shape against a world (a TileMap is a world
+    of one part)."""
     data = shapes._data
     shape = data.shape[:-1]
-    out = np.empty(shape + (9,))
+    out = np.empty(shape + (width,))
     if out.size:
         parts, keep = c_parts(verb, world)
         args, ndim, dims = arrays(shape, [data, out])
+        n = out.size // width
         check_rc(
             verb,
             call(
-                out.size // 9 * COSTLY,
-                lib.pc_world_contact,
-                parts,
-                len(keep),
-                shapes.kind,
-                *args,
-                ndim,
-                dims,
-                resolve_threads(verb, threads, out.size // 9),
+                n * COSTLY, entry, parts, len(keep), shapes.kind, *args, ndim, dims, resolve_threads(verb, threads, n)
             ),
         )
     return out
+
+
+def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threads: Any) -> np.ndarray:
+    """(S, 9): the contact of least separation over the parts, then the part
+    and the index (a TileMap is a world of one part)."""
+    return _world_rows(verb, shapes, world, 9, lib.pc_world_contact, threads)
+
+
+def world_manifold(verb: str, shapes: Shapes, world: Union[TileMap, World], margin: float, threads: Any) -> np.ndarray:
+    """(S, 11): the manifold (9 columns as :func:`manifold`) with the part of
+    least separation, then the part and the index."""
+
+    def entry(parts: Any, nparts: int, kind: int, a: Any, sa: Any, *rest: Any) -> int:
+        return int(lib.pc_world_manifold(parts, nparts, kind, a, sa, margin, *rest))
+
+    return _world_rows(verb, shapes, world, 11, entry, threads)
+
+
+def mirror_manifold(data: np.ndarray) -> np.ndarray:
+    """manifold(b, a) from manifold(a, b): the normal negated (the points,
+    their separations, and a World's part and index kept)."""
+    out = data.copy()
+    out[..., 1:3] = 0.0 - data[..., 1:3]
+    return out
+
+
+def manifold_any(verb: str, a: Any, b: Any, margin: float, threads: Any, out: Optional[np.ndarray]) -> np.ndarray:
+    """(S, 9) manifold data for two shape arrays or shapes and a TileMap, in
+    either order; (S, 11) against a World."""
+    if out is not None and (isinstance(a, (World, TileMap)) or isinstance(b, (World, TileMap))):
+        raise TypeError(
+            f"{verb}: `out` is for two shape arrays; against a World or a TileMap the result is a new array"
+        )
+    if isinstance(b, World):
+        return world_manifold(verb, world_shapes_arg(verb, "a", a), b, margin, threads)
+    if isinstance(a, World):
+        return mirror_manifold(world_manifold(verb, world_shapes_arg(verb, "b", b), a, margin, threads))
+    if isinstance(b, TileMap):
+        return world_manifold(verb, world_shapes_arg(verb, "a", a), b, margin, threads)[..., :9]
+    if isinstance(a, TileMap):
+        return mirror_manifold(world_manifold(verb, world_shapes_arg(verb, "b", b), a, margin, threads)[..., :9])
+    return manifold(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), margin, threads, out)
 
 
 # ---- placed compounds --------------------------------------------------------------
@@ -720,9 +758,12 @@ __all__ = [
     "manifold",
     "world_overlap",
     "world_contact",
+    "world_manifold",
+    "mirror_manifold",
     "placed_overlap",
     "placed_contact",
     "placed_pairs",
     "overlap_any",
     "contact_any",
+    "manifold_any",
 ]

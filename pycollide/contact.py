@@ -11,7 +11,7 @@ from . import _dispatch as d
 from ._types import Anything, Body, Solid
 from .world import World
 
-__all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "manifold"]
+__all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "WorldManifold", "manifold"]
 
 
 class Contact(NamedTuple):
@@ -187,14 +187,56 @@ class Manifold(NamedTuple):
         return cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
 
 
+class WorldManifold(NamedTuple):
+    """The contact manifolds of shapes with a :class:`World`, from
+    :func:`manifold`: the fields of :class:`Manifold` with the part and shape
+    of least separation (:func:`contact`'s), and which they are."""
+
+    count: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.count, on purpose
+    """(S) int8: how many points, 0, 1 or 2 (0 exactly where :func:`contact`'s
+    separation with the world exceeds the margin)."""
+    normal: np.ndarray
+    """(S, 2): as :attr:`Manifold.normal` (from the first argument toward the second)."""
+    points: np.ndarray
+    """(S, 2, 2): as :attr:`Manifold.points`."""
+    separations: np.ndarray
+    """(S, 2): as :attr:`Manifold.separations`."""
+    part: np.ndarray
+    """(S) int64: the part of least separation, as :attr:`WorldContact.part` (-1 if none)."""
+    index: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
+    """(S) int64: the shape within that part, as :attr:`WorldContact.index`
+    (-1 for a tile map, and if none)."""
+
+    @classmethod
+    def _of(cls, data: np.ndarray) -> "WorldManifold":
+        m = Manifold._of(data[..., :9])
+        return cls(*m, data[..., 9].astype(np.int64), data[..., 10].astype(np.int64))
+
+
+@overload
 def manifold(
-    a: Body, b: Body, margin: float = 0.0, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
-) -> Manifold:
+    a: World, b: Body, margin: float = 0.0, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
+) -> WorldManifold: ...
+@overload
+def manifold(
+    a: Body, b: World, margin: float = 0.0, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
+) -> WorldManifold: ...
+@overload
+def manifold(
+    a: Solid, b: Solid, margin: float = 0.0, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
+) -> Manifold: ...
+
+
+def manifold(
+    a: Anything, b: Anything, margin: float = 0.0, *, out: Optional[np.ndarray] = None, threads: Optional[int] = None
+) -> Union[Manifold, WorldManifold]:
     """Contact manifolds: up to two contact points per pair, as a physics
     solver needs for resting and stacking (a box on a floor gets two points,
     not the single deepest one).
 
-    Any two shape arrays in either order, broadcasting like :func:`contact`.
+    Any two shape arrays in either order, broadcasting like :func:`contact`;
+    or shapes and a :class:`TileMap` or a :class:`World`, in either order
+    (below).
     ``margin`` (finite, >= 0) keeps points up to that far apart, for
     speculative contacts.  How the points are chosen:
 
@@ -222,9 +264,34 @@ def manifold(
     within rounding of ``margin`` is kept is decided on its rounded
     separation.
 
-    ``out``: a float64 array of shape ``S + (9,)`` to write the raw result
-    into (count, normal, then x, y and separation of each point, NaN where
-    unused), each pair's nine values side by side, as :func:`contact`'s.
+    ``out`` (two shape arrays only): a float64 array of shape ``S + (9,)``
+    to write the raw result into (count, normal, then x, y and separation of
+    each point, NaN where unused), each pair's nine values side by side, as
+    :func:`contact`'s.
+
+    Against a :class:`TileMap` (a shape array of any kind on the other side,
+    in either order) the manifold is with its solid region, measured to its
+    merged boundary (:attr:`TileMap.edges`), so that where two solid tiles
+    meet is never a face: a crate resting on a floor of several tiles gets a
+    point under each corner, wherever the seams are.  The count is 0 exactly
+    where :func:`contact`'s separation with the map exceeds ``margin`` (its
+    sign is exact).  A circle or a point gets :func:`contact`'s single point.
+    Apart or touching, any other shape gets its manifold with the nearest
+    merged edge as a segment (rules 2 and 3), and where :func:`contact`'s
+    point lies on that edge's face (not at its end) the normal is the face's
+    (:attr:`TileMap.normals`) negated, exactly: ``(0, -1)`` on a floor.
+    Overlapping, the reference face is the face the shape leaves through, the
+    edge it touches once moved out by :func:`depenetrate`'s translation, its
+    outward normal ``u``: the shape's face most opposed to ``u`` is clipped to
+    the strip over the edge and to the part that, moved out, is over the edge
+    and not behind it, its points kept as in rule 3, the normal ``-u``, so no
+    point is deeper than the contact; where nothing remains (a corner of the
+    boundary), :func:`contact`'s single point.
+
+    Against a :class:`World` (a shape array of any kind on the other side, in
+    either order) the result is a :class:`WorldManifold`: the manifold with
+    the part and shape of least separation (:func:`contact`'s, a tile map's
+    as above), with the part and index.
 
     Examples
     --------
@@ -241,12 +308,23 @@ def manifold(
 
     >>> int(pc.manifold(pc.Boxes([-5, -1, 5, 0]), pc.Circles([0, 0.9, 1])).count)
     1
+
+    A crate resting across the seam between two floor tiles gets a point
+    under each corner and the floor's normal, exactly:
+
+    >>> floor = pc.TileMap.from_text("....\\n####")
+    >>> m = pc.manifold(pc.Boxes([0.5, 1, 1.5, 2]), floor)
+    >>> int(m.count), m.normal.tolist(), m.separations.tolist()
+    (2, [0.0, -1.0], [0.0, 0.0])
+    >>> sorted(m.points.tolist())
+    [[0.5, 1.0], [1.5, 1.0]]
     """
     if isinstance(margin, (bool, np.bool_)) or not isinstance(margin, (int, float, np.integer, np.floating)):
         raise TypeError(f"manifold: `margin` must be a real number, got {type(margin).__name__}")
     margin = float(margin)
     if not (math.isfinite(margin) and margin >= 0):
         raise ValueError(f"manifold: `margin` must be finite and >= 0, got {margin}")
-    a = d.shapes_arg("manifold", "a", a)
-    b = d.shapes_arg("manifold", "b", b)
-    return Manifold._of(d.manifold("manifold", a, b, margin, threads, out))
+    data = d.manifold_any("manifold", a, b, margin, threads, out)
+    if isinstance(a, World) or isinstance(b, World):
+        return WorldManifold._of(data)
+    return Manifold._of(data)

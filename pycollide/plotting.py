@@ -13,7 +13,8 @@ Two verbs, one convention:
   with ``edges=True``, its merged boundary), a :class:`~pycollide.World`, a
   :class:`~pycollide.Compound` or its placed copies, and the results that
   carry their own coordinates (:class:`~pycollide.Contact`,
-  :class:`~pycollide.WorldContact`, :class:`~pycollide.Manifold`).
+  :class:`~pycollide.WorldContact`, :class:`~pycollide.Manifold`,
+  :class:`~pycollide.WorldManifold`).
 * ``plot_<verb>(result, *arguments)`` draws a verb's result over what the verb
   was given, in the verb's own order (the result may also come last, after
   the arguments): :func:`plot_raycast`,
@@ -72,7 +73,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
     ) from exc
 
 from .compound import Compound, Placed
-from .contact import Contact, Manifold, WorldContact
+from .contact import Contact, Manifold, WorldContact, WorldManifold
 from .motion import Depenetration, Slide
 from .mover import Move
 from .pairs import Nearest
@@ -120,7 +121,20 @@ COLOURS: Dict[str, str] = {
 #: The faces' opacity: the shapes under a face stay visible.
 FACE_ALPHA = 0.35
 
-Drawable = Union[Shapes, TileMap, World, Compound, Placed, Contact, WorldContact, Manifold, Slide, Move, Depenetration]
+Drawable = Union[
+    Shapes,
+    TileMap,
+    World,
+    Compound,
+    Placed,
+    Contact,
+    WorldContact,
+    Manifold,
+    WorldManifold,
+    Slide,
+    Move,
+    Depenetration,
+]
 
 
 # ---- styles, axes, collections ---------------------------------------------------------
@@ -345,9 +359,10 @@ def plot(
         part in turn); a ``Compound`` (its parts in local coordinates) or
         placed copies (``Compound.at``: every copy's parts, one artist per
         part type; a :class:`~pycollide.OneWay` part of a world dashed); a
-        ``Slide`` (its moved boxes), a ``Move`` (its moved shapes) or a ``Depenetration`` (its
-        moved shapes); ``Contact``, ``WorldContact`` and ``Manifold`` as
-        :func:`plot_contact` and :func:`plot_manifold` draw them.
+        ``Slide`` (its moved boxes), a ``Move`` (its moved shapes) or a
+        ``Depenetration`` (its moved shapes); ``Contact``, ``WorldContact``,
+        ``Manifold`` and ``WorldManifold`` as :func:`plot_contact` and
+        :func:`plot_manifold` draw them.
     ax : matplotlib Axes, optional
     label : str, optional
         The call's one legend entry.
@@ -388,7 +403,7 @@ def plot(
         raise TypeError(f"plot: `edges` must be True or False, got {edges!r}")
     if isinstance(obj, (Contact, WorldContact)):
         return plot_contact(obj, ax, label=label, **style)
-    if isinstance(obj, Manifold):
+    if isinstance(obj, (Manifold, WorldManifold)):
         return plot_manifold(obj, ax, label=label, **style)
     if isinstance(obj, Slide):
         obj = obj.boxes
@@ -424,7 +439,7 @@ def plot(
             hint = ": draw pairs' result with plot_pairs(result, a, b), recorded paths with plot_paths(paths)"
         raise TypeError(
             "plot: takes shapes, a TileMap, a World, a Compound or placed compounds, a Slide, a "
-            f"Depenetration, a Contact, WorldContact or Manifold; got {type(obj).__name__}{hint}"
+            f"Depenetration, a Contact, WorldContact, Manifold or WorldManifold; got {type(obj).__name__}{hint}"
         )
     return _finish(ax, artists, label)
 
@@ -531,14 +546,14 @@ def plot_contact(
 
 
 def plot_manifold(
-    result: Manifold,
+    result: Union[Manifold, WorldManifold],
     ax: Optional[Axes] = None,
     *,
     normal_length: Optional[float] = None,
     label: Optional[str] = None,
     **style: Any,
 ) -> List[Artist]:
-    """Draw contact manifolds (from :func:`pycollide.manifold`).
+    """Draw contact manifolds (from :func:`pycollide.manifold`: a ``Manifold`` or a ``WorldManifold``).
 
     Artists, in order: the manifold points (one scatter, ``count`` points per
     pair); the separation at each point, a segment along the normal centred
@@ -547,8 +562,8 @@ def plot_manifold(
     they are apart; the normals, an arrow from each point (one ``quiver``).
     """
     ax = _axes(ax)
-    if not isinstance(result, Manifold):
-        raise TypeError(f"plot_manifold: takes a Manifold, got {type(result).__name__}")
+    if not isinstance(result, (Manifold, WorldManifold)):
+        raise TypeError(f"plot_manifold: takes a Manifold or a WorldManifold, got {type(result).__name__}")
     count = np.asarray(result.count).reshape(-1)
     normal = np.asarray(result.normal, dtype=float).reshape(-1, 2)
     points = np.asarray(result.points, dtype=float).reshape(-1, 2, 2)

@@ -229,6 +229,14 @@ def test_a_manifold_draws_count_points_and_the_separation_across_each(ax):
     assert np.array_equal(points.get_offsets(), m1.points[0, :1])
 
 
+def test_a_world_manifold_draws_as_a_manifold(ax):
+    floor = pc.TileMap.from_text("....\n####")
+    w = pc.manifold(pc.Boxes([[0.5, 1, 1.5, 2]]), pc.World(floor))
+    assert type(w) is pc.WorldManifold and w.count.tolist() == [2]
+    points, spans, normals = plot(w, ax)
+    assert np.array_equal(points.get_offsets(), w.points.reshape(-1, 2)) and len(normals.X) == 2
+
+
 @pytest.mark.parametrize("target", ["tilemap", "shapes", "world"])
 def test_a_raycast_draws_hits_misses_points_and_normals(ax, target):
     tm = pc.TileMap.from_text(".....\n....#\n....#")

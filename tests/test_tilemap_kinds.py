@@ -3,7 +3,9 @@ inside a World, in either order and both touching modes, against the exact
 reference: the solid region is the union of the tiles, so touching it is
 touching some tile, and a shape meets its interior when it meets a tile's
 interior, or (a shape without an interior: a point, a segment, radius 0)
-lies on a face between two solid tiles."""
+lies on a face between two solid tiles.  Then contacts, manifolds (measured
+to the merged boundary: the points on both surfaces, the face's normal
+across seams) and pairs."""
 
 import numpy as np
 import pytest
@@ -46,14 +48,20 @@ def eighths():
     return st.integers(-24, 48).map(lambda k: k / 8)
 
 
+def draw_case(data, kind, most):
+    """A small map (the TileMap, its exact reference and its tile size) and 1
+    to ``most`` shapes of a kind on the eighth-unit lattice (their rows and
+    the shape array)."""
+    kinds, s, origin = data.draw(small_maps())
+    rows = data.draw(st.lists(shape(kind, eighths()), min_size=1, max_size=most))
+    tm, grid = pc.TileMap(kinds, tile_size=s, origin=origin), RT.Grid(kinds.tolist(), s, origin)
+    return tm, grid, s, rows, TYPES[kind](np.array(rows, dtype=float))
+
+
 @settings(max_examples=examples(200))
 @given(data=st.data(), kind=st.sampled_from(KINDS), touching=st.booleans())
 def test_every_kind_overlaps_a_tilemap_exactly(data, kind, touching):
-    kinds, s, origin = data.draw(small_maps())
-    tm = pc.TileMap(kinds, tile_size=s, origin=origin)
-    grid = RT.Grid(kinds.tolist(), s, origin)
-    rows = data.draw(st.lists(shape(kind, eighths()), min_size=1, max_size=6))
-    shapes = TYPES[kind](np.array(rows, dtype=float))
+    tm, grid, s, rows, shapes = draw_case(data, kind, 6)
     want = [reference_overlaps(kind, row, grid, touching) for row in rows]
     assert pc.overlaps(shapes, tm, touching=touching).tolist() == want
     assert pc.overlaps(tm, shapes, touching=touching).tolist() == want  # either order
@@ -126,11 +134,7 @@ def reference_gap(kind, row, grid):
 @settings(max_examples=examples(200))
 @given(data=st.data(), kind=st.sampled_from(KINDS))
 def test_every_kind_has_a_contact_with_a_tilemap(data, kind):
-    kinds, s, origin = data.draw(small_maps())
-    tm = pc.TileMap(kinds, tile_size=s, origin=origin)
-    grid = RT.Grid(kinds.tolist(), s, origin)
-    rows = data.draw(st.lists(shape(kind, eighths()), min_size=1, max_size=4))
-    shapes = TYPES[kind](np.array(rows, dtype=float))
+    tm, grid, s, rows, shapes = draw_case(data, kind, 4)
     c = pc.contact(shapes, tm)
     touching = pc.overlaps(shapes, tm)
     strict = pc.overlaps(shapes, tm, touching=False)
@@ -181,6 +185,16 @@ def test_a_box_across_a_seam_gets_the_floors_normal():
     c = pc.contact(pc.Boxes([[1.75, 1.75, 2.25, 2.25]]), slope)
     assert c.normal.tolist() == [(-diagonal + 0.0).tolist()]
     assert abs(c.separation[0] - 0.5 / np.sqrt(2)) <= 1e-15
+
+
+def test_a_segment_touching_a_tile_corner_is_touching():
+    """Touching the solid region and no more (the exact tests), the contact's
+    separation is 0: a segment ending on a tile's corner, whose contact with
+    either edge there is a rounding error below 0, is not inside."""
+    tm = pc.TileMap(np.array([[0, 1]], dtype=np.int8))
+    seg = pc.Segments([[-0.25, 0.5, 1.0, 0.0]])
+    assert pc.overlaps(seg, tm).tolist() == [True] and pc.overlaps(seg, tm, touching=False).tolist() == [False]
+    assert pc.contact(seg, tm).separation.tolist() == [0.0]
 
 
 # ---- pairs -----------------------------------------------------------------------------------
@@ -237,3 +251,202 @@ def test_pairs_with_a_tilemap_name_their_cells_and_refuse_nonsense():
     # ball 2 is sqrt(0.5) - 0.1 = 0.607 from the box's and the triangle's nearest corners
     assert pc.pairs(balls, tm, distance=[0, 0, 0.6]).tolist() == [[0, 1], [3, 5]]
     assert pc.pairs(balls, tm, distance=[0, 0, 0.61]).tolist() == [[0, 1, 2, 2], [3, 5, 3, 5]]
+
+
+# ---- manifolds -----------------------------------------------------------------------------
+
+
+def core_of(kind, row):
+    """The core of a shape (its boundary, as Segments: a point core as a
+    segment of length 0) and its radius."""
+    row = [float(v) for v in row]
+    if kind in ("point", "circle"):
+        return pc.Segments([row[:2] * 2]), row[2] if kind == "circle" else 0.0
+    if kind in ("segment", "capsule"):
+        return pc.Segments([row[:4]]), row[4] if kind == "capsule" else 0.0
+    if kind == "box":
+        x0, y0, x1, y1 = row
+        xs, ys = [x0, x1, x1, x0], [y0, y0, y1, y1]
+    else:
+        xs, ys = row[0::2], row[1::2]
+    n = len(xs)
+    return pc.Segments([[xs[k], ys[k], xs[(k + 1) % n], ys[(k + 1) % n]] for k in range(n)]), 0.0
+
+
+def check_manifold_points(kind, row, tm, count, normal, points, separations, tol, inside):
+    """Each point midway between the surfaces along the normal: the region's
+    at ``p + s/2 n`` on the merged boundary, the shape's at ``p - s/2 n`` on
+    its surface (r from its core), or, where a face of the shape's core was
+    clipped (rule 3, a capsule's), r along the normal from that face.  Inside
+    the region a round shape's single point is the contact's, whose least
+    translation out may cut its rim by a small fraction of the radius
+    (depenetrate's tangents): 2% is allowed there."""
+    segments, r = core_of(kind, row)
+    for k in range(count):
+        p, s = points[k], separations[k]
+        where = (kind, row, k, p, s, normal)
+        region = pc.Points(p + 0.5 * s * normal)
+        assert pc.distance(region, tm.edges).min() <= tol, where
+        surface = pc.distance(pc.Points(p - 0.5 * s * normal), segments).min()
+        core = pc.distance(pc.Points(p - (r + 0.5 * s) * normal), segments).min()
+        assert abs(surface - r) <= tol + (0.02 * r if inside else 0.0) or core <= tol, where
+
+
+def on_a_face(tm, point_a, point_b, normal, tol):
+    """Is the contact with a face, away from its ends (the foot of the
+    shape's witness point more than tol inside the edge that point_b lies on,
+    the normal that edge's negated)?"""
+    edges, normals = np.asarray(tm.edges, dtype=float), np.asarray(tm.normals, dtype=float)
+    for (x0, y0, x1, y1), n in zip(edges, normals):
+        if not np.array_equal(normal, -n + 0.0):
+            continue
+        e = np.array([x1 - x0, y1 - y0])
+        length = np.hypot(*e)
+        u = np.dot(point_a - [x0, y0], e) / length
+        if tol < u < length - tol and pc.distance(pc.Points(point_b), pc.Segments([x0, y0, x1, y1])) <= tol:
+            return True
+    return False
+
+
+@settings(max_examples=examples(200))
+@given(data=st.data(), kind=st.sampled_from(KINDS), margin=st.sampled_from([0.0, 0.25, 1.0]))
+def test_every_kind_has_a_manifold_with_a_tilemap(data, kind, margin):
+    tm, grid, s, rows, shapes = draw_case(data, kind, 4)
+    m = pc.manifold(shapes, tm, margin=margin)
+    c = pc.contact(shapes, tm)
+    gap = pc.distance(shapes, tm)
+    assert type(m) is pc.Manifold and m.count.dtype == np.int8 and m.points.shape == (len(rows), 2, 2)
+    np.testing.assert_array_equal(m.count > 0, gap <= margin)  # the count is 0 exactly where farther than margin
+    if margin == 0:
+        want = [reference_overlaps(kind, row, grid, True) for row in rows]
+        assert (m.count > 0).tolist() == want
+    tol = 1e-9 * (1 + 8 * s + max(abs(v) for row in rows for v in row))
+    faces = [(-n + 0.0).tolist() for n in np.asarray(tm.normals)]
+    for i, row in enumerate(rows):
+        k, sep = int(m.count[i]), c.separation[i]
+        assert np.isnan(m.points[i, k:]).all() and np.isnan(m.separations[i, k:]).all()
+        if k == 0 or on_a_face(tm, c.point_a[i], c.point_b[i], c.normal[i], tol):
+            np.testing.assert_array_equal(m.normal[i], c.normal[i])  # none, or with a face: the contact's
+        if k == 0 or sep == -np.inf:  # not resolved: the contact's NaN point
+            continue
+        assert np.isfinite(m.points[i, :k]).all() and abs(np.hypot(*m.normal[i]) - 1) <= 1e-12
+        deepest = m.separations[i, :k].min()
+        assert (m.separations[i, :k] <= margin).all()
+        if sep < 0:  # inside: the face it leaves through, or the contact's point; never deeper than it
+            assert np.array_equal(m.normal[i], c.normal[i]) or m.normal[i].tolist() in faces
+            assert deepest >= sep - tol
+            if np.array_equal(m.normal[i], c.normal[i]):
+                assert abs(deepest - sep) <= tol
+        check_manifold_points(kind, row, tm, k, m.normal[i], m.points[i], m.separations[i], tol, sep < 0)
+    flipped = pc.manifold(tm, shapes, margin=margin)  # the other order: the normal negated
+    np.testing.assert_array_equal(flipped.normal, 0.0 - m.normal)
+    for f in ("count", "points", "separations"):
+        np.testing.assert_array_equal(getattr(flipped, f), getattr(m, f))
+    w = pc.manifold(shapes, pc.World(tm), margin=margin)
+    assert type(w) is pc.WorldManifold
+    for f in m._fields:
+        np.testing.assert_array_equal(getattr(w, f), getattr(m, f))
+    assert (w.part == np.where(np.isinf(c.separation), -1, 0)).all() and (w.index == -1).all()
+
+
+FLOOR = "........\n........\n########"  # a floor of 8 tiles, its top y = 1: seams at x = 1, 2, ..., 7
+
+
+def resting_shapes(dy=0.0):
+    """A box, a crate (a polygon) and a capsule across the floor's seams, moved by dy; a ball."""
+    box = pc.Boxes([[0.5, 1.0 + dy, 2.5, 1.5 + dy]])
+    crate = pc.Polygons([[[2.5, 1.0 + dy], [3.5, 1.0 + dy], [3.5, 2.0 + dy], [2.5, 2.0 + dy]]])
+    pill = pc.Capsules([[4.0, 1.25 + dy, 7.0, 1.25 + dy, 0.25]])
+    return box, crate, pill
+
+
+def test_a_crate_across_seams_gets_two_points_and_the_floors_normal():
+    """Resting on a floor of several tiles, across the seams between them:
+    two points at the shape's ends, normal exactly (0, -1), separations 0;
+    the same points wherever the seams are (the floor as one box, the map
+    moved half a tile), and the other order negated."""
+    floor = pc.TileMap.from_text(FLOOR)
+    moved = pc.TileMap(floor.kinds, origin=(-0.5, 0.0))  # the seams at x = 0.5, 1.5, ...
+    slab = pc.Boxes([[-1.0, 0.0, 9.0, 1.0]])
+    for body, ends in zip(resting_shapes(), [(0.5, 2.5), (2.5, 3.5), (4.0, 7.0)]):
+        m = pc.manifold(body, floor)
+        assert m.count.tolist() == [2] and m.normal.tolist() == [[0.0, -1.0]]
+        assert m.separations.tolist() == [[0.0, 0.0]]
+        assert sorted(m.points[0].tolist()) == [[ends[0], 1.0], [ends[1], 1.0]]
+        for other in (pc.manifold(body, moved), pc.manifold(body, slab)):
+            assert other.count.tolist() == [2] and other.normal.tolist() == [[0.0, -1.0]]
+            assert sorted(other.points[0].tolist()) == sorted(m.points[0].tolist())
+        back = pc.manifold(floor, body)
+        assert back.normal.tolist() == [[0.0, 1.0]] and np.array_equal(back.points, m.points)
+    ball = pc.Circles([[2.0, 1.5, 0.5]])  # on the seam at x = 2: one point, its contact's
+    m = pc.manifold(ball, floor)
+    assert m.count.tolist() == [1] and m.normal.tolist() == [[0.0, -1.0]] and m.points[0, 0].tolist() == [2.0, 1.0]
+
+
+def test_a_crate_sunk_into_a_floor_gets_its_depth_at_both_points():
+    floor = pc.TileMap.from_text(FLOOR)
+    for body in resting_shapes(-0.25):
+        m = pc.manifold(body, floor)
+        assert m.count.tolist() == [2] and m.normal.tolist() == [[0.0, -1.0]]
+        assert m.separations.tolist() == [[-0.25, -0.25]]
+        assert m.points[0, :, 1].tolist() == [0.875, 0.875]  # midway between the floor and the shape's bottom
+        assert pc.contact(body, floor).separation.tolist() == [-0.25]
+    deep = pc.Boxes([[0.5, 0.375, 1.5, 0.75], [0.5, 0.125, 1.5, 0.5]])  # inside the floor: out through the nearer face
+    m = pc.manifold(deep, floor)
+    assert m.count.tolist() == [2, 2] and m.normal.tolist() == [[0.0, -1.0], [0.0, 1.0]]
+    assert m.separations.tolist() == [[-0.625] * 2, [-0.5] * 2]
+
+
+def test_a_crate_on_a_slope_gets_the_slopes_normal():
+    slope = pc.TileMap.from_text("....\n.1..\n####")  # the slope's face on x + y = 3, from (2, 1) to (1, 2)
+    [face] = [n for n in slope.normals if n[0] > 0 and n[1] > 0]
+    crate = pc.Polygons([[[1.25, 1.75], [1.75, 1.25], [2.25, 1.75], [1.75, 2.25]]])  # a face on the slope's
+    m = pc.manifold(crate, slope)
+    assert m.count.tolist() == [2] and m.normal.tolist() == [(-face + 0.0).tolist()]
+    assert m.separations.tolist() == [[0.0, 0.0]]
+    assert sorted(m.points[0].tolist()) == [[1.25, 1.75], [1.75, 1.25]]
+    sunk = pc.Polygons(np.asarray(crate) - 0.125)  # 0.125 sqrt(2) into the slope
+    m = pc.manifold(sunk, slope)
+    assert m.count.tolist() == [2] and m.normal.tolist() == [(-face + 0.0).tolist()]
+    assert np.allclose(m.separations, -0.125 * np.sqrt(2), rtol=0, atol=1e-15)
+
+
+def test_a_manifold_with_a_world_names_its_part():
+    floor = pc.TileMap.from_text(FLOOR)
+    crates = pc.Boxes([[0.5, 0.75, 2.5, 1.5], [5.25, 1.75, 5.75, 2.5]])  # sunk in the floor; in box 0 of part 1
+    world = pc.World(floor, pc.Boxes([[5.0, 1.0, 6.0, 2.0]]))
+    w = pc.manifold(crates, world, margin=0.125)
+    assert type(w) is pc.WorldManifold and w._fields == pc.Manifold._fields + ("part", "index")
+    assert w.part.tolist() == [0, 1] and w.index.tolist() == [-1, 0]
+    on_floor = pc.manifold(crates[:1], floor, margin=0.125)
+    with_box = pc.manifold(crates[1:], pc.Boxes([[5.0, 1.0, 6.0, 2.0]]), margin=0.125)
+    for f in on_floor._fields:
+        np.testing.assert_array_equal(getattr(w, f)[:1], getattr(on_floor, f))
+        np.testing.assert_array_equal(getattr(w, f)[1:], getattr(with_box, f))
+    back = pc.manifold(world, crates, margin=0.125)  # the other order: the normal negated
+    assert type(back) is pc.WorldManifold and np.array_equal(back.normal, 0.0 - w.normal)
+    assert np.array_equal(back.points, w.points) and np.array_equal(back.part, w.part)
+    empty = pc.manifold(crates, pc.World(pc.TileMap.from_text("..")))
+    assert empty.count.tolist() == [0, 0] and empty.part.tolist() == [-1, -1] and np.isnan(empty.normal).all()
+
+
+def test_manifold_with_a_tilemap_refuses_what_manifold_refuses():
+    tm = pc.TileMap.from_text(FLOOR)
+    box = pc.Boxes([0, 0, 1, 1])
+    with pytest.raises(TypeError, match=r"manifold: `a` must be a shape array"):
+        pc.manifold(np.zeros((2, 4)), tm)
+    with pytest.raises(TypeError, match=r"manifold: `b` must be a shape array"):
+        pc.manifold(tm, [0, 0])
+    with pytest.raises(TypeError, match=r"manifold: `a` must be a shape array"):
+        pc.manifold(tm, tm)
+    with pytest.raises(TypeError, match="Lines"):
+        pc.manifold(pc.Lines([0, 0, 1, 1]), tm)
+    with pytest.raises(TypeError, match="Lines"):
+        pc.manifold(pc.World(tm), pc.Lines([0, 0, 1, 1]))
+    for margin in (-1.0, np.nan, np.inf):
+        with pytest.raises(ValueError, match="margin"):
+            pc.manifold(box, tm, margin=margin)
+    with pytest.raises(TypeError, match="margin"):
+        pc.manifold(tm, box, margin="1")
+    with pytest.raises(TypeError, match="`out` is for two shape arrays"):
+        pc.manifold(box, tm, out=np.empty(9))

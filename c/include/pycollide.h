@@ -654,14 +654,52 @@ int pc_world_sweep(const pc_world_part *parts, int nparts, int kind, const doubl
                    int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 /* The contact of each shape with the world: 9 contiguous doubles at out
  * (strides in doubles): the contact of least separation over the parts (7
- * doubles as pc_contact_batch; against a tile map pc_tilemap_contact's, so
- * a world with a tile map takes circles and points only), then the part
- * and the index within it (a tile map's: -1; both -1 with separation inf
- * when no part has anything).  The lower part, then the lower index, at
- * equal separations.  The separation's sign is exact. */
+ * doubles as pc_contact_batch), then the part and the index within it (a
+ * tile map's: -1; both -1 with separation inf when no part has anything).
+ * The lower part, then the lower index, at equal separations.  The
+ * separation's sign is exact.  Against a tile map the contact is with its
+ * solid region, measured to its merged boundary: for a circle or a point
+ * pc_tilemap_contact's; for another kind, apart or touching, the nearest
+ * merged edge's (on a face, that is with the foot of the witness point
+ * strictly inside the edge, the normal is the face's own, negated,
+ * exactly), and strictly inside, the least translation out
+ * (pc_world_depenetrate's): separation minus its length (-inf, normal and
+ * points NaN, where the search does not resolve it), normal along it. */
 int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
                      double *out, const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                      const volatile int *cancel);
+/* The contact manifold of each shape with the world: 11 contiguous doubles
+ * at out (strides in doubles): the manifold (9 doubles as
+ * pc_manifold_batch) with the part of least separation, from the contact
+ * pc_world_contact finds (its count 0 exactly where that separation
+ * exceeds margin, its normal that contact's then), then the part and the
+ * index within it as pc_world_contact's.  With a shape of a collection,
+ * pc_manifold_batch's manifold of the pair.  With a tile map, measured to
+ * its merged boundary, so that where the solid tiles meet is never a face:
+ *  - a circle or a point: the contact's single point;
+ *  - apart or touching: the manifold with the nearest merged edge (the
+ *    contact's) as a segment; where the contact is on its face, the normal
+ *    is the face's own, negated, exactly (a box on a floor across the seams
+ *    between its tiles: two points, normal (0, -1));
+ *  - strictly inside: the shape against the face it leaves through, the
+ *    merged edge it touches once moved out by the contact's translation T
+ *    (of the edges whose outward normal u has T . u > 0), as
+ *    pc_manifold_batch's rule 3 with that face as the reference face: the
+ *    shape core's face most opposed to u is clipped to the slab over the
+ *    edge and to the part that, moved by T, is over the edge and not behind
+ *    its line; each end of what remains is a point if its separation (its
+ *    distance from the edge's line along u less the shape's radius) is at
+ *    most margin; normal -u.  So no point is deeper than the contact, and a
+ *    crate sunk straight into a floor gets its two points and the floor's
+ *    normal;
+ *  - where nothing is kept (a corner of the boundary), the contact's single
+ *    point.
+ * Points lie midway between the two surfaces along the normal, in the order
+ * of the shape's face.  margin: finite and >= 0, else PC_ERR_ARG (as for a
+ * bad world or kind; nothing written). */
+int pc_world_manifold(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                      double margin, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                      int threads, const volatile int *cancel);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles, as
  * pc_world_overlaps) moved out of a world of 1 to PC_WORLD_MAX_PARTS parts

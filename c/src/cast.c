@@ -592,6 +592,7 @@ struct near_query {
     double box[4]; /* the query's box (grown, for overlaps) */
     double *out;   /* contact: the best so far */
     int64_t *index;
+    const double **row; /* contact: the best one's row (NULL: not wanted) */
 };
 
 static int overlaps_enter(void *v, const double *bb)
@@ -622,7 +623,7 @@ int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode
         y0 = pc__min(y0, A.y[i]);
         y1 = pc__max(y1, A.y[i]);
     }
-    struct near_query q = {c, &f, ka, mode, a, {x0 - g, y0 - g, x1 + g, y1 + g}, NULL, NULL};
+    struct near_query q = {c, &f, ka, mode, a, {x0 - g, y0 - g, x1 + g, y1 + g}, NULL, NULL, NULL};
     return descend(c, overlaps_enter, overlaps_leaf, &q);
 }
 
@@ -648,14 +649,14 @@ static int each_leaf(void *v, int64_t k)
 
 int pc__tree_each(const pc__tree_query *c, const double *box, int (*visit)(void *ctx, const double *row), void *ctx)
 {
-    struct each_query e = {{c, NULL, 0, 0, NULL, {box[0], box[1], box[2], box[3]}, NULL, NULL}, visit, ctx};
+    struct each_query e = {{c, NULL, 0, 0, NULL, {box[0], box[1], box[2], box[3]}, NULL, NULL, NULL}, visit, ctx};
     return descend(c, overlaps_enter, each_leaf, &e);
 }
 
 int pc__tree_meets_box(const pc__tree_query *c, const double *box)
 {
     double g = 0x1p-30 * (c->tree_mag + pc__magnitude(box, 4)) + 0x1p-1000;
-    struct near_query q = {c, NULL, 0, 0, NULL, {box[0] - g, box[1] - g, box[2] + g, box[3] + g}, NULL, NULL};
+    struct near_query q = {c, NULL, 0, 0, NULL, {box[0] - g, box[1] - g, box[2] + g, box[3] + g}, NULL, NULL, NULL};
     return descend(c, overlaps_enter, any_leaf, &q);
 }
 
@@ -708,17 +709,19 @@ static int contact_leaf(void *v, int64_t k)
     if (one[0] < q->out[0] || (one[0] == q->out[0] && item < *q->index)) {
         for (int i = 0; i < 7; i++) q->out[i] = one[i];
         *q->index = item;
+        if (q->row) *q->row = q->c->tree.rows + k * q->c->tree.width;
     }
     return 0;
 }
 
-void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *out, int64_t *index)
+void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *out, int64_t *index, const double **row)
 {
     for (int k = 0; k < 7; k++) out[k] = NAN;
     out[0] = INFINITY;
     *index = -1;
+    if (row) *row = NULL;
     pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
-    struct near_query q = {c, &f, ka, 0, a, {0}, out, index};
+    struct near_query q = {c, &f, ka, 0, a, {0}, out, index, row};
     pc__kind(ka)->bounds(a, q.box);
     descend(c, contact_enter, contact_leaf, &q);
 }
@@ -757,7 +760,7 @@ static void nearest_one(const pc__tree_query *c, int ka, const double *a, double
     int64_t index = INT64_MAX;
     if (c->tree.levels) {
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
-        struct near_query q = {c, &f, ka, 0, a, {0}, best, &index};
+        struct near_query q = {c, &f, ka, 0, a, {0}, best, &index, NULL};
         pc__kind(ka)->bounds(a, q.box);
         descend_by(c, nearest_enter, nearest_leaf, box_gap2, &q);
     }

@@ -36,9 +36,10 @@ int pc__tree_meets_box(const pc__tree_query *q, const double *box);
  * value, or 0. */
 int pc__tree_each(const pc__tree_query *q, const double *box, int (*visit)(void *ctx, const double *row), void *ctx);
 /* The contact (7 doubles, as pc_contact_batch) of the shape (kind ka, row a)
- * with the item of least separation, and that item's index (the lowest at
- * equal separations); separation inf and index -1 for an empty tree.  The
- * sign of the separation is exact. */
-void pc__tree_contact(const pc__tree_query *q, int ka, const double *a, double *out, int64_t *index);
+ * with the item of least separation, that item's index (the lowest at equal
+ * separations) and, unless row is NULL, its row; separation inf, index -1
+ * and row NULL for an empty tree.  The sign of the separation is exact. */
+void pc__tree_contact(const pc__tree_query *q, int ka, const double *a, double *out, int64_t *index,
+                      const double **row);
 
 #endif

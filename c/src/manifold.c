@@ -2,13 +2,16 @@
  * Manifolds (pc_manifold_batch): up to two contact points of a pair, from
  * its contact (pc__contact_one) and, where both cores have an edge, the
  * clipping of an incident face against a reference face.  The rules are
- * pc_manifold_batch's (pycollide.h).
+ * pc_manifold_batch's (pycollide.h).  A shape against one face of a solid,
+ * the reference face fixed (pc__manifold_face, manifold.h): a world's
+ * manifold where the shape is inside a tile map (world.c).
  */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "contact_common.h"
+#include "manifold.h"
 
 /* the middle of x and y, without overflow */
 static double halfway(double x, double y)
@@ -47,6 +50,70 @@ static void faces_of(const pc__core *c, pc__facelist *fl)
     }
 }
 
+/* The incident face of Y (its face most anti-parallel to u, of the list FY)
+ * clipped to the slab over X's face bk (outward unit normal u): each end of
+ * the clipped part with separation <= margin a point, at out + 3 as the
+ * batch's layout (scaled); the count kept.  With a move m (not NULL: Y moved
+ * by m leaves X's side, and X is a solid's face): clipped also to the part
+ * that, moved by m, is over the face and not behind its line. */
+static int clip_incident(const pc__core *X, int bk, double ux, double uy, const pc__core *Y, const pc__facelist *FY,
+                         const double *m, double margin, double *out)
+{
+    double least = INFINITY;
+    int ik = 0;
+    for (int i = 0; i < FY->n; i++) {
+        double d = FY->ux[i] * ux + FY->uy[i] * uy;
+        if (d < least) {
+            least = d;
+            ik = FY->edge[i];
+        }
+    }
+    /* clip the incident edge q0 q1 to the slab 0 <= (q - p0) . t <= t . t */
+    int bj = (bk + 1) % X->n, ij = (ik + 1) % Y->n;
+    double p0x = X->x[bk], p0y = X->y[bk], tx = X->x[bj] - p0x, ty = X->y[bj] - p0y, tt = tx * tx + ty * ty;
+    double q0x = Y->x[ik], q0y = Y->y[ik], q1x = Y->x[ij], q1y = Y->y[ij];
+    double g0 = (q0x - p0x) * tx + (q0y - p0y) * ty, g1 = (q1x - p0x) * tx + (q1y - p0y) * ty;
+    double lo = 0.0, hi = 1.0;
+    if (g1 != g0) {
+        double la = -g0 / (g1 - g0), lb = (tt - g0) / (g1 - g0);
+        lo = pc__max(lo, pc__min(la, lb));
+        hi = pc__min(hi, pc__max(la, lb));
+    } else if (!(g0 >= 0 && g0 <= tt)) {
+        return 0;
+    }
+    /* moved: -m . t <= (q - p0) . t <= t . t - m . t, and (q - p0) . u >= -m . u,
+     * each to 2^-40 of the scale (a rounding error of the moved offsets, as of
+     * a crate sunk straight into a slope, drops no point) */
+    for (int c = 0; m && c < 2; c++) {
+        double w0 = c ? (q0x - p0x) * ux + (q0y - p0y) * uy : g0, w1 = c ? (q1x - p0x) * ux + (q1y - p0y) * uy : g1;
+        double v = c ? m[0] * ux + m[1] * uy : m[0] * tx + m[1] * ty;
+        double wlo = -v - 0x1p-40, whi = c ? INFINITY : tt - v + 0x1p-40;
+        if (w1 != w0) {
+            double la = (wlo - w0) / (w1 - w0), lb = (whi - w0) / (w1 - w0);
+            lo = pc__max(lo, pc__min(la, lb));
+            hi = pc__min(hi, pc__max(la, lb));
+        } else if (!(w0 >= wlo && w0 <= whi)) {
+            return 0;
+        }
+    }
+    if (!(lo <= hi)) return 0;
+    double lam[2] = {lo, hi}, rX = X->r, rY = Y->r;
+    int kept = 0;
+    for (int e = 0; e < (hi > lo ? 2 : 1); e++) {
+        double l = lam[e];
+        double cx = l == 0.0 ? q0x : l == 1.0 ? q1x : q0x + l * (q1x - q0x);
+        double cy = l == 0.0 ? q0y : l == 1.0 ? q1y : q0y + l * (q1y - q0y);
+        double d = (cx - p0x) * ux + (cy - p0y) * uy, sep = d - (rX + rY);
+        if (!(sep <= margin)) continue;
+        double h = 0.5 * (rX - rY - d);
+        out[3 + 3 * kept] = cx + h * ux;
+        out[4 + 3 * kept] = cy + h * uy;
+        out[5 + 3 * kept] = sep;
+        kept++;
+    }
+    return kept;
+}
+
 /* Rule 3 of pc_manifold_batch on the scaled cores, margin scaled alike: the
  * count kept (0: none, the caller keeps the single point), out as the
  * batch's layout (scaled). */
@@ -78,44 +145,7 @@ static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, 
             }
         }
     }
-    /* the incident face: Y's face most anti-parallel to u */
-    double least = INFINITY;
-    int ik = 0;
-    for (int i = 0; i < FY->n; i++) {
-        double d = FY->ux[i] * ux + FY->uy[i] * uy;
-        if (d < least) {
-            least = d;
-            ik = FY->edge[i];
-        }
-    }
-    /* clip the incident edge q0 q1 to the slab 0 <= (q - p0) . t <= t . t */
-    int bj = (bk + 1) % X->n, ij = (ik + 1) % Y->n;
-    double p0x = X->x[bk], p0y = X->y[bk], tx = X->x[bj] - p0x, ty = X->y[bj] - p0y, tt = tx * tx + ty * ty;
-    double q0x = Y->x[ik], q0y = Y->y[ik], q1x = Y->x[ij], q1y = Y->y[ij];
-    double g0 = (q0x - p0x) * tx + (q0y - p0y) * ty, g1 = (q1x - p0x) * tx + (q1y - p0y) * ty;
-    double lo = 0.0, hi = 1.0;
-    if (g1 != g0) {
-        double la = -g0 / (g1 - g0), lb = (tt - g0) / (g1 - g0);
-        lo = pc__max(lo, pc__min(la, lb));
-        hi = pc__min(hi, pc__max(la, lb));
-    } else if (!(g0 >= 0 && g0 <= tt)) {
-        return 0;
-    }
-    if (!(lo <= hi)) return 0;
-    double lam[2] = {lo, hi}, rX = X->r, rY = Y->r;
-    int kept = 0;
-    for (int e = 0; e < (hi > lo ? 2 : 1); e++) {
-        double l = lam[e];
-        double cx = l == 0.0 ? q0x : l == 1.0 ? q1x : q0x + l * (q1x - q0x);
-        double cy = l == 0.0 ? q0y : l == 1.0 ? q1y : q0y + l * (q1y - q0y);
-        double d = (cx - p0x) * ux + (cy - p0y) * uy, sep = d - (rX + rY);
-        if (!(sep <= margin)) continue;
-        double h = 0.5 * (rX - rY - d);
-        out[3 + 3 * kept] = cx + h * ux;
-        out[4 + 3 * kept] = cy + h * uy;
-        out[5 + 3 * kept] = sep;
-        kept++;
-    }
+    int kept = clip_incident(X, bk, ux, uy, Y, FY, NULL, margin, out);
     if (!kept) return 0;
     double sgn = X == ca ? 1.0 : -1.0;
     out[1] = sgn * ux + 0.0;
@@ -123,23 +153,27 @@ static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, 
     return kept;
 }
 
-/* Rules 1 and 2 from the contact in the caller's order (so the no-direction
- * normal is the contact's (0, 1)); rule 3 in the canonical order (kind, then
- * the coordinates), swapped back: symmetric bit for bit. */
-static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double margin,
-                         double *out)
+int pc__manifold_point(const double *c, double margin, double *out)
 {
-    double c[7];
-    pc__contact_one(f, ka, a, kb, b, c);
     out[0] = 0.0;
     out[1] = c[1];
     out[2] = c[2];
     for (int k = 3; k < 9; k++) out[k] = NAN;
-    if (!(c[0] <= margin)) return;
+    if (!(c[0] <= margin)) return 0;
     out[0] = 1.0;
     out[3] = halfway(c[3], c[5]);
     out[4] = halfway(c[4], c[6]);
     out[5] = c[0];
+    return 1;
+}
+
+/* Rules 1 and 2 from the contact in the caller's order (so the no-direction
+ * normal is the contact's (0, 1)); rule 3 in the canonical order (kind, then
+ * the coordinates), swapped back: symmetric bit for bit. */
+void pc__manifold_from(const pc__filter *f, int ka, const double *a, int kb, const double *b, const double *c,
+                       double margin, double *out)
+{
+    if (!pc__manifold_point(c, margin, out)) return;
     if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) return; /* a point or a circle */
     int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
     if (swap) {
@@ -161,6 +195,33 @@ static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, c
     out[2] = swap ? 0.0 - r[2] : r[2];
     for (int k = 0; k < 3 * kept; k++) out[3 + k] = ldexp(r[3 + k], e);
     for (int k = 3 * kept; k < 6; k++) out[3 + k] = NAN;
+}
+
+static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double margin,
+                         double *out)
+{
+    double c[7];
+    pc__contact_one(f, ka, a, kb, b, c);
+    pc__manifold_from(f, ka, a, kb, b, c, margin, out);
+}
+
+int pc__manifold_face(const pc__filter *f, int kind, const double *a, const double *edge, const double *move,
+                      double margin, double *out)
+{
+    int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(kind)), pc__magnitude(edge, 4)));
+    pc__core face = pc__core_of(f, PC_SEGMENT, edge, e), c = pc__core_of(f, kind, a, e);
+    if (c.n < 2 || face.n != 2) return 0;
+    pc__facelist fl;
+    faces_of(&c, &fl);
+    double r[9], m[2] = {ldexp(move[0], -e), ldexp(move[1], -e)};
+    int kept = clip_incident(&face, 0, edge[4], edge[5], &c, &fl, m, ldexp(margin, -e), r);
+    if (!kept) return 0;
+    out[0] = kept;
+    out[1] = 0.0 - edge[4];
+    out[2] = 0.0 - edge[5];
+    for (int k = 0; k < 3 * kept; k++) out[3 + k] = ldexp(r[3 + k], e);
+    for (int k = 3 * kept; k < 6; k++) out[3 + k] = NAN;
+    return kept;
 }
 
 struct manifold_ctx {

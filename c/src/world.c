@@ -1,14 +1,15 @@
 /*
  * A world (world.h): tile maps and trees of shape collections, the static
  * geometry shapes move through (motion.c, collide.c, slide.c) and that
- * pc_world_overlaps and pc_world_contact query.
+ * pc_world_overlaps, pc_world_contact and pc_world_manifold query.
  *
  * Overlaps are exact: a shape overlaps the world when it overlaps some part
  * (a tile map's union of solid tiles, or some shape of a collection found
  * through its tree).  The contact with the world is the one of least
  * separation over the parts (the nearest shape when apart, the deepest when
  * overlapping); its sign is exact, since the trees' boxes prune only shapes
- * that are exactly apart from the query's box when an overlap is known.
+ * that are exactly apart from the query's box when an overlap is known.  The
+ * manifold with the world is the one with that part and shape.
  */
 #include <float.h>
 
@@ -18,6 +19,7 @@
 #include "fpenv.h"
 #include "kernels.h"
 #include "kinds.h"
+#include "manifold.h"
 #include "matrix.h"
 #include "sweep.h"
 #include "sweepshape.h"
@@ -106,6 +108,7 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
 struct world_ctx {
     const pc__world *w;
     int kind, mode;
+    double margin;
 };
 
 static void overlaps_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
@@ -116,17 +119,32 @@ static void overlaps_inner(void *vctx, char *const *p, const int64_t *s, int64_t
             (uint8_t)pc__world_overlaps(c->w, c->kind, (const double *)(p[0] + i * s[0]), c->mode);
 }
 
-/* The merged edge of the tile map nearest the shape (kind, row a): into
- * out (7 doubles as pc_contact_batch, the shape as a, the edge as b) the
- * contact of least separation over the edges near it (the lower edge at
- * equal separations), found in windows of cells around the shape's box
- * grown until no edge outside the window can be nearer.  out[0] stays inf
- * when the map has no edge. */
-static void nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind, const double *a, double *out)
+/* How a shape's contact with a tile map was found (map_contact): the merged
+ * edge it is measured to (-1: none); whether the shape strictly overlaps the
+ * solid (the contact is then the least translation out, t, and the edge the
+ * one the shape touches once moved out); whether the contact is on the
+ * edge's face, not at an end of it. */
+typedef struct {
+    int64_t edge;
+    int inside, face;
+    double t[2];
+} map_how;
+
+/* The merged edge of the tile map nearest the shape (kind, row a), of those
+ * whose outward normal is against the direction `facing` (NULL: of all):
+ * its index (-1 when there is none), and into out (7 doubles as
+ * pc_contact_batch, the shape as a, the edge as b) the contact of least
+ * separation over the edges near it (the lower edge at equal separations),
+ * found in windows of cells around the shape's box grown until no edge
+ * outside the window can be nearer; *face: the contact is on the edge's
+ * face.  out[0] stays inf when there is no such edge. */
+static int64_t nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind, const double *a, const double *facing,
+                            double *out, int *face)
 {
     for (int k = 0; k < 7; k++) out[k] = NAN;
     out[0] = INFINITY;
-    if (map->n_edges == 0) return;
+    *face = 0;
+    if (map->n_edges == 0) return -1;
     double bb[4];
     pc__kind(kind)->bounds(a, bb);
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
@@ -141,8 +159,10 @@ static void nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind, c
                 int64_t cell = i * map->cols + j;
                 for (int64_t p = map->cell_start[cell]; p < map->cell_start[cell + 1]; p++) {
                     int64_t e = map->refs[p];
+                    const double *g = map->edges + 6 * e;
+                    if (facing && !(facing[0] * g[4] + facing[1] * g[5] < 0.0)) continue;
                     double one[7];
-                    pc__contact_one(f, kind, a, PC_SEGMENT, map->edges + 6 * e, one);
+                    pc__contact_one(f, kind, a, PC_SEGMENT, g, one);
                     if (one[0] < out[0] || (one[0] == out[0] && e < best)) {
                         for (int q = 0; q < 7; q++) out[q] = one[q];
                         best = e;
@@ -158,7 +178,7 @@ static void nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind, c
         if (j1 < map->cols - 1) gap = pc__min(gap, pc__grid(map->ox, j1 + 1, s) - bb[2]);
         if (gap == INFINITY || (best >= 0 && out[0] < gap * (1.0 - 0x1p-40))) break;
     }
-    if (best < 0) return;
+    if (best < 0) return -1;
     /* on a face (the foot of the shape's witness point strictly inside the
      * edge): the face's own normal, exactly, toward the solid; at an end of
      * the edge (a corner of the boundary) the direction found.  Where the
@@ -169,11 +189,17 @@ static void nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind, c
     if (u > 0.0 && u < l2) {
         out[1] = -g[4] + 0.0;
         out[2] = -g[5] + 0.0;
+        *face = 1;
     }
+    return best;
 }
 
-void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, double *out)
+/* pc__map_contact_any, and how it was found (map_how) */
+static void map_contact(const pc_tilemap *map, int kind, const double *a, double *out, map_how *how)
 {
+    how->edge = -1;
+    how->inside = how->face = 0;
+    how->t[0] = how->t[1] = 0.0;
     if (pc__map_ball(kind)) {
         double c[3] = {a[0], a[1], kind == PC_CIRCLE ? a[2] : 0.0};
         pc__map_contact(map, c, out);
@@ -183,7 +209,8 @@ void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, doubl
     pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(a, width)));
     if (pc__map_overlaps_any(map, kind, a, PC_STRICT)) {
         /* inside: the least translation out of the union (depenetrate), the
-         * map's point the shape then touches, and that point of the shape
+         * map's point the shape then touches (on an edge the translation
+         * leaves through, where there is one), and that point of the shape
          * where it is now */
         pc__world one = {0};
         one.n = 1;
@@ -191,59 +218,140 @@ void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, doubl
         double row[PC_ROW_MAX], t[2], touch[7];
         memcpy(row, a, (size_t)width * sizeof(double));
         for (int k = 0; k < 7; k++) out[k] = NAN;
+        how->inside = 1;
         if (!pc__depenetrate(&one, kind, row, INFINITY, t)) {
             out[0] = -INFINITY; /* not resolved: deeper than can be said */
             return;
         }
-        double len = pc__length(t[0], t[1]);
-        nearest_edge(map, &f, kind, row, touch);
+        double len = pc__length(t[0], t[1]), d[2] = {0.0, 0.0};
+        if (len > 0.0) {
+            d[0] = -t[0] / len + 0.0;
+            d[1] = -t[1] / len + 0.0;
+        }
+        how->edge = len > 0.0 ? nearest_edge(map, &f, kind, row, d, touch, &how->face) : -1;
+        if (how->edge < 0) how->edge = nearest_edge(map, &f, kind, row, NULL, touch, &how->face);
+        how->t[0] = t[0];
+        how->t[1] = t[1];
         out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
-        out[1] = len > 0.0 ? -t[0] / len + 0.0 : touch[1];
-        out[2] = len > 0.0 ? -t[1] / len + 0.0 : touch[2];
+        out[1] = len > 0.0 ? d[0] : touch[1];
+        out[2] = len > 0.0 ? d[1] : touch[2];
         out[5] = touch[5];
         out[6] = touch[6];
         out[3] = touch[5] - t[0];
         out[4] = touch[6] - t[1];
         return;
     }
-    nearest_edge(map, &f, kind, a, out);
+    how->edge = nearest_edge(map, &f, kind, a, NULL, out, &how->face);
     if (!(out[0] < INFINITY)) return;
-    /* the sign agrees with the exact overlap test */
-    int touching = pc__map_overlaps_any(map, kind, a, PC_TOUCHING);
-    if (touching && out[0] > 0.0) out[0] = 0.0;
-    if (!touching && !(out[0] > 0.0)) out[0] = DBL_TRUE_MIN;
-    if (out[0] == 0.0) out[0] = 0.0; /* touching: +0 */
+    /* the sign agrees with the exact overlap tests: not strictly inside, the
+     * shape touches the region (+0) or is apart (> 0) */
+    if (pc__map_overlaps_any(map, kind, a, PC_TOUCHING))
+        out[0] = 0.0;
+    else if (!(out[0] > 0.0))
+        out[0] = DBL_TRUE_MIN;
 }
 
-/* 9 doubles: the contact (7, as pc_contact_batch) of least separation over
- * the parts (the lower part at equal separations), the part and the index
- * within it (-1 and -1 when every part is empty: separation inf). */
-static void world_contact(const pc__world *w, int kind, const double *a, double *out)
+void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, double *out)
+{
+    map_how how;
+    map_contact(map, kind, a, out, &how);
+}
+
+/* The manifold (9 doubles as pc_manifold_batch) of a shape with a tile
+ * map's solid region, from its contact c and how that was found
+ * (map_contact): a ball's, or a shape's without an edge to measure to, is
+ * c's single point; apart or touching, the manifold with the nearest merged
+ * edge as a segment, its normal the face's where c is on the face; inside,
+ * the shape against the face of the edge it touches once moved out by t
+ * (pc__manifold_face: no point deeper than c), else c's single point. */
+static void map_manifold(const pc_tilemap *map, int kind, const double *a, const double *c, const map_how *how,
+                         double margin, double *out)
+{
+    if (!pc__manifold_point(c, margin, out) || how->edge < 0) return;
+    const double *g = map->edges + 6 * how->edge;
+    pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(a, pc_kind_width(kind))));
+    if (how->inside) {
+        pc__manifold_face(&f, kind, a, g, how->t, margin, out); /* none kept: c's point stands */
+        return;
+    }
+    pc__manifold_from(&f, kind, a, PC_SEGMENT, g, c, margin, out);
+    if (how->face) {
+        out[1] = c[1];
+        out[2] = c[2];
+    }
+}
+
+/* The contact (7 doubles, as pc_contact_batch) of least separation over the
+ * parts (the lower part at equal separations), then the part and the index
+ * within it (-1 and -1 when every part is empty: separation inf); and what
+ * its manifold needs: how a tile map's was found, a collection's shape's
+ * row (NULL for a tile map or none). */
+static void world_nearest(const pc__world *w, int kind, const double *a, double *out, map_how *how, const double **row)
 {
     for (int k = 0; k < 9; k++) out[k] = NAN;
     out[0] = INFINITY;
     out[7] = out[8] = -1.0;
+    how->edge = -1;
+    how->inside = how->face = 0;
+    how->t[0] = how->t[1] = 0.0;
+    *row = NULL;
     for (int k = 0; k < w->n; k++) {
         double one[7];
         int64_t index = -1;
+        map_how h = {-1, 0, 0, {0.0, 0.0}};
+        const double *r = NULL;
         if (w->map[k]) {
-            pc__map_contact_any(w->map[k], kind, a, one);
+            map_contact(w->map[k], kind, a, one, &h);
         } else {
-            pc__tree_contact(&w->tree[k], kind, a, one, &index);
+            pc__tree_contact(&w->tree[k], kind, a, one, &index, &r);
         }
         if (one[0] < out[0]) {
             for (int q = 0; q < 7; q++) out[q] = one[q];
             out[7] = (double)k;
             out[8] = (double)index;
+            *how = h;
+            *row = r;
         }
     }
+}
+
+/* 11 doubles: the manifold (9, as pc_manifold_batch) with the part of least
+ * separation, then the part and the index within it (world_nearest's) */
+static void world_manifold(const pc__world *w, int kind, const double *a, double margin, double *out)
+{
+    double c[9];
+    map_how how;
+    const double *row;
+    world_nearest(w, kind, a, c, &how, &row);
+    int part = c[7] >= 0.0 ? (int)c[7] : -1;
+    if (part >= 0 && w->map[part]) {
+        map_manifold(w->map[part], kind, a, c, &how, margin, out);
+    } else if (row) {
+        const pc__tree_query *q = &w->tree[part];
+        pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind)), q->magnitude));
+        pc__manifold_from(&f, kind, a, q->tree.kind, row, c, margin, out);
+    } else {
+        pc__manifold_point(c, margin, out); /* nothing: count 0 */
+    }
+    out[9] = c[7];
+    out[10] = c[8];
 }
 
 static void contact_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
 {
     const struct world_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        map_how how;
+        const double *row;
+        world_nearest(c->w, c->kind, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]), &how, &row);
+    }
+}
+
+static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    const struct world_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
-        world_contact(c->w, c->kind, (const double *)(p[0] + i * s[0]), (double *)(p[1] + i * s[1]));
+        world_manifold(c->w, c->kind, (const double *)(p[0] + i * s[0]), c->margin, (double *)(p[1] + i * s[1]));
 }
 
 /* 7 doubles: the sweep's five (pc__toi_write), the part and the index of
@@ -274,7 +382,7 @@ int pc_world_sweep(const pc_world_part *parts, int nparts, int kind, const doubl
     pc__world w;
     int rc = PC_ERR_ARG;
     if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind)) {
-        struct world_ctx ctx = {&w, kind, 0};
+        struct world_ctx ctx = {&w, kind, 0, 0.0};
         const void *ptrs[3] = {a, displacements, out};
         const int64_t *st[3] = {strides_a, strides_d, strides_out};
         rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_inner, &ctx, threads, PC_CHUNK, cancel);
@@ -291,7 +399,7 @@ int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const do
     pc__world w;
     int rc = PC_ERR_ARG;
     if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind) && (mode == PC_TOUCHING || mode == PC_STRICT)) {
-        struct world_ctx ctx = {&w, kind, mode};
+        struct world_ctx ctx = {&w, kind, mode, 0.0};
         const void *ptrs[2] = {a, out};
         const int64_t *st[2] = {strides_a, strides_out};
         rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK, cancel);
@@ -310,10 +418,27 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
     int ok = pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind);
     for (int k = 0; ok && k < nparts; k++) ok = !w.map[k] || pc__world_map_contact(kind);
     if (ok) {
-        struct world_ctx ctx = {&w, kind, 0};
+        struct world_ctx ctx = {&w, kind, 0, 0.0};
         const void *ptrs[2] = {a, out};
         const int64_t *st[2] = {strides_a, strides_out};
         rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK, cancel);
+    }
+    pc__fp_leave(env);
+    return rc;
+}
+
+int pc_world_manifold(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
+                      double margin, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                      int threads, const volatile int *cancel)
+{
+    pc__fpenv env = pc__fp_enter();
+    pc__world w;
+    int rc = PC_ERR_ARG;
+    if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind) && margin >= 0 && margin <= DBL_MAX) {
+        struct world_ctx ctx = {&w, kind, 0, margin};
+        const void *ptrs[2] = {a, out};
+        const int64_t *st[2] = {strides_a, strides_out};
+        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

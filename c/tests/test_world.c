@@ -111,6 +111,16 @@ static int world_a_build(world_a *w)
     return 1;
 }
 
+/* A world part of no shape: the workspace of an empty collection of boxes
+ * in work. */
+static pc_world_part empty_part(unsigned char *work, int64_t size)
+{
+    int64_t bytes = pc_pairs_workspace(PC_BOX, 0, PC_BOX, 0);
+    CHECK(bytes > 0 && bytes <= size);
+    CHECK(pc_pairs_prepare(PC_BOX, NULL, 0, PC_BOX, NULL, 0, work, bytes) == PC_OK);
+    return (pc_world_part){NULL, work, bytes, 0.0, 0, {0.0, 0.0}};
+}
+
 /* Which of n contiguous rows of a kind strictly overlap world A (malloc'd,
  * one byte each). */
 static uint8_t *inside_world_a(const world_a *w, int kind, const double *rows, int64_t n)
@@ -211,6 +221,46 @@ static void test_world_overlaps(void)
     free(map);
 }
 
+/* A query of each shape of a batch against a world (pc_world_contact's
+ * arguments), writing `width` doubles, the first <= 0 where the shape
+ * touches the world (a contact's separation, say). */
+typedef int (*world_query)(const pc_world_part *, int, int, const double *, const int64_t *, double *, const int64_t *,
+                           int, const int64_t *, int, const volatile int *);
+
+/* pc_world_manifold with margin 0, its count c as 0.5 - c: a world_query */
+static int manifold_at_0(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *sa,
+                         double *out, const int64_t *so, int ndim, const int64_t *shape, int threads,
+                         const volatile int *cancel)
+{
+    int rc = pc_world_manifold(parts, nparts, kind, a, sa, 0.0, out, so, ndim, shape, threads, cancel);
+    for (int64_t i = 0; rc == PC_OK && i < shape[0]; i++) out[i * so[0]] = 0.5 - out[i * so[0]];
+    return rc;
+}
+
+/* n contiguous rows of a kind against world A by a query: the same bits on
+ * one thread and several; its first double <= 0 exactly where
+ * pc_world_overlaps (touching) is true; a set cancel flag stops it. */
+static void check_world_batch(const world_a *w, world_query query, int kind, const double *rows, int64_t n, int width)
+{
+    double *o1 = malloc(sizeof(double) * (size_t)(width * n)), *on = malloc(sizeof(double) * (size_t)(width * n));
+    uint8_t *hit = malloc((size_t)n);
+    int64_t many[1] = {n}, sr[1] = {pc_kind_width(kind)}, so[1] = {width}, s1[1] = {1};
+    CHECK(query(w->parts, 2, kind, rows, sr, o1, so, 1, many, 1, NULL) == PC_OK);
+    CHECK(query(w->parts, 2, kind, rows, sr, on, so, 1, many, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(o1, on, sizeof(double) * (size_t)(width * n)));
+    CHECK(pc_world_overlaps(w->parts, 2, kind, rows, sr, hit, s1, 1, many, PC_TOUCHING, 1, NULL) == PC_OK);
+    int agree = 1;
+    for (int64_t i = 0; i < n; i++) agree &= (o1[width * i] <= 0) == (hit[i] == 1);
+    CHECK(agree);
+    int flag = 1;
+    on[0] = 7;
+    CHECK(query(w->parts, 2, kind, rows, sr, on, so, 1, many, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
+    CHECK(on[0] == 7);
+    free(o1);
+    free(on);
+    free(hit);
+}
+
 /* pc_world_contact on world A: the contact of least separation over the
  * parts, the lower part and then the lower index at equal separations;
  * a box against the room (its merged boundary), the collection and both;
@@ -243,10 +293,7 @@ static void test_world_contact(void)
     CHECK(pc_world_contact(w.parts, 2, PC_BOX, box, NULL, both, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(both[0] == 0.25 && both[7] == 1 && both[8] == 0); /* the boxes, nearer than the room's east wall */
     static unsigned char empty[1 << 12];
-    int64_t bytes = pc_pairs_workspace(PC_BOX, 0, PC_BOX, 0);
-    CHECK(bytes > 0 && bytes <= (int64_t)sizeof empty);
-    CHECK(pc_pairs_prepare(PC_BOX, NULL, 0, PC_BOX, NULL, 0, empty, bytes) == PC_OK);
-    pc_world_part nothing = {NULL, empty, bytes, 0.0, 0, {0.0, 0.0}};
+    pc_world_part nothing = empty_part(empty, sizeof empty);
     CHECK(pc_world_contact(&nothing, 1, PC_BOX, box, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0][0] == INFINITY && out[0][7] == -1 && out[0][8] == -1);
     out[0][0] = 7;
@@ -254,31 +301,74 @@ static void test_world_contact(void)
     CHECK(pc_world_contact(w.parts, 2, PC_KIND_COUNT, point, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
     CHECK(out[0][0] == 7);
     enum { N = TEST_MANY };
-    double *c = malloc(sizeof(double) * 3 * N), *o1 = malloc(sizeof(double) * 9 * N),
-           *on = malloc(sizeof(double) * 9 * N);
-    uint8_t *hit = malloc(N);
+    double *c = malloc(sizeof(double) * 3 * N);
     unsigned state = 22;
     for (int64_t i = 0; i < N; i++) {
         c[3 * i] = unit_random(&state) * 13 - 1;
         c[3 * i + 1] = unit_random(&state) * 5 - 0.5;
         c[3 * i + 2] = i % 4 ? unit_random(&state) * 0.5 : 0.0;
     }
-    int64_t many[1] = {N}, s1[1] = {1};
-    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, c, s3, o1, s9, 1, many, 1, NULL) == PC_OK);
-    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, c, s3, on, s9, 1, many, TEST_THREADS, NULL) == PC_OK);
-    CHECK(!memcmp(o1, on, sizeof(double) * 9 * N));
-    CHECK(pc_world_overlaps(w.parts, 2, PC_CIRCLE, c, s3, hit, s1, 1, many, PC_TOUCHING, 1, NULL) == PC_OK);
-    int signs = 1;
-    for (int64_t i = 0; i < N; i++) signs &= (o1[9 * i] <= 0) == (hit[i] == 1);
-    CHECK(signs);
-    int flag = 1;
-    on[0] = 7;
-    CHECK(pc_world_contact(w.parts, 2, PC_CIRCLE, c, s3, on, s9, 1, many, TEST_THREADS, &flag) == PC_ERR_CANCELLED);
-    CHECK(on[0] == 7);
+    check_world_batch(&w, pc_world_contact, PC_CIRCLE, c, N, 9);
     free(c);
-    free(o1);
-    free(on);
-    free(hit);
+}
+
+/* pc_world_manifold on world A: a box resting on the room's floor across
+ * the seams between its tiles (two points, the floor's normal exactly, the
+ * points at the box's corners), sunk 0.25 into it, above it within the
+ * margin and beyond it; a ball (one point); a box nearest the collection
+ * (pc_manifold_batch's manifold with that shape, its part and index); an
+ * empty collection; bad arguments; many boxes, the count against
+ * pc_world_overlaps, on one thread and several; the cancel flag. */
+static void test_world_manifold(void)
+{
+    static world_a w;
+    CHECK(world_a_build(&w));
+    const double boxes[4][4] = {{1.5, 1, 3.5, 1.5}, {1.5, 0.75, 3.5, 1.25}, {1.5, 1.25, 3.5, 1.5}, {2, 1.75, 3, 2}};
+    double out[4][11];
+    int64_t n[1] = {4}, s4[1] = {4}, s11[1] = {11};
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, &boxes[0][0], s4, 0.5, &out[0][0], s11, 1, n, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 2 && out[0][1] == 0 && out[0][2] == -1 && out[0][9] == 0 && out[0][10] == -1);
+    CHECK(out[0][4] == 1 && out[0][5] == 0 && out[0][7] == 1 && out[0][8] == 0); /* on the floor, y = 1 */
+    CHECK(fmin(out[0][3], out[0][6]) == 1.5 && fmax(out[0][3], out[0][6]) == 3.5);
+    CHECK(out[1][0] == 2 && out[1][1] == 0 && out[1][2] == -1 && out[1][5] == -0.25 && out[1][8] == -0.25);
+    CHECK(out[1][4] == 0.875 && out[1][7] == 0.875 && fmin(out[1][3], out[1][6]) == 1.5);
+    CHECK(out[2][0] == 2 && out[2][2] == -1 && out[2][5] == 0.25 && out[2][8] == 0.25); /* within the margin */
+    CHECK(out[3][0] == 0 && out[3][1] == 0 && out[3][2] == -1 && isnan(out[3][3]) && out[3][9] == 0);
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, boxes[2], NULL, 0.0, out[2], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[2][0] == 0 && out[2][2] == -1); /* beyond a margin of 0 */
+    const double ball[3] = {2.5, 1.25, 0.5};
+    CHECK(pc_world_manifold(w.parts, 2, PC_CIRCLE, ball, NULL, 0.0, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][2] == -1 && out[0][5] == -0.25 && out[0][3] == 2.5 && isnan(out[0][6]));
+    /* nearest the boxes of part 1 (0.25 from both: the lower index) */
+    const double box[4] = {9.25, 0.25, 9.75, 0.75};
+    double pair[9];
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, 0.5, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, box, NULL, PC_BOX, world_a_boxes[0], NULL, 0.5, pair, NULL, 0, NULL, 11.0, 1,
+                            NULL) == PC_OK);
+    CHECK(!memcmp(out[0], pair, sizeof pair) && out[0][0] == 2 && out[0][9] == 1 && out[0][10] == 0);
+    static unsigned char empty[1 << 12];
+    pc_world_part nothing = empty_part(empty, sizeof empty);
+    CHECK(pc_world_manifold(&nothing, 1, PC_BOX, box, NULL, 1.0, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 0 && out[0][9] == -1 && out[0][10] == -1);
+    out[0][0] = 7;
+    const double bad[3] = {-1.0, NAN, INFINITY};
+    for (int k = 0; k < 3; k++)
+        CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, bad[k], out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_manifold(w.parts, 0, PC_BOX, box, NULL, 0.0, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_manifold(w.parts, 2, PC_KIND_COUNT, box, NULL, 0.0, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    CHECK(out[0][0] == 7);
+    enum { N = TEST_MANY };
+    double *b = malloc(sizeof(double) * 4 * N);
+    unsigned state = 23;
+    for (int64_t i = 0; i < N; i++) {
+        double x = unit_random(&state) * 13 - 1, y = unit_random(&state) * 5 - 0.5;
+        b[4 * i] = x;
+        b[4 * i + 1] = y;
+        b[4 * i + 2] = x + unit_random(&state);
+        b[4 * i + 3] = y + unit_random(&state);
+    }
+    check_world_batch(&w, manifold_at_0, PC_BOX, b, N, 11);
+    free(b);
 }
 
 /* pc_world_slide in the room (and world A): into the inner corner (a floor
@@ -698,6 +788,7 @@ void group_world(void)
     test_depenetrate();
     test_world_overlaps();
     test_world_contact();
+    test_world_manifold();
     test_world_slide();
     test_world_move();
     test_world_collide();
