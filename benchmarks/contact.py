@@ -176,13 +176,7 @@ def main(argv=None) -> int:
                 "benchmarks/peers.md says how to fetch it)"
             )
         work = Path(tempfile.mkdtemp(prefix="pc_contact_"))
-        cc, flags = shutil.which("gcc") or "cc", peers.compile_flags()
-        print(f"building Box2D with {cc} {' '.join(flags)} ...", file=sys.stderr)
-        lib = peers.build_box2d(box2d, work, cc, flags)
-        exe = work / "contact"
-        subprocess.run(
-            [cc, *flags, "-I", str(box2d / "include"), str(HARNESS), str(lib), "-lm", "-o", str(exe)], check=True
-        )
+        exe = peers.build_box2d_harness(box2d, work, HARNESS)
     try:
         rng = np.random.default_rng(args.seed)
         print(f"n = {args.n} pairs within contact range, best of {args.repeats}, one thread, ns/pair")

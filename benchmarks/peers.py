@@ -256,6 +256,19 @@ def build_box2d(box2d: Path, work: Path, cc: str, flags: list) -> Path:
     return lib
 
 
+def build_box2d_harness(box2d: Path, work: Path, harness: Path) -> Path:
+    """Box2D built in work (build_box2d, with gcc or cc and compile_flags),
+    and the harness linked against it: the executable's path."""
+    cc, flags = shutil.which("gcc") or "cc", compile_flags()
+    print(f"building Box2D with {cc} {' '.join(flags)} ...", file=sys.stderr)
+    lib = build_box2d(box2d, work, cc, flags)
+    exe = work / harness.stem
+    subprocess.run(
+        [cc, *flags, "-I", str(box2d / "include"), str(harness), str(lib), "-lm", "-o", str(exe)], check=True
+    )
+    return exe
+
+
 def run_harness(exe: Path, inp: Path, outdir: Path, repeats: int, n: int):
     outdir.mkdir()
     res = subprocess.run([str(exe), str(inp), str(outdir), str(repeats)], check=True, capture_output=True, text=True)

@@ -8,6 +8,7 @@ which checks the scalar kernels' mode-independent fast paths on random pairs.
 """
 
 import importlib.util
+import json
 import platform
 import shutil
 import subprocess
@@ -181,3 +182,44 @@ def test_contact_harness_new_result_is_new_memory_every_repeat():
         np.ones((n, 7))
     harness.time_pycollide(counted, a, b, 6)
     assert all(f > 0 for f in faults), faults
+
+
+MOVER = ROOT / "benchmarks" / "mover.py"
+
+
+def test_mover_harness_runs_small_without_box2d(tmp_path):
+    """benchmarks/mover.py at a small size without Box2D: it says Box2D is
+    skipped and reports pycollide's rows (one thread and the default, which
+    must move the movers alike: the script fails otherwise) with movers per
+    second, and counts that hold pycollide's promises: no mover ends inside
+    the level, and every mover standing on one face of it reports that face's
+    normal, over floors and slopes of many tiles."""
+    figures = tmp_path / "figures.json"
+    run = subprocess.run(
+        [sys.executable, str(MOVER), "--movers", "200", "--frames", "10", "--repeats", "2"]
+        + ["--segments", "2", "--layers", "2", "--json", str(figures)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Box2D skipped" in run.stderr
+    rows = [line for line in run.stdout.splitlines() if line.startswith("| pycollide")]
+    assert len(rows) == 2
+    got = json.loads(figures.read_text())
+    assert list(got) == ["pycollide, 1 thread", "pycollide, default threads"]
+    for counts in got.values():
+        rates = counts["movers_per_s"]
+        assert 0 < rates["worst"] <= rates["median"] <= rates["best"]
+        assert counts["ends_inside"] == 0 and counts["movers_inside"] == 0
+        assert counts["on_one_face"] > 200  # the ghost-normal check looked at many standing movers
+        assert counts["ghost_1e-9"] == 0 and counts["worst_ghost"] == 0.0
+
+
+def test_mover_harness_refuses_a_wrong_box2d_path(tmp_path):
+    run = subprocess.run(
+        [sys.executable, str(MOVER), "--box2d", str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode != 0
+    assert "no include/box2d/box2d.h" in run.stderr
