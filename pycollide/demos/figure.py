@@ -164,7 +164,10 @@ class Scene:
             columns = self._columns(legend, width)
         # whole, even numbers of pixels: every writer makes the same size, and
         # H.264 (an .mp4 through ffmpeg) takes only even ones
-        size = (2 * round(width * dpi / 2) / dpi, 2 * round((scene_h + extra) * dpi / 2) / dpi)
+        self.pixels = [2 * round(width * dpi / 2), 2 * round((scene_h + extra) * dpi / 2)]
+        # inches a hair over pixels / dpi: 452 / 100 * 100 is 451.99999999999994, which some
+        # matplotlib versions truncate (3.7) and others round
+        size = (self.pixels[0] / dpi * (1 + 2.0**-40), self.pixels[1] / dpi * (1 + 2.0**-40))
         self.fig = plt.figure(figsize=size, dpi=dpi, layout="constrained", facecolor=background)
         self.ax = self.fig.add_subplot()
         ax = self.ax
@@ -230,8 +233,7 @@ class Scene:
         # an SVG keeps its text as text (searchable, selectable, smaller), not as paths
         with rc_context({"svg.fonttype": "none"}):
             self.fig.savefig(out, dpi=self.fig.dpi)
-        w, h = self.fig.get_size_inches() * self.fig.dpi
-        return [int(round(w)), int(round(h))]
+        return list(self.pixels)
 
     def close(self) -> None:
         pyplot().close(self.fig)
