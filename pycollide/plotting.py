@@ -255,23 +255,28 @@ def _circle_paths(center: np.ndarray, radius: np.ndarray) -> Tuple[np.ndarray, n
 
 def _capsule_paths(start: np.ndarray, end: np.ndarray, radius: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     """Each capsule as one closed path: the half circle around its end, a
-    straight side, the half circle around its start, the other side."""
+    straight side, the half circle around its start, the other side.  The
+    halves are the two halves of matplotlib's unit circle (its 45-degree
+    Beziers, from (0, -1) round to (0, 1) and back), turned to the capsule's
+    axis: as close to the rims as a circle's path is to its circle."""
     d = end - start
     theta = np.arctan2(d[:, 1], d[:, 0])
     c, s = np.cos(theta)[:, None], np.sin(theta)[:, None]
-    half_end, half_start = Path.arc(-90, 90, n=4), Path.arc(90, 270, n=4)  # 45-degree Beziers, as a circle's
+    unit = Path.unit_circle()
+    ring, ring_codes = np.asarray(unit.vertices), np.asarray(unit.codes)
+    half = (len(ring) - 2) // 2  # the 8 Beziers' 24 points, after the MOVETO and before the CLOSEPOLY
 
-    def place(unit: np.ndarray, at: np.ndarray) -> np.ndarray:
-        x, y = unit[None, :, 0], unit[None, :, 1]
+    def place(points: np.ndarray, at: np.ndarray) -> np.ndarray:
+        x, y = points[None, :, 0], points[None, :, 1]
         turned = np.stack([c * x - s * y, s * x + c * y], axis=-1)
         return at[:, None, :] + radius[:, None, None] * turned
 
-    end_v, end_c = np.asarray(half_end.vertices), np.asarray(half_end.codes)
-    start_v, start_c = np.asarray(half_start.vertices), np.asarray(half_start.codes)
-    verts = np.concatenate([place(end_v, end), place(start_v, start), start[:, None, :] * 0], axis=1)
+    end_half, start_half = ring[: half + 1], ring[half : 2 * half + 1]
+    verts = np.concatenate([place(end_half, end), place(start_half, start), start[:, None, :] * 0], axis=1)
     verts[:, -1] = verts[:, 0]
-    codes = np.concatenate([end_c, start_c, [Path.CLOSEPOLY]]).astype(Path.code_type)
-    codes[len(end_c)] = Path.LINETO  # the second half joins the first by a straight side
+    codes = np.concatenate([ring_codes[: half + 1], ring_codes[half : 2 * half + 1], [Path.CLOSEPOLY]])
+    codes = codes.astype(Path.code_type)
+    codes[half + 1] = Path.LINETO  # the second half joins the first by a straight side
     return verts, codes
 
 
@@ -491,6 +496,24 @@ def _normals(ax: Axes, at: np.ndarray, normal: np.ndarray, length: float, colour
     return q
 
 
+def _separations(
+    ax: Axes, spans: np.ndarray, seps: np.ndarray, colour: Any, zorder: float, width: float, style: Dict[str, Any]
+) -> Artist:
+    """Segments (n, 2, 2) across separations: solid where the shapes overlap
+    (separation <= 0), dashed where they are apart; one LineCollection."""
+    return _add(
+        ax,
+        LineCollection(
+            list(spans),
+            colors=colour,
+            linewidths=style.pop("linewidth", style.pop("lw", width)),
+            linestyles=["solid" if v <= 0 else "dashed" for v in seps] or "solid",
+            zorder=zorder,
+            **style,
+        ),
+    )
+
+
 def _marks(ax: Axes, points: np.ndarray, colour: Any, marker: str, size: float, zorder: float) -> Artist:
     pts = points.reshape(-1, 2)
     return ax.scatter(pts[:, 0], pts[:, 1], s=size, marker=marker, color=colour, zorder=zorder, linewidths=1.2)
@@ -525,23 +548,16 @@ def plot_contact(
     pb = np.asarray(result.point_b, dtype=float).reshape(-1, 2)[keep]
     n = np.asarray(result.normal, dtype=float).reshape(-1, 2)[keep]
     sep = sep[keep]
-    colour = style.pop("color", style.pop("c", COLOURS["contact"]))
+    given = style.pop("color", style.pop("c", None))  # the caller's colour styles every mark, normals too
+    colour = COLOURS["contact"] if given is None else given
     zorder = style.pop("zorder", 4)
     length = _arrow_length(ax, np.concatenate([pa, pb]), normal_length, "plot_contact")
     artists: List[Artist] = [
         _marks(ax, pa, colour, "o", 14, zorder),
         _marks(ax, pb, colour, "x", 24, zorder),
+        _separations(ax, np.stack([pa, pb], axis=1), sep, colour, zorder, 1.5, style),
     ]
-    gaps = LineCollection(
-        list(np.stack([pa, pb], axis=1)),
-        colors=colour,
-        linewidths=style.pop("linewidth", style.pop("lw", 1.5)),
-        linestyles=["solid" if s <= 0 else "dashed" for s in sep] or "solid",
-        zorder=zorder,
-        **style,
-    )
-    artists.append(_add(ax, gaps))
-    artists.append(_normals(ax, pa, n, length, colour if "color" in style else COLOURS["normal"], zorder))
+    artists.append(_normals(ax, pa, n, length, COLOURS["normal"] if given is None else given, zorder))
     return _finish(ax, artists, label)
 
 
@@ -572,26 +588,16 @@ def plot_manifold(
     p = points[used]
     s = seps[used]
     n = np.repeat(normal, count.astype(np.int64), axis=0)
-    colour = style.pop("color", style.pop("c", COLOURS["contact"]))
+    given = style.pop("color", style.pop("c", None))  # the caller's colour styles every mark, normals too
+    colour = COLOURS["contact"] if given is None else given
     zorder = style.pop("zorder", 4)
     length = _arrow_length(ax, p, normal_length, "plot_manifold")
     half = (0.5 * s)[:, None] * n
-    spans = np.stack([p - half, p + half], axis=1)
-    artists: List[Artist] = [_marks(ax, p, colour, "o", 16, zorder)]
-    artists.append(
-        _add(
-            ax,
-            LineCollection(
-                list(spans),
-                colors=colour,
-                linewidths=style.pop("linewidth", style.pop("lw", 2.0)),
-                linestyles=["solid" if v <= 0 else "dashed" for v in s] or "solid",
-                zorder=zorder,
-                **style,
-            ),
-        )
-    )
-    artists.append(_normals(ax, p, n, length, COLOURS["normal"], zorder))
+    artists: List[Artist] = [
+        _marks(ax, p, colour, "o", 16, zorder),
+        _separations(ax, np.stack([p - half, p + half], axis=1), s, colour, zorder, 2.0, style),
+        _normals(ax, p, n, length, COLOURS["normal"] if given is None else given, zorder),
+    ]
     return _finish(ax, artists, label)
 
 

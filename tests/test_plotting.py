@@ -113,7 +113,7 @@ def test_every_kind_draws_every_shape_where_it_is(ax, kind):
             for on, end in ((v[:half:3], row[2:4]), (v[half:-1:3], row[0:2])):  # each half circle's on-curve points
                 assert np.allclose(np.hypot(*(on - end).T), row[4], rtol=1e-12, atol=1e-12)
             ext = path.get_extents()
-            assert np.allclose([ext.x0, ext.y0, ext.x1, ext.y1], box, rtol=0, atol=1e-4 * (1 + row[4]))  # Bezier arcs
+            assert np.allclose([ext.x0, ext.y0, ext.x1, ext.y1], box, rtol=0, atol=1e-5 * (1 + row[4]))  # Bezier arcs
         else:
             k = len(outline(cls, row[None])[0])
             assert np.array_equal(v[:k], outline(cls, row[None])[0])
@@ -196,6 +196,9 @@ def test_a_contact_draws_its_witness_points_separation_and_normals(ax):
     assert np.array_equal(normals.X, c.point_a[:, 0]) and np.array_equal(normals.Y, c.point_a[:, 1])
     assert list(legend_colours(ax)) == ["contact"]
     assert to_rgba(pa.get_facecolor()[0]) == to_rgba(COLOURS["contact"])
+    assert to_rgba(normals.get_facecolor()[0]) == to_rgba(COLOURS["normal"])
+    *_, green = plot_contact(c, ax, color="tab:green")  # one colour styles every mark of the call, normals too
+    assert to_rgba(green.get_facecolor()[0]) == to_rgba("tab:green")
 
 
 def test_a_world_contact_leaves_out_what_meets_nothing(ax):

@@ -232,7 +232,8 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
     moved[1] = a[1] - y0;
     double dx = d[0], dy = d[1];
     pc__toi h;
-    int stood = floor_below(m, a, probe_length(m, a), &h);
+    /* whether it stands on a floor at the start: only steps and snapping ask */
+    int stood = (m->o.step_height > 0.0 || m->o.snap_distance > 0.0) && floor_below(m, a, probe_length(m, a), &h);
     int8_t flags = 0, status = 0;
     double pn[MOVE_PLANES][2], time = 0.0;
     int np = 0;
