@@ -525,7 +525,8 @@ void pc__tree_sweep(const pc__tree_query *c, int ka, const double *a, double dx,
     h->cell = st.index;
     if (h->hit) { /* placed at the time, the shape is inside no item (the placement contract) */
         const pc__union_stand_ctx sc = {ka, a, dx, dy, &st, tree_inside};
-        h->t = pc__settle_down(pc__union_stand, &sc, h->t);
+        const pc__motion mv = {ka, a, dx, dy};
+        h->t = pc__settle_down(pc__union_stand, &sc, &mv, h->t);
     }
 }
 

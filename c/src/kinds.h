@@ -42,4 +42,11 @@ void pc__hull_of(const pc__filter *f, int kind, const double *row, pc__hull *h);
 /* Is kind a shape kind (one that overlaps, has bounds and a core)? */
 static inline int pc__is_shape(int kind) { return kind >= 0 && kind < PC_KIND_COUNT; }
 
+/* How many doubles at the start of a shape's layout row are its points'
+ * coordinates (x, y pairs), which a move moves; the rest (a radius) stays. */
+static inline int pc__kind_positions(int kind)
+{
+    return kind == PC_CIRCLE ? 2 : kind == PC_CAPSULE ? 4 : pc_kind_width(kind);
+}
+
 #endif

@@ -53,26 +53,13 @@ void pc__respond(double *vx, double *vy, double nx, double ny, double e, double 
 double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t)
 {
     /* placed as pc__place_at places (a polygon that rounding bent made convex again) */
-    double start[PC_ROW_MAX], p[PC_ROW_MAX];
-    int width = pc_kind_width(kind);
-    memcpy(start, c, (size_t)width * sizeof(double));
-    pc__place_at(kind, start, dx, dy, t, p);
-    if (!pc__world_overlaps(w, kind, p, PC_STRICT)) {
-        memcpy(c, p, (size_t)width * sizeof(double));
-        return t;
-    }
-    double lo = 0.0, hi = t;
-    for (int k = 0; k < 64 && lo < hi; k++) {
-        double mid = lo + 0.5 * (hi - lo);
-        if (mid <= lo || mid >= hi) break;
-        pc__place_at(kind, start, dx, dy, mid, p);
-        if (pc__world_overlaps(w, kind, p, PC_STRICT))
-            hi = mid;
-        else
-            lo = mid;
-    }
-    pc__place_at(kind, start, dx, dy, lo, c);
-    return lo;
+    double start[PC_ROW_MAX];
+    memcpy(start, c, (size_t)pc_kind_width(kind) * sizeof(double));
+    const pc__union_stand_ctx ctx = {kind, start, dx, dy, w, pc__world_inside};
+    const pc__motion mv = {kind, start, dx, dy};
+    double s = pc__settle_out(pc__union_stand, &ctx, &mv, t);
+    pc__place_at(kind, start, dx, dy, s, c);
+    return s;
 }
 
 /* Returns 0, or -1 when the circle starts deeper inside the solid than a

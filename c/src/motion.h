@@ -11,8 +11,8 @@
 #include "world.h"
 
 /* Move shape c (kind; updated) along D for a fraction t of it, or less: the
- * largest fraction found by bisection whose end keeps it from strictly
- * overlapping the world, when the rounded end at t does not (motion.c). */
+ * last double fraction at most t whose end keeps it from strictly
+ * overlapping the world (0 when even the start does) (motion.c). */
 double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t);
 /* Restitutions in [0, 1] and frictions finite and >= 0, per circle (strides
  * in doubles, 0: one for all, as pc_world_advance takes them) (motion.c). */

@@ -34,6 +34,7 @@
 #include "depenetrate.h"
 #include "fpenv.h"
 #include "kinds.h"
+#include "matrix.h"
 #include "motion.h"
 #include "predicates.h"
 #include "sweep.h"
@@ -114,7 +115,7 @@ static int sweep_to(const struct move_ctx *m, double *a, double dx, double dy, p
     pc__toi_init(h);
     if (!pc__moved_finite(m->kind, a, dx, dy)) return 0;
     gate(m, a, dx, dy);
-    pc__world_sweep(m->world, m->kind, a, dx, dy, h);
+    pc__world_sweep_rough(m->world, m->kind, a, dx, dy, h); /* placed below, by pc__move_free */
     if (!h->near) {
         pc__place_at(m->kind, a, dx, dy, 1.0, a);
         h->hit = 0;
@@ -148,10 +149,12 @@ static int floor_below(const struct move_ctx *m, const double *a, double reach, 
     pc__toi_init(h);
     if (!pc__moved_finite(m->kind, row, 0.0, -reach)) return 0;
     gate(m, row, 0.0, -reach);
-    pc__world_sweep(m->world, m->kind, row, 0.0, -reach, h);
+    pc__world_sweep_rough(m->world, m->kind, row, 0.0, -reach, h); /* what is there, not when */
     if (!h->hit) return 0;
-    double nx, ny;
-    if (h->part >= 0 && m->world->map[h->part] && pc__map_face_normal(m->world->map[h->part], h->px, h->py, &nx, &ny)) {
+    double nx, ny; /* (a ball's or a round capsule's sweep has given the face's normal already) */
+    int has_face = pc__sweep_ball(m->kind) || (m->kind == PC_CAPSULE && a[4] > 0.0);
+    if (h->part >= 0 && m->world->map[h->part] && !has_face &&
+        pc__map_face_normal(m->world->map[h->part], h->px, h->py, &nx, &ny)) {
         h->nx = -nx;
         h->ny = -ny;
     }

@@ -405,17 +405,78 @@ static void nearest_hit(pc__toi *h, const double *path, int kind, const double *
 
 /* ---- the placement contract ------------------------------------------------ */
 
-/* Narrow lo < hi, with at(lo) below `level` and at(hi) at or above it, to
- * adjacent doubles (or as close as 128 halvings get): a gallop down from hi
- * (the boundary is usually an ulp or two below an estimate), then bisection.
- * Returns at(hi), given as hi_state. */
-static int narrow(pc__stand_fn at, const void *ctx, int level, double *lo, double *hi, int hi_state)
+/* How the shape stands at a time, each placement tested once: the last few
+ * placements tested and how they stood are kept (a search near a hit meets
+ * the same few placements again and again: a double t and the next place the
+ * shape alike unless t D crosses a double of the coordinates).  A placement
+ * is known by its points, each a + fl(t D) as pc__place_at places them (the
+ * rest of the row is the shape's own; a polygon's hull is a function of its
+ * points).  Without a motion (mv NULL), every time is tested. */
+#define PROBE_KEEP 4
+typedef struct {
+    pc__stand_fn at;
+    const void *ctx;
+    const pc__motion *mv;
+    int positions, kept, next, tests;
+    double tstep; /* about the least change of t that moves a point to another double (0: unknown) */
+    int state[PROBE_KEEP];
+    double key[PROBE_KEEP][PC_ROW_MAX];
+} probe;
+
+static void probe_init(probe *p, pc__stand_fn at, const void *ctx, const pc__motion *mv)
 {
-    double step = *hi - nextafter(*hi, 0.0);
-    for (int k = 0; k < 64; k++, step *= 2.0) {
+    p->at = at;
+    p->ctx = ctx;
+    p->mv = mv;
+    p->positions = mv ? pc__kind_positions(mv->kind) : 0;
+    p->kept = p->next = p->tests = 0;
+    p->tstep = INFINITY;
+    for (int i = 0; i < p->positions; i++) { /* a quarter of an ulp of a coordinate, over the motion along it */
+        double v = fabs(mv->a[i]), d = fabs(i & 1 ? mv->dy : mv->dx);
+        if (d > 0.0) p->tstep = pc__min(p->tstep, 0.25 * (nextafter(v, INFINITY) - v) / d);
+    }
+    if (!(p->tstep < INFINITY)) p->tstep = 0.0;
+}
+
+static int probe_at(probe *p, double t)
+{
+    if (!p->mv) {
+        p->tests++;
+        return p->at(p->ctx, t);
+    }
+    double *m = p->key[p->next], tx = t * p->mv->dx, ty = t * p->mv->dy;
+    for (int i = 0; i < p->positions; i += 2) {
+        m[i] = p->mv->a[i] + tx;
+        m[i + 1] = p->mv->a[i + 1] + ty;
+    }
+    for (int k = 0; k < p->kept; k++) {
+        if (k == p->next) continue;
+        int i = 0;
+        while (i < p->positions && p->key[k][i] == m[i]) i++;
+        if (i == p->positions) return p->state[k]; /* equal values (0 and -0 alike) stand alike */
+    }
+    int s = p->at(p->ctx, t);
+    p->tests++;
+    p->state[p->next] = s;
+    if (p->kept < PROBE_KEEP) p->kept++;
+    p->next = (p->next + 1) % PROBE_KEEP;
+    return s;
+}
+
+/* Narrow lo < hi, with the state at lo below `level` and at hi at or above
+ * it, to adjacent doubles (or as close as 1,100 halvings get): a gallop down
+ * from hi (the boundary is usually an ulp or two below an estimate; at most
+ * 64 placements tested), then bisection.  Returns the state at hi, given as
+ * hi_state. */
+static int narrow(probe *p, int level, double *lo, double *hi, int hi_state)
+{
+    /* galloping in steps that change the placement (a larger first step only
+     * brackets the boundary sooner) */
+    double step = pc__max(*hi - nextafter(*hi, 0.0), p->tstep);
+    for (int k = 0, t0 = p->tests; k < 1100 && p->tests - t0 < 64; k++, step *= 2.0) {
         double c = *hi - step;
         if (!(c > *lo)) break;
-        int s = at(ctx, c);
+        int s = probe_at(p, c);
         if (s < level) {
             *lo = c;
             break;
@@ -423,10 +484,10 @@ static int narrow(pc__stand_fn at, const void *ctx, int level, double *lo, doubl
         *hi = c;
         hi_state = s;
     }
-    for (int k = 0; k < 128; k++) {
+    for (int k = 0; k < 1100; k++) {
         double mid = *lo + 0.5 * (*hi - *lo);
         if (mid <= *lo || mid >= *hi) break;
-        int s = at(ctx, mid);
+        int s = probe_at(p, mid);
         if (s < level) {
             *lo = mid;
         } else {
@@ -437,23 +498,29 @@ static int narrow(pc__stand_fn at, const void *ctx, int level, double *lo, doubl
     return hi_state;
 }
 
-double pc__settle(pc__stand_fn at, const void *ctx, double est)
+double pc__settle(pc__stand_fn at, const void *ctx, const pc__motion *mv, double est)
 {
+    probe p;
+    probe_init(&p, at, ctx, mv);
     if (!(est >= 0.0)) est = 0.0;
     if (!(est <= 1.0)) est = 1.0;
-    int s = at(ctx, est);
+    int s = probe_at(&p, est);
     if (s == PC__TOUCH) return est;
     double lo = 0.0, hi = est;
     if (s == PC__APART) {
         /* apart at est: the first later double that is not, searched by a
-         * gallop (a few ulps, then the end), then bisection */
-        double step = nextafter(est, 2.0) - est;
+         * gallop (placements a few ulps on, at most 10 tested, then the end),
+         * then bisection */
+        double step = pc__max(nextafter(est, 2.0) - est, p.tstep);
         hi = -1.0;
         lo = est;
-        for (int k = 0; k <= 10; k++, step *= 2.0) {
-            double c = k < 10 ? pc__min(1.0, est + step) : 1.0;
-            if (!(c > lo)) continue;
-            s = at(ctx, c);
+        for (int k = 0; k < 1100; k++, step *= 2.0) {
+            double c = p.tests <= 10 ? pc__min(1.0, est + step) : 1.0;
+            if (!(c > lo)) {
+                if (c >= 1.0) break;
+                continue;
+            }
+            s = probe_at(&p, c);
             if (s != PC__APART) {
                 hi = c;
                 break;
@@ -462,7 +529,7 @@ double pc__settle(pc__stand_fn at, const void *ctx, double est)
             if (c == 1.0) break;
         }
         if (hi >= 0.0) {
-            s = narrow(at, ctx, PC__TOUCH, &lo, &hi, s);
+            s = narrow(&p, PC__TOUCH, &lo, &hi, s);
             return s == PC__INSIDE ? lo : hi; /* from apart to inside between two doubles: the one before */
         }
         /* apart from est to the end: the path passed a contact without area
@@ -471,7 +538,7 @@ double pc__settle(pc__stand_fn at, const void *ctx, double est)
         double c = est;
         for (int k = 0; k < 4 && c > 0.0 && hi < 0.0; k++) {
             c = nextafter(c, 0.0);
-            s = at(ctx, c);
+            s = probe_at(&p, c);
             if (s == PC__TOUCH) return c;
             if (s == PC__INSIDE) hi = c;
         }
@@ -480,18 +547,33 @@ double pc__settle(pc__stand_fn at, const void *ctx, double est)
     }
     /* inside at hi: the last double below it that is not */
     if (hi == 0.0) return 0.0;
-    narrow(at, ctx, PC__INSIDE, &lo, &hi, s);
+    narrow(&p, PC__INSIDE, &lo, &hi, s);
     return lo;
 }
 
-double pc__settle_down(pc__stand_fn at, const void *ctx, double t)
+/* t, or the last double below it at which the shape is not inside; when it
+ * is inside at 0 too: `start_inside` */
+static double settle_below(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t, int start_inside_t)
 {
     if (!(t > 0.0)) return t;
-    int s = at(ctx, t);
-    if (s != PC__INSIDE || at(ctx, 0.0) == PC__INSIDE) return t; /* started inside: no contract to keep */
+    probe p;
+    probe_init(&p, at, ctx, mv);
+    int s = probe_at(&p, t);
+    if (s != PC__INSIDE) return t;
+    if (probe_at(&p, 0.0) == PC__INSIDE) return start_inside_t ? t : 0.0;
     double lo = 0.0, hi = t;
-    narrow(at, ctx, PC__INSIDE, &lo, &hi, s);
+    narrow(&p, PC__INSIDE, &lo, &hi, s);
     return lo;
+}
+
+double pc__settle_down(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t)
+{
+    return settle_below(at, ctx, mv, t, 1); /* started inside: no contract to keep */
+}
+
+double pc__settle_out(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t)
+{
+    return settle_below(at, ctx, mv, t, 0);
 }
 
 void pc__toi_take_hit(pc__toi *h, double t, double nx, double ny, double px, double py, double cx, double cy, double dx,
@@ -536,7 +618,8 @@ void pc__sweep_circle(pc__toi *h, const pc__filter *f, double cx, double cy, dou
         nearest_hit(&one, path, kind, row);
     }
     const pc__pair_stand_ctx ctx = {f, PC_CIRCLE, circle, kind, row, dx, dy};
-    double t = pc__settle(pc__pair_stand, &ctx, one.hit ? one.t : 1.0);
+    const pc__motion mv = {PC_CIRCLE, circle, dx, dy};
+    double t = pc__settle(pc__pair_stand, &ctx, &mv, one.hit ? one.t : 1.0);
     pc__toi_take_hit(h, t, one.nx, one.ny, one.px, one.py, cx, cy, dx, dy);
 }
 
@@ -605,7 +688,8 @@ void pc__sweep_map(pc__toi *h, const pc_tilemap *map, double cx, double cy, doub
     if (h->hit) {
         const double circle[3] = {cx, cy, r};
         const pc__union_stand_ctx ctx = {PC_CIRCLE, circle, dx, dy, map, pc__map_inside};
-        h->t = pc__settle_down(pc__union_stand, &ctx, h->t);
+        const pc__motion mv = {PC_CIRCLE, circle, dx, dy};
+        h->t = pc__settle_down(pc__union_stand, &ctx, &mv, h->t);
     }
 }
 

@@ -26,6 +26,7 @@ typedef struct {
     double t, nx, ny, px, py;
     int64_t cell; /* a tile map's flat cell (row * cols + col) or a tree's item index of the hit, -1 when none */
     int part;     /* a world's part of the hit, -1 when none */
+    int rough;    /* asked by the caller: shapes' times as estimated, unsettled (pc__world_sweep_rough) */
 } pc__toi;
 
 static inline void pc__toi_init(pc__toi *h)
@@ -35,6 +36,7 @@ static inline void pc__toi_init(pc__toi *h)
     h->t = 1.0;
     h->cell = -1;
     h->part = -1;
+    h->rough = 0;
     h->nx = h->ny = h->px = h->py = NAN;
 }
 
@@ -54,6 +56,16 @@ void pc__toi_write_nan(double *out, int n);
 enum { PC__APART = 0, PC__TOUCH = 1, PC__INSIDE = 2 };
 typedef int (*pc__stand_fn)(const void *ctx, double t);
 
+/* The motion a stand function places its shape by: kind, layout row a and
+ * D.  How the shape stands is a function of the row pc__place_at places, so
+ * two times that place it alike stand alike: the searches below test each
+ * placement once (most of the doubles t near a hit place the shape alike). */
+typedef struct {
+    int kind;
+    const double *a;
+    double dx, dy;
+} pc__motion;
+
 /* The time of a hit from a floating-point estimate est in [0, 1] (sweep.c;
  * at(0) must be apart): est when the shape placed there touches the target;
  * when it is inside, the last double below est at which it is not (touching,
@@ -62,11 +74,14 @@ typedef int (*pc__stand_fn)(const void *ctx, double t);
  * when it is inside there; est itself when no double near it touches (a
  * contact without area passed between two doubles, or a near graze).  Never
  * one at which it is inside. */
-double pc__settle(pc__stand_fn at, const void *ctx, double est);
+double pc__settle(pc__stand_fn at, const void *ctx, const pc__motion *mv, double est);
 
 /* t, or when the shape placed at t is inside (and t > 0) but not at 0, the
  * last double below t at which it is not, found by bisection (sweep.c). */
-double pc__settle_down(pc__stand_fn at, const void *ctx, double t);
+double pc__settle_down(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t);
+
+/* As pc__settle_down, but 0 when the shape is inside at 0 too (sweep.c). */
+double pc__settle_out(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t);
 
 /* The sweep of the circle (c, r) by D against a tile map's solid region: the
  * earliest hit over its tiles (see sweep.c for what a hit is). */

@@ -96,7 +96,7 @@ void pc__place_at(int ka, const double *a, double dx, double dy, double t, doubl
 
 int pc__moved_finite(int kind, const double *a, double dx, double dy)
 {
-    int w = pc_kind_width(kind), positions = kind == PC_CIRCLE ? 2 : kind == PC_CAPSULE ? 4 : w;
+    int positions = pc__kind_positions(kind);
     for (int k = 0; k < positions; k++)
         if (!isfinite(a[k] + ((k & 1) ? dy : dx))) return 0;
     return 1;
@@ -320,7 +320,8 @@ static void hit_time(pc__toi *h, const pc__filter *f, int ka, const double *a, i
     double est = estimate(A, B, dx, dy);
     if (!(est >= 0.0 && est <= 1.0)) est = least_separation(ka, a, kb, b, dx, dy); /* a near graze */
     const pc__pair_stand_ctx ctx = {f, ka, a, kb, b, dx, dy};
-    double t = pc__settle(pc__pair_stand, &ctx, est), con[7];
+    const pc__motion mv = {ka, a, dx, dy};
+    double t = h->rough ? pc__clamp(est, 0.0, 1.0) : pc__settle(pc__pair_stand, &ctx, &mv, est), con[7];
     if (!(t <= h->t)) return;
     contact_at(ka, a, kb, b, dx, dy, t, con);
     hit_normal(con, dx, dy);
@@ -353,6 +354,7 @@ void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, dou
             pc__toi g;
             pc__toi_init(&g);
             g.t = h->t;
+            g.rough = h->rough;
             pc__sweep_any(&g, f, ka, qa, qd[0], qd[1], kb, qb);
             if (g.hit) pc__toi_take(h, g.t, g.nx, g.ny, g.px * 4.0, g.py * 4.0);
             return;
@@ -521,13 +523,14 @@ int pc__map_inside(const void *map, int kind, const double *row)
     return pc__map_overlaps_any(map, kind, row, PC_STRICT);
 }
 
-void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy)
+void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy, int rough)
 {
     if (pc__sweep_ball(ka)) {
         pc__sweep_map(h, map, a[0], a[1], ka == PC_CIRCLE ? a[2] : 0.0, dx, dy);
         return;
     }
     pc__toi_init(h);
+    h->rough = rough;
     int w = pc_kind_width(ka);
     double m = pc__magnitude(a, w);
     pc__filter fa = pc__filter_for(m);
@@ -567,9 +570,10 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
         h->nx = -fx;
         h->ny = -fy;
     }
-    if (h->hit) {
+    if (h->hit && !rough) {
         const pc__union_stand_ctx ctx = {ka, a, dx, dy, map, pc__map_inside};
-        h->t = pc__settle_down(pc__union_stand, &ctx, h->t);
+        const pc__motion mv = {ka, a, dx, dy};
+        h->t = pc__settle_down(pc__union_stand, &ctx, &mv, h->t);
     }
 }
 
@@ -612,7 +616,7 @@ static void map_any_inner(void *vctx, char *const *p, const int64_t *s, int64_t 
             continue;
         }
         pc__toi h;
-        pc__sweep_map_any(&h, c->map, c->ka, a, d[0], d[1]);
+        pc__sweep_map_any(&h, c->map, c->ka, a, d[0], d[1], 0);
         pc__toi_write(&h, out);
         out[5] = (double)h.cell;
     }

@@ -59,7 +59,8 @@ void pc__contact_scaled(int ka, const double *a, int kb, const double *b, double
  * included. */
 void pc__sweep_any(pc__toi *h, const pc__filter *f, int ka, const double *a, double dx, double dy, int kb,
                    const double *b);
-void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy);
+/* Against a tile map's solid region; rough: as pc__world_sweep_rough. */
+void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *a, double dx, double dy, int rough);
 
 /* A mover without interior (core A: a point or a segment, radius 0) moving
  * exactly along a grid line (dx = 0 with every x of A on it, or dy = 0 with

@@ -619,8 +619,9 @@ static void nearest_in(const pc_tilemap *map, int64_t i0, int64_t i1, int64_t j0
                 const double *g = map->edges + 6 * map->refs[p];
                 int inner;
                 double qx, qy,
-                    d2 = closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e), ldexp(g[3], -e), x, y, &qx,
-                                         &qy, &inner);
+                    d2 = e == 0 ? closest_on_edge(g[0], g[1], g[2], g[3], x, y, &qx, &qy, &inner)
+                                : closest_on_edge(ldexp(g[0], -e), ldexp(g[1], -e), ldexp(g[2], -e), ldexp(g[3], -e), x,
+                                                  y, &qx, &qy, &inner);
                 if (d2 < n->best) {
                     n->best = d2;
                     n->qx = qx;

@@ -68,13 +68,9 @@ int pc__world_near_box(const pc__world *w, const double *box)
     return 0;
 }
 
-/* the strict test of a whole world for pc__union_stand */
-static int world_inside(const void *w, int kind, const double *row)
-{
-    return pc__world_overlaps(w, kind, row, PC_STRICT);
-}
+int pc__world_inside(const void *w, int kind, const double *row) { return pc__world_overlaps(w, kind, row, PC_STRICT); }
 
-void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
+static void world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, int rough, pc__toi *h)
 {
     pc__toi_init(h);
     for (int k = 0; k < w->n; k++) {
@@ -84,7 +80,7 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
             if (pc__world_map_circle(kind))
                 pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
             else
-                pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy);
+                pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy, rough);
         } else {
             int64_t index;
             pc__tree_sweep(&w->tree[k], kind, a, dx, dy, &one, &index);
@@ -97,10 +93,21 @@ void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, d
             h->part = k;
         }
     }
-    if (h->hit && w->n > 1) { /* each part's time keeps it out of that part; the world's out of all */
-        const pc__union_stand_ctx ctx = {kind, a, dx, dy, w, world_inside};
-        h->t = pc__settle_down(pc__union_stand, &ctx, h->t);
+    if (h->hit && w->n > 1 && !rough) { /* each part's time keeps it out of that part; the world's out of all */
+        const pc__union_stand_ctx ctx = {kind, a, dx, dy, w, pc__world_inside};
+        const pc__motion mv = {kind, a, dx, dy};
+        h->t = pc__settle_down(pc__union_stand, &ctx, &mv, h->t);
     }
+}
+
+void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
+{
+    world_sweep(w, kind, a, dx, dy, 0, h);
+}
+
+void pc__world_sweep_rough(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h)
+{
+    world_sweep(w, kind, a, dx, dy, 1, h);
 }
 
 /* ---- batches ---------------------------------------------------------------- */

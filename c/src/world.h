@@ -35,6 +35,15 @@ int pc__world_near_box(const pc__world *w, const double *box);
  * times; the time stepped down where the shape placed there would be inside
  * some part (the placement contract, pc__settle_down). */
 void pc__world_sweep(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h);
+/* pc__world_sweep whose hits decide exactly which shapes the moving one
+ * meets and in which order, with their times estimated in floating point
+ * (a shape and a tile map's tiles; a ball's and a tree's are settled as
+ * always), and no time stepped down: for a caller that places the shape
+ * itself (pc__move_free) or only asks what is there (a mover's floor). */
+void pc__world_sweep_rough(const pc__world *w, int kind, const double *a, double dx, double dy, pc__toi *h);
+/* pc__union_stand's test of a whole world: does the shape strictly overlap
+ * some part that is on? */
+int pc__world_inside(const void *w, int kind, const double *row);
 
 /* The contact (7 doubles as pc_contact_batch) of a shape of any kind with a
  * tile map's solid region, measured to its merged boundary: apart or
