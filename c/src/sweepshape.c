@@ -250,8 +250,10 @@ static double cross_time(double px, double py, double dx, double dy, double q0x,
 
 /* The first touch, estimated: each vertex of one core, as a circle of its
  * radius, against the other shape (B's vertices moving by -D), on the
- * normalized problem.  -1 if none. */
-static double estimate(const pc__hull *A0, const pc__hull *B0, double dx0, double dy0)
+ * normalized problem.  -1 if none.  For round shapes, when `at` is given,
+ * the touch's normal (from A toward B) and point (on B) into it too (at->hit
+ * when there is one). */
+static double estimate(const pc__hull *A0, const pc__hull *B0, double dx0, double dy0, pc__toi *at)
 {
     /* relative to A's first vertex and scaled (pc__normalized): the same
      * estimate at every power-of-2 scale, nothing overflowing or vanishing */
@@ -263,8 +265,22 @@ static double estimate(const pc__hull *A0, const pc__hull *B0, double dx0, doubl
     pc__toi h;
     pc__toi_init(&h);
     if (A->R > 0.0 || B->R > 0.0) {
+        pc__toi g; /* B's vertices against A: the frame moving with A */
+        pc__toi_init(&g);
         for (int i = 0; i < A->n; i++) pc__toi_hull(&h, B, A->x[i], A->y[i], dx, dy, A->R);
-        for (int j = 0; j < B->n; j++) pc__toi_hull(&h, A, B->x[j], B->y[j], -dx, -dy, B->R);
+        for (int j = 0; j < B->n; j++) pc__toi_hull(&g, A, B->x[j], B->y[j], -dx, -dy, B->R);
+        if (g.hit && (!h.hit || g.t < h.t)) { /* seen from B: the normal reversed, the point moved with A */
+            h = g;
+            h.nx = -g.nx;
+            h.ny = -g.ny;
+            h.px = g.px + g.t * dx;
+            h.py = g.py + g.t * dy;
+        }
+        if (at && h.hit) {
+            *at = h;
+            at->px = A0->x[0] + h.px / sc;
+            at->py = A0->y[0] + h.py / sc;
+        }
         return h.hit ? h.t : -1.0;
     }
     double best = -1.0;
@@ -317,7 +333,18 @@ static void hit_normal(double *con, double dx, double dy)
 static void hit_time(pc__toi *h, const pc__filter *f, int ka, const double *a, int kb, const double *b,
                      const pc__hull *A, const pc__hull *B, double dx, double dy)
 {
-    double est = estimate(A, B, dx, dy);
+    pc__toi e;
+    pc__toi_init(&e);
+    double est = estimate(A, B, dx, dy, h->rough ? &e : NULL);
+    if (e.hit && est >= 0.0 && est <= 1.0) { /* rough: the estimate's time, normal and point */
+        if (!(est <= h->t)) return;
+        if (dx * e.nx + dy * e.ny < 0.0) {
+            e.nx = -e.nx;
+            e.ny = -e.ny;
+        }
+        pc__toi_take_hit(h, est, e.nx, e.ny, e.px, e.py, a[0], a[1], dx, dy);
+        return;
+    }
     if (!(est >= 0.0 && est <= 1.0)) est = least_separation(ka, a, kb, b, dx, dy); /* a near graze */
     const pc__pair_stand_ctx ctx = {f, ka, a, kb, b, dx, dy};
     const pc__motion mv = {ka, a, dx, dy};
