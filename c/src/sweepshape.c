@@ -593,9 +593,14 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
         }
     if (h->near) pc__sweep_seams(h, map, &f, ka, a, &A, dx, dy, i0, i1, j0, j1);
     double fx, fy; /* a round shape's hit inside a face of the merged boundary: that face's normal */
-    if (h->hit && A.R > 0.0 && pc__map_face_normal(map, h->px, h->py, &fx, &fy)) {
-        h->nx = -fx;
-        h->ny = -fy;
+    if (h->hit && A.R > 0.0) {
+        if (pc__map_face_normal(map, h->px, h->py, &fx, &fy)) {
+            h->nx = -fx;
+            h->ny = -fy;
+        } else if (rough) { /* at a corner of the boundary: the normal of the contact there, as settled */
+            pc__sweep_map_any(h, map, ka, a, dx, dy, 0);
+            return;
+        }
     }
     if (h->hit && !rough) {
         const pc__union_stand_ctx ctx = {ka, a, dx, dy, map, pc__map_inside};
