@@ -25,7 +25,7 @@ __path__ = extend_path(__path__, __name__)
 from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, WorldContact, WorldManifold, contact, distance, manifold
 from .intersect import intersections
-from .motion import Depenetration, Slide, advance, depenetrate, slide
+from .motion import AdvanceEvents, Depenetration, Slide, advance, depenetrate, slide
 from .mover import Move, MoveEvents, move
 from .overlap import contains, overlaps
 from .pairs import Nearest, nearest, pairs
@@ -77,6 +77,7 @@ __all__ = [
     "Sweep",
     "WorldSweep",
     "advance",
+    "AdvanceEvents",
     "slide",
     "Slide",
     "move",

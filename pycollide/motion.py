@@ -14,7 +14,42 @@ from .shapes import Boxes, Circles, Points, Shapes
 from .tiles import TileMap
 from .world import World, c_parts
 
-__all__ = ["advance", "Slide", "slide", "Depenetration", "depenetrate"]
+__all__ = ["advance", "AdvanceEvents", "Slide", "slide", "Depenetration", "depenetrate"]
+
+
+class AdvanceEvents(NamedTuple):
+    """The impacts of :func:`advance` (``events=True``), one entry per impact
+    of a circle, ordered by circle and then in time (``np.argsort(time,
+    kind="stable")`` orders them all in time).  A circle has one entry per
+    impact its bounces count: an impact between two circles has an entry
+    for each (``other > ball`` keeps one per pair)."""
+
+    ball: np.ndarray
+    """(K) int64: the circle's flat index (``np.unravel_index`` gives its place in the circles' leading shape)."""
+    time: np.ndarray
+    """(K): the time of the impact within the step, in [0, dt] (in dt's unit)."""
+    other: np.ndarray
+    """(K) int64: the other circle's flat index for an impact between two circles, -1 for the world."""
+    part: np.ndarray
+    """(K) int64: the world's part hit (0 for a lone TileMap), -1 for another circle."""
+    index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index (see ShapeHit)
+    """(K) int64: the shape within that part, or a tile map's flat cell
+    ``row * cols + col`` (as :func:`sweep` and :func:`move` name them), -1
+    for another circle."""
+    point: np.ndarray
+    """(K, 2): the touching point on what was hit; for two circles, the point
+    of their line of centres that divides it in the ratio of their radii
+    (the same in both entries)."""
+    normal: np.ndarray
+    """(K, 2): the unit normal of what was hit, pointing back at this circle
+    (as :func:`sweep`'s); for two circles, from the other's centre toward
+    this one's (the two entries' are opposite, exactly)."""
+    impulse: np.ndarray
+    """(K): the magnitude of the normal impulse (friction's tangential part
+    left out), in mass times velocity: at the world, the circle's mass times
+    the change of its velocity along the normal; between two circles, the
+    impulse they exchange (the same in both entries).  Masses as ``masses``
+    says (default r**2, so 0 for a circle of radius 0)."""
 
 
 def _motion_threads(verb: str, threads: Any, n: int) -> int:
@@ -35,6 +70,7 @@ def advance(
     collide: bool = False,
     masses: Optional[ArrayLike] = None,
     return_bounces: Literal[False] = False,
+    events: Literal[False] = False,
     threads: Optional[int] = None,
 ) -> Tuple[Circles, np.ndarray]: ...
 @overload
@@ -50,8 +86,57 @@ def advance(
     collide: bool = False,
     masses: Optional[ArrayLike] = None,
     return_bounces: Literal[True],
+    events: Literal[False] = False,
     threads: Optional[int] = None,
 ) -> Tuple[Circles, np.ndarray, np.ndarray]: ...
+@overload
+def advance(
+    circles: Union[Circles, Points],
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    max_bounces: int = 16,
+    *,
+    collide: bool = False,
+    masses: Optional[ArrayLike] = None,
+    return_bounces: Literal[False] = False,
+    events: Literal[True],
+    threads: Optional[int] = None,
+) -> Tuple[Circles, np.ndarray, AdvanceEvents]: ...
+@overload
+def advance(
+    circles: Union[Circles, Points],
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    max_bounces: int = 16,
+    *,
+    collide: bool = False,
+    masses: Optional[ArrayLike] = None,
+    return_bounces: Literal[True],
+    events: Literal[True],
+    threads: Optional[int] = None,
+) -> Tuple[Circles, np.ndarray, np.ndarray, AdvanceEvents]: ...
+@overload
+def advance(
+    circles: Union[Circles, Points],
+    velocity: ArrayLike,
+    world: Union[TileMap, World],
+    dt: float,
+    restitution: ArrayLike = 1.0,
+    friction: ArrayLike = 0.0,
+    max_bounces: int = 16,
+    *,
+    collide: bool = False,
+    masses: Optional[ArrayLike] = None,
+    return_bounces: bool = False,
+    events: bool = False,
+    threads: Optional[int] = None,
+) -> Tuple[Any, ...]: ...
 
 
 def advance(
@@ -66,8 +151,9 @@ def advance(
     collide: bool = False,
     masses: Optional[ArrayLike] = None,
     return_bounces: bool = False,
+    events: bool = False,
     threads: Optional[int] = None,
-) -> Union[Tuple[Circles, np.ndarray], Tuple[Circles, np.ndarray, np.ndarray]]:
+) -> Tuple[Any, ...]:
     """Move circles through a world for a time ``dt``, bouncing off its walls
     and, with ``collide=True``, off each other.
 
@@ -136,21 +222,32 @@ def advance(
     collide : bool, default False
         Also make the circles hit each other.
     masses : array_like, optional
-        With ``collide=True``: each circle's mass, finite and > 0,
-        broadcastable to the circles.  Default: r**2 (proportional to the
-        area; then no circle may have radius 0).
+        With ``collide=True`` or ``events=True``: each circle's mass, finite
+        and > 0, broadcastable to the circles.  Default: r**2 (proportional
+        to the area; then with ``collide`` no circle may have radius 0).
     return_bounces : bool, default False
         Also return the number of impacts of each circle (with ``collide``, an
         impact between two circles counts for both).
+    events : bool, default False
+        Also return every impact as :class:`AdvanceEvents` (as
+        :func:`move`'s ``events``): which circle, when within the step, what
+        it hit (another circle, or the world's part and the shape or tile
+        within it), the point, the normal and the normal impulse.  Each
+        circle's events are exactly the impacts its bounces count, in time
+        order; an impact between two circles is an event of each.  The
+        events cost room for ``max_bounces`` impacts per circle while the
+        step runs, and change nothing else: with or without them the
+        circles move the same, bit for bit.
     threads : int, optional
         As for :func:`overlaps`, but threads share batches from 2,048 circles on.
         The result never depends on it.
 
     Returns
     -------
-    (Circles, ndarray) or (Circles, ndarray, ndarray of int64)
-        The moved circles, their new velocities and, with ``return_bounces``,
-        the impacts.
+    (Circles, ndarray), then ndarray of int64 with ``return_bounces``, then AdvanceEvents with ``events``
+        The moved circles, their new velocities, with ``return_bounces`` the
+        number of impacts of each and with ``events`` the impacts
+        themselves: ``moved, v, bounces, events`` with both.
 
     Raises
     ------
@@ -191,6 +288,28 @@ def advance(
     >>> moved, v = pc.advance(balls, [[1.0, 0.0], [-1.0, 0.0]], table, 4.0, collide=True)
     >>> moved.center.tolist(), v.tolist()          # they meet at t = 2.5
     ([[3.0, 2.0], [7.0, 2.0]], [[-1.0, 0.0], [1.0, 0.0]])
+
+    The same with events: each ball's impact with the other at t = 2.5,
+    where they touch at (5, 2); the normals point back at each ball; the
+    impulse exchanged is 0.5 (masses r**2 = 0.25, each velocity changed by
+    2).
+
+    >>> moved, v, ev = pc.advance(balls, [[1.0, 0.0], [-1.0, 0.0]], table, 4.0, collide=True, events=True)
+    >>> ev.ball.tolist(), ev.other.tolist(), ev.time.tolist(), ev.point.tolist()
+    ([0, 1], [1, 0], [2.5, 2.5], [[5.0, 2.0], [5.0, 2.0]])
+    >>> ev.normal.tolist(), ev.impulse.tolist(), ev.part.tolist()
+    ([[-1.0, 0.0], [1.0, 0.0]], [0.5, 0.5], [-1, -1])
+
+    The first example with its bounces and events: the ball meets the east
+    wall's face x = 4 at t = 1, the tile of row 1 and column 4 of the map's
+    5 columns (flat cell 1 * 5 + 4 = 9); its mass r**2 = 0.25 times its
+    velocity's change along the normal, 2 to -2, is an impulse of 1.
+
+    >>> moved, v, bounces, ev = pc.advance(ball, [2.0, 0.0], box, 1.5, return_bounces=True, events=True)
+    >>> int(bounces), ev.time.tolist(), ev.part.tolist(), ev.index.tolist()
+    (1, [1.0], [0], [9])
+    >>> ev.point.tolist(), ev.normal.tolist(), ev.impulse.tolist()
+    ([[4.0, 1.5]], [[-1.0, 0.0]], [1.0])
     """
     verb = "advance"
     circles = d.circles_arg(verb, "circles", circles)
@@ -213,21 +332,41 @@ def advance(
         raise TypeError(f"{verb}: `max_bounces` must be an integer, got {max_bounces!r}")
     if not 1 <= max_bounces <= 2**31 - 1:
         raise ValueError(f"{verb}: `max_bounces` must be >= 1, got {max_bounces}")
-    if not isinstance(collide, (bool, np.bool_)):
-        raise TypeError(f"{verb}: `collide` must be True or False, got {collide!r}")
+    for name, flag in (("collide", collide), ("events", events)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise TypeError(f"{verb}: `{name}` must be True or False, got {flag!r}")
+    if masses is not None and not (collide or events):
+        raise ValueError(
+            f"{verb}: `masses` matter only when the circles hit each other (collide=True) or for the "
+            f"impulses of events=True"
+        )
     c = np.array(circles._data, dtype=np.float64, order="C").reshape(-1, 3)
     vel = np.array(v, dtype=np.float64, order="C").reshape(-1, 2)
     n = len(c)
-    m = _masses(verb, masses, circles, c) if collide else None
-    if masses is not None and not collide:
-        raise ValueError(f"{verb}: `masses` matter only when the circles hit each other: pass collide=True")
+    m = _masses(verb, masses, circles, c) if collide or masses is not None else None
     bounces = np.zeros(n, dtype=np.int64)
+    # room for every impact: a circle has at most max_bounces (a row of no impact has a NaN time)
+    impacts = np.empty((n, int(max_bounces), lib.PC_IMPACT_DOUBLES)) if events else None
+    iptr = double_ptr(impacts) if impacts is not None and impacts.size else ffi.NULL
     if n:
         parts, keep = c_parts(verb, world)
         bptr = ffi.cast("int64_t *", ffi.from_buffer(bounces))
         if collide:
             pair = _collide(
-                verb, parts, len(keep), c, vel, circles._data, v, m, bptr, n, dt, (e, se, mu, smu), int(max_bounces)
+                verb,
+                parts,
+                len(keep),
+                c,
+                vel,
+                circles._data,
+                v,
+                m,
+                bptr,
+                n,
+                dt,
+                (e, se, mu, smu),
+                int(max_bounces),
+                iptr,
             )
             if pair is not None:
                 i, j = (tuple(int(k) for k in np.unravel_index(x, circles.shape)) for x in pair)
@@ -243,6 +382,7 @@ def advance(
                 len(keep),
                 double_ptr(c),
                 double_ptr(vel),
+                ffi.NULL if m is None else double_ptr(m),
                 bptr,
                 n,
                 dt,
@@ -251,15 +391,32 @@ def advance(
                 double_ptr(mu),
                 smu,
                 int(max_bounces),
+                iptr,
                 _motion_threads(verb, threads, n),
             )
             check_rc(verb, rc)
         _check_stuck(verb, "circle", bounces, circles.shape, v)
     moved = _moved(verb, Circles, c, circles.shape)
-    vel = vel.reshape(circles.shape + (2,))
+    out: Tuple[Any, ...] = (moved, vel.reshape(circles.shape + (2,)))
     if return_bounces:
-        return moved, vel, bounces.reshape(circles.shape)
-    return moved, vel
+        out += (bounces.reshape(circles.shape),)
+    if impacts is not None:
+        ball, slot = np.nonzero(~np.isnan(impacts[:, :, 0]))
+        rows = impacts[ball, slot]
+        ints = rows[:, 1:4].astype(np.int64)
+        out += (
+            AdvanceEvents(
+                ball.astype(np.int64),
+                rows[:, 0],
+                ints[:, 0],
+                ints[:, 1],
+                ints[:, 2],
+                rows[:, 4:6],
+                rows[:, 6:8],
+                rows[:, 8],
+            ),
+        )
+    return out
 
 
 class Slide(NamedTuple):
@@ -606,13 +763,15 @@ def _collide(
     dt: float,
     response: Tuple[np.ndarray, int, np.ndarray, int],
     max_bounces: int,
+    impacts: Any,
 ) -> Optional[Tuple[int, int]]:
     """The event-driven step on c and vel (copies of c0 and v0, which the
     caller keeps unchanged), retried from c0 and v0 with more room while the
     workspace is too small (the room needed grows with the impacts); the
     first pair of circles overlapping at the start deeper than a rounding
     error, if any (nothing moved).  response: the restitutions and the
-    frictions with their strides (_per_circle)."""
+    frictions with their strides (_per_circle); impacts: the rows for the
+    impacts, or NULL (each call writes them all anew)."""
     e, se, mu, smu = response
     entries, events = _COLLIDE_ROOM[0] * n + 1024, _COLLIDE_ROOM[1] * n + 1024
     bounces = np.frombuffer(ffi.buffer(bptr, 8 * n), dtype=np.int64)
@@ -637,6 +796,7 @@ def _collide(
             double_ptr(mu),
             smu,
             max_bounces,
+            impacts,
             work,
             size,
             entries,

@@ -59,7 +59,7 @@ def test_billiards_command_report_and_picture(tmp_path):
     assert rep["cushion_impacts"] >= 1 and rep["impacts"] == rep["ball_collisions"] + rep["cushion_impacts"]
     assert rep["ball_impacts"] == 2 * rep["ball_collisions"] + rep["cushion_impacts"]
     assert rep["steps"] <= round(3 / 0.002) and rep["simulated_time"] == pytest.approx(rep["steps"] * 0.002)
-    assert rep["advance_calls"] >= rep["steps"] and rep["ball_steps"] <= 16 * rep["steps"]
+    assert "advance_calls" not in rep and rep["ball_steps"] <= 16 * rep["steps"]
     assert rep["steps_per_s"] == pytest.approx(rep["steps"] / rep["sim_seconds"])
     assert rep["advance_seconds"] <= rep["sim_seconds"] <= rep["wall_seconds"]
     # energy: finite, not gained (restitution <= 1, no gravity), every joule accounted for
@@ -137,31 +137,43 @@ def test_pocket_test():
 # ---- counting collisions -----------------------------------------------------------------
 
 
-def test_counted_advance_tells_balls_from_walls():
+def test_advance_balls_tells_balls_from_walls():
     walls = pc.Segments([[0, 0, 10, 0], [10, 0, 10, 10], [10, 10, 0, 10], [0, 10, 0, 0]])
     world = pc.World(walls)
     centres = np.array([[2.0, 5.0], [4.0, 5.0], [9.0, 2.0]])
     velocity = np.array([[1.0, 0.0], [-1.0, 0.0], [2.0, 0.0]])
-    step = physics.counted_advance(centres, velocity, 0.5, world, 1.0, 1.0, 0.0, 16)
+    step = physics.advance_balls(centres, velocity, 0.5, world, 1.0, 1.0, 0.0, 16)
     assert step.bounces.tolist() == [1, 1, 1]  # one head-on collision, one wall
-    assert step.pairs.tolist() == [[0], [1]] and step.calls == 1 and step.estimated == 0
+    assert step.pairs.tolist() == [[0], [1]] and step.wall_impacts == 1
+    assert step.events.other.tolist() == [1, 0, -1] and step.events.part.tolist() == [-1, -1, 0]
     assert step.velocity == pytest.approx(np.array([[-1.0, 0.0], [1.0, 0.0], [-2.0, 0.0]]))
 
 
-def test_counted_advance_splits_steps_with_several_impacts():
+def test_advance_balls_counts_every_collision_of_a_step():
     """Newton's cradle: the first ball hits the second, which hits the
-    third; the middle ball has two impacts in the step, so the step is done
-    in halves until each ball has at most one."""
+    third, in one step: the events name both collisions (the halving of
+    steps that this replaced needed several advance calls to tell them)."""
     floor = pc.Segments([[0, 0, 100, 0]])
     world = pc.World(floor)
     gap = 0.01
     centres = np.array([[1.0, 5.0], [2.0 + gap, 5.0], [3.0 + 2 * gap, 5.0], [50.0, 5.0]])
     velocity = np.array([[1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, -1.0]])
-    step = physics.counted_advance(centres, velocity, 0.5, world, 4.6, 1.0, 0.0, 16)
+    step = physics.advance_balls(centres, velocity, 0.5, world, 4.6, 1.0, 0.0, 16)
     assert step.bounces.tolist() == [1, 2, 1, 1]
-    assert sorted(map(tuple, step.pairs.T.tolist())) == [(0, 1), (1, 2)]
-    assert step.calls > 1 and step.estimated == 0
+    assert step.pairs.T.tolist() == [[0, 1], [1, 2]] and step.wall_impacts == 1
     assert step.velocity[:3, 0] == pytest.approx([0.0, 0.0, 1.0]) and step.velocity[3].tolist() == [0.0, 1.0]
+
+
+def test_collisions_counts_one_sided_impacts_once():
+    """A ball stopped by max_bounces counts no more impacts: a ball that
+    hits it has an event naming it, it none; that collision is counted once,
+    as is one with an event on each side."""
+    walls = pc.World(pc.Segments([[0, 0, 40, 0]]))
+    balls = pc.Circles([[16.0, 1.0, 1.0], [20.0, 2.0, 1.0], [30.0, 5.0, 1.0], [34.0, 5.0, 1.0]])
+    v = [[2.0, 0.0], [0.0, -2.0], [1.0, 0.0], [-1.0, 0.0]]
+    _, _, bounces, ev = pc.advance(balls, v, walls, 2.0, max_bounces=1, collide=True, return_bounces=True, events=True)
+    assert bounces.tolist() == [1, 1, 1, 1] and ev.other.tolist() == [1, -1, 3, 2]  # ball 1: the floor only
+    assert physics.collisions(ev).T.tolist() == [[0, 1], [2, 3]]
 
 
 # ---- pinball -----------------------------------------------------------------------------
@@ -216,15 +228,21 @@ def test_pinball_launches_and_kicks():
     for part in table.parts:  # no spot starts in the table's walls
         assert not pc.overlaps(balls[:, None], part[None, :]).any()
     assert (np.hypot(*vel.T) <= params.speed).all()
-    # a ball leaving the bumper at (5, 12) slowly along its normal is kicked to 5; a fast one is left alone
+    # balls dropped on the bumper at (5, 12): the one that hits it leaves slowly along its normal and is
+    # kicked to 5; one beside it that hits only the other ball (near the bumper) is not kicked
     bx, by, br = np.asarray(table.bumpers)[2]
-    centres = np.array([[bx, by + br + 0.15], [bx + br + 0.15, by], [1.0, 1.0]])
-    v = np.array([[0.0, 1.0], [9.0, 0.0], [0.0, 0.5]])
-    out, kicked = pinball.kick(centres, v, np.array([1, 1, 1]), table, 0.15, 0.004, 5.0)
+    balls = pc.Circles([[bx, by + br + 0.2, 0.15], [bx + br + 0.2, by + 0.3, 0.15], [bx + br + 0.5, by + 0.3, 0.15]])
+    v = np.array([[0.0, -1.0], [0.3, 0.0], [-0.3, 0.0]])
+    _, v_new, ev = pc.advance(balls, v, table.world, 0.1, restitution=0.5, collide=True, events=True)
+    hit, normal = pinball.bumper_hits(ev, 3)
+    assert hit.tolist() == [True, False, False] and normal[0].tolist() == [0.0, 1.0]
+    assert ev.part.tolist() == [pinball.BUMPERS, -1, -1] and ev.other.tolist() == [-1, 2, 1]
+    out, kicked = pinball.kick(v_new, hit, normal, 5.0)
     assert kicked.tolist() == [True, False, False]
-    assert out.tolist() == [[0.0, 5.0], [9.0, 0.0], [0.0, 0.5]]
-    out, kicked = pinball.kick(centres, v, np.array([0, 1, 1]), table, 0.15, 0.004, 5.0)
-    assert not kicked.any()  # no impact in the step: no kick
+    assert out[0].tolist() == [0.0, 5.0] and out[1:].tolist() == v_new[1:].tolist()
+    fast = np.array([[0.0, 9.0], [0.0, 0.0], [0.0, 0.0]])
+    out, kicked = pinball.kick(fast, hit, normal, 5.0)
+    assert not kicked.any() and out.tolist() == fast.tolist()  # leaving faster than the kick: left alone
 
 
 # ---- the command line ---------------------------------------------------------------------

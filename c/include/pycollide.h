@@ -589,15 +589,37 @@ typedef struct {
 } pc_world_part;
 enum { PC_WORLD_MAX_PARTS = 64 };
 
+/* The impacts of pc_world_advance and pc_world_collide, when the caller
+ * gives room for them (impacts not NULL: n * max_bounces rows of
+ * PC_IMPACT_DOUBLES doubles, row k * max_bounces + m circle k's impact m,
+ * in time order; a circle has at most max_bounces, so the room never runs
+ * out; a row whose time is NaN is no impact).  Each circle's impacts are
+ * exactly those its bounces count.  A row: the time within the step (in
+ * [0, dt], in dt's unit), the other circle (-1 for the world), the world's
+ * part and the index within it as pc_world_sweep names them (a tile map's
+ * flat cell row * cols + col; -1 and -1 for a circle), the point (on what
+ * was hit: for two circles, the point on their line of centres dividing it
+ * in the ratio of their radii, the same in both rows), the unit normal of
+ * what was hit pointing back at this circle (for two circles, from the
+ * other's centre toward this one's; the two rows' are opposite, exactly)
+ * and the normal impulse's magnitude (friction's tangential part left out):
+ * at the world, the circle's mass times the change of its velocity along
+ * the normal; between two circles, the impulse they exchange, the same in
+ * both rows (a circle stopped by max_bounces counts no more impacts: one
+ * that hits it gets a row, it none).  Masses: the caller's, or r^2. */
+enum { PC_IMPACT_DOUBLES = 9 };
 /* pc_tilemap_advance through a world of 1 to PC_WORLD_MAX_PARTS parts: the
  * same promises, the solid region the union of the parts, with a
  * restitution and a friction per circle: circle k's are
  * restitution[k * restitution_stride] and friction[k * friction_stride]
  * (strides in doubles; 0: one value for every circle), each checked as
- * pc_tilemap_advance checks its one (else PC_ERR_ARG). */
-int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, int64_t *bounces,
-                     int64_t n, double dt, const double *restitution, int64_t restitution_stride,
-                     const double *friction, int64_t friction_stride, int max_bounces, int threads,
+ * pc_tilemap_advance checks its one (else PC_ERR_ARG).  With impacts (may
+ * be NULL), circle k's impacts in rows k * max_bounces ... (see
+ * PC_IMPACT_DOUBLES), their impulses taken with masses (NULL: r^2; else n
+ * doubles, each finite and > 0, else PC_ERR_ARG; read only with impacts). */
+int pc_world_advance(const pc_world_part *parts, int nparts, double *circles, double *velocities, const double *masses,
+                     int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t restitution_stride,
+                     const double *friction, int64_t friction_stride, int max_bounces, double *impacts, int threads,
                      const volatile int *cancel);
 
 /* The bytes of the workspace pc_world_collide needs for n circles, room for
@@ -607,7 +629,8 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
 /* Move n circles through a world for dt as pc_world_advance does, and make
  * them hit each other too: impacts (wall or circle) are processed in time
  * order, each circle at its own time (event-driven), with masses (NULL:
- * proportional to r^2, computed so that it never overflows or vanishes),
+ * proportional to r^2, computed so that it never overflows or vanishes;
+ * else n doubles, each finite and > 0, else PC_ERR_ARG),
  * restitution and Coulomb friction (no spin), per circle as for
  * pc_world_advance: at a wall a circle's own, between two circles the
  * larger restitution and the geometric mean of the frictions (Box2D's
@@ -627,11 +650,14 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events);
  * partly moved: retry from copies with more room), PC_ERR_ARG for bad
  * arguments; bounces as
  * pc_tilemap_advance (-1: starts in the world; -2: a move leaves the
- * doubles). */
+ * doubles).  With impacts (may be NULL), every impact as
+ * PC_IMPACT_DOUBLES says, an impact of two circles a row for each (the
+ * pushes apart at the start and at the end are no impacts). */
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities, const double *masses,
                      int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t restitution_stride,
-                     const double *friction, int64_t friction_stride, int max_bounces, void *work, int64_t work_bytes,
-                     int64_t entries, int64_t events, int64_t *overlapping, const volatile int *cancel);
+                     const double *friction, int64_t friction_stride, int max_bounces, double *impacts, void *work,
+                     int64_t work_bytes, int64_t entries, int64_t events, int64_t *overlapping,
+                     const volatile int *cancel);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles)
  * against a world of 1 to PC_WORLD_MAX_PARTS parts: does it overlap some

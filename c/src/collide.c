@@ -35,6 +35,10 @@
  * the line of centres (never into the world) until the exact test says they
  * do not.  Termination: each processed event counts an impact for a moving
  * circle, and a circle stops after max_bounces.
+ *
+ * Impacts, when asked for: each counted impact gets a row in the caller's
+ * room for its circle (its hits so far say which), written as it is
+ * processed, so each circle's rows are in time order.
  */
 #include <float.h>
 #include <string.h>
@@ -87,13 +91,15 @@ typedef struct {
     const double *e, *mu; /* circle i's restitution e[i se] and friction mu[i smu] */
     int64_t se, smu;
     int max_bounces;
+    double *impacts; /* the caller's rows of impacts, or NULL */
     /* per circle */
     double *tau;
     double *box; /* its path's box for the rest of dt, grown (see path_box) */
     float *fbox; /* that box in floats, rounded outward */
     span *cell;  /* the cells that box covers */
     int64_t *stamp, *hits, *frozen, *mark;
-    int64_t *clear; /* its path for the rest of dt is nowhere near the world */
+    int64_t *clear;  /* its path for the rest of dt is nowhere near the world */
+    double *wall_at; /* with impacts: its queued wall impact's point, part and index (one a circle: see wall_event) */
     /* the grid: the start's boxes sorted by anchor (static), and the paths
      * found after impacts in a list per anchor (dynamic) */
     double x0, y0, inv;
@@ -126,7 +132,7 @@ int64_t pc_collide_workspace(int64_t n, int64_t entries, int64_t events)
     if (n < 0 || entries < 0 || events < 0 || n > (INT64_C(1) << 40) || entries > (INT64_C(1) << 40) ||
         events > (INT64_C(1) << 40))
         return -1;
-    return 8 * (16 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 24) * n +
+    return 8 * (20 * n + 2 * (4 * n + 64) + 1) + (4 * n + 64) + ((int64_t)sizeof(entry) + 24) * n +
            ((int64_t)sizeof(entry) + (int64_t)sizeof(added) + 16) * entries +
            ((int64_t)sizeof(event) + (int64_t)sizeof(node) + 8) * events + 3 * (int64_t)sizeof(node) + 64;
 }
@@ -539,13 +545,23 @@ static void sweep_rest(const sim *s, int64_t i, pc__toi *h)
     pc__world_sweep(&s->w, PC_CIRCLE, s->c + 3 * i, s->v[2 * i] * left, s->v[2 * i + 1] * left, h);
 }
 
-/* Circle i's wall impact (its sweep h), queued. */
+/* Circle i's wall impact (its sweep h), queued.  With impacts, what it hits
+ * is kept for the impact's row in wall_at, not in the queue: a circle has
+ * one wall impact queued for each stamp, and only the last one found (of
+ * its current stamp) is ever processed. */
 static void wall_event(sim *s, int64_t i, const pc__toi *h)
 {
     s->clear[i] = !h->near;
     if (h->hit) {
         event e = {pc__min(s->dt, s->tau[i] + h->t * (s->dt - s->tau[i])), h->nx, h->ny, i, -1, s->stamp[i], 0};
         push(s, e);
+        if (s->impacts) {
+            double *w = s->wall_at + 4 * i;
+            w[0] = h->px;
+            w[1] = h->py;
+            w[2] = (double)h->part;
+            w[3] = (double)h->cell;
+        }
     }
 }
 
@@ -670,8 +686,9 @@ static double pair_friction(const sim *s, int64_t i, int64_t j)
 
 /* Two circles at their touching time: the impulse along the line of
  * centres, with their restitution and Coulomb friction on the tangential
- * part. */
-static void collide_pair(sim *s, int64_t i, int64_t j)
+ * part.  Returns the normal impulse's magnitude (0: none), in the units of
+ * inverse_mass's masses, and the unit normal from i toward j in n. */
+static double collide_pair(sim *s, int64_t i, int64_t j, double *n)
 {
     double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
     double nx = cj[0] - ci[0], ny = cj[1] - ci[1], l = length_of(nx, ny);
@@ -683,12 +700,14 @@ static void collide_pair(sim *s, int64_t i, int64_t j)
         nx = -ux;
         ny = -uy;
         l = hypot(nx, ny);
-        if (!(l > 0.0)) return;
+        if (!(l > 0.0)) return 0.0;
     }
     nx /= l;
     ny /= l;
+    n[0] = nx;
+    n[1] = ny;
     double vn = ux * nx + uy * ny;
-    if (!(vn < 0.0) || !(w > 0.0)) return; /* separating already, or both stopped */
+    if (!(vn < 0.0) || !(w > 0.0)) return 0.0; /* separating already, or both stopped */
     double J = -(1.0 + pair_restitution(s, i, j)) * vn / w;
     double tx = -ny, ty = nx, vt = ux * tx + uy * ty;
     double Jt = -vt / w, cap = pair_friction(s, i, j) * J;
@@ -706,6 +725,37 @@ static void collide_pair(sim *s, int64_t i, int64_t j)
     vi[1] += 0.0;
     vj[0] += 0.0;
     vj[1] += 0.0;
+    return J;
+}
+
+/* ---- impacts' rows (with impacts) ----------------------------------------------- */
+
+static double *impact_row(const sim *s, int64_t i)
+{
+    return s->impacts + PC_IMPACT_DOUBLES * (i * s->max_bounces + s->hits[i]);
+}
+
+/* Circle i's wall impact at time t, its velocity (vx, vy) before it (the
+ * event's normal n from the circle toward the wall). */
+static void wall_impact(const sim *s, int64_t i, double t, double nx, double ny, double vx, double vy)
+{
+    const double *w = s->wall_at + 4 * i, *v = s->v + 2 * i;
+    double m = s->masses ? s->masses[i] : 0.0;
+    pc__impact(impact_row(s, i), t, -1, (int)w[2], (int64_t)w[3], w[0], w[1], -nx, -ny,
+               pc__wall_impulse(m, s->c[3 * i + 2], vx, vy, v[0], v[1], nx, ny));
+}
+
+/* The impact of circles i and j at time t (the unit normal n from i toward
+ * j, the normal impulse J as collide_pair returns it): a row for each one
+ * still counting impacts. */
+static void pair_impact(const sim *s, int64_t i, int64_t j, double t, const double *n, double J)
+{
+    const double *ci = s->c + 3 * i, *cj = s->c + 3 * j;
+    double R = ci[2] + cj[2], f = R > 0.0 ? ci[2] / R : 0.5;
+    double px = ci[0] + (cj[0] - ci[0]) * f, py = ci[1] + (cj[1] - ci[1]) * f;
+    double impulse = s->masses ? J : J / s->rscale / s->rscale; /* powers of 2: the r^2 masses' J */
+    if (!s->frozen[i]) pc__impact(impact_row(s, i), t, j, -1, -1, px, py, -n[0], -n[1], impulse);
+    if (!s->frozen[j]) pc__impact(impact_row(s, j), t, i, -1, -1, px, py, n[0], n[1], impulse);
 }
 
 /* ---- the end: no two interiors overlap, exactly --------------------------------- */
@@ -827,6 +877,8 @@ static int setup(sim *s, void *work, int64_t work_bytes, int64_t entries, int64_
     s->home_cell = (int64_t *)(void *)p;
     p += 8 * n;
     s->box = (double *)(void *)p;
+    p += 8 * 4 * n;
+    s->wall_at = (double *)(void *)p;
     p += 8 * 4 * n;
     s->fbox = (float *)(void *)p;
     p += 4 * 4 * n;
@@ -1178,7 +1230,9 @@ static int run(sim *s, int64_t *overlapping, int last, const volatile int *cance
         if (e.j < 0) {
             if (s->frozen[e.i]) continue;
             bring(s, e.i, e.t);
+            double vx = s->v[2 * e.i], vy = s->v[2 * e.i + 1];
             pc__respond(&s->v[2 * e.i], &s->v[2 * e.i + 1], e.nx, e.ny, s->e[e.i * s->se], s->mu[e.i * s->smu]);
+            if (s->impacts) wall_impact(s, e.i, e.t, e.nx, e.ny, vx, vy);
             count(s, e.i);
             s->stamp[e.i]++;
             schedule(s, e.i);
@@ -1186,11 +1240,12 @@ static int run(sim *s, int64_t *overlapping, int last, const volatile int *cance
         }
         bring(s, e.i, e.t);
         bring(s, e.j, e.t);
-        double before[4] = {s->v[2 * e.i], s->v[2 * e.i + 1], s->v[2 * e.j], s->v[2 * e.j + 1]};
-        collide_pair(s, e.i, e.j);
+        double before[4] = {s->v[2 * e.i], s->v[2 * e.i + 1], s->v[2 * e.j], s->v[2 * e.j + 1]}, n[2] = {0.0, 0.0};
+        double J = collide_pair(s, e.i, e.j, n);
         if (memcmp(before, (double[4]){s->v[2 * e.i], s->v[2 * e.i + 1], s->v[2 * e.j], s->v[2 * e.j + 1]},
                    sizeof before) == 0)
             continue; /* no impulse (separating by rounding): nothing changed */
+        if (s->impacts) pair_impact(s, e.i, e.j, e.t, n, J);
         count(s, e.i);
         count(s, e.j);
         s->stamp[e.i]++;
@@ -1205,13 +1260,15 @@ static int run(sim *s, int64_t *overlapping, int last, const volatile int *cance
 
 int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, double *velocities, const double *masses,
                      int64_t *bounces, int64_t n, double dt, const double *restitution, int64_t restitution_stride,
-                     const double *friction, int64_t friction_stride, int max_bounces, void *work, int64_t work_bytes,
-                     int64_t entries, int64_t events, int64_t *overlapping, const volatile int *cancel)
+                     const double *friction, int64_t friction_stride, int max_bounces, double *impacts, void *work,
+                     int64_t work_bytes, int64_t entries, int64_t events, int64_t *overlapping,
+                     const volatile int *cancel)
 {
     sim s;
     if (pc__world_of(&s.w, parts, nparts) != PC_OK || !circles || !velocities) return PC_ERR_ARG;
     if (n < 0 || !isfinite(dt) || dt < 0.0 || max_bounces < 1 ||
-        !pc__responses_ok(restitution, restitution_stride, friction, friction_stride, n))
+        !pc__responses_ok(restitution, restitution_stride, friction, friction_stride, n) || !pc__masses_ok(masses, n) ||
+        (impacts && !pc__impacts_fit(n, max_bounces)))
         return PC_ERR_ARG;
     if (n == 0) return PC_OK;
     s.c = circles;
@@ -1225,11 +1282,13 @@ int pc_world_collide(const pc_world_part *parts, int nparts, double *circles, do
     s.mu = friction;
     s.smu = friction_stride;
     s.max_bounces = max_bounces;
+    s.impacts = impacts;
     pc__fpenv env = pc__fp_enter();
     s.rscale = masses ? 1.0 : radius_scale(&s);
     int rc = PC__RESTART;
     for (int pass = 0; rc == PC__RESTART; pass++) {
         rc = setup(&s, work, work_bytes, entries, events);
+        if (impacts) pc__impacts_clear(impacts, n * max_bounces);
         if (rc == PC_OK) rc = run(&s, overlapping, pass == PC__RESTARTS, cancel);
     }
     pc__fp_leave(env);

@@ -21,6 +21,20 @@ int pc__responses_ok(const double *restitution, int64_t restitution_stride, cons
 /* The velocity after an impact with unit normal n (from the circle toward
  * the wall), never faster (motion.c). */
 void pc__respond(double *vx, double *vy, double nx, double ny, double e, double mu);
+/* Impacts (pc_world_advance, pc_world_collide; motion.c): row gets one
+ * (PC_IMPACT_DOUBLES doubles; the normal's -0 made +0); clear makes rows
+ * no impacts (NaN times); the normal impulse of a wall impact, the mass
+ * (0: r^2, r the radius) times the change of the velocity (vx, vy) ->
+ * (wx, wy) along the unit normal n (from the circle toward the wall), 0
+ * when it is none;
+ * masses_ok: NULL or n masses finite and > 0; fit: room for n circles'
+ * impacts can be counted in bytes. */
+void pc__impact(double *row, double time, int64_t other, int part, int64_t index, double px, double py, double nx,
+                double ny, double impulse);
+void pc__impacts_clear(double *impacts, int64_t rows);
+double pc__wall_impulse(double mass, double r, double vx, double vy, double wx, double wy, double nx, double ny);
+int pc__masses_ok(const double *masses, int64_t n);
+int pc__impacts_fit(int64_t n, int max_bounces);
 /* (x, y) less its part pointing into a surface of unit normal n (from the
  * mover toward it), never longer; a result that rounding leaves pointing
  * into a slanted surface by an ulp is tilted away by a relative 2^-50 (the

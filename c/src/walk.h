@@ -12,7 +12,7 @@
 #include "pycollide.h"
 
 #define PC_MAX_DIMS     64
-#define PC_MAX_OPERANDS 6
+#define PC_MAX_OPERANDS 8
 
 /* inner(ctx, p, s, n): n elements; operand k starts at p[k] and steps s[k] bytes */
 typedef void (*pc__inner)(void *ctx, char *const *p, const int64_t *s, int64_t n);

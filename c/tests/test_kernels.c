@@ -741,13 +741,14 @@ static void test_cancel(void)
     void *scratch = malloc((size_t)room);
     flag = 1;
     const double one = 1.0, zero = 0.0;
-    CHECK(pc_world_collide(&world, 1, moving, vel, NULL, &bounces, 1, 1.0, &one, 0, &zero, 0, 8, scratch, room, 1024,
-                           1024, overlapping, &flag) == PC_ERR_CANCELLED);
-    CHECK(pc_world_advance(&world, 1, moving, vel, &bounces, 1, 1.0, &one, 0, &zero, 0, 8, 1, &flag) ==
+    CHECK(pc_world_collide(&world, 1, moving, vel, NULL, &bounces, 1, 1.0, &one, 0, &zero, 0, 8, NULL, scratch, room,
+                           1024, 1024, overlapping, &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_world_advance(&world, 1, moving, vel, NULL, &bounces, 1, 1.0, &one, 0, &zero, 0, 8, NULL, 1, &flag) ==
           PC_ERR_CANCELLED);
     CHECK(moving[0] == 20 && vel[0] == -100 && bounces == 0);
     flag = 0;
-    CHECK(pc_world_advance(&world, 1, moving, vel, &bounces, 1, 1.0, &one, 0, &zero, 0, 8, 1, &flag) == PC_OK);
+    CHECK(pc_world_advance(&world, 1, moving, vel, NULL, &bounces, 1, 1.0, &one, 0, &zero, 0, 8, NULL, 1, &flag) ==
+          PC_OK);
     CHECK(moving[0] > 10 && vel[0] == 100 && bounces == 1);
     free(scratch);
     free(work);

@@ -79,14 +79,17 @@ static void test_depenetrate(void)
     double balls[2][3] = {{3.5, 1.5, 0.5}, {5.5, 1.5 - 0x1p-52, 0.5}}, v[2][2] = {{0.0, -1.0}, {0.0, -1.0}};
     const double e2[2] = {1.0, 0.0}, half = 0.5, mu = 0.0, bad[2] = {1.0, 1.5};
     int64_t bounces[2] = {0, 0};
-    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], bounces, 2, 0.5, e2, 1, &mu, 0, 16, 1, NULL) == PC_OK);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, bounces, 2, 0.5, e2, 1, &mu, 0, 16, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(bounces[0] == 1 && bounces[1] == 1);
     CHECK(v[0][1] == 1.0 && v[1][1] == 0.0 && balls[0][1] == 2.0 && balls[1][1] == 1.5);
-    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], bounces, 2, 0.5, &half, 0, &mu, 0, 16, 1, NULL) == PC_OK);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, bounces, 2, 0.5, &half, 0, &mu, 0, 16, NULL, 1,
+                           NULL) == PC_OK);
     CHECK(bounces[0] == 1 && bounces[1] == 1 && balls[0][1] == 2.5 && balls[1][1] == 1.5);
-    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, bad, 1, &mu, 0, 16, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, 2, 0.5, &half, -1, &mu, 0, 16, 1, NULL) ==
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, NULL, 2, 0.5, bad, 1, &mu, 0, 16, NULL, 1, NULL) ==
           PC_ERR_ARG);
+    CHECK(pc_world_advance(&part, 1, &balls[0][0], &v[0][0], NULL, NULL, 2, 0.5, &half, -1, &mu, 0, 16, NULL, 1,
+                           NULL) == PC_ERR_ARG);
 }
 
 /* World A: the room (test.h) as part 0 and, as part 1, a collection of two
@@ -495,13 +498,65 @@ static int collide(const walled *w, double *c, double *v, const double *masses, 
         if (bounces) memcpy(bounces, b0, sizeof(int64_t) * (size_t)n);
         int64_t bytes = pc_collide_workspace(n, entries, events);
         void *work = malloc((size_t)bytes);
-        rc = pc_world_collide(&w->part, 1, c, v, masses, bounces, n, dt, &e, 0, &mu, 0, max_bounces, work, bytes,
+        rc = pc_world_collide(&w->part, 1, c, v, masses, bounces, n, dt, &e, 0, &mu, 0, max_bounces, NULL, work, bytes,
                               entries, events, overlapping, NULL);
         free(work);
     }
     free(c0);
     free(b0);
     return rc;
+}
+
+/* Impacts (PC_IMPACT_DOUBLES): pc_world_advance against a tile map (the
+ * room: a ball falling on the floor tile of cell 2) with the default mass
+ * r^2 and with a mass given; pc_world_collide in the walled box: two circles
+ * head on (a row each: the same point and impulse, opposite normals), a
+ * ball off the floor (box 0 of the collection), a ball hitting one stopped
+ * by max_bounces (a row for the mover only); bad masses. */
+static void test_impacts(void)
+{
+    static test_map room;
+    CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
+    pc_world_part part = {&room.map, NULL, 0, 0.0, 0, {0.0, 0.0}};
+    const double one = 1.0, zero = 0.0, two = 2.0, minus = -1.0;
+    double ball[3] = {2.5, 1.75, 0.25}, v[2] = {0.0, -2.0}, rows[4][PC_IMPACT_DOUBLES];
+    int64_t bounces = 0;
+    CHECK(pc_world_advance(&part, 1, ball, v, NULL, &bounces, 1, 0.5, &one, 0, &zero, 0, 4, &rows[0][0], 1, NULL) ==
+          PC_OK);
+    const double want[PC_IMPACT_DOUBLES] = {0.25, -1, 0, 2, 2.5, 1, 0, 1, 0.25}; /* r^2 (2 - -2) = 1/4 */
+    CHECK(bounces == 1 && !memcmp(rows[0], want, sizeof want) && isnan(rows[1][0]) && isnan(rows[3][0]));
+    CHECK(ball[1] == 1.75 && v[1] == 2.0);
+    double again[3] = {2.5, 1.75, 0.25}, v2[2] = {0.0, -2.0};
+    CHECK(pc_world_advance(&part, 1, again, v2, &two, NULL, 1, 0.5, &one, 0, &zero, 0, 4, &rows[0][0], 1, NULL) ==
+          PC_OK);
+    CHECK(rows[0][8] == 8 && rows[0][0] == 0.25);
+    CHECK(pc_world_advance(&part, 1, again, v2, &minus, NULL, 1, 0.5, &one, 0, &zero, 0, 4, &rows[0][0], 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_world_advance(&part, 1, again, v2, &minus, NULL, 1, 0.5, &one, 0, &zero, 0, 4, NULL, 1, NULL) == PC_OK);
+
+    static walled w;
+    CHECK(walled_build(&w));
+    int64_t need = pc_collide_workspace(2, 64, 64);
+    unsigned char *room_bytes = malloc((size_t)need);
+    double c[2][3] = {{10, 20, 1}, {14, 20, 1}}, cv[2][2] = {{1, 0}, {-1, 0}}, pair[2][8][PC_IMPACT_DOUBLES];
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &cv[0][0], NULL, NULL, 2, 2, &one, 0, &zero, 0, 8, &pair[0][0][0],
+                           room_bytes, need, 64, 64, NULL, NULL) == PC_OK);
+    const double first[PC_IMPACT_DOUBLES] = {1, 1, -1, -1, 12, 20, -1, 0, 2},
+                 second[PC_IMPACT_DOUBLES] = {1, 0, -1, -1, 12, 20, 1, 0, 2};
+    CHECK(!memcmp(pair[0][0], first, sizeof first) && !memcmp(pair[1][0], second, sizeof second));
+    CHECK(isnan(pair[0][1][0]) && isnan(pair[1][1][0]) && isnan(pair[1][7][0]));
+    /* off the floor at t = 1/2; then ball 0 along the floor into ball 1, which its one bounce stopped at (20, 1) */
+    double f[2][3] = {{16, 1, 1}, {20, 2, 1}}, fv[2][2] = {{2, 0}, {0, -2}}, stop[2][1][PC_IMPACT_DOUBLES];
+    int64_t fb[2] = {0, 0};
+    CHECK(pc_world_collide(&w.part, 1, &f[0][0], &fv[0][0], NULL, fb, 2, 2, &one, 0, &zero, 0, 1, &stop[0][0][0],
+                           room_bytes, need, 64, 64, NULL, NULL) == PC_OK);
+    const double floor_row[PC_IMPACT_DOUBLES] = {0.5, -1, 0, 0, 20, 0, 0, 1, 4},
+                 mover_row[PC_IMPACT_DOUBLES] = {1, 1, -1, -1, 19, 1, -1, 0, 4};
+    CHECK(fb[0] == 1 && fb[1] == 1 && f[1][1] == 1 && fv[0][0] == -2);
+    CHECK(!memcmp(stop[1][0], floor_row, sizeof floor_row) && !memcmp(stop[0][0], mover_row, sizeof mover_row));
+    CHECK(pc_world_collide(&w.part, 1, &f[0][0], &fv[0][0], &minus, NULL, 1, 2, &one, 0, &zero, 0, 1, NULL, room_bytes,
+                           need, 64, 64, NULL, NULL) == PC_ERR_ARG);
+    free(room_bytes);
 }
 
 /* pc_world_collide: two circles head on (elastic: they swap velocities;
@@ -591,27 +646,27 @@ static void test_world_collide(void)
           pc_collide_workspace(2, 65, 64) > need);
     CHECK(pc_collide_workspace(-1, 64, 64) == -1 && pc_collide_workspace(2, -1, 64) == -1 &&
           pc_collide_workspace(2, 64, -1) == -1);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, small, sizeof small,
-                           64, 64, NULL, NULL) == PC_ERR_SPACE);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, NULL, need, 64, 64,
-                           NULL, NULL) == PC_ERR_SPACE);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, NULL, small,
+                           sizeof small, 64, 64, NULL, NULL) == PC_ERR_SPACE);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, NULL, NULL, need, 64,
+                           64, NULL, NULL) == PC_ERR_SPACE);
     /* bad arguments */
     const double two = 2, minus = -1;
     unsigned char *room = malloc((size_t)need);
-    CHECK(pc_world_collide(&w.part, 0, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, room, need, 64, 64,
+    CHECK(pc_world_collide(&w.part, 0, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, NULL, room, need, 64,
+                           64, NULL, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, NULL, &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, NULL, room, need, 64, 64,
                            NULL, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_collide(&w.part, 1, NULL, &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 8, room, need, 64, 64, NULL,
-                           NULL) == PC_ERR_ARG);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, -1, &one, 0, &zero, 0, 8, room, need, 64, 64,
-                           NULL, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 0, room, need, 64, 64,
-                           NULL, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &two, 0, &zero, 0, 8, room, need, 64, 64,
-                           NULL, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &minus, 0, 8, room, need, 64, 64,
-                           NULL, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 0, 1, &one, 0, &zero, 0, 8, room, need, 64, 64,
-                           NULL, NULL) == PC_OK);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, -1, &one, 0, &zero, 0, 8, NULL, room, need,
+                           64, 64, NULL, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &zero, 0, 0, NULL, room, need, 64,
+                           64, NULL, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &two, 0, &zero, 0, 8, NULL, room, need, 64,
+                           64, NULL, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 2, 1, &one, 0, &minus, 0, 8, NULL, room, need,
+                           64, 64, NULL, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_collide(&w.part, 1, &c[0][0], &v[0][0], NULL, NULL, 0, 1, &one, 0, &zero, 0, 8, NULL, room, need, 64,
+                           64, NULL, NULL) == PC_OK);
     free(room);
     /* 300 circles on a lattice, random velocities: apart at the end */
     enum { N = 300 };
@@ -694,6 +749,50 @@ static void test_reflect(void)
  * pc_tilemap_advance and pc_world_depenetrate (chunks of PC_MOTION_CHUNK)
  * and pc_world_sweep the same on one thread and several; nothing left
  * inside the world. */
+/* n circles at random in world A's room, their velocities at random. */
+static void random_movers(double *c, double *v, int64_t n, unsigned *state)
+{
+    for (int64_t i = 0; i < n; i++) {
+        c[3 * i] = unit_random(state) * 12;
+        c[3 * i + 1] = unit_random(state) * 4;
+        c[3 * i + 2] = 0.05 + unit_random(state) * 0.3;
+        v[2 * i] = unit_random(state) * 20 - 10;
+        v[2 * i + 1] = unit_random(state) * 20 - 10;
+    }
+}
+
+/* The same step again from the start, with impacts, on 1 and TEST_THREADS
+ * threads: the same rows on both, the same circles as without (given),
+ * each circle's rows as many as its bounces, in time order. */
+static void impacts_threads(const world_a *w, const double *moved, const double *v_moved, const int64_t *bounces,
+                            int64_t n, const double *e, double mu)
+{
+    double *c = malloc(sizeof(double) * 10 * (size_t)n), *v = c + 5 * n, *rows[2];
+    int64_t count = 16 * n * PC_IMPACT_DOUBLES;
+    for (int k = 0; k < 2; k++) {
+        rows[k] = calloc((size_t)count, sizeof(double)); /* a row of no impact has only its time written */
+        unsigned state = 26;
+        random_movers(c, v, n, &state);
+        CHECK(pc_world_advance(w->parts, 2, c, v, NULL, NULL, n, 0.5, e, 0, &mu, 0, 16, rows[k], k ? TEST_THREADS : 1,
+                               NULL) == PC_OK);
+        CHECK(!memcmp(c, moved, sizeof(double) * 3 * (size_t)n) && !memcmp(v, v_moved, sizeof(double) * 2 * (size_t)n));
+    }
+    CHECK(!memcmp(rows[0], rows[1], sizeof(double) * (size_t)count));
+    int ok = 1;
+    for (int64_t i = 0; i < n; i++) {
+        const double *r = rows[0] + 16 * PC_IMPACT_DOUBLES * i;
+        int64_t m = 0;
+        while (m < 16 && !isnan(r[PC_IMPACT_DOUBLES * m])) m++;
+        ok &= m == (bounces[i] > 0 ? bounces[i] : 0);
+        for (int64_t k = 1; k < m; k++) ok &= r[PC_IMPACT_DOUBLES * k] >= r[PC_IMPACT_DOUBLES * (k - 1)];
+        for (int64_t k = 0; k < m; k++) ok &= r[PC_IMPACT_DOUBLES * k] >= 0 && r[PC_IMPACT_DOUBLES * k] <= 0.5;
+    }
+    CHECK(ok);
+    free(rows[0]);
+    free(rows[1]);
+    free(c);
+}
+
 static void test_motion_threads(void)
 {
     static world_a w;
@@ -702,19 +801,13 @@ static void test_motion_threads(void)
     double *c1 = malloc(sizeof(double) * 10 * N), *cn = c1 + 3 * N, *v1 = cn + 3 * N, *vn = v1 + 2 * N;
     int64_t *b1 = malloc(sizeof(int64_t) * 2 * N), *bn = b1 + N;
     unsigned state = 26;
-    for (int64_t i = 0; i < N; i++) {
-        c1[3 * i] = unit_random(&state) * 12;
-        c1[3 * i + 1] = unit_random(&state) * 4;
-        c1[3 * i + 2] = 0.05 + unit_random(&state) * 0.3;
-        v1[2 * i] = unit_random(&state) * 20 - 10;
-        v1[2 * i + 1] = unit_random(&state) * 20 - 10;
-    }
+    random_movers(c1, v1, N, &state);
     const double e[2] = {0.8, 1}, mu = 0.1;
     memcpy(cn, c1, sizeof(double) * 3 * N);
     memcpy(vn, v1, sizeof(double) * 2 * N);
     memset(b1, 0, sizeof(int64_t) * 2 * N);
-    CHECK(pc_world_advance(w.parts, 2, c1, v1, b1, N, 0.5, e, 0, &mu, 0, 16, 1, NULL) == PC_OK);
-    CHECK(pc_world_advance(w.parts, 2, cn, vn, bn, N, 0.5, e, 0, &mu, 0, 16, TEST_THREADS, NULL) == PC_OK);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, b1, N, 0.5, e, 0, &mu, 0, 16, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_world_advance(w.parts, 2, cn, vn, NULL, bn, N, 0.5, e, 0, &mu, 0, 16, NULL, TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(c1, cn, sizeof(double) * 3 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N) &&
           !memcmp(b1, bn, sizeof(int64_t) * N));
     uint8_t *hit = inside_world_a(&w, PC_CIRCLE, c1, N);
@@ -722,6 +815,7 @@ static void test_motion_threads(void)
     for (int64_t i = 0; i < N; i++) inside += hit[i] && b1[i] != -1, bounced += b1[i] > 0;
     CHECK(inside == 0 && bounced > N / 10);
     free(hit);
+    impacts_threads(&w, c1, v1, b1, N, e, mu);
     /* the room alone, without bounces */
     CHECK(pc_tilemap_advance(&w.room.map, c1, v1, NULL, N, 0.25, 0.5, 0.0, 8, 1, NULL) == PC_OK);
     CHECK(pc_tilemap_advance(&w.room.map, cn, vn, NULL, N, 0.25, 0.5, 0.0, 8, TEST_THREADS, NULL) == PC_OK);
@@ -729,13 +823,17 @@ static void test_motion_threads(void)
     /* per-circle restitution and friction (strides 1), bad ones */
     double *per = malloc(sizeof(double) * 2 * N);
     for (int64_t i = 0; i < 2 * N; i++) per[i] = unit_random(&state);
-    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, N, 0.25, per, 1, per + N, 1, 16, 1, NULL) == PC_OK);
-    CHECK(pc_world_advance(w.parts, 2, cn, vn, NULL, N, 0.25, per, 1, per + N, 1, 16, TEST_THREADS, NULL) == PC_OK);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, NULL, N, 0.25, per, 1, per + N, 1, 16, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_world_advance(w.parts, 2, cn, vn, NULL, NULL, N, 0.25, per, 1, per + N, 1, 16, NULL, TEST_THREADS, NULL) ==
+          PC_OK);
     CHECK(!memcmp(c1, cn, sizeof(double) * 3 * N) && !memcmp(v1, vn, sizeof(double) * 2 * N));
     per[N + 7] = -1;
-    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, N, 0.25, per, 1, per + N, 1, 16, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_advance(w.parts, 0, c1, v1, NULL, N, 0.25, per, 1, per + N, 1, 16, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, N, 0.25, per, 1, per + N, -1, 16, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, NULL, N, 0.25, per, 1, per + N, 1, 16, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_world_advance(w.parts, 0, c1, v1, NULL, NULL, N, 0.25, per, 1, per + N, 1, 16, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_world_advance(w.parts, 2, c1, v1, NULL, NULL, N, 0.25, per, 1, per + N, -1, 16, NULL, 1, NULL) ==
+          PC_ERR_ARG);
     free(per);
     /* depenetrate: boxes anywhere, many inside */
     double *boxes = malloc(sizeof(double) * 18 * N), *m1 = boxes + 4 * N, *mn = m1 + 4 * N, *o1 = mn + 4 * N;
@@ -792,6 +890,7 @@ void group_world(void)
     test_world_slide();
     test_world_move();
     test_world_collide();
+    test_impacts();
     test_reflect();
     test_motion_threads();
 }

@@ -41,7 +41,7 @@ from .cli import (
     Progress,
     SetupError,
 )
-from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
+from .physics import Paths, advance_balls, kinetic_energy, rolling_friction
 
 __all__ = [
     "BilliardsParams",
@@ -177,7 +177,7 @@ class Result:
     pocket: np.ndarray  # (16,) the pocket a ball dropped into (index into POCKET_NAMES), -1 if on the table
     pocket_time: np.ndarray  # (16,) when, s (NaN if on the table)
     bounces: np.ndarray  # (16,) impacts of each ball (cushions and balls)
-    ball_collisions: int  # ball-ball impacts
+    ball_collisions: int  # ball-ball impacts (advance's events)
     pair_collisions: np.ndarray  # (16, 16) ball-ball impacts per pair (symmetric)
     impacts: int  # all impacts, a ball-ball impact counted once
     cushion_impacts: int
@@ -189,8 +189,6 @@ class Result:
     max_step_gain: float  # the most kinetic energy any advance step added (should be 0 up to rounding)
     steps: int
     ball_steps: int  # sum over steps of the balls on the table
-    advance_calls: int  # a step whose balls had several impacts each is done again in halves (counted_advance)
-    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (physics.paths_met)
     sim_seconds: float
     advance_seconds: float
     turn: float  # the shot's turn, degrees
@@ -241,19 +239,18 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
     max_gain = 0.0
     ids = np.arange(n)  # the balls on the table
     p, v = pos.copy(), vel.copy()
-    steps = calls = estimated = ball_steps = 0
+    steps = ball_steps = cushion_hits = 0
     t_advance = 0.0
     t_start = time.perf_counter()
     for step in range(max_steps):
         if ids.size == 0 or not v.any():
             break
         steps = step + 1
-        done = counted_advance(p, v, r, table.world, dt, params.restitution, params.friction, params.max_bounces)
+        done = advance_balls(p, v, r, table.world, dt, params.restitution, params.friction, params.max_bounces)
         t_advance += done.seconds
         new, v_new, b = done.centres, done.velocity, done.bounces
         ball_steps += ids.size
-        calls += done.calls
-        estimated += done.estimated
+        cushion_hits += done.wall_impacts
         before, after = kinetic_energy(v, m), kinetic_energy(v_new, m)
         e_impacts += before - after
         max_gain = max(max_gain, after - before)
@@ -281,7 +278,6 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
     sim_seconds = time.perf_counter() - t_start
     pair_hits = pair_hits + pair_hits.T
     ball_hits = int(pair_hits.sum() // 2)
-    total = int(bounces.sum())
     return Result(
         position=pos,
         velocity=vel,
@@ -290,8 +286,8 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
         bounces=bounces,
         ball_collisions=ball_hits,
         pair_collisions=pair_hits,
-        impacts=total - ball_hits,
-        cushion_impacts=total - 2 * ball_hits,
+        impacts=cushion_hits + ball_hits,
+        cushion_impacts=cushion_hits,
         energy_start=e_start,
         energy_end=kinetic_energy(vel[ids], m),
         energy_impacts=e_impacts,
@@ -300,8 +296,6 @@ def simulate(params: BilliardsParams, table: Optional[Table] = None, progress: O
         max_step_gain=max_gain,
         steps=steps,
         ball_steps=ball_steps,
-        advance_calls=calls,
-        estimated_steps=estimated,
         sim_seconds=sim_seconds,
         advance_seconds=t_advance,
         turn=turn,

@@ -63,10 +63,9 @@ over the step meets a pocket's circle, or its centre passes the cushions'
 noses (only a pocket's mouth lets it).  Rolling resistance then takes
 --rolling x dt off each speed, stopping a ball exactly when its speed is no
 more than that.  The run ends when every ball is at rest or pocketed, or at
---max-time.  advance reports only each ball's number of impacts: a step in
-which some ball had several is done again in halves until none has, and
-then two nearby balls whose velocity changes cancel hit each other, the
-other impacts are cushions."""
+--max-time.  advance's events (events=True) say what each ball hit in a
+step, and when: a cushion or the rail, or another ball; the report counts
+them."""
 
 
 def run(
@@ -141,8 +140,6 @@ def run(
         "steps": result.steps,
         "simulated_time": result.steps * dt,
         "ball_steps": ball_steps,
-        "advance_calls": result.advance_calls,
-        "estimated_steps": result.estimated_steps,
         "sim_seconds": result.sim_seconds,
         "advance_seconds": result.advance_seconds,
         "steps_per_s": rate(result.steps, result.sim_seconds),
@@ -178,8 +175,8 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"{en['pockets']:.3f} J into the pockets; the most a step gained {en['max_step_gain']:.3g} J",
         f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a cushion {rep['inside_cushion']}, "
         f"balls off the table {rep['off_table']}",
-        f"simulated {rep['steps']:,} steps ({rep['ball_steps']:,} ball-steps, {rep['advance_calls']:,} advance "
-        f"calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
+        f"simulated {rep['steps']:,} steps ({rep['ball_steps']:,} ball-steps) in {rep['sim_seconds']:.2f} s: "
+        f"{rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s']:,.0f} ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
         wall_time_line(rep),
     ]

@@ -14,8 +14,9 @@ still covers waits for a later step.  Each step of ``dt`` seconds: gravity
 adds ``-gravity * dt`` to every vertical velocity; :func:`pycollide.advance`
 with ``collide=True`` moves every ball on the table in time order, bouncing
 off the table and each other with one ``restitution`` and Coulomb
-``friction``; a ball that hit a bumper (a round one) and leaves it slower
-than ``kick`` along the bumper's normal is kicked to that speed; rolling
+``friction``; a ball that hit a bumper (a round one: advance's events say
+which balls did, and the bumper's normal where they hit) and leaves it
+slower than ``kick`` along that normal is kicked to that speed; rolling
 resistance takes ``rolling * dt`` off every speed; a ball whose centre is
 below the drain line (y = 0, in the chute under the funnel) drains and
 leaves the simulation.  The run ends when every ball has been launched and
@@ -31,11 +32,11 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .. import Capsules, Circles, Polygons, Segments, Triangles, World, overlaps, pairs
+from .. import AdvanceEvents, Capsules, Circles, Polygons, Segments, Triangles, World, overlaps, pairs
 from .cli import (
     Progress,
 )
-from .physics import Paths, counted_advance, kinetic_energy, rolling_friction
+from .physics import Paths, advance_balls, kinetic_energy, rolling_friction
 
 __all__ = [
     "PinballParams",
@@ -43,16 +44,19 @@ __all__ = [
     "build_table",
     "launch_plan",
     "Result",
+    "bumper_hits",
     "kick",
     "simulate",
     "final_checks",
     "WIDTH",
     "HEIGHT",
+    "BUMPERS",
     "DRAIN_Y",
     "LAUNCH_BAND",
 ]
 
 WIDTH, HEIGHT = 10.0, 20.0
+BUMPERS = 2  # the bumpers' part of the table's world (Table.parts)
 DRAIN_Y = 0.0  # a ball whose centre goes below this line has drained
 LAUNCH_BAND = (1.2, 18.0, 8.8, 19.4)  # xmin, ymin, xmax, ymax of the launch spots' centres
 
@@ -74,7 +78,6 @@ class PinballParams:
     kick: float = 5.0  # the least speed a bumper sends a ball off at, along its normal (0: no kick)
     ball_radius: float = 0.15
     max_bounces: int = 16
-    split_depth: int = 6  # counted_advance: halve a step with several impacts per ball at most this often
 
 
 @dataclass
@@ -84,7 +87,7 @@ class Table:
 
     walls: Segments
     guides: Capsules
-    bumpers: Circles
+    bumpers: Circles  # the world's part BUMPERS
     pegs: Circles
     slings: Triangles
     blocks: Polygons
@@ -170,7 +173,7 @@ class Result:
     position: np.ndarray  # (n, 2) final centres (a drained ball: where it crossed the drain line)
     velocity: np.ndarray
     bounces: np.ndarray  # (n,) impacts of each ball (table and balls)
-    ball_collisions: int  # ball-ball impacts
+    ball_collisions: int  # ball-ball impacts (advance's events)
     table_impacts: int  # impacts with the table (walls, bumpers, pegs, ...)
     bumper_kicks: int
     energy_launched: float  # kinetic energy at launch, summed
@@ -184,8 +187,6 @@ class Result:
     max_step_gain: float  # the most kinetic energy an advance step added (should be 0 up to rounding)
     steps: int
     ball_steps: int
-    advance_calls: int
-    estimated_steps: int  # (sub)steps whose ball-ball impacts were estimated (physics.paths_met)
     sim_seconds: float
     advance_seconds: float
     paths: Paths = field(repr=False, default_factory=lambda: Paths(0, 0))
@@ -195,30 +196,36 @@ class Result:
         return ~np.isnan(self.launch_time) & np.isnan(self.drain_time)
 
 
-def kick(
-    centres: np.ndarray, velocity: np.ndarray, bounces: np.ndarray, table: Table, radius: float, dt: float, speed: float
-) -> Tuple[np.ndarray, np.ndarray]:
+def bumper_hits(events: AdvanceEvents, n: int) -> Tuple[np.ndarray, np.ndarray]:
+    """Of ``n`` balls, which hit a bumper in a step (advance's ``events``),
+    and for those the bumper's unit normal where each last hit one (zeros
+    for the others)."""
+    hit = np.zeros(n, dtype=bool)
+    normal = np.zeros((n, 2))
+    on = events.part == BUMPERS
+    ball = events.ball[on]
+    last = np.ones(ball.size, dtype=bool)  # each ball's last hit: the events are by ball, then in time
+    last[:-1] = ball[1:] != ball[:-1]
+    hit[ball] = True
+    normal[ball[last]] = events.normal[on][last]
+    return hit, normal
+
+
+def kick(velocity: np.ndarray, hit: np.ndarray, normal: np.ndarray, speed: float) -> Tuple[np.ndarray, np.ndarray]:
     """The velocities after the bumpers' kicks, and which balls were kicked:
-    a ball that had an impact in the step, ends it within its step's travel
-    of a bumper and leaves it slower than ``speed`` along the bumper's
+    a ball that hit a bumper in the step (``hit``, the bumper's unit
+    ``normal`` where it hit) and leaves it slower than ``speed`` along that
     normal gets that normal speed."""
-    kicked = np.zeros(len(centres), dtype=bool)
-    if speed <= 0 or not bounces.any():
+    kicked = np.zeros(len(velocity), dtype=bool)
+    if speed <= 0 or not hit.any():
         return velocity, kicked
     out = velocity.copy()
-    travel = np.hypot(velocity[:, 0], velocity[:, 1]) * dt
-    for bx, by, br in np.asarray(table.bumpers):
-        d = centres - (bx, by)
-        dist = np.hypot(d[:, 0], d[:, 1])
-        near = (bounces > 0) & (dist <= br + radius + travel + 1e-9 * br) & (dist > 0)
-        if not near.any():
-            continue
-        n = d[near] / dist[near, None]
-        vn = np.einsum("ij,ij->i", out[near], n)
-        slow = vn < speed
-        rows = np.flatnonzero(near)[slow]
-        out[rows] += (speed - vn[slow])[:, None] * n[slow]
-        kicked[rows] = True
+    rows = np.flatnonzero(hit)
+    n = normal[rows]
+    vn = np.einsum("ij,ij->i", out[rows], n)
+    slow = vn < speed
+    out[rows[slow]] += (speed - vn[slow])[:, None] * n[slow]
+    kicked[rows[slow]] = True
     return out, kicked
 
 
@@ -240,7 +247,7 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
     p, v = np.zeros((0, 2)), np.zeros((0, 2))
     nxt = 0  # the next ball to launch
     e_launch = e_gravity = e_impacts = e_kicks = e_rolling = e_drained = max_gain = 0.0
-    ball_hits = kicks = steps = ball_steps = calls = estimated = 0
+    ball_hits = table_hits = kicks = steps = ball_steps = 0
     t_advance = 0.0
     t_start = time.perf_counter()
     for step in range(max_steps):
@@ -268,28 +275,17 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
         v = v.copy()
         v[:, 1] -= g_dv
         e_gravity += kinetic_energy(v, 1.0) - before
-        done = counted_advance(
-            p,
-            v,
-            r,
-            table.world,
-            dt,
-            params.restitution,
-            params.friction,
-            params.max_bounces,
-            max_depth=params.split_depth,
-        )
+        done = advance_balls(p, v, r, table.world, dt, params.restitution, params.friction, params.max_bounces)
         t_advance += done.seconds
         new, v_new, b = done.centres, done.velocity, done.bounces
         ball_steps += ids.size
-        calls += done.calls
-        estimated += done.estimated
         ball_hits += done.pairs.shape[1]
+        table_hits += done.wall_impacts
         before, after = kinetic_energy(v, 1.0), kinetic_energy(v_new, 1.0)
         e_impacts += before - after
         max_gain = max(max_gain, after - before)
         bounces[ids] += b
-        kicked_v, kicked = kick(new, v_new, b, table, r, dt, params.kick)
+        kicked_v, kicked = kick(v_new, *bumper_hits(done.events, ids.size), params.kick)
         kicks += int(np.count_nonzero(kicked))
         e_kicks += kinetic_energy(kicked_v, 1.0) - after
         rolled = rolling_friction(kicked_v, loss)
@@ -314,7 +310,6 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
             break
     pos[ids], vel[ids] = p, v
     sim_seconds = time.perf_counter() - t_start
-    total = int(bounces.sum())
     return Result(
         launch_time=launch_time,
         drain_time=drain_time,
@@ -322,7 +317,7 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
         velocity=vel,
         bounces=bounces,
         ball_collisions=ball_hits,
-        table_impacts=total - 2 * ball_hits,
+        table_impacts=table_hits,
         bumper_kicks=kicks,
         energy_launched=e_launch,
         energy_gravity=e_gravity,
@@ -335,8 +330,6 @@ def simulate(params: PinballParams, table: Optional[Table] = None, progress: Opt
         max_step_gain=max_gain,
         steps=steps,
         ball_steps=ball_steps,
-        advance_calls=calls,
-        estimated_steps=estimated,
         sim_seconds=sim_seconds,
         advance_seconds=t_advance,
         paths=paths,

@@ -56,16 +56,14 @@ up to --speed, from a generator seeded with --seed; a ball whose spot
 another ball still covers waits.  Each step of --dt seconds: gravity adds
 -gravity x dt to the vertical velocities; advance moves the balls, with one
 --restitution for every impact (advance takes one value: walls, pegs,
-bumpers and balls alike) and Coulomb --friction; a ball that had an impact
-and ends the step by a bumper leaving it slower than --kick along the
-bumper's normal is kicked to that speed; rolling resistance takes --rolling
+bumpers and balls alike) and Coulomb --friction; a ball that hit a bumper
+in the step and leaves it slower than --kick along the bumper's normal
+where it hit is kicked to that speed; rolling resistance takes --rolling
 x dt off each speed; a ball whose centre is below the drain line (y = 0,
 in the chute under the funnel) drains.  The run ends when every ball has
-been launched and has drained, or at --max-time.  advance reports only each
-ball's number of impacts: a step in which some ball had several is done
-again in halves (up to 6 times) until none has, and then two nearby balls
-whose velocity changes cancel hit each other; the other impacts are with
-the table."""
+been launched and has drained, or at --max-time.  advance's events
+(events=True) say what each ball hit in a step, and when: the table (which
+part of it), or another ball; the report counts them."""
 
 
 def run(
@@ -141,8 +139,6 @@ def run(
         "steps": result.steps,
         "simulated_time": result.steps * params.dt,
         "ball_steps": result.ball_steps,
-        "advance_calls": result.advance_calls,
-        "estimated_steps": result.estimated_steps,
         "sim_seconds": result.sim_seconds,
         "advance_seconds": result.advance_seconds,
         "steps_per_s": rate(result.steps, result.sim_seconds),
@@ -180,8 +176,8 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"gained {en['max_step_gain']:.3g}",
         f"at the end: overlapping pairs {rep['overlapping_pairs']}, balls in a wall {rep['inside_wall']}, "
         f"balls off the table {rep['off_table']}",
-        f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps, "
-        f"{rep['advance_calls']:,} advance calls) in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
+        f"simulated {rep['steps']:,} steps ({rep['simulated_time']:.2f} s of play, {rep['ball_steps']:,} ball-steps) "
+        f"in {rep['sim_seconds']:.2f} s: {rep['steps_per_s']:,.0f} steps/s, "
         f"{rep['ball_steps_per_s'] / 1e3:,.1f} k ball-steps/s (advance alone {rep['advance_seconds']:.2f} s)",
         wall_time_line(rep),
     ]
