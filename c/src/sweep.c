@@ -239,6 +239,11 @@ double pc__normalized(int count, const pc__hull *in, pc__hull *out, double ox, d
     return s0 * s1;
 }
 
+void pc__toi_hull_normalized(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
+{
+    toi_hull(h, k, cx, cy, dx, dy, r);
+}
+
 void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r)
 {
     pc__hull s;

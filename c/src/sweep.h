@@ -115,5 +115,8 @@ double pc__normalized(int count, const pc__hull *in, pc__hull *out, double ox, d
 /* Floating point only: the first time the circle (c, r) moving by D meets the
  * core k grown by k->R, into h, for a path known to meet it (sweep.c). */
 void pc__toi_hull(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r);
+/* pc__toi_hull on a problem normalized already (pc__normalized: every value
+ * about 1 or less), without normalizing it again (sweep.c). */
+void pc__toi_hull_normalized(pc__toi *h, const pc__hull *k, double cx, double cy, double dx, double dy, double r);
 
 #endif

@@ -267,8 +267,8 @@ static double estimate(const pc__hull *A0, const pc__hull *B0, double dx0, doubl
     if (A->R > 0.0 || B->R > 0.0) {
         pc__toi g; /* B's vertices against A: the frame moving with A */
         pc__toi_init(&g);
-        for (int i = 0; i < A->n; i++) pc__toi_hull(&h, B, A->x[i], A->y[i], dx, dy, A->R);
-        for (int j = 0; j < B->n; j++) pc__toi_hull(&g, A, B->x[j], B->y[j], -dx, -dy, B->R);
+        for (int i = 0; i < A->n; i++) pc__toi_hull_normalized(&h, B, A->x[i], A->y[i], dx, dy, A->R);
+        for (int j = 0; j < B->n; j++) pc__toi_hull_normalized(&g, A, B->x[j], B->y[j], -dx, -dy, B->R);
         if (g.hit && (!h.hit || g.t < h.t)) { /* seen from B: the normal reversed, the point moved with A */
             h = g;
             h.nx = -g.nx;

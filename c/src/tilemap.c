@@ -640,17 +640,21 @@ int pc__map_face_normal(const pc_tilemap *map, double px, double py, double *nx,
     int e = scale_exponent(m);
     double x = ldexp(px, -e), y = ldexp(py, -e);
     pc__axis ax = pc__axis_x(map), ay = pc__axis_y(map, &ax);
-    int64_t ci = pc__map_cell_of(&ay, py), cj = pc__map_cell_of(&ax, px);
+    /* the edges within reach (below) of the point: every cell whose closed
+     * square meets the box of that reach lists them */
+    double reach = ldexp(m, -e) * 0x1p-40, r = m * 0x1p-40 * (1.0 + 0x1p-20);
+    int64_t i0, i1, j0, j1;
+    if (!pc__cells(&ax, pc__max(pc__down(px - r), -DBL_MAX), pc__min(pc__up(px + r), DBL_MAX), &j0, &j1) ||
+        !pc__cells(&ay, pc__max(pc__down(py - r), -DBL_MAX), pc__min(pc__up(py + r), DBL_MAX), &i0, &i1))
+        return 0; /* off the map's cells: no edge within reach */
     nearest_edge n = {INFINITY, NAN, NAN, -1, 0};
-    nearest_in(map, ci > 0 ? ci - 1 : 0, ci + 1 < map->rows ? ci + 1 : map->rows - 1, cj > 0 ? cj - 1 : 0,
-               cj + 1 < map->cols ? cj + 1 : map->cols - 1, x, y, e, &n);
+    nearest_in(map, i0, i1, j0, j1, x, y, e, &n);
     double best = n.best;
     int64_t best_edge = n.edge;
     int on_face = n.inner;
     /* on the boundary (within rounding of the nearest edge) and not within
      * rounding of its ends (a hit on a corner of the boundary, whose point a
      * rounded foot may put an ulp inside the edge) */
-    double reach = ldexp(m, -e) * 0x1p-40;
     if (best_edge < 0 || !on_face || !(best <= reach * reach)) return 0;
     const double *g = map->edges + 6 * best_edge;
     for (int end = 0; end < 2; end++) {
