@@ -10,9 +10,10 @@
 
 #include "world.h"
 
-/* Move shape c (kind; updated) along D for a fraction t of it, or less: the
- * last double fraction at most t whose end keeps it from strictly
- * overlapping the world (0 when even the start does) (motion.c). */
+/* Move shape c (kind; updated) along D for a fraction t of it, or less, as
+ * far as keeps it from strictly overlapping the world, up to a rounding of
+ * its coordinates (pc__settle_out; 0 when even the start overlaps)
+ * (motion.c). */
 double pc__move_free(const pc__world *w, int kind, double *c, double dx, double dy, double t);
 /* Restitutions in [0, 1] and frictions finite and >= 0, per circle (strides
  * in doubles, 0: one for all, as pc_world_advance takes them) (motion.c). */

@@ -423,6 +423,7 @@ typedef struct {
     const void *ctx;
     const pc__motion *mv;
     int positions, kept, next, tests;
+    int coarse;   /* stop the bisection at the tstep: any time whose placement is on the right side will do */
     double tstep; /* about the least change of t that moves a point to another double (0: unknown) */
     int state[PROBE_KEEP];
     double key[PROBE_KEEP][PC_ROW_MAX];
@@ -434,7 +435,7 @@ static void probe_init(probe *p, pc__stand_fn at, const void *ctx, const pc__mot
     p->ctx = ctx;
     p->mv = mv;
     p->positions = mv ? pc__kind_positions(mv->kind) : 0;
-    p->kept = p->next = p->tests = 0;
+    p->kept = p->next = p->tests = p->coarse = 0;
     p->tstep = INFINITY;
     for (int i = 0; i < p->positions; i++) { /* a quarter of an ulp of a coordinate, over the motion along it */
         double v = fabs(mv->a[i]), d = fabs(i & 1 ? mv->dy : mv->dx);
@@ -489,7 +490,7 @@ static int narrow(probe *p, int level, double *lo, double *hi, int hi_state)
         *hi = c;
         hi_state = s;
     }
-    for (int k = 0; k < 1100; k++) {
+    for (int k = 0; k < 1100 && !(p->coarse && *hi - *lo <= p->tstep); k++) {
         double mid = *lo + 0.5 * (*hi - *lo);
         if (mid <= *lo || mid >= *hi) break;
         int s = probe_at(p, mid);
@@ -563,6 +564,7 @@ static double settle_below(pc__stand_fn at, const void *ctx, const pc__motion *m
     if (!(t > 0.0)) return t;
     probe p;
     probe_init(&p, at, ctx, mv);
+    p.coarse = !start_inside_t;
     int s = probe_at(&p, t);
     if (s != PC__INSIDE) return t;
     if (probe_at(&p, 0.0) == PC__INSIDE) return start_inside_t ? t : 0.0;

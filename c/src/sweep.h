@@ -80,7 +80,10 @@ double pc__settle(pc__stand_fn at, const void *ctx, const pc__motion *mv, double
  * last double below t at which it is not, found by bisection (sweep.c). */
 double pc__settle_down(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t);
 
-/* As pc__settle_down, but 0 when the shape is inside at 0 too (sweep.c). */
+/* As pc__settle_down, but 0 when the shape is inside at 0 too, and coarser:
+ * a time at which the shape is not inside, below a time at which it is by
+ * less than a quarter of an ulp of its coordinates' motion (its placement is
+ * the last one not inside, or one a rounding of a coordinate away) (sweep.c). */
 double pc__settle_out(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t);
 
 /* The sweep of the circle (c, r) by D against a tile map's solid region: the
