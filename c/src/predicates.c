@@ -534,6 +534,37 @@ static int perp_filter(double ex, double ey, double t1, double t2, double rr)
     return perp_filter_k(ex, ey, t1, t2, rr, 8.01);
 }
 
+/* sign(|c - a| - (r1 + r2)) for r1, r2 >= 0, exactly; 2 when a sum
+ * overflows.  c - a and r1 + r2 are each a double and its rounding error,
+ * both exact (Knuth's TwoSum), and two such pairs compare by their leading
+ * doubles first: rounding is monotone, so a larger rounded sum means a
+ * larger sum, and equal ones leave the errors to compare.  The distance to
+ * an axis-aligned line, where the big-number fallback would be the price of
+ * resting exactly on a floor or a wall. */
+static int gap_sign(double c, double a, double r1, double r2)
+{
+    double d, de, s, se;
+    pc__two_sum(c, -a, &d, &de);
+    pc__two_sum(r1, r2, &s, &se);
+    if (!(isfinite(d) && isfinite(de) && isfinite(s) && isfinite(se))) return 2;
+    if (d < 0.0) {
+        d = -d;
+        de = -de;
+    }
+    if (d != s) return d > s ? 1 : -1;
+    return (de > se) - (de < se);
+}
+
+/* sign(C^2 - (r1 + r2)^2 L) for a line along an axis (C = (b - a) x (c - a)
+ * or D x (c - a), L its direction's squared length): the sign of the gap
+ * across it (gap_sign), or 2 when the line is not along an axis. */
+static int axis_perp2(double ex, double ey, double ax, double ay, double cx, double cy, double r1, double r2)
+{
+    if (ey == 0.0 && ex != 0.0) return gap_sign(cy, ay, r1, r2);
+    if (ex == 0.0 && ey != 0.0) return gap_sign(cx, ax, r1, r2);
+    return 2;
+}
+
 /* sign(C^2 - (r1 + r2)^2 L): pc__perp_slow's bound, with the radius rr =
  * fl(r1 + r2) carrying one more rounding: fl(rr^2) is within 3.001u of
  * (r1 + r2)^2, so P = fl(r2 L') is within 8.002u P (+ the same eta terms) of
@@ -543,6 +574,7 @@ int pc__perp2(double ax, double ay, double bx, double by, double cx, double cy, 
 {
     double ex = bx - ax, ey = by - ay;
     int s = perp_filter(ex, ey, ex * (cy - ay), ey * (cx - ax), r1 + r2);
+    if (s == 2) s = axis_perp2(ex, ey, ax, ay, cx, cy, r1, r2);
     return s != 2 ? s : perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
 }
 
@@ -562,6 +594,7 @@ static int perp_dir_exact(double dx, double dy, double ax, double ay, double cx,
 int pc__perp_dir2(double dx, double dy, double ax, double ay, double cx, double cy, double r1, double r2)
 {
     int s = perp_filter(dx, dy, dx * (cy - ay), dy * (cx - ax), r1 + r2);
+    if (s == 2) s = axis_perp2(dx, dy, ax, ay, cx, cy, r1, r2);
     return s != 2 ? s : perp_dir_exact(dx, dy, ax, ay, cx, cy, r1, r2);
 }
 

@@ -640,6 +640,40 @@ static void test_perp_dir(void)
     }
 }
 
+/* The gap to a line along an axis (pc__perp2, pc__perp_dir2 without big
+ * numbers): exactly touching, an ulp either side, radii whose sum rounds,
+ * at every scale, both axes, and differences that overflow. */
+static void test_axis_gaps(void)
+{
+    for (int e = -1070; e <= 1000; e += 107) {
+        double s = ldexp(1.0, e), r = 3 * s;
+        const double gaps[5] = {r, nextafter(r, 0), nextafter(r, INFINITY), -r, -nextafter(r, INFINITY)};
+        for (int k = 0; k < 5; k++)
+            for (int vertical = 0; vertical < 2; vertical++) {
+                /* a 5s along the axis, b 9s, c 6s along it and gaps[k] across */
+                double a[2] = {0, 0}, b[2] = {0, 0}, c[2] = {0, 0};
+                a[vertical] = 5 * s;
+                b[vertical] = 9 * s;
+                c[vertical] = 6 * s;
+                c[!vertical] = gaps[k];
+                int exact = pc__perp_exact(a[0], a[1], b[0], b[1], c[0], c[1], r);
+                CHECK(exact == (k == 0 || k == 3 ? 0 : k == 1 ? -1 : 1));
+                CHECK(pc__perp2(a[0], a[1], b[0], b[1], c[0], c[1], 2 * s, s) == exact);
+                CHECK(pc__perp_dir2(b[0] - a[0], b[1] - a[1], a[0], a[1], c[0], c[1], s, 2 * s) == exact);
+            }
+        /* r1 + r2 rounds to r1: the exact sum still decides */
+        if (e > -1000) {
+            CHECK(pc__perp2(0, 0, 4 * s, 0, s, s, s, s * 0x1p-60) == -1);
+            CHECK(pc__perp2(0, 0, 4 * s, 0, s, nextafter(s, INFINITY), s, s * 0x1p-60) == 1);
+            CHECK(pc__perp_dir2(0, 4 * s, 0, s, s, s, s, s * 0x1p-60) == -1);
+        }
+    }
+    /* c - a overflows: the big numbers decide */
+    CHECK(pc__perp2(-DBL_MAX, -DBL_MAX, DBL_MAX, -DBL_MAX, 0.0, DBL_MAX, 1.0, 0.0) == 1);
+    CHECK(pc__perp_dir2(1.0, 0.0, 0.0, -DBL_MAX, 0.0, DBL_MAX, DBL_MAX, DBL_MAX) == 0);
+    CHECK(pc__perp_dir2(1.0, 0.0, 0.0, -DBL_MAX, 0.0, DBL_MAX, DBL_MAX, 0.5 * DBL_MAX) == 1);
+}
+
 /* the exact sign helpers */
 static void test_exact_sign_helpers(void)
 {
@@ -899,6 +933,7 @@ void group_kernels(void)
     test_scalar_fast_paths_every_mode();
     test_box_compares_every_mode();
     test_perp_dir();
+    test_axis_gaps();
     test_exact_sign_helpers();
     test_filters();
     test_circle_slow_stage();
