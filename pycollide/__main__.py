@@ -10,7 +10,7 @@ table: pockets, cushions, sixteen balls hitting each other; writes billiards.png
 ``demo pinball [--balls N] [--seed S] [--out FILE] ... [--json FILE]`` (balls dropped on a tilted table with
 bumpers, pegs, slanted walls and a drain; writes pinball.png);
 ``demo platformer [--level FILE] [--seconds S] [--out FILE] ... [--json FILE]`` (a capsule hero and crates
-through slopes, steps and one-way ledges with pc.move; writes platformer.png).
+through slopes, steps, one-way ledges and moving platforms with pc.move; writes platformer.png).
 The mini-golf options go after ``demo`` (or after ``demo golf``); a table's options go after its name.
 """
 
@@ -30,7 +30,7 @@ pycollide: exact 2D collision detection for numpy.  Two commands:
          other, cushions and pockets; billiards.png), `demo pinball` (balls
          dropped on a tilted table with bumpers, pegs and a drain; pinball.png)
          and `demo platformer` (a hero and crates moved by pc.move through
-         slopes, steps and one-way ledges; platformer.png)
+         slopes, steps, one-way ledges and moving platforms; platformer.png)
   bench  overlap throughput for every pair of shape types, beside numpy,
          shapely and the time to copy the inputs; the cost of building shapes
 Run `python -m pycollide demo --help`, `... demo billiards --help`,

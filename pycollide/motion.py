@@ -3,6 +3,7 @@ sliding boxes; moving shapes out of a world (depenetrate)."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
@@ -447,6 +448,22 @@ def slide(
     """Move axis-aligned boxes through a world and slide them along its walls
     and floors (restitution 0): what a tile-based platformer does every frame.
 
+    .. deprecated:: 0.1.0
+        Use :func:`move`, the character mover (every kind, steps, snapping,
+        one-way parts, moving platforms, what each shape stands on):
+        ``pc.move(boxes, velocity * dt, world, max_iterations=max_slides)``.
+        It is no drop-in: its ``on_floor`` says a box ends standing on a
+        floor (not that it met one); a slope steeper than ``walkable`` (45
+        degrees by default, the steepest of a tile map) is a wall it never
+        climbs; it keeps every surface met in a step, so where a box leaves
+        one behind and meets another that makes a corner with it, ``move``
+        stops and ``slide`` slides on; :class:`OneWay` parts are one-way for
+        it, solid here; and it returns the displacement made, not a
+        velocity: ``pc.reflect(v, normal, 0.0)`` over the impacts of
+        ``move(..., events=True)`` drops what points into the surfaces met.
+        ``slide`` warns (:class:`DeprecationWarning`) and will be removed;
+        see CHANGELOG.md.
+
     Each box moves with its velocity until it touches a wall (a swept test,
     exact in whether it hits, so however fast it goes it never passes through
     a wall or a corner), the part of its remaining displacement and of its
@@ -515,8 +532,18 @@ def slide(
     >>> s = pc.slide(player, [-40.0, 0.0], level, 0.1)  # runs into the wall
     >>> s.boxes, s.velocity.tolist(), bool(s.on_wall)
     (Boxes([1., 1., 2., 2.]), [0.0, 0.0], True)
+    >>> m = pc.move(player, [-4.0, 0.0], level)   # what replaces it
+    >>> m.shapes, bool(m.on_wall)
+    (Boxes([1., 1., 2., 2.]), True)
     """
     verb = "slide"
+    warnings.warn(
+        "pc.slide is deprecated and will be removed: use pc.move(boxes, velocity * dt, world, "
+        "max_iterations=max_slides), the character mover (slide's docstring and CHANGELOG.md say how "
+        "they differ)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     if not isinstance(boxes, Boxes):
         raise TypeError(f"{verb}: `boxes` must be Boxes, got {type(boxes).__name__}")
     if not isinstance(world, (TileMap, World)):

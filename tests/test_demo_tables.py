@@ -341,14 +341,15 @@ def test_platformer_command_report_picture_and_movie(tmp_path):
     from pycollide.demos import platformer_picture as pp
 
     assert list(pixels.shape) == [rep["image_size"][1], rep["image_size"][0], 3]
-    for colour in (pp.WALL, pp.SKY, pp.HERO, pp.CRATE, pp.LEDGE):
+    for colour in (pp.WALL, pp.SKY, pp.HERO, pp.CRATE, pp.LEDGE, pp.PLATFORM, pp.PLATFORM_PATH):
         assert colour_present(pixels, colour), colour
     assert rep["frames"] == 180 and 0 < rep["hero_floor_fraction"] <= 1 and rep["jumps"] >= 1
     assert rep["ghost_normals"] == 0 and rep["ends_inside"] == 0  # the promises, checked every frame
     assert rep["moves"] == 180 * (1 + rep["crates"]) and rep["movers_per_s"] > 0
+    assert rep["platforms"] == 2 and rep["crates"] >= 24
     frames, size = gif_frames(movie)
     assert frames == rep["movie_frames"] >= 2
-    assert "ghost normals 0, movers ending inside the tiles 0" in res.stdout
+    assert "ghost normals 0, movers ending inside the tiles or a platform 0" in res.stdout
 
 
 def test_platformer_levels_from_files(tmp_path):
@@ -359,9 +360,82 @@ def test_platformer_levels_from_files(tmp_path):
     assert res.returncode == 0, res.stderr
     rep = json.loads(js.read_text())
     assert rep["tiles"] == [10, 5] and rep["ledges"] == 2 and rep["crates"] == 1 and rep["ends_inside"] == 0
+    # a ferry across a trench, with its legend: the hero waits for it, rides it and runs on
+    level.write_text("############\n#..........#\n#H.....C...#\n###>>..#####\n############\n> 2 1\n")
+    res = demo("platformer", "--level", str(level), "--seconds", "4", "--out", "", "--json", str(js))
+    assert res.returncode == 0, res.stderr
+    rep = json.loads(js.read_text())
+    assert rep["platforms"] == 1 and rep["rides"] >= 1 and rep["platform_frames"] >= 60
+    assert rep["ends_inside"] == 0 and rep["ghost_normals"] == 0
     level.write_text("#####\n#...#\n#####\n")
     res = demo("platformer", "--level", str(level), "--out", "")
     assert res.returncode == 2 and "no hero (H)" in res.stderr
     level.write_text("#####\n#H.H#\n#####\n")
     res = demo("platformer", "--level", str(level), "--out", "")
     assert res.returncode == 2 and "a second hero" in res.stderr
+    for legend, message in (
+        ("> 3", "line 6: the legend line must read '> TILES SPEED' (two numbers)"),
+        ("> x 2", "line 6: the legend line must read '> TILES SPEED'"),
+        ("> 3 0", "line 6: a platform's tiles and speed must be finite and > 0"),
+        ("^ 3 1", "a legend line for '^', but no such platform"),
+        ("Q 3 1", "line 6: a legend line names a platform arrow"),
+        ("> 3 1\n> 2 1", "line 7: a second legend line for '>'"),
+    ):
+        level.write_text("#######\n#.....#\n#H....#\n##>>###\n#######\n" + legend + "\n")
+        res = demo("platformer", "--level", str(level), "--out", "")
+        assert res.returncode == 2 and message in res.stderr, (legend, res.stderr)
+
+
+def test_platformer_levels_parse_platforms_and_their_paths():
+    """Runs of one arrow along a row are one platform, a box of its cells;
+    the legend gives each arrow's travel and speed (default 4 tiles at 2
+    tiles a second); the platform rests, travels, rests, comes back."""
+    from pycollide.demos import platformer as pl
+
+    level = pl.parse_level("##########\n#H.^^....#\n#..vv<<<.#\n##########\n< 2 4\n\n^ 1 0.5\n")
+    assert np.asarray(level.platforms).tolist() == [[3, 2, 5, 3], [3, 1, 5, 2], [5, 1, 8, 2]]
+    assert level.platform_paths.tolist() == [[0, 1], [0, -4], [-2, 0]]
+    assert level.platform_speeds.tolist() == [0.5, 2.0, 4.0]
+    assert level.platform_part == 1 and len(level.world()) == 2  # no ledges: the tiles, the platforms
+    assert np.asarray(level.platform_bands()).tolist() == [[3, 2, 5, 4], [3, -3, 5, 2], [3, 1, 8, 2]]
+    # the ferry (2 tiles at 4 tiles a second, 0.5 s a trip) with a dwell of 0.25 s
+    t = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75])
+    x = [float(pl.platform_offsets(level, s, 0.25)[2, 0]) for s in t]
+    assert x == [0.0, 0.0, -1.0, -2.0, -2.0, -1.0, 0.0, 0.0]
+    with pytest.raises(pl.LevelError, match="line 3: a map line after the legend"):
+        pl.parse_level("###\n> 1 1\n#H#\n")
+
+
+def test_platformer_hero_rides_the_platforms():
+    """The built-in level played 13 s: the hero waits for the ferry, rides it
+    across the trench (standing on it, its x moving with the ferry's, bit for
+    bit: pc.move's displacement is the carry) and then the lift up to the
+    plateau; the ferry pushes crates out of its way; never a mover inside,
+    never a ghost normal."""
+    from pycollide.demos import platformer as pl
+
+    level = pl.parse_level(pl.LEVEL)
+    params = pl.PlatformerParams()
+    result = pl.simulate(level, params)
+    assert result.ends_inside == 0 and result.ghost_normals == 0
+    assert result.rides == 2 and result.pushes >= 1
+    k = level.platform_part
+    ferry, lift = 1, 0  # the lift's row is read first
+    assert level.platform_paths[ferry].tolist() == [-6.0, 0.0] and level.platform_paths[lift].tolist() == [0.0, -3.0]
+    on = result.hero_on_floor & (result.hero_ground[:, 0] == k)
+    assert result.platform_frames == int(np.count_nonzero(on)) >= 120
+    standing = on & ~result.hero_running
+    for which, axis in ((ferry, 0), (lift, 1)):
+        carried = standing & (result.hero_ground[:, 1] == which)
+        carried &= result.platform_moved[:, which, axis] != 0.0
+        assert np.count_nonzero(carried) >= 60, which  # a second or more carried
+        # the hero's place moves with the platform, up to the rounding of each frame's additions
+        # (and of its own fall onto the lift, taken by the lift)
+        path = np.diff(result.hero_path[:, axis])[carried]
+        assert np.allclose(path, result.platform_moved[carried, which, axis], rtol=0, atol=2.0**-40)
+        if axis == 0:  # across the ferry's way the hero's own move is nothing: its displacement is the carry
+            assert np.array_equal(result.hero_moved[carried, 0], result.platform_moved[carried, which, 0])
+    across = result.hero_path[1:][on & (result.hero_ground[:, 1] == ferry), 0]
+    assert across.max() - across.min() >= 6.0  # the whole trench, riding
+    up = result.hero_path[1:][on & (result.hero_ground[:, 1] == lift), 1]
+    assert up.max() - up.min() == pytest.approx(3.0, abs=1e-9)  # from the low ground to the plateau

@@ -432,3 +432,74 @@ def test_events_do_not_depend_on_threads_and_follow_platforms():
     m = pc.move(pc.Boxes([6, 2.5, 6.5, 3]), [0, -5], w, platforms={1: [[0.0, 0.0], [0.0, 0.0]]}, events=True)
     e = m.events  # standing on lift 0 and pushed down into it: one impact, at once, 5 taken
     assert e.part.tolist() == [1] and e.index.tolist() == [0] and e.time.tolist() == [0.0] and e.lost.tolist() == [5.0]
+
+
+# ---- what is left of a move after an impact: its part along the surface --------------------
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.floats(1.25, 4.75), st.floats(0.3, 3.0), st.floats(-0.3, 0.3), st.integers(-3, 3))
+def test_a_mover_landing_steeply_on_a_slope_slides_along_it(x, into, along, k):
+    """A box whose move runs mostly into a 45-degree slope (the long face
+    y = x of a triangle) keeps, after the impact, the part of the rest
+    along the slope.  It stopped dead: the rounded projection of the rest
+    pointed into the slope by a few ulps of the rest (the tilt away from it
+    was 2**-50 of the projection, far shorter), so the plane solver kept
+    nothing; and slide spent its second sweep on meeting the slope again."""
+    s = 2.0**k
+    slope = pc.World(pc.Triangles([[0.0, 0.0, 100.0 * s, 0.0, 100.0 * s, 100.0 * s]]))
+    box = pc.Boxes([(x - 0.5) * s, (x + 0.5) * s, x * s, (x + 1.0) * s])  # its lower right corner 0.5 above the face
+    d = np.array([into + along, -into + along]) * s
+    m = pc.move(box, d, slope, max_iterations=2, events=True)
+    assert m.events.time.size == 1
+    t = float(m.events.time[0])
+    tangent = np.array([1.0, 1.0]) / math.sqrt(2.0)
+    want = t * d + (((1.0 - t) * d) @ tangent) * tangent
+    assert np.allclose(m.displacement, want, rtol=0, atol=2.0**-40 * s)
+    assert not pc.overlaps(m.shapes, slope, touching=False)
+    with pytest.warns(DeprecationWarning):
+        slid = pc.slide(box, d, slope, 1.0, max_slides=2)
+    assert np.allclose(np.asarray(slid.boxes) - np.asarray(box), np.tile(want, 2), rtol=0, atol=2.0**-40 * s)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.sampled_from(["circle", "capsule"]), st.integers(0, 4), st.integers(0, 2**32 - 1))
+def test_a_round_mover_a_rounding_error_above_a_floor_runs_on(kind, ulps, seed):
+    """Circles or capsules standing on a box's top, or a few ulps above it,
+    running along it with gravity pulling them down: each runs the whole
+    way.  The contact's normal of a round shape may be an ulp short of unit,
+    (0, 0.9999999999999999): the floor's part of the move then left an ulp
+    pointing into the floor, and the plane solver kept nothing (one capsule
+    in fifteen of these stopped dead, as the platformer's hero on its
+    ferry).  Places, sizes and moves are drawn with every bit of their
+    mantissas (hypothesis's own floats favour round values, whose products
+    are exact), 32 movers an example, each over its own box."""
+    rng = np.random.default_rng(seed)
+    n = 32
+    x = rng.uniform(1.0, 12.0, n) + 30.0 * np.arange(n)
+    top, r = rng.uniform(0.5, 4.0, n), rng.uniform(0.05, 1.0, n)
+    west, east = rng.uniform(0.5, 3.0, n), rng.uniform(0.5, 3.0, n)
+    d = np.column_stack([rng.uniform(0.01, 0.5, n), -rng.uniform(1e-4, 0.05, n)])
+    y = top + r
+    for _ in range(ulps):
+        y = np.nextafter(y, np.inf)
+    floor = pc.World(pc.Boxes(np.column_stack([x - west, top - 1.0, x + east, top])))
+    movers = (
+        pc.Circles(np.column_stack([x, y, r]))
+        if kind == "circle"
+        else pc.Capsules(np.column_stack([x, y, x, y + 2 * r, r]))
+    )
+    free = ~pc.overlaps(movers, floor, touching=False)  # top + r rounded down: a start inside is depenetrate's case
+    m = pc.move(movers[free], d[free], floor)
+    assert np.allclose(m.displacement[:, 0], d[free, 0], rtol=2.0**-40, atol=0) and m.on_floor.all()
+    assert not pc.overlaps(m.shapes, floor, touching=False).any()
+
+
+def test_the_platformers_hero_runs_off_its_ferry():
+    """The reproducer, from the platformer demo: its hero, 2.8e-16 above the
+    ferry's top after the carrying additions, ran east 2.7e-15 of its 0.1."""
+    hero = pc.Capsules([10.600000000000023, 2.3000000000000003, 10.600000000000023, 2.900000000000001, 0.3])
+    ferry = pc.World(pc.Boxes([[10.0, 1.0, 13.000000000000028, 2.0]]))
+    m = pc.move(hero, [0.1, -0.5 / 60], ferry, events=True)
+    assert m.events.normal.tolist() == [[0.0, 0.9999999999999999]]  # an ulp short of unit
+    assert m.displacement[0] == pytest.approx(0.1, rel=2.0**-40) and bool(m.on_floor)

@@ -317,6 +317,7 @@ def test_pairs_draw_a_line_per_pair_and_highlight_the_shapes(ax):
         plot_pairs(np.array([0, 1]), a, ax=ax)
 
 
+@pytest.mark.filterwarnings("ignore:pc.slide is deprecated:DeprecationWarning")
 def test_nearest_intersections_depenetrate_slide_and_paths(ax):
     a, b = pc.Points([[0, 0], [10, 10]]), pc.Circles([[3, 0, 1], [10, 13, 1]])
     [lines] = plot_nearest(pc.nearest(a, b), a, b, ax)

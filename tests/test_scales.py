@@ -231,6 +231,7 @@ def test_distance_and_nearest_at_every_scale(b):
         close(got.distance / s, ref_n.distance)
 
 
+@pytest.mark.filterwarnings("ignore:pc.slide is deprecated:DeprecationWarning")
 def test_slide_at_every_scale():
     """A box resting on a floor of tiles and pushed into a wall: at 2^-600 and
     below the faces' products vanished and the box stopped dead where it

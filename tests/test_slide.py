@@ -1,7 +1,8 @@
 """slide: axis-aligned boxes moving and sliding through a world with
 restitution 0 (platformers), its promises checked exactly against the
 reference: no box ends strictly inside a wall, none passes through one, none
-catches on the seams between tiles."""
+catches on the seams between tiles.  slide is deprecated for pc.move (it
+warns); its contract holds until it is removed."""
 
 from fractions import Fraction
 
@@ -15,6 +16,8 @@ from strategies import examples
 from tilecases import ROOM, into
 
 import pycollide as pc
+
+pytestmark = pytest.mark.filterwarnings("ignore:pc.slide is deprecated:DeprecationWarning")
 
 LEVEL = """
 #..................#
@@ -352,3 +355,33 @@ def test_slide_starts_ulps_into_walls_at_every_scale(k, origin, where, ulps, vel
     sunk = pc.Boxes([row[0] + wx * deep, row[1] + wy * deep, row[2] + wx * deep, row[3] + wy * deep])
     with pytest.raises(ValueError, match=r"box \(\) starts inside the solid"):
         pc.slide(sunk, v, level, 0.25)
+
+
+# ---- deprecated for pc.move (issue 42) --------------------------------------------
+
+
+def test_slide_is_deprecated_for_move():
+    """slide warns, naming the call that replaces it, and still moves as
+    documented; the replacement stops the docstring's player at the wall too."""
+    level = pc.TileMap.from_text(DOC_LEVEL)
+    player = pc.Boxes([3.0, 1.0, 4.0, 2.0])
+    with pytest.warns(DeprecationWarning, match=r"use pc\.move\(boxes, velocity \* dt, world, max_iterations"):
+        s = pc.slide(player, [-40.0, 0.0], level, 0.1)
+    m = pc.move(player, [-40.0 * 0.1, 0.0], level, max_iterations=4)
+    assert np.asarray(s.boxes).tolist() == np.asarray(m.shapes).tolist() == [1.0, 1.0, 2.0, 2.0]
+    assert bool(s.on_wall) and bool(m.on_wall)
+
+
+def test_slide_runs_on_after_leaving_a_face_behind():
+    """slide's contract: at each impact only the part of the rest pointing
+    into *that* wall is dropped.  A box sliding down the underside of a
+    slope, past its end, onto the floor runs on along the floor with what is
+    left.  (pc.move keeps every surface met in the step as a plane: the
+    slope's, left behind, and the floor's make a corner, and it stops where
+    it lands; one reason slide is deprecated, not rebuilt on move.)"""
+    level = pc.TileMap.from_text(".9..........\n............\n............\n############")
+    s = pc.slide(pc.Boxes([0.0, 2.5, 1.0, 3.0]), [8.0, 2.0], level, 1.0)
+    # up to the slope at t = 1/10, down along it by (2.7, -2.7) onto the floor, then (1, 0) along it
+    assert np.allclose(np.asarray(s.boxes), [3.5, 1.0, 4.5, 1.5], rtol=0, atol=1e-12)
+    assert np.allclose(s.velocity, [3.0, 0.0], rtol=0, atol=1e-12)
+    assert bool(s.on_ceiling) and bool(s.on_floor) and not bool(s.on_wall)

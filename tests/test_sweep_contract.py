@@ -248,6 +248,7 @@ def test_a_flat_shape_moving_along_a_seam_hits_where_it_enters_the_solid(name, w
         assert placed_ok(moving, D, s.time, target)
 
 
+@pytest.mark.filterwarnings("ignore:pc.slide is deprecated:DeprecationWarning")
 def test_advance_and_slide_stop_on_a_seam():
     """The brief's three: a sweep, a ball of radius 0 and a flat box moving
     down the seam between two floor tiles, and the same along a seam of a

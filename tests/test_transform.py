@@ -102,6 +102,7 @@ def test_other_angles_use_the_c_library(angle):
     _check_turn(angle)
 
 
+@pytest.mark.filterwarnings("ignore:pc.slide is deprecated:DeprecationWarning")
 def test_boxes_stay_boxes_when_every_angle_is_a_quarter_turn():
     boxes = pc.Boxes([[0.0, 0.0, 2.0, 1.0], [-1.0, 3.0, 0.5, 4.0]])
     moved = pc.transform(boxes, translation=[10.25, -3.0])

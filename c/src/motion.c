@@ -221,16 +221,26 @@ int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocitie
 }
 
 /* (x, y) less its part pointing into a wall of unit normal n (from the box
- * toward the wall), never longer.  Along a slanted wall the rounded result
- * may still point into it by an ulp, which the next sweep would meet at once
- * and spend a slide on: it is tilted away from the wall by a relative 2^-50
- * instead (an axis normal leaves the other component exact). */
+ * toward the wall), never longer, and never pointing into the wall, so that
+ * the next sweep does not meet it at once (and a mover's plane solver keeps
+ * it).  Along an axis normal the part into the wall is dropped exactly (a
+ * normal a rounding error short of unit length, as a round shape's contact
+ * gives, would otherwise leave an ulp of it).  Along a slanted wall the
+ * rounded projection may point into the wall by a few ulps of (x, y) (not of
+ * the projection, which may be far shorter): it is tilted away from the wall
+ * by 2^-49 of (x, y), more than that rounding. */
 void pc__slide_along(double *x, double *y, double nx, double ny)
 {
     double ux = *x, uy = *y;
+    if (!(ux * nx + uy * ny > 0.0)) return; /* not into the wall */
+    if (nx == 0.0 || ny == 0.0) {
+        if (nx == 0.0) *y = 0.0;
+        if (ny == 0.0) *x = 0.0;
+        return;
+    }
     pc__respond(x, y, nx, ny, 0.0, 0.0);
-    if (nx == 0.0 || ny == 0.0 || (*x == ux && *y == uy) || (*x == 0.0 && *y == 0.0)) return;
-    double m = pc__max(fabs(*x), fabs(*y)) * 0x1p-50, wx = *x - m * nx, wy = *y - m * ny;
+    if (*x == 0.0 && *y == 0.0) return;
+    double m = pc__max(fabs(ux), fabs(uy)) * 0x1p-49, wx = *x - m * nx, wy = *y - m * ny;
     while (pc__sumsq_cmp(wx, wy, ux, uy) > 0) {
         wx = nextafter(wx, 0.0);
         wy = nextafter(wy, 0.0);

@@ -569,7 +569,8 @@ static void test_impacts(void)
  * floor (the displacement made exactly the one asked, the floor's normal),
  * a box into the room's west wall (stopped there, a wall met), a box falling on
  * box 0 of the collection (standing on it: part 1, index 0), a box starting
- * deeper than its tolerance (-1, left alone), bad arguments. */
+ * deeper than its tolerance (-1, left alone), a capsule a rounding error
+ * above a box running along it (the whole run), bad arguments. */
 static void test_world_move(void)
 {
     static world_a w;
@@ -596,6 +597,20 @@ static void test_world_move(void)
     double sunk[4] = {2, 0.25, 3, 1.25};
     CHECK(pc_world_move(w.parts, 2, PC_BOX, sunk, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
     CHECK(flags == -1 && sunk[1] == 0.25);
+    /* the platformer's hero a rounding error above its ferry, running east:
+     * the contact's normal, an ulp short of unit, left an ulp of the run
+     * pointing into the ferry and the plane solver kept nothing; it runs the
+     * whole 0.1 */
+    static unsigned char ferry_work[1 << 12];
+    const double ferry[4] = {10.0, 1.0, 13.000000000000028, 2.0};
+    int64_t fb = pc_pairs_workspace(PC_BOX, 1, PC_BOX, 0);
+    CHECK(fb > 0 && fb <= (int64_t)sizeof ferry_work);
+    CHECK(pc_pairs_prepare(PC_BOX, ferry, 1, PC_BOX, NULL, 0, ferry_work, fb) == PC_OK);
+    pc_world_part on_ferry = {NULL, ferry_work, fb, ferry[2], 0, {0.0, 0.0}};
+    double hero[5] = {10.600000000000023, 2.3000000000000003, 10.600000000000023, 2.900000000000001, 0.3};
+    const double run[2] = {0.1, -0.5 / 60};
+    CHECK(pc_world_move(&on_ferry, 1, PC_CAPSULE, hero, run, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+    CHECK(flags == PC_MOVE_FLOOR && fabs(moved[0] - 0.1) <= 0x1p-50 && ground[2] == 0);
     pc_move_options bad = {1.5, 0.0, 0.0, 4, NULL};
     CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, &bad, 1, NULL) == PC_ERR_ARG);
     CHECK(pc_world_move(w.parts, 2, PC_BOX, box, left, moved, ground, &flags, 1, NULL, 1, NULL) == PC_ERR_ARG);

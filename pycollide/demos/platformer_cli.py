@@ -34,20 +34,28 @@ from .platformer import LEVEL, LevelError, PlatformerParams, parse_level, simula
 __all__ = ["HELP", "run", "format_report", "add_arguments", "params_from_args", "main"]
 
 HELP = """\
-Platformer: a level of tiles (slopes, steps, a pit), one-way ledges and
-crates, played with pycollide.move, the character mover.  A capsule hero
-runs east and back, jumps every --jump-every seconds and when a wall stops
-it; a few crates (boxes and turned polygons) fall and slide along the
-floors.  Every frame moves each mover once (step_height, snap_distance,
-45-degree slopes walkable).  Prints a report (frames, the hero's time on the
-floor, jumps, impacts, movers moved per second, and two promises checked
-exactly every frame: ghost normals, a ground normal that is not the face's
-the hero stands on, and movers ending inside the tiles: both 0) and draws
-the level and the hero's path into a picture.
+Platformer: a level of tiles (slopes, steps, a pit), one-way ledges, moving
+platforms and crates, played with pycollide.move, the character mover.  A
+capsule hero runs east and back, jumps every --jump-every seconds and when a
+wall stops it, and rides the platforms (it waits at the edge of a gap a
+platform crosses until the platform rests there, stands while it carries it
+and runs on at the other end); crates (boxes and turned polygons) fall, slide
+along the floors, ride the platforms and are pushed by them.  Every frame
+moves each group of movers once (step_height, snap_distance, 45-degree
+slopes walkable, the platforms' displacements).  Prints a report (frames,
+the hero's time on the floor and on a platform, jumps, impacts, pushes,
+movers moved per second, and two promises checked exactly every frame: ghost
+normals, a ground normal that is not the face's the hero stands on, and
+movers ending inside the tiles or a platform: both 0) and draws the level,
+the platforms' paths and the hero's path into a picture.
 
 A level file is a text map: '#' solid, '.' empty, '1' '3' '7' '9' 45-degree
 slopes (the corner that stays solid, as on a numeric keypad), '=' a one-way
-ledge, 'H' the hero's start (one), 'C' a crate's."""
+ledge, 'H' the hero's start (one), 'C' a crate's, '>' '<' '^' 'v' a moving
+platform's cells (a run of one arrow along a row is one platform) that sets
+off the arrow's way.  A legend line after the map, '> 6 3', says how many
+tiles the platforms of that arrow travel and how fast (tiles a second;
+default 4 and 2); they rest --dwell seconds at each end of their path."""
 
 
 def run(
@@ -79,7 +87,10 @@ def run(
     else:
         level = parse_level(LEVEL, "<built-in level>")
     rows, cols = level.tilemap.shape
-    step.stage(f"level {level.name}: {cols}x{rows} tiles, {len(level.ledges)} ledges, {len(level.crates)} crates")
+    step.stage(
+        f"level {level.name}: {cols}x{rows} tiles, {len(level.ledges)} ledges, "
+        f"{len(level.platforms)} moving platforms, {len(level.crates)} crates"
+    )
     step.stage(f"playing {params.seconds:g} s at {params.fps} fps")
     result = simulate(level, params, progress=step)
     image_size = save_picture(step, out, lambda: picture.render(level, result, params))
@@ -92,6 +103,7 @@ def run(
         "level": level.name,
         "tiles": [int(cols), int(rows)],
         "ledges": len(level.ledges),
+        "platforms": len(level.platforms),
         "crates": len(level.crates),
         "params": asdict(params),
         "frames": result.frames,
@@ -100,6 +112,9 @@ def run(
         "landings": result.landings,
         "wall_hits": result.wall_hits,
         "ceiling_hits": result.ceiling_hits,
+        "rides": result.rides,
+        "platform_frames": result.platform_frames,
+        "pushes": result.pushes,
         "ghost_normals": result.ghost_normals,
         "ends_inside": result.ends_inside,
         "moves": result.moves,
@@ -117,12 +132,15 @@ def format_report(rep: Dict[str, Any]) -> str:
     p = rep["params"]
     lines = [
         f"pycollide {rep['pycollide']} platformer: level {rep['level']} ({rep['tiles'][0]}x{rep['tiles'][1]} tiles, "
-        f"{rep['ledges']} one-way ledges, {rep['crates']} crates), {p['seconds']:g} s at {p['fps']} fps",
+        f"{rep['ledges']} one-way ledges, {rep['platforms']} moving platforms, {rep['crates']} crates), "
+        f"{p['seconds']:g} s at {p['fps']} fps",
         f"frames {rep['frames']:,}: the hero on the floor {rep['hero_floor_fraction']:.0%} of them, "
         f"{rep['jumps']} jumps, {rep['landings']} landings, {rep['wall_hits']} frames at a wall, "
         f"{rep['ceiling_hits']} at a ceiling",
+        f"platforms: the hero rode {rep['rides']} times, {rep['platform_frames']:,} frames on one; "
+        f"{rep['pushes']} mover-frames pushed by one",
         f"checked every frame, exactly: ghost normals {rep['ghost_normals']}, movers ending inside the tiles "
-        f"{rep['ends_inside']}",
+        f"or a platform {rep['ends_inside']}",
         f"moved {rep['moves']:,} mover-frames in {rep['move_seconds']:.3f} s of pc.move: "
         f"{rep['movers_per_s']:,.0f} movers/s (one call per group of movers per frame)",
         wall_time_line(rep),
@@ -149,6 +167,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--snap-distance", type=nonnegative, default=d.snap_distance, help=f"(default {d.snap_distance:g})"
     )
+    parser.add_argument(
+        "--dwell",
+        type=positive_float,
+        default=d.dwell,
+        help=f"seconds a platform rests at each end (default {d.dwell:g})",
+    )
     parser.add_argument("--seed", type=int, default=d.seed, help="seed of the crates' pushes (default 1)")
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
 
@@ -163,6 +187,7 @@ def params_from_args(args: argparse.Namespace) -> PlatformerParams:
         jump_every=args.jump_every,
         step_height=args.step_height,
         snap_distance=args.snap_distance,
+        dwell=args.dwell,
         seed=args.seed,
     )
 
