@@ -450,3 +450,43 @@ def test_manifold_with_a_tilemap_refuses_what_manifold_refuses():
         pc.manifold(tm, box, margin="1")
     with pytest.raises(TypeError, match="`out` is for two shape arrays"):
         pc.manifold(box, tm, out=np.empty(9))
+
+
+SLOPE_CHAIN = """
+.......
+.....3#
+....3##
+...3###
+..3####
+.3#####
+3######
+"""
+
+
+@pytest.mark.parametrize("kind", ["box", "polygon", "capsule"])
+def test_a_sweep_meeting_a_slope_at_a_seam_gets_the_slopes_normal(kind):
+    """A chain of 45-degree tiles is one face of the merged boundary: a shape
+    whose corner meets it at a corner of two of its tiles, moving a hair
+    steeper than across the slope, gets the slope's normal, never that of
+    a face two solid tiles share (the vertical x = 2 under the seam (2, 2))."""
+    level = pc.TileMap.from_text(SLOPE_CHAIN)
+    edges, normals = np.asarray(level.edges), np.asarray(level.normals)
+    [k] = [k for k in range(len(normals)) if normals[k][0] < 0 < normals[k][1]]
+    slope, normal = edges[k], normals[k].tolist()  # from (0, 0) to (6, 6)
+    box = [1.25, 2.25, 1.75, 2.75]  # its corner (1.75, 2.25) heads for the seam (2, 2)
+    mover = {
+        "box": pc.Boxes(box),
+        "polygon": pc.Polygons.from_box(center=[1.5, 2.5], half_size=[0.25, 0.25], angle=0.0),
+        "capsule": pc.Capsules([1.5, 2.5, 1.5, 2.5, 0.25]),
+    }[kind]
+    met = 0
+    for d in (0.5, 2.4877079874447956, 2.9643368825284546):
+        for steeper in (0.0, 1e-15, 2e-15, -1e-15):
+            hit = pc.sweep(mover, [d, -d - steeper], level)
+            assert float(hit.time) < 1.0
+            px, py = (float(v) for v in hit.point)
+            inside_face = min(px, py) > min(slope) and max(px, py) < max(slope)
+            if inside_face:
+                met += 1
+                assert hit.normal.tolist() == normal, (d, steeper, hit)
+    assert met >= 6

@@ -34,7 +34,6 @@
 #include "depenetrate.h"
 #include "fpenv.h"
 #include "kinds.h"
-#include "matrix.h"
 #include "motion.h"
 #include "predicates.h"
 #include "sweep.h"
@@ -140,8 +139,9 @@ static double probe_length(const struct move_ctx *m, const double *a)
 
 /* What the mover (row a) stands on: a floor met by a sweep down of `reach`
  * (1 and the hit, the mover left where it is), else 0.  On a face of a tile
- * map's merged boundary the normal is that face's own (TileMap.normals,
- * negated: toward the floor), the same at every seam of a floor or a slope. */
+ * map's merged boundary the sweep gives that face's own normal
+ * (TileMap.normals, negated: toward the floor), the same at every seam of a
+ * floor or a slope. */
 static int floor_below(const struct move_ctx *m, const double *a, double reach, pc__toi *h)
 {
     double row[PC_ROW_MAX];
@@ -151,13 +151,6 @@ static int floor_below(const struct move_ctx *m, const double *a, double reach, 
     gate(m, row, 0.0, -reach);
     pc__world_sweep_rough(m->world, m->kind, row, 0.0, -reach, h); /* what is there, not when */
     if (!h->hit) return 0;
-    double nx, ny; /* (a ball's or a round capsule's sweep has given the face's normal already) */
-    int has_face = pc__sweep_ball(m->kind) || (m->kind == PC_CAPSULE && a[4] > 0.0);
-    if (h->part >= 0 && m->world->map[h->part] && !has_face &&
-        pc__map_face_normal(m->world->map[h->part], h->px, h->py, &nx, &ny)) {
-        h->nx = -nx;
-        h->ny = -ny;
-    }
     return facing(m, h->nx, h->ny) == PC_MOVE_FLOOR;
 }
 

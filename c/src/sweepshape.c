@@ -592,15 +592,18 @@ void pc__sweep_map_any(pc__toi *h, const pc_tilemap *map, int ka, const double *
             }
         }
     if (h->near) pc__sweep_seams(h, map, &f, ka, a, &A, dx, dy, i0, i1, j0, j1);
-    double fx, fy; /* a round shape's hit inside a face of the merged boundary: that face's normal */
-    if (h->hit && A.R > 0.0) {
-        if (pc__map_face_normal(map, h->px, h->py, &fx, &fy)) {
-            h->nx = -fx;
-            h->ny = -fy;
-        } else if (rough) { /* at a corner of the boundary: the normal of the contact there, as settled */
-            pc__sweep_map_any(h, map, ka, a, dx, dy, 0);
-            return;
-        }
+    /* a hit inside a face of the merged boundary: that face's normal (a
+     * contact at a tile's corner may be separated by a face the tile shares
+     * with a solid neighbour, which tile_normal cannot replace when the tile
+     * has no face of the boundary there: a corner of two slope tiles met by a
+     * box moving a hair steeper than across the slope) */
+    double fx, fy;
+    if (h->hit && pc__map_face_normal(map, h->px, h->py, &fx, &fy)) {
+        h->nx = -fx;
+        h->ny = -fy;
+    } else if (h->hit && rough && A.R > 0.0) { /* a round shape at a corner of the boundary: the settled contact's */
+        pc__sweep_map_any(h, map, ka, a, dx, dy, 0);
+        return;
     }
     if (h->hit && !rough) {
         const pc__union_stand_ctx ctx = {ka, a, dx, dy, map, pc__map_inside};
