@@ -455,9 +455,9 @@ def slide(
         It is no drop-in: its ``on_floor`` says a box ends standing on a
         floor (not that it met one); a slope steeper than ``walkable`` (45
         degrees by default, the steepest of a tile map) is a wall it never
-        climbs; it keeps every surface met in a step, so where a box leaves
-        one behind and meets another that makes a corner with it, ``move``
-        stops and ``slide`` slides on; :class:`OneWay` parts are one-way for
+        climbs; it solves against every surface it is still touching, as
+        Box2D's mover does, where ``slide`` drops at each impact only what
+        points into that one wall; :class:`OneWay` parts are one-way for
         it, solid here; and it returns the displacement made, not a
         velocity: ``pc.reflect(v, normal, 0.0)`` over the impacts of
         ``move(..., events=True)`` drops what points into the surfaces met.

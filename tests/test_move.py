@@ -503,3 +503,22 @@ def test_the_platformers_hero_runs_off_its_ferry():
     m = pc.move(hero, [0.1, -0.5 / 60], ferry, events=True)
     assert m.events.normal.tolist() == [[0.0, 0.9999999999999999]]  # an ulp short of unit
     assert m.displacement[0] == pytest.approx(0.1, rel=2.0**-40) and bool(m.on_floor)
+
+
+def test_a_mover_that_slides_past_the_end_of_a_face_runs_on():
+    """The planes a step solves against are those of the surfaces the mover
+    still touches: a box sliding down the underside of a slope, past its end,
+    onto the floor runs on along the floor (the slope's plane, left behind,
+    would make a corner with the floor's and stop it where it lands)."""
+    level = pc.TileMap.from_text(".9..........\n............\n............\n############")
+    m = pc.move(pc.Boxes([0.0, 2.5, 1.0, 3.0]), [8.0, 2.0], level, events=True)
+    # up to the slope at t = 1/10, down along it by (2.7, -2.7): the floor after 1.7 of that, at x = 2.5,
+    # then what is left of it, (1, -1), along the floor: (1, 0)
+    assert np.allclose(np.asarray(m.shapes), [3.5, 1.0, 4.5, 1.5], rtol=0, atol=1e-12)
+    assert bool(m.on_floor) and bool(m.on_ceiling) and not bool(m.on_wall)
+    assert m.events.normal.round(12).tolist() == [[-0.707106781187, -0.707106781187], [0.0, 1.0]]
+    assert not pc.overlaps(m.shapes, level, touching=False)
+    # a real corner still stops it: into the wedge of a wall and a floor it touches both of
+    wedge = pc.TileMap.from_text("#...\n#...\n####")
+    w = pc.move(pc.Boxes([1.5, 1.5, 2.0, 2.0]), [-3.0, -3.0], wedge)
+    assert np.asarray(w.shapes).tolist() == [1.0, 1.0, 1.5, 1.5] and bool(w.on_floor) and bool(w.on_wall)

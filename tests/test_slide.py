@@ -376,9 +376,7 @@ def test_slide_runs_on_after_leaving_a_face_behind():
     """slide's contract: at each impact only the part of the rest pointing
     into *that* wall is dropped.  A box sliding down the underside of a
     slope, past its end, onto the floor runs on along the floor with what is
-    left.  (pc.move keeps every surface met in the step as a plane: the
-    slope's, left behind, and the floor's make a corner, and it stops where
-    it lands; one reason slide is deprecated, not rebuilt on move.)"""
+    left (as pc.move does: test_move.py)."""
     level = pc.TileMap.from_text(".9..........\n............\n............\n############")
     s = pc.slide(pc.Boxes([0.0, 2.5, 1.0, 3.0]), [8.0, 2.0], level, 1.0)
     # up to the slope at t = 1/10, down along it by (2.7, -2.7) onto the floor, then (1, 0) along it

@@ -33,6 +33,7 @@
 
 #include "depenetrate.h"
 #include "fpenv.h"
+#include "generic.h"
 #include "kinds.h"
 #include "motion.h"
 #include "predicates.h"
@@ -72,6 +73,22 @@ static int8_t facing(const struct move_ctx *m, double nx, double ny)
     if (-ny >= m->o.floor_y) return PC_MOVE_FLOOR;
     if (ny >= m->o.floor_y) return PC_MOVE_CEILING;
     return PC_MOVE_WALL;
+}
+
+/* Is the mover (row a) still within reach of the surface a plane came from
+ * (part, cell: a tile of a tile map)?  A plane whose tile the mover has
+ * left behind (slid past the end of a face) is no longer a constraint, as
+ * Box2D's mover takes only the planes at its current position.  Planes of
+ * shape collections are kept. */
+static int still_near(const struct move_ctx *m, const double *a, int part, int64_t cell, double reach)
+{
+    const pc_tilemap *map = part >= 0 ? m->world->map[part] : NULL;
+    if (!map || cell < 0) return 1;
+    double row[6];
+    int kind = pc__tile_shape(map, cell / map->cols, cell % map->cols, row);
+    if (kind < 0) return 1;
+    pc__filter f = pc__filter_for(pc__max(pc__max(pc__magnitude(a, m->width), map->magnitude), reach));
+    return pc__within_rows(&f, m->kind, a, kind, row, reach, 0);
 }
 
 /* Does (x, y) point into none of the planes (normals from the mover toward
@@ -232,6 +249,8 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
     int stood = (m->o.step_height > 0.0 || m->o.snap_distance > 0.0) && floor_below(m, a, probe_length(m, a), &h);
     int8_t flags = 0, status = 0;
     double pn[MOVE_PLANES][2], time = 0.0;
+    int ppart[MOVE_PLANES];
+    int64_t pcell[MOVE_PLANES];
     int np = 0;
     for (int k = 0; k < m->o.max_iterations && (dx != 0.0 || dy != 0.0); k++) {
         if (!sweep_to(m, a, dx, dy, &h, moved)) {
@@ -270,9 +289,24 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
                 ny = 0.0;
             }
         }
+        if (np > 0) { /* the planes of surfaces it has left behind are dropped */
+            double reach = probe_length(m, a);
+            int kept = 0;
+            for (int j = 0; j < np; j++) {
+                if (!still_near(m, a, ppart[j], pcell[j], reach)) continue;
+                pn[kept][0] = pn[j][0];
+                pn[kept][1] = pn[j][1];
+                ppart[kept] = ppart[j];
+                pcell[kept] = pcell[j];
+                kept++;
+            }
+            np = kept;
+        }
         if (np == MOVE_PLANES) np--; /* the oldest planes are kept; the last one replaced */
         pn[np][0] = nx;
         pn[np][1] = ny;
+        ppart[np] = h.part;
+        pcell[np] = h.cell;
         np++;
         solve_planes(&ux, &uy, (const double (*)[2])pn, np);
         rx = ldexp(ux, e);
