@@ -559,12 +559,6 @@ static void test_impacts(void)
     free(room_bytes);
 }
 
-/* pc_world_collide: two circles head on (elastic: they swap velocities;
- * inelastic: they stop; with masses 3 and 1: the heavy one stops), a
- * bounce off a wall with and without friction, a circle stopped after its
- * bounces, a start that overlaps deeply (nothing moves) or by a rounding
- * error (parted), too small a workspace, bad arguments, and 300 circles in
- * the box: none ends overlapping another or the walls. */
 /* pc_world_move in world A (the room and two boxes): a capsule along the
  * floor (the displacement made exactly the one asked, the floor's normal),
  * a box into the room's west wall (stopped there, a wall met), a box falling on
@@ -617,6 +611,12 @@ static void test_world_move(void)
     CHECK(pc_world_move(w.parts, 2, 99, box, left, moved, ground, &flags, 1, &o, 1, NULL) == PC_ERR_ARG);
 }
 
+/* pc_world_collide: two circles head on (elastic: they swap velocities;
+ * inelastic: they stop; with masses 3 and 1: the heavy one stops), a
+ * bounce off a wall with and without friction, a circle stopped after its
+ * bounces, a start that overlaps deeply (nothing moves) or by a rounding
+ * error (parted), too small a workspace, bad arguments, and 300 circles in
+ * the box: none ends overlapping another or the walls. */
 static void test_world_collide(void)
 {
     static walled w;
