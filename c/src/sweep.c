@@ -557,8 +557,9 @@ double pc__settle(pc__stand_fn at, const void *ctx, const pc__motion *mv, double
     return lo;
 }
 
-/* t, or the last double below it at which the shape is not inside; when it
- * is inside at 0 too: `start_inside` */
+/* t, or the last double below it at which the shape is not inside (coarse
+ * for pc__settle_out); when it is inside at 0 too: t again when
+ * start_inside_t, else 0 */
 static double settle_below(pc__stand_fn at, const void *ctx, const pc__motion *mv, double t, int start_inside_t)
 {
     if (!(t > 0.0)) return t;
