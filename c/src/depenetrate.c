@@ -17,7 +17,8 @@
  * vertices to the shape's), along sixteen directions for a piece with a
  * radius of its own (a circle, a capsule: then no point of its rim is more
  * than 2% of the radius inside the lines), and, once a translation is
- * found, the tangents facing it, a few times over (refine).  The least
+ * found, the tangents facing it, until that finds nothing shorter (refine:
+ * from the far side of a corner's rim a walk of a dozen passes).  The least
  * translation clear of every piece is then a point of least length beyond
  * some line of every piece, which is the projection of 0 on one line or the
  * crossing of two (a floor and a wall: a corner).  Those candidates are
@@ -63,14 +64,14 @@
 #include "world.h"
 
 enum {
-    DP_PIECES = 48, /* pieces in a window */
-    DP_LINES = 256, /* their lines */
-    DP_ROUNDS = 40, /* windows */
-    DP_TRIES = 64,  /* candidates tested exactly in a window */
-    DP_NUDGES = 12, /* nudges up to 2^11 ulps of the shape's magnitude */
-    DP_REFINES = 8, /* passes of tangents at the translation found (round pieces) */
-    DP_SEEN = 16,   /* candidates of one length remembered, so that a point is tested once */
-    DP_CELLS = 4096 /* the most tile cells a window may cover */
+    DP_PIECES = 48,  /* pieces in a window */
+    DP_LINES = 256,  /* their lines */
+    DP_ROUNDS = 40,  /* windows */
+    DP_TRIES = 64,   /* candidates tested exactly in a window */
+    DP_NUDGES = 12,  /* nudges up to 2^11 ulps of the shape's magnitude */
+    DP_REFINES = 64, /* passes of tangents at the translation found (round pieces) */
+    DP_SEEN = 16,    /* candidates of one length remembered, so that a point is tested once */
+    DP_CELLS = 4096  /* the most tile cells a window may cover */
 };
 
 /* Local values beyond this are far from any window. */
