@@ -27,6 +27,7 @@ from .contact import Contact, Manifold, WorldContact, WorldManifold, contact, di
 from .intersect import intersections
 from .motion import AdvanceEvents, Depenetration, Slide, advance, depenetrate, slide
 from .mover import Move, MoveEvents, move
+from .outlines import Polylines, Regions
 from .overlap import contains, overlaps
 from .pairs import Nearest, nearest, pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
@@ -47,6 +48,8 @@ __all__ = [
     "Capsules",
     "Polygons",
     "Lines",
+    "Polylines",
+    "Regions",
     "transform",
     "overlaps",
     "contains",

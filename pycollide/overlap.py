@@ -9,6 +9,7 @@ import numpy as np
 from . import _dispatch as d
 from ._native import lib
 from ._types import Anything, ArrayLike
+from .outlines import _Outlines, contains_points
 from .shapes import solid_kinds
 from .tiles import TileMap
 from .world import World
@@ -112,6 +113,10 @@ def contains(
     >>> pc.contains(tri, [[1, 1], [2, 2], [3, 3]], touching=False)
     array([ True, False, False])
     """
+    if isinstance(shape, _Outlines):
+        if out is not None:
+            raise TypeError("contains: `out` is not supported with outlines yet")
+        return contains_points("contains", shape, points, touching, threads)
     mode = d.mode("contains", touching)
     if isinstance(shape, (World, TileMap)):
         return d.world_overlap("contains", d.points_arg("contains", "points", points), shape, out, mode, threads)

@@ -855,6 +855,76 @@ int pc_reflect_batch(const double *velocities, const int64_t *strides_v, const d
 int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocities, int64_t *bounces, int64_t n,
                        double dt, double restitution, double friction, int max_bounces, int threads,
                        const volatile int *cancel);
+/* Outlines: a collection of n polylines or regions of any number of
+ * vertices, in GeoArrow's layout.  xy holds the vertices (x, y), ring after
+ * ring; ring r is vertices ring_start[r] .. ring_start[r + 1] - 1, its edges
+ * joining consecutive vertices (a closed ring repeats its first vertex
+ * last); shape s is rings shape_start[s] .. shape_start[s + 1] - 1.  closed
+ * nonzero: regions, each the closed area its rings bound by the even-odd
+ * rule (every ring closed; the caller validates them); 0: polylines, each
+ * the union of its closed edges.  magnitude: the largest |coordinate|.  The
+ * edge index (shapes, band_start, edges) is pc_outlines_index's. */
+typedef struct {
+    const double *xy;
+    const int64_t *ring_start;
+    const int64_t *shape_start;
+    int64_t n;
+    int closed;
+    double magnitude;
+    const double *shapes;
+    const int64_t *band_start;
+    const double *edges;
+    const int64_t *ids;
+} pc_outlines;
+
+/* Build the edge index of o (its index fields are not read): per shape 7
+ * doubles in shapes (its bounds x_min, y_min, x_max, y_max, its band height,
+ * first band and band count), the offsets of the bands' listings in
+ * band_start (*n_bands entries: every band's start, then the end) and the
+ * listings in edges (4 doubles each: an edge's ends as stored) with, in
+ * ids, the index of each listed edge's first vertex.  Writes
+ * *n_bands and *n_listings always, and the arrays only when none is NULL
+ * (call once with NULLs to size them; PC_ERR_SPACE when a capacity, in
+ * entries of band_start and in listings, is too small). */
+int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity,
+                      double *edges, int64_t *ids, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings);
+
+/* The first problem with o's regions as OGC-valid polygons (o indexed,
+ * closed rings of at least 3 distinct vertices without consecutive repeats,
+ * finite coordinates: the caller's checks), or none.  Per region, in this
+ * order: a ring that is not simple (two edges that meet other than
+ * consecutive ones at their shared vertex: a self-crossing, a ring touching
+ * itself, a spike doubling back); a hole that crosses or shares a segment
+ * with the shell, or lies outside it; two holes that cross, share a segment
+ * or nest.  report[0..3]: the region, the ring, the other ring (-1 for
+ * none), the rule (PC_OUTLINE_*; PC_OUTLINE_OK and -1s when there is none).
+ * Rings that touch at a point (allowed) are written to touches, 4 int64 a
+ * touch: the region, the two rings (first < second) and the vertex index
+ * of the point (a vertex of either ring), up to touch_capacity; *n_touches
+ * counts them all, repeats included (the caller checks that the rings and
+ * points form no cycle: the interior is connected).  Returns PC_ERR_ARG for
+ * an outline without its index. */
+enum {
+    PC_OUTLINE_OK = 0,
+    PC_OUTLINE_SELF = 1,    /* a ring meets itself */
+    PC_OUTLINE_CROSS = 2,   /* two rings cross */
+    PC_OUTLINE_SHARE = 3,   /* two rings share a segment */
+    PC_OUTLINE_OUTSIDE = 4, /* a hole outside its shell */
+    PC_OUTLINE_NESTED = 5,  /* a hole inside another hole */
+    PC_OUTLINE_ON = 6       /* a hole with every vertex on the shell */
+};
+int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches, int64_t touch_capacity,
+                        int64_t *n_touches);
+
+/* Is each point in its shape (which: a shape index, int64, strides in
+ * bytes; points: (x, y), strides in doubles; out: bytes, strides in bytes)?
+ * PC_TOUCHING: in the closed set (a region's area with its boundary, a
+ * polyline's edges); PC_STRICT: in the interior (a region's area less its
+ * boundary; never for a polyline).  Exact.  A shape index out of range
+ * gives 0.  Returns PC_ERR_ARG for a bad outline, index or mode. */
+int pc_outlines_contains(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, const double *points,
+                         const int64_t *strides_p, uint8_t *out, const int64_t *strides_out, int ndim,
+                         const int64_t *shape, int mode, int threads, const volatile int *cancel);
 /* CDEF END */
 
 #ifdef __cplusplus

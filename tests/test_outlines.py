@@ -1,0 +1,228 @@
+"""Polylines and Regions (issue 43): construction, validation and points,
+against the exact reference (tests/reference/outlines.py)."""
+
+import math
+from fractions import Fraction as F
+
+import numpy as np
+import outline_strategies as OS
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import outlines as O
+from strategies import examples
+
+import pycollide as pc
+
+FAMILIES = ["star", "comb", "spiral", "grid", "convex"]
+
+
+def as_regions(shell, holes):
+    return pc.Regions([np.array(shell, dtype=float)], [[np.array(h, dtype=float) for h in holes]])
+
+
+def double_point(p):
+    x, y = float(p[0]), float(p[1])
+    return (x, y) if F(x) == p[0] and F(y) == p[1] else None
+
+
+# ---- validation ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@given(data=st.data())
+def test_valid_regions_are_taken(family, data):
+    shell, holes = data.draw(OS.regions(family))
+    r = as_regions(shell, holes)
+    assert len(r) == 1 and r.offsets[1].tolist() == [0, 1 + len(holes)]
+
+
+@settings(max_examples=examples(200))
+@given(OS.invalid_regions())
+def test_invalid_regions_are_refused_naming_the_region_and_ring(case):
+    shell, holes, ring = case
+    with pytest.raises(ValueError, match=f"^Regions: region 0, {ring}: "):
+        as_regions(shell, holes)
+    # the same region after a valid one: named by its index
+    ok = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+    with pytest.raises(ValueError, match=f"^Regions: region 1, {ring}: "):
+        pc.Regions([ok, np.array(shell, dtype=float)], [[], [np.array(h, dtype=float) for h in holes]])
+
+
+small_ring = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=7)
+
+
+@settings(max_examples=examples(300))
+@given(shell=small_ring, holes=st.lists(small_ring, max_size=2))
+def test_validity_agrees_with_the_reference_on_any_small_rings(shell, holes):
+    """Rings on a 4 x 4 grid, mostly invalid: refused exactly when the
+    reference finds a problem, naming the same ring."""
+    problem = O.region_problem(shell, holes)
+    shell_f = np.array(shell, dtype=float).reshape(-1, 2)
+    holes_f = [np.array(h, dtype=float).reshape(-1, 2) for h in holes]
+    if problem is None:
+        pc.Regions([shell_f], [holes_f])
+    else:
+        ring = problem.split(":")[0]
+        with pytest.raises(ValueError, match=f"^Regions: region 0, {ring}: "):
+            pc.Regions([shell_f], [holes_f])
+
+
+@pytest.mark.parametrize(
+    "shell, holes, match",
+    [
+        ([[0, 0], [4, 4], [4, 0], [0, 4]], [], "region 0, shell: the ring is not simple"),
+        ([[0, 0], [4, 0], [4, 4], [2, 0], [0, 4]], [], "region 0, shell: the ring is not simple"),  # touches itself
+        ([[0, 0], [4, 0], [2, 0], [2, 4]], [], "region 0, shell: the ring is not simple"),  # a spike
+        ([[0, 0], [4, 0], [4, 4], [0, 4]], [[[1, 1], [5, 1], [3, 3]]], "region 0, hole 0: crosses the shell"),
+        ([[0, 0], [4, 0], [4, 4], [0, 4]], [[[5, 5], [6, 5], [6, 6]]], "region 0, hole 0: lies outside the shell"),
+        ([[0, 0], [4, 0], [4, 4], [0, 4]], [[[0, 2], [2, 1], [4, 2], [2, 3]]], "interior is not connected"),
+        ([[0, 0], [4, 0], [4, 4], [0, 4]], [[[0, 1], [0, 3], [2, 2]]], "hole 0: shares a segment with the shell"),
+        ([[0, 0], [1, 0], [1, 1]], [], None),  # a triangle
+        ([[0, 0], [4, 0], [4, 4], [0, 4]], [[[0, 2], [2, 1], [2, 3]]], None),  # a hole touching the shell at a point
+        ([[0, 0], [1, 0], [1, 1], [1, 1], [0, 0]], [], None),  # repeats and a closing vertex
+        ([[0, 0], [1, 0], [2, 0], [2, 2]], [], None),  # a collinear run
+    ],
+)
+def test_validation_cases(shell, holes, match):
+    if match is None:
+        pc.Regions([shell], [holes])
+    else:
+        with pytest.raises(ValueError, match=match):
+            pc.Regions([shell], [holes])
+
+
+def test_bad_input_names_the_shape_and_ring():
+    with pytest.raises(ValueError, match=r"region 1, hole 0: a ring needs at least 3 distinct vertices, got 2"):
+        pc.Regions([[[0, 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [0, 1]]], [[], [[[0, 0], [0.5, 0], [0, 0]]]])
+    with pytest.raises(ValueError, match=r"region 0, shell: coordinates must be finite, vertex 1"):
+        pc.Regions([[[0, 0], [np.nan, 0], [0, 1]]])
+    with pytest.raises(ValueError, match=r"polyline 1: coordinates must be finite, vertex 0"):
+        pc.Polylines([[[0, 0], [1, 1]], [[np.inf, 0]]])
+    with pytest.raises(ValueError, match=r"2 shells but 1 lists of holes"):
+        pc.Regions([[[0, 0], [1, 0], [0, 1]]] * 2, [[]])
+    xy = np.array([[0, 0], [1, 0], [0, 1], [0, 0.0]])
+    with pytest.raises(ValueError, match=r"`ring_offsets` must not decrease|ring_offsets. must not decrease"):
+        pc.Regions.from_ragged(xy, (np.array([0, 3, 2, 4]), np.array([0, 3])))
+    with pytest.raises(ValueError, match=r"ring_offsets. must end at 4"):
+        pc.Regions.from_ragged(xy, (np.array([0, 5]), np.array([0, 1])))
+    with pytest.raises(ValueError, match=r"offsets. must start at 0"):
+        pc.Polylines.from_ragged(xy, np.array([1, 4]))
+    with pytest.raises(TypeError, match=r"integer offsets"):
+        pc.Polylines.from_ragged(xy, np.array([0.0, 4.0]))
+    with pytest.raises(ValueError, match=r"layout \(k, 2\)"):
+        pc.Polylines([[0, 0, 1]])
+
+
+# ---- points ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@given(data=st.data())
+def test_points_in_regions_agree_with_the_reference(family, data):
+    shell, holes = data.draw(OS.regions(family))
+    region = O.Region(shell, holes)
+    r = as_regions(shell, holes)
+    pts = [q for q in (double_point(data.draw(OS.points_near(shell, holes))) for _ in range(24)) if q]
+    if not pts:
+        return
+    closed = pc.contains(r, pts)
+    strict = pc.contains(r, pts, touching=False)
+    for p, c, s in zip(pts, closed.tolist(), strict.tolist()):
+        where = region.classify(p)
+        assert c == (where != O.OUTSIDE) and s == (where == O.INSIDE), (p, where)
+
+
+@given(data=st.data())
+def test_points_on_polylines_agree_with_the_reference(data):
+    line = data.draw(OS.polylines())
+    poly = pc.Polylines([np.array(line, dtype=float)])
+    ref = O.as_polyline(line)
+    pts = [tuple(map(float, p)) for p in line]
+    for _ in range(12):
+        pts.append(tuple(float(v) for v in data.draw(st.tuples(st.integers(-2, 10), st.integers(-2, 10)))))
+    nudged = [(math.nextafter(x, math.inf), y) for x, y in pts[: len(line)]]
+    pts += nudged
+    got = pc.contains(poly, pts)
+    for p, g in zip(pts, got.tolist()):
+        assert g == O.on_polyline(ref, p), p
+    assert not pc.contains(poly, pts, touching=False).any()  # a point never lies in a polyline's interior
+
+
+@pytest.mark.parametrize("k", [-1074 + 40, -600, -40, 0, 40, 600, 1000 - 40])
+def test_points_scaled_by_powers_of_two(k):
+    """A comb with a hole touching it, points on its edges, at its vertices
+    and an ulp off them: the same answers at every scale 2^k."""
+    shell = [[0, 0], [8, 0], [8, 4], [7, 4], [7, 1], [5, 1], [5, 4], [3, 4], [3, 1], [1, 1], [1, 4], [0, 4]]
+    hole = [[5, 0.5], [6, 0.25], [7, 0.5], [6, 0.75]]
+    base = pc.Regions([shell], [[hole]])
+    rng = np.random.default_rng(3)
+    pts = np.concatenate([np.array(shell + hole, float), rng.integers(-1, 18, (400, 2)) / 2.0, rng.uniform(-1, 9, (400, 2))])
+    pts = np.concatenate([pts, np.nextafter(pts, np.inf), np.nextafter(pts, -np.inf)])
+    want = (pc.contains(base, pts), pc.contains(base, pts, touching=False))
+    s = 2.0**k
+    scaled = pc.Regions([np.array(shell) * s], [[np.array(hole) * s]])
+    got = (pc.contains(scaled, pts * s), pc.contains(scaled, pts * s, touching=False))
+    exact = ((pts * s) / s == pts).all(axis=1)  # an ulp off 0 is subnormal: scaling it down rounds
+    assert exact.sum() >= 400  # at 2^-1034 only the grid's points stay doubles
+    assert np.array_equal(got[0][exact], want[0][exact]) and np.array_equal(got[1][exact], want[1][exact])
+    region = O.Region([tuple(v) for v in np.array(shell) * s], [[tuple(v) for v in np.array(hole) * s]])
+    for p, c, t in zip((pts * s)[::7].tolist(), got[0][::7].tolist(), got[1][::7].tolist()):
+        where = region.classify(p)
+        assert c == (where != O.OUTSIDE) and t == (where == O.INSIDE), (p, where)
+
+
+def test_a_large_region_answers_points_through_its_index():
+    """A star of 200,000 vertices: points agree with shapely's answers, and
+    the index lists each edge a few times (the bands fit the shape)."""
+    shapely = pytest.importorskip("shapely")
+    n = 200_000
+    t = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    r = 1 + 0.3 * np.sin(7 * t)
+    shell = np.c_[r * np.cos(t), r * np.sin(t)]
+    reg = pc.Regions([shell])
+    rng = np.random.default_rng(0)
+    pts = np.concatenate([rng.uniform(-1.5, 1.5, (20_000, 2)), shell[::97]])
+    poly = shapely.Polygon(shell)
+    assert np.array_equal(pc.contains(reg, pts, touching=False), shapely.contains_xy(poly, pts[:, 0], pts[:, 1]))
+    assert np.array_equal(pc.contains(reg, pts), shapely.intersects_xy(poly, pts[:, 0], pts[:, 1]))
+    o = reg._c()
+    assert reg._index[1][-2].shape[0] <= 4 * n  # listings: at most four per edge
+
+
+# ---- layout and shapely ----------------------------------------------------------------------
+
+
+def test_ragged_layout_round_trips_through_shapely():
+    shapely = pytest.importorskip("shapely")
+    geoms = np.array(
+        [
+            shapely.Polygon([(0, 0), (4, 0), (4, 4), (0, 4)], [[(1, 1), (1, 2), (2, 2), (2, 1)]]),
+            shapely.Polygon([(5, 5), (7, 5), (6, 8)]),
+        ]
+    )
+    r = pc.Regions.from_shapely(geoms)
+    assert len(r) == 2 and r.offsets[1].tolist() == [0, 2, 3]
+    back = r.to_shapely()
+    assert all(shapely.equals(back, geoms))
+    _, coords, offsets = shapely.to_ragged_array(geoms)
+    same = pc.Regions.from_ragged(coords, offsets)
+    assert same == r
+    assert np.array_equal(pc.contains(r, [[0.5, 0.5], [6, 6]]), [True, True])
+    lines = np.array([shapely.LineString([(0, 0), (1, 1), (2, 0)]), shapely.LinearRing([(0, 0), (1, 0), (0, 1)])])
+    p = pc.Polylines.from_shapely(lines)
+    assert len(p) == 2 and p.offsets[0].tolist() == [0, 3, 7]
+    assert all(shapely.equals(p.to_shapely(), [shapely.LineString(g.coords) for g in lines]))
+    with pytest.raises(TypeError, match="geometry 0 is a LineString, not a Polygon"):
+        pc.Regions.from_shapely(lines)
+
+
+def test_collections_index_pickle_and_compare():
+    import pickle
+
+    r = pc.Regions([[[0, 0], [2, 0], [2, 2]], [[5, 5], [6, 5], [6, 6], [5, 6]]])
+    assert repr(r) == "Regions(2 regions, 9 vertices)"
+    assert r[1] == pc.Regions([[[5, 5], [6, 5], [6, 6], [5, 6]]])
+    assert r.bounds.tolist() == [[0, 0, 2, 2], [5, 5, 6, 6]]
+    back = pickle.loads(pickle.dumps(r))
+    assert back == r and np.array_equal(pc.contains(back, [[1.5, 1], [5.5, 5.5]]), [True, True])
