@@ -155,11 +155,12 @@ class _Outlines:
             o.closed = self._closed
             o.magnitude = self._magnitude
             nb, nl = ffi.new("int64_t *"), ffi.new("int64_t *")
-            check_rc("index", lib.pc_outlines_index(o, ffi.NULL, ffi.NULL, 0, ffi.NULL, ffi.NULL, 0, nb, nl))
+            check_rc("index", lib.pc_outlines_index(o, ffi.NULL, ffi.NULL, 0, ffi.NULL, ffi.NULL, ffi.NULL, 0, nb, nl))
             shapes = np.empty((len(self), 7))
             bands = np.empty(nb[0], dtype=np.int64)
             edges = np.empty((nl[0], 4))
             ids = np.empty(nl[0], dtype=np.int64)
+            left = np.empty(len(self._rings) - 1, dtype=np.int8)
             check_rc(
                 "index",
                 lib.pc_outlines_index(
@@ -169,16 +170,18 @@ class _Outlines:
                     len(bands),
                     ffi.cast("double *", edges.ctypes.data),
                     ffi.cast("int64_t *", ids.ctypes.data),
+                    ffi.cast("int8_t *", left.ctypes.data),
                     len(edges),
                     nb,
                     nl,
                 ),
             )
-            keep += [shapes, bands, edges, ids]
+            keep += [shapes, bands, edges, ids, left]
             o.shapes = ffi.cast("const double *", shapes.ctypes.data)
             o.band_start = ffi.cast("const int64_t *", bands.ctypes.data)
             o.edges = ffi.cast("const double *", edges.ctypes.data)
             o.ids = ffi.cast("const int64_t *", ids.ctypes.data)
+            o.left = ffi.cast("const int8_t *", left.ctypes.data)
             self._index = (o, keep)
         return self._index[0]
 
@@ -187,38 +190,62 @@ class _Outlines:
         return contains_points("contains", self, points, touching, threads)
 
 
+def _batch(verb: str, outlines: _Outlines, data: np.ndarray, threads: Any) -> Tuple[np.ndarray, Any, tuple]:
+    """The result array and the core's (which, strides, ..., ndim, shape)
+    arguments for shapes of layout ``data`` (``(..., k)``) against the
+    collection, its one axis broadcast against their leading axes."""
+    from . import _dispatch as d
+    from ._native import broadcast_strides
+
+    which = np.arange(len(outlines), dtype=np.int64)
+    shape = d.broadcast(verb, [("outlines", which.shape), ("shapes", data.shape[:-1])])
+    res = np.empty(shape, dtype=bool)
+    nthreads = resolve_threads(verb, threads, res.size)
+    args = (
+        ffi.cast("const int64_t *", which.ctypes.data),
+        int64_array(broadcast_strides(which.shape, which.strides, shape)),
+        ffi.cast("const double *", data.ctypes.data),
+        int64_array(broadcast_strides(data.shape[:-1], [st // 8 for st in data.strides[:-1]], shape)),
+        ffi.cast("uint8_t *", res.ctypes.data),
+        int64_array(res.strides),
+        len(shape),
+        int64_array(shape),
+    )
+    return res, (which, args), (nthreads,)
+
+
 def contains_points(verb: str, outlines: _Outlines, points: Any, touching: Any, threads: Any) -> np.ndarray:
     """Each point against each shape of the collection, broadcast: the shapes
     along the collection's one axis, the points' leading axes against it."""
     from . import _dispatch as d
 
     mode = d.mode(verb, touching)
-    pts = d.points_arg(verb, "points", points)
-    data = pts._data
-    which = np.arange(len(outlines), dtype=np.int64)
-    shape = d.broadcast(verb, [("shapes", which.shape), ("points", data.shape[:-1])])
-    res = np.empty(shape, dtype=bool)
-    nthreads = resolve_threads(verb, threads, res.size)
+    data = d.points_arg(verb, "points", points)._data
+    res, (_, args), (nthreads,) = _batch(verb, outlines, data, threads)
     if res.size:
-        o = outlines._c()
-        from ._native import broadcast_strides
+        check_rc(verb, call(res.size * 8, lib.pc_outlines_contains, outlines._c(), *args, mode, nthreads))
+    return res
 
-        sw = int64_array(broadcast_strides(which.shape, which.strides, shape))
-        sp = int64_array(broadcast_strides(data.shape[:-1], [st // 8 for st in data.strides[:-1]], shape))
-        so = int64_array(res.strides)
+
+def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, threads: Any) -> np.ndarray:
+    """Each shape against each outline shape, broadcast as contains_points."""
+    from . import _dispatch as d
+
+    mode = d.mode(verb, touching)
+    data = shapes._data
+    res, (_, args), (nthreads,) = _batch(verb, outlines, data, threads)
+    if res.size:
+        a = args
         rc = call(
-            res.size * 8,
-            lib.pc_outlines_contains,
-            o,
-            ffi.cast("const int64_t *", which.ctypes.data),
-            sw,
-            ffi.cast("const double *", data.ctypes.data),
-            sp,
-            ffi.cast("uint8_t *", res.ctypes.data),
-            so,
-            len(shape),
-            int64_array(shape),
+            res.size * 64,
+            lib.pc_outlines_overlaps,
+            outlines._c(),
+            a[0],
+            a[1],
+            shapes.kind,
+            *a[2:],
             mode,
+            float(shapes._magnitude),
             nthreads,
         )
         check_rc(verb, rc)
@@ -307,7 +334,11 @@ class Polylines(_Outlines):
         if (lengths >= 2).all():
             return shapely.from_ragged_array(shapely.GeometryType.LINESTRING, self._xy, (self._rings,))
         return np.array(
-            [shapely.Point(r[0]) if len(r) == 1 else shapely.LineString(r) for s in range(len(self)) for r in self._ring_list(s)],
+            [
+                shapely.Point(r[0]) if len(r) == 1 else shapely.LineString(r)
+                for s in range(len(self))
+                for r in self._ring_list(s)
+            ],
             dtype=object,
         )
 
@@ -320,7 +351,9 @@ class Polylines(_Outlines):
         kinds = shapely.get_type_id(arr)
         if not np.isin(kinds, [1, 2]).all():
             k = int(np.flatnonzero(~np.isin(kinds, [1, 2]))[0])
-            raise TypeError(f"Polylines.from_shapely: geometry {k} is a {shapely.get_type_id(arr[k])} (a {arr[k].geom_type}), not a LineString")
+            raise TypeError(
+                f"Polylines.from_shapely: geometry {k} is a {shapely.get_type_id(arr[k])} (a {arr[k].geom_type}), not a LineString"
+            )
         coords, counts = shapely.get_coordinates(arr), shapely.get_num_coordinates(arr)
         return cls.from_ragged(coords, np.concatenate([[0], np.cumsum(counts)]))
 
@@ -487,7 +520,9 @@ def _region_problem(regions: Regions) -> Optional[str]:
     capacity = 64
     while True:
         touches = np.empty((capacity, 4), dtype=np.int64)
-        check_rc("Regions", lib.pc_outlines_problem(o, report, ffi.cast("int64_t *", touches.ctypes.data), capacity, count))
+        check_rc(
+            "Regions", lib.pc_outlines_problem(o, report, ffi.cast("int64_t *", touches.ctypes.data), capacity, count)
+        )
         if count[0] <= capacity:
             break
         capacity = int(count[0])

@@ -9,7 +9,7 @@ import numpy as np
 from . import _dispatch as d
 from ._native import lib
 from ._types import Anything, ArrayLike
-from .outlines import _Outlines, contains_points
+from .outlines import _Outlines, contains_points, overlaps_shapes
 from .shapes import solid_kinds
 from .tiles import TileMap
 from .world import World
@@ -75,10 +75,22 @@ def overlaps(
     # and every error, takes the general way.
     # (the checker cannot see that `type(x) in _SOLID` means a shape array, and
     # a cast() would cost a call on the fastest path)
+    if isinstance(a, _Outlines) or isinstance(b, _Outlines):
+        return _outline_overlaps(a, b, out, touching, threads)
     if type(a) in _SOLID and type(b) in _SOLID and out is None and threads is None:
         if (touching is True or touching is False) and a._data.ndim == 1 and b._data.ndim == 1:  # type: ignore[union-attr]
             return d.one_pair("overlaps", a, b, _TOUCHING if touching else _STRICT)  # type: ignore[arg-type]
     return d.overlap_any("overlaps", a, b, out, d.mode("overlaps", touching), threads)
+
+
+def _outline_overlaps(a: Anything, b: Anything, out: Optional[np.ndarray], touching: Any, threads: Any) -> np.ndarray:
+    if out is not None:
+        raise TypeError("overlaps: `out` is not supported with Polylines or Regions yet")
+    outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
+    if isinstance(other, _Outlines):
+        raise TypeError("overlaps: Polylines or Regions against each other are not supported yet")
+    shapes = d.shapes_arg("overlaps", "b" if outlines is a else "a", other)
+    return overlaps_shapes("overlaps", outlines, shapes, touching, threads)
 
 
 # the fast way's types (every solid shape type; the types are final) and modes

@@ -9,6 +9,7 @@ import outline_strategies as OS
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import geometry as G
 from reference import outlines as O
 from strategies import examples
 
@@ -157,7 +158,9 @@ def test_points_scaled_by_powers_of_two(k):
     hole = [[5, 0.5], [6, 0.25], [7, 0.5], [6, 0.75]]
     base = pc.Regions([shell], [[hole]])
     rng = np.random.default_rng(3)
-    pts = np.concatenate([np.array(shell + hole, float), rng.integers(-1, 18, (400, 2)) / 2.0, rng.uniform(-1, 9, (400, 2))])
+    pts = np.concatenate(
+        [np.array(shell + hole, float), rng.integers(-1, 18, (400, 2)) / 2.0, rng.uniform(-1, 9, (400, 2))]
+    )
     pts = np.concatenate([pts, np.nextafter(pts, np.inf), np.nextafter(pts, -np.inf)])
     want = (pc.contains(base, pts), pc.contains(base, pts, touching=False))
     s = 2.0**k
@@ -226,3 +229,111 @@ def test_collections_index_pickle_and_compare():
     assert r.bounds.tolist() == [[0, 0, 2, 2], [5, 5, 6, 6]]
     back = pickle.loads(pickle.dumps(r))
     assert back == r and np.array_equal(pc.contains(back, [[1.5, 1], [5.5, 5.5]]), [True, True])
+
+
+# ---- shapes against outlines -------------------------------------------------------------------
+
+from strategies import KINDS, TYPES, shape  # noqa: E402
+
+
+def kinds_and_shapes(coords):
+    return st.sampled_from(KINDS).flatmap(lambda kind: shape(kind, coords).map(lambda row: (kind, row)))
+
+
+def near_shapes(data, shell, holes, n=6):
+    """Shapes drawn on and about the region (its vertices, points on its
+    edges, its box) so that they touch and cross it often."""
+    out = []
+    for _ in range(n):
+        kind = data.draw(st.sampled_from(KINDS))
+        width = TYPES[kind].width
+        pts = [double_point(data.draw(OS.points_near(shell, holes))) for _ in range(4)]
+        pts = [p for p in pts if p]
+        if len(pts) < 1:
+            continue
+        if kind in ("circle", "capsule"):
+            r = data.draw(st.sampled_from([0.0, 0.25, 0.5, 1.0, 2.0]))
+            row = [*pts[0], r] if kind == "circle" else [*pts[0], *pts[-1], r]
+        elif kind == "box":
+            xs, ys = sorted({pts[0][0], pts[-1][0]}), sorted({pts[0][1], pts[-1][1]})
+            row = [xs[0], ys[0], xs[-1], ys[-1]]
+        elif kind == "point":
+            row = list(pts[0])
+        elif kind == "segment":
+            row = [*pts[0], *pts[-1]]
+        else:  # a triangle, or a polygon: the points' hull, its last vertex repeated
+            hull = G.convex_hull([(F(x), F(y)) for x, y in pts]) if kind != "triangle" else [F(0)] and pts[:3]
+            hull = [tuple(map(float, v)) for v in hull]
+            if kind == "triangle" and len(hull) < 3:
+                hull += [hull[-1]] * (3 - len(hull))
+            k = width // 2
+            if len(hull) > k:
+                continue
+            row = [v for q in hull + [hull[-1]] * (k - len(hull)) for v in q]
+        out.append((kind, [float(v) for v in row]))
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=examples(100))
+@given(data=st.data())
+def test_shapes_against_regions_agree_with_the_reference(family, data):
+    shell, holes = data.draw(OS.regions(family))
+    r = as_regions(shell, holes)
+    cases = near_shapes(data, shell, holes)
+    cases += [data.draw(kinds_and_shapes(st.integers(-8, 40).map(lambda i: i / 4))) for _ in range(3)]
+    region = (shell, holes)
+    for kind, row in cases:
+        one = TYPES[kind]([row])
+        for touching in (True, False):
+            want = O.overlaps_region(kind, tuple(row), region, touching)
+            assert pc.overlaps(one, r, touching=touching).tolist() == [want], (kind, row, touching)
+            assert pc.overlaps(r, one, touching=touching).tolist() == [want]
+
+
+@settings(max_examples=examples(200))
+@given(data=st.data())
+def test_shapes_against_polylines_agree_with_the_reference(data):
+    line = data.draw(OS.polylines(coords=st.integers(-2, 14).map(float)))
+    p = pc.Polylines([np.array(line, dtype=float)])
+    cases = [data.draw(kinds_and_shapes(st.integers(-4, 28).map(lambda i: i / 2))) for _ in range(6)]
+    for v in line[:3]:  # segments through the polyline's vertices
+        cases.append(("segment", (v[0] - 1.0, v[1] - 0.5, v[0] + 1.0, v[1] + 0.5)))
+        cases.append(("segment", (v[0] - 1.0, v[1], v[0] + 2.0, v[1])))
+    for kind, row in cases:
+        one = TYPES[kind]([row])
+        for touching in (True, False):
+            want = O.overlaps_polyline(kind, tuple(row), line, touching)
+            assert pc.overlaps(one, p, touching=touching).tolist() == [want], (kind, row, touching)
+
+
+COMB = [(0, 0), (7, 0), (7, 4), (6, 4), (6, 1), (5, 1), (5, 4), (4, 4), (4, 1), (3, 1), (3, 4), (2, 4), (2, 1)]
+COMB += [(1, 1), (1, 4), (0, 4)]
+
+
+@pytest.mark.parametrize(
+    "kind, row, want",
+    [
+        ("box", (1, 1, 2, 3), (True, False)),  # snug in a notch
+        ("box", (1, 0.5, 2, 3), (True, True)),
+        ("box", (0, 0, 1, 4), (True, True)),  # a tooth exactly: every corner on the boundary
+        ("box", (1, 1, 2, 4), (True, False)),  # a notch exactly
+        ("segment", (1, 4, 2, 4), (True, False)),
+        ("segment", (0.5, 2, 2.5, 2), (True, True)),
+        ("segment", (1, 1, 2, 1), (True, False)),
+        ("segment", (0.5, 1, 2.5, 1), (True, True)),
+        ("segment", (1, 2, 1, 3), (True, False)),  # along a tooth's side
+        ("segment", (1, 4, 0, 4), (True, False)),  # along a tooth's top
+        ("segment", (0, 0, 1, 1), (True, True)),  # a tooth's diagonal: corner to corner inside
+        ("segment", (2, 1, 3, 0), (True, True)),  # from a notch's corner down into the spine
+        ("circle", (1.5, 2.5, 0.5), (True, False)),
+        ("point", (1, 2), (True, False)),
+        ("triangle", (1, 4, 2, 4, 1.5, 5), (True, False)),
+    ],
+)
+def test_comb_cases(kind, row, want):
+    comb = pc.Regions([COMB])
+    one = TYPES[kind]([row])
+    got = (pc.overlaps(one, comb).item(), pc.overlaps(one, comb, touching=False).item())
+    assert got == want
+    assert (O.overlaps_region(kind, row, (COMB, [])), O.overlaps_region(kind, row, (COMB, []), False)) == want

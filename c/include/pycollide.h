@@ -875,6 +875,7 @@ typedef struct {
     const int64_t *band_start;
     const double *edges;
     const int64_t *ids;
+    const int8_t *left;
 } pc_outlines;
 
 /* Build the edge index of o (its index fields are not read): per shape 7
@@ -882,12 +883,28 @@ typedef struct {
  * first band and band count), the offsets of the bands' listings in
  * band_start (*n_bands entries: every band's start, then the end) and the
  * listings in edges (4 doubles each: an edge's ends as stored) with, in
- * ids, the index of each listed edge's first vertex.  Writes
+ * ids, the index of each listed edge's first vertex; in left, per ring, +1
+ * where the region's interior lies left of its edges, -1 where right (0
+ * for polylines).  Writes
  * *n_bands and *n_listings always, and the arrays only when none is NULL
  * (call once with NULLs to size them; PC_ERR_SPACE when a capacity, in
  * entries of band_start and in listings, is too small). */
 int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity,
-                      double *edges, int64_t *ids, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings);
+                      double *edges, int64_t *ids, int8_t *left, int64_t edge_capacity, int64_t *n_bands,
+                      int64_t *n_listings);
+
+/* Does each shape (kind; a: rows, strides in doubles) overlap its outline
+ * shape (which: indices, int64, strides in bytes)?  out: bytes, strides in
+ * bytes.  PC_TOUCHING: the closed sets meet.  PC_STRICT: the shape meets a
+ * region's interior; against a polyline, the polyline meets the shape's
+ * interior, or for a flat shape (a segment) crosses it: at a point inside
+ * it, the polyline has points strictly on both sides of its line (a point
+ * never).  Exact; magnitude bounds the shapes' values.  Returns PC_ERR_KIND
+ * or PC_ERR_ARG for a bad kind, outline (without its index) or mode. */
+int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,
+                         const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out,
+                         int ndim, const int64_t *shape, int mode, double magnitude, int threads,
+                         const volatile int *cancel);
 
 /* The first problem with o's regions as OGC-valid polygons (o indexed,
  * closed rings of at least 3 distinct vertices without consecutive repeats,

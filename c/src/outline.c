@@ -29,8 +29,12 @@
  * leaving it upward), and crossed when the point is strictly left of the
  * edge directed upward (exact orientation).
  */
+#include "core.h"
+#include "outline.h"
 #include "fpenv.h"
 #include "kernels.h"
+#include "kinds.h"
+#include "overlap.h"
 #include "predicates.h"
 #include "walk.h"
 
@@ -39,7 +43,7 @@
 #include "pycollide.h"
 
 /* floor((y/2 - lo/2) / h) clamped to [0, bands - 1]; monotone in y */
-static int64_t band_of(double y, double lo, double h, int64_t bands)
+int64_t pc__outline_band(double y, double lo, double h, int64_t bands)
 {
     double t = (0.5 * y - 0.5 * lo) / h;
     if (!(t >= 0.0)) return 0;
@@ -82,18 +86,41 @@ static int64_t listings(const pc_outlines *o, int64_t s, const double *box, int6
         for (int64_t v = o->ring_start[r]; v + 1 < o->ring_start[r + 1]; v++) {
             double y0 = o->xy[2 * v + 1], y1 = o->xy[2 * v + 3];
             double lo = y0 < y1 ? y0 : y1, hi = y0 < y1 ? y1 : y0;
-            total += band_of(hi, box[1], h, bands) - band_of(lo, box[1], h, bands) + 1;
+            total += pc__outline_band(hi, box[1], h, bands) - pc__outline_band(lo, box[1], h, bands) + 1;
         }
     return total;
 }
 
+/* +1 where the ring's edges have the region's interior on their left, else
+ * -1: a shell counter-clockwise or a hole clockwise, judged by the exact turn
+ * at the ring's least vertex (lowest, then leftmost), which is strict in a
+ * simple ring. */
+static int8_t ring_side(const pc_outlines *o, const pc__filter *f, int64_t r, int shell)
+{
+    int64_t r0 = o->ring_start[r], r1 = o->ring_start[r + 1] - 1, m = r0;
+    if (r1 - r0 < 3) return 1;
+    for (int64_t v = r0 + 1; v < r1; v++) {
+        double x = o->xy[2 * v], y = o->xy[2 * v + 1], mx = o->xy[2 * m], my = o->xy[2 * m + 1];
+        if (y < my || (y == my && x < mx)) m = v;
+    }
+    int64_t prev = m == r0 ? r1 - 1 : m - 1, next = m + 1;
+    int turn = pc__orient(f, o->xy[2 * prev], o->xy[2 * prev + 1], o->xy[2 * m], o->xy[2 * m + 1], o->xy[2 * next],
+                          o->xy[2 * next + 1]);
+    return (int8_t)((turn >= 0) == (shell != 0) ? 1 : -1);
+}
+
 int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity, double *edges,
-                      int64_t *ids, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings)
+                      int64_t *ids, int8_t *left, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings)
 {
     if (!outline_ok(o) || !n_bands || !n_listings) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     int64_t total_bands = 0, total = 0;
-    int fill = shapes && band_start && edges && ids;
+    int fill = shapes && band_start && edges && ids && left;
+    const pc__filter f = pc__filter_for(o->magnitude);
+    if (fill)
+        for (int64_t s = 0; s < o->n; s++)
+            for (int64_t r = o->shape_start[s]; r < o->shape_start[s + 1]; r++)
+                left[r] = o->closed ? ring_side(o, &f, r, r == o->shape_start[s]) : 0;
     for (int64_t s = 0; s < o->n; s++) {
         double box[4];
         shape_bounds(o, s, box);
@@ -126,16 +153,16 @@ int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start,
             for (int64_t r = o->shape_start[s]; r < o->shape_start[s + 1]; r++)
                 for (int64_t v = o->ring_start[r]; v + 1 < o->ring_start[r + 1]; v++) {
                     double y0 = o->xy[2 * v + 1], y1 = o->xy[2 * v + 3];
-                    int64_t b0 = band_of(y0 < y1 ? y0 : y1, box[1], h, bands);
-                    int64_t b1 = band_of(y0 < y1 ? y1 : y0, box[1], h, bands);
+                    int64_t b0 = pc__outline_band(y0 < y1 ? y0 : y1, box[1], h, bands);
+                    int64_t b1 = pc__outline_band(y0 < y1 ? y1 : y0, box[1], h, bands);
                     for (int64_t b = b0; b <= b1; b++) start[b + 1]++;
                 }
             for (int64_t b = 0; b < bands; b++) start[b + 1] += start[b];
             for (int64_t r = o->shape_start[s]; r < o->shape_start[s + 1]; r++)
                 for (int64_t v = o->ring_start[r]; v + 1 < o->ring_start[r + 1]; v++) {
                     double y0 = o->xy[2 * v + 1], y1 = o->xy[2 * v + 3];
-                    int64_t b0 = band_of(y0 < y1 ? y0 : y1, box[1], h, bands);
-                    int64_t b1 = band_of(y0 < y1 ? y1 : y0, box[1], h, bands);
+                    int64_t b0 = pc__outline_band(y0 < y1 ? y0 : y1, box[1], h, bands);
+                    int64_t b1 = pc__outline_band(y0 < y1 ? y1 : y0, box[1], h, bands);
                     for (int64_t b = b0; b <= b1; b++) {
                         ids[total + start[b]] = v;
                         double *e = edges + 4 * (total + start[b]++);
@@ -161,13 +188,13 @@ int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start,
 
 /* Where a point is against shape s: 1 inside (region) or on (polyline), 0
  * outside, and *on set when it lies on an edge. */
-static int locate(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, int *on)
+int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, int *on)
 {
     const double *row = o->shapes + 7 * s;
     *on = 0;
     if (!(px >= row[0] && px <= row[2] && py >= row[1] && py <= row[3])) return 0;
     int64_t bands = (int64_t)row[6], first = (int64_t)row[5];
-    int64_t b = first + band_of(py, row[1], row[4], bands);
+    int64_t b = first + pc__outline_band(py, row[1], row[4], bands);
     int odd = 0;
     for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++) {
         const double *e = o->edges + 4 * k;
@@ -203,7 +230,7 @@ static void locate_inner(void *vctx, char *const *p, const int64_t *st, int64_t 
         int64_t s = *(const int64_t *)(p[0] + i * st[0]);
         const double *q = (const double *)(p[1] + i * st[1]);
         uint8_t *out = (uint8_t *)(p[2] + i * st[2]);
-        int on, in = s >= 0 && s < c->o->n ? locate(c->o, &f, s, q[0], q[1], &on) : 0;
+        int on, in = s >= 0 && s < c->o->n ? pc__outline_locate(c->o, &f, s, q[0], q[1], &on) : 0;
         *out = (uint8_t)(c->strict ? in && !on : in);
     }
 }
@@ -261,7 +288,7 @@ static int seg_relation(const pc__filter *f, const double *p, const double *q)
 }
 
 /* The ring holding vertex v (binary search over ring_start) */
-static int64_t ring_of(const pc_outlines *o, int64_t v)
+int64_t pc__outline_ring(const pc_outlines *o, int64_t v)
 {
     int64_t lo = 0, hi = o->shape_start[o->n]; /* ring_start[lo] <= v < ring_start[hi] */
     while (hi - lo > 1) {
@@ -354,7 +381,7 @@ static int against_ring(const pc_outlines *o, const pc__filter *f, int64_t s, in
 {
     const double *row = o->shapes + 7 * s;
     int64_t bands = (int64_t)row[6], first = (int64_t)row[5];
-    int64_t b = first + band_of(py, row[1], row[4], bands), lo = o->ring_start[r], hi = o->ring_start[r + 1];
+    int64_t b = first + pc__outline_band(py, row[1], row[4], bands), lo = o->ring_start[r], hi = o->ring_start[r + 1];
     int odd = 0;
     for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++) {
         if (o->ids[k] < lo || o->ids[k] >= hi) continue;
@@ -415,14 +442,14 @@ int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches,
                 for (int64_t j = i + 1; j < o->band_start[b + 1]; j++) {
                     const double *p = o->edges + 4 * i, *q = o->edges + 4 * j;
                     /* the pair is decided in the first band both are listed in */
-                    int64_t bi = first + band_of(pc__min(p[1], p[3]), row[1], row[4], bands);
-                    int64_t bj = first + band_of(pc__min(q[1], q[3]), row[1], row[4], bands);
+                    int64_t bi = first + pc__outline_band(pc__min(p[1], p[3]), row[1], row[4], bands);
+                    int64_t bj = first + pc__outline_band(pc__min(q[1], q[3]), row[1], row[4], bands);
                     if ((bi > bj ? bi : bj) != b) continue;
                     int rel = seg_relation(&f, p, q);
                     if (rel == SEG_APART) continue;
                     int64_t va = o->ids[i] < o->ids[j] ? o->ids[i] : o->ids[j];
                     int64_t vb = o->ids[i] < o->ids[j] ? o->ids[j] : o->ids[i];
-                    int64_t ra = ring_of(o, va), rb = ring_of(o, vb);
+                    int64_t ra = pc__outline_ring(o, va), rb = pc__outline_ring(o, vb);
                     int64_t r0 = o->shape_start[s];
                     if (ra == rb) {
                         int64_t last = o->ring_start[ra + 1] - 2; /* the ring's last edge starts here */
@@ -492,4 +519,294 @@ int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches,
     *n_touches = nt;
     pc__fp_leave(env);
     return PC_OK;
+}
+
+/* ---- shapes against outlines ------------------------------------------------------------ */
+
+/* Does the ring holding the edge from vertex v have the region's interior
+ * on the left of its edges?  (The index's per-ring sides.) */
+static int interior_left(const pc_outlines *o, int64_t v) { return o->left[pc__outline_ring(o, v)] > 0; }
+
+/* The edges of shape s that may meet the box (listings whose boxes meet it,
+ * each once: in the first band both it and the box reach): calls
+ * visit(ctx, listing) until it returns nonzero, and returns that. */
+int pc__outline_each_edge(const pc_outlines *o, int64_t s, const double *box, pc__edge_visit visit, void *ctx)
+{
+    const double *row = o->shapes + 7 * s;
+    if (box[0] > row[2] || box[2] < row[0] || box[1] > row[3] || box[3] < row[1]) return 0;
+    int64_t bands = (int64_t)row[6], first = (int64_t)row[5];
+    int64_t b0 = pc__outline_band(box[1], row[1], row[4], bands), b1 = pc__outline_band(box[3], row[1], row[4], bands);
+    for (int64_t b = b0; b <= b1; b++)
+        for (int64_t k = o->band_start[first + b]; k < o->band_start[first + b + 1]; k++) {
+            const double *e = o->edges + 4 * k;
+            double xlo = pc__min(e[0], e[2]), xhi = pc__max(e[0], e[2]);
+            double ylo = pc__min(e[1], e[3]), yhi = pc__max(e[1], e[3]);
+            if (xlo > box[2] || xhi < box[0] || ylo > box[3] || yhi < box[1]) continue;
+            int64_t be = pc__outline_band(ylo, row[1], row[4], bands);
+            if ((be > b0 ? be : b0) != b) continue; /* met in an earlier band */
+            int r = visit(ctx, k);
+            if (r) return r;
+        }
+    return 0;
+}
+
+/* Is the open angular region just counter-clockwise of the direction from P
+ * to D (D != P) inside the interior of region s, P lying on its boundary?
+ * The boundary's directions at P (to the far ends of the edges through it)
+ * are ordered counter-clockwise from D; the first one strictly after D
+ * bounds that region, which is interior exactly when the interior lies on
+ * that direction's clockwise side.  Exact. */
+struct dir_ctx {
+    const pc_outlines *o;
+    const pc__filter *f;
+    double px, py, dx, dy; /* P and D */
+    int along;             /* some direction is D's */
+    int found;
+    double bx, by; /* the best direction's far point */
+    int best_cw;   /* the interior on its clockwise side */
+};
+
+/* Half-plane of direction Q - P relative to D - P: 0 for angles in [0, pi) counter-clockwise from D, 1 for [pi, 2pi) */
+static int half_of(const struct dir_ctx *c, double qx, double qy)
+{
+    int s = pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy);
+    if (s > 0) return 0;
+    if (s < 0) return 1;
+    return pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy) > 0 ? 0 : 1; /* along D: angle 0; opposite: pi */
+}
+
+/* Is direction Q strictly before direction B, counter-clockwise from D (angles in (0, 2pi], D itself last)? */
+static int ccw_before(const struct dir_ctx *c, double qx, double qy, double bx, double by)
+{
+    int along_q = pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy) == 0 &&
+                  pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy) > 0;
+    int along_b = pc__orient(c->f, c->px, c->py, c->dx, c->dy, bx, by) == 0 &&
+                  pc__dot(c->f, c->px, c->py, c->dx, c->dy, bx, by) > 0;
+    if (along_q || along_b) return !along_q && along_b;
+    int hq = half_of(c, qx, qy), hb = half_of(c, bx, by);
+    if (hq != hb) return hq < hb;
+    return pc__orient(c->f, c->px, c->py, qx, qy, bx, by) > 0;
+}
+
+static void offer(struct dir_ctx *c, double qx, double qy, int cw)
+{
+    c->along |= pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy) == 0 &&
+                pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy) > 0;
+    if (!c->found || ccw_before(c, qx, qy, c->bx, c->by)) {
+        c->found = 1;
+        c->bx = qx;
+        c->by = qy;
+        c->best_cw = cw;
+    }
+}
+
+static int dir_visit(void *vctx, int64_t k)
+{
+    struct dir_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k;
+    double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
+    if (x0 == x1 && y0 == y1) return 0;
+    if (pc__orient(c->f, x0, y0, x1, y1, c->px, c->py) != 0 || !on_collinear(x0, y0, x1, y1, c->px, c->py)) return 0;
+    int left = interior_left(c->o, c->o->ids[k]);
+    /* along the edge's direction (towards its end) the interior is on the left
+     * side when `left`; along the reverse, on the right side */
+    if (!(x1 == c->px && y1 == c->py)) offer(c, x1, y1, !left);
+    if (!(x0 == c->px && y0 == c->py)) offer(c, x0, y0, left);
+    return 0;
+}
+
+static int interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
+                          double dy)
+{
+    struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0.0, 0.0, 0};
+    double box[4] = {px, py, px, py};
+    pc__outline_each_edge(o, s, box, dir_visit, &c);
+    return c.found && c.best_cw;
+}
+
+/* Is the direction from P to D strictly inside the interior (not along the
+ * boundary), P on the boundary of region s? */
+static int into_interior(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
+                         double dy)
+{
+    struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0.0, 0.0, 0};
+    double box[4] = {px, py, px, py};
+    pc__outline_each_edge(o, s, box, dir_visit, &c);
+    return c.found && !c.along && c.best_cw; /* along the boundary: not into the interior */
+}
+
+/* A shape (its row, kind and core) against one outline shape */
+struct shape_ctx {
+    const pc_outlines *o;
+    const pc__filter *f;
+    int64_t s;
+    int kind;
+    const double *a;
+    const pc__hull *h;
+    int strict;
+    double seg[4]; /* a flat shape's extent (strict tests), or the edge tested */
+};
+
+static void edge_row(const pc_outlines *o, int64_t k, double *row)
+{
+    const double *e = o->edges + 4 * k;
+    row[0] = e[0];
+    row[1] = e[1];
+    row[2] = e[2];
+    row[3] = e[3];
+}
+
+static int meets_visit(void *vctx, int64_t k)
+{
+    struct shape_ctx *c = vctx;
+    double row[4];
+    edge_row(c->o, k, row);
+    return pc__overlap_rows(c->f, PC_SEGMENT, row, c->kind, c->a, c->strict ? PC_STRICT : PC_TOUCHING);
+}
+
+/* Polyline strict against a flat segment [a, b]: a polyline vertex strictly
+ * inside it with the polyline's edges from it strictly on both sides */
+struct sides_ctx {
+    struct shape_ctx *c;
+    double vx, vy;
+    int sides; /* bit 0: a far end strictly left of the line, bit 1: strictly right */
+};
+
+static int sides_visit(void *vctx, int64_t k)
+{
+    struct sides_ctx *d = vctx;
+    const struct shape_ctx *c = d->c;
+    const double *e = c->o->edges + 4 * k;
+    const double *q = NULL;
+    if (e[0] == d->vx && e[1] == d->vy)
+        q = e + 2;
+    else if (e[2] == d->vx && e[3] == d->vy)
+        q = e;
+    if (!q || (q[0] == d->vx && q[1] == d->vy)) return 0;
+    int side = pc__orient(c->f, c->seg[0], c->seg[1], c->seg[2], c->seg[3], q[0], q[1]);
+    d->sides |= side > 0 ? 1 : side < 0 ? 2 : 0;
+    return d->sides == 3;
+}
+
+/* Is the point strictly inside the segment [a, b] (on its line, between, not an end)? */
+static int inside_segment(const pc__filter *f, const double *ab, double x, double y)
+{
+    if ((x == ab[0] && y == ab[1]) || (x == ab[2] && y == ab[3])) return 0;
+    return pc__orient(f, ab[0], ab[1], ab[2], ab[3], x, y) == 0 && on_collinear(ab[0], ab[1], ab[2], ab[3], x, y);
+}
+
+static int vertex_visit_polyline(void *vctx, int64_t k)
+{
+    struct shape_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k;
+    for (int end = 0; end < 2; end++) {
+        double x = e[2 * end], y = e[2 * end + 1];
+        if (!inside_segment(c->f, c->seg, x, y)) continue;
+        struct sides_ctx d = {c, x, y, 0};
+        double box[4] = {x, y, x, y};
+        if (pc__outline_each_edge(c->o, c->s, box, sides_visit, &d)) return 1;
+    }
+    return 0;
+}
+
+/* Region strict against a flat segment [a, b]: from a boundary vertex
+ * strictly inside it, or from one of its ends on the boundary, one of its
+ * directions goes into the interior */
+static int vertex_visit_region(void *vctx, int64_t k)
+{
+    struct shape_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k;
+    for (int end = 0; end < 2; end++) {
+        double x = e[2 * end], y = e[2 * end + 1];
+        if (!inside_segment(c->f, c->seg, x, y)) continue;
+        if (into_interior(c->o, c->f, c->s, x, y, c->seg[0], c->seg[1]) ||
+            into_interior(c->o, c->f, c->s, x, y, c->seg[2], c->seg[3]))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the shape (kind, row a, core h, bounds box) overlap outline shape s? */
+static int shape_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                       const pc__hull *h, const double *box, int strict)
+{
+    struct shape_ctx c = {o, f, s, kind, a, h, strict, {0.0, 0.0, 0.0, 0.0}};
+    int on;
+    int flat = h->R == 0.0 && h->n <= 2;
+    if (!strict) {
+        if (pc__outline_each_edge(o, s, box, meets_visit, &c)) return 1;
+        return o->closed && pc__outline_locate(o, f, s, h->x[0], h->y[0], &on);
+    }
+    if (flat && h->n == 1) return o->closed && pc__outline_locate(o, f, s, h->x[0], h->y[0], &on) && !on;
+    if (!flat) { /* an interior: an edge through it, or it lies inside */
+        if (pc__outline_each_edge(o, s, box, meets_visit, &c)) return 1;
+        if (!o->closed) return 0;
+        if (h->R > 0.0)
+            return pc__outline_locate(o, f, s, h->x[0], h->y[0], &on); /* the core is interior: not on the boundary */
+        for (int i = 0; i < h->n; i++) {
+            int in = pc__outline_locate(o, f, s, h->x[i], h->y[i], &on);
+            if (!on) return in;
+        }
+        /* every corner on the boundary: the interior just inside the first corner */
+        return interior_after(o, f, s, h->x[0], h->y[0], h->x[1], h->y[1]);
+    }
+    /* a segment */
+    c.seg[0] = h->x[0];
+    c.seg[1] = h->y[0];
+    c.seg[2] = h->x[1];
+    c.seg[3] = h->y[1];
+    if (pc__outline_each_edge(o, s, box, meets_visit, &c)) return 1; /* a proper crossing */
+    if (!o->closed) return pc__outline_each_edge(o, s, box, vertex_visit_polyline, &c);
+    for (int end = 0; end < 2; end++) {
+        double x = c.seg[2 * end], y = c.seg[2 * end + 1];
+        int in = pc__outline_locate(o, f, s, x, y, &on);
+        if (in && !on) return 1;
+        if (on && into_interior(o, f, s, x, y, c.seg[2 - 2 * end], c.seg[3 - 2 * end])) return 1;
+    }
+    return pc__outline_each_edge(o, s, box, vertex_visit_region, &c);
+}
+
+struct shapes_ctx {
+    const pc_outlines *o;
+    int kind, strict;
+    double magnitude; /* the shapes' */
+};
+
+static void shapes_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
+{
+    const struct shapes_ctx *c = vctx;
+    const pc__kind_info *info = pc__kind(c->kind);
+    const pc__filter f = pc__filter_for(pc__max(c->o->magnitude, c->magnitude));
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = *(const int64_t *)(p[0] + i * st[0]);
+        const double *a = (const double *)(p[1] + i * st[1]);
+        uint8_t *out = (uint8_t *)(p[2] + i * st[2]);
+        int hit = 0;
+        if (s >= 0 && s < c->o->n) {
+            pc__hull h;
+            double box[4];
+            info->core(&f, a, &h);
+            info->bounds(a, box);
+            hit = shape_meets(c->o, &f, s, c->kind, a, &h, box, c->strict);
+        }
+        *out = (uint8_t)hit;
+    }
+}
+
+int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,
+                         const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
+                         const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel)
+{
+    if (!pc__is_shape(kind)) return PC_ERR_KIND;
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (outline_ok(o) && o->shapes && o->band_start && o->edges && o->ids && o->left &&
+        (mode == PC_TOUCHING || mode == PC_STRICT)) {
+        struct shapes_ctx ctx = {o, kind, mode == PC_STRICT, magnitude};
+        const void *ptrs[3] = {which, a, out};
+        const int64_t *st[3] = {strides_w, strides_a, strides_out};
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 5u, shapes_inner, &ctx, threads, PC_CHUNK, cancel);
+    }
+    pc__fp_leave(env);
+    return rc;
 }
