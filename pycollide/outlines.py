@@ -126,9 +126,9 @@ class _Outlines:
         if type(other) is not type(self):
             return NotImplemented
         return (
-            np.array_equal(self._xy, other._xy)  # type: ignore[attr-defined]
-            and np.array_equal(self._rings, other._rings)  # type: ignore[attr-defined]
-            and np.array_equal(self._shapes, other._shapes)  # type: ignore[attr-defined]
+            np.array_equal(self._xy, other._xy)
+            and np.array_equal(self._rings, other._rings)
+            and np.array_equal(self._shapes, other._shapes)
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -176,7 +176,7 @@ class _Outlines:
                     nl,
                 ),
             )
-            keep += [shapes, bands, edges, ids, left]
+            keep += [shapes, bands, edges, ids, left]  # type: ignore[list-item]
             o.shapes = ffi.cast("const double *", shapes.ctypes.data)
             o.band_start = ffi.cast("const int64_t *", bands.ctypes.data)
             o.edges = ffi.cast("const double *", edges.ctypes.data)
@@ -352,7 +352,7 @@ class Polylines(_Outlines):
         if not np.isin(kinds, [1, 2]).all():
             k = int(np.flatnonzero(~np.isin(kinds, [1, 2]))[0])
             raise TypeError(
-                f"Polylines.from_shapely: geometry {k} is a {shapely.get_type_id(arr[k])} (a {arr[k].geom_type}), not a LineString"
+                f"Polylines.from_shapely: geometry {k} is a {arr[k].geom_type}, not a LineString or LinearRing"
             )
         coords, counts = shapely.get_coordinates(arr), shapely.get_num_coordinates(arr)
         return cls.from_ragged(coords, np.concatenate([[0], np.cumsum(counts)]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
@@ -87,6 +87,7 @@ def _outline_overlaps(a: Anything, b: Anything, out: Optional[np.ndarray], touch
     if out is not None:
         raise TypeError("overlaps: `out` is not supported with Polylines or Regions yet")
     outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
+    assert isinstance(outlines, _Outlines)
     if isinstance(other, _Outlines):
         raise TypeError("overlaps: Polylines or Regions against each other are not supported yet")
     shapes = d.shapes_arg("overlaps", "b" if outlines is a else "a", other)

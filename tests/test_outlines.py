@@ -189,7 +189,7 @@ def test_a_large_region_answers_points_through_its_index():
     poly = shapely.Polygon(shell)
     assert np.array_equal(pc.contains(reg, pts, touching=False), shapely.contains_xy(poly, pts[:, 0], pts[:, 1]))
     assert np.array_equal(pc.contains(reg, pts), shapely.intersects_xy(poly, pts[:, 0], pts[:, 1]))
-    o = reg._c()
+    reg._c()
     assert reg._index[1][-2].shape[0] <= 4 * n  # listings: at most four per edge
 
 
