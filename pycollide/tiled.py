@@ -74,6 +74,7 @@ import gzip
 import importlib
 import json
 import math
+import operator
 import os
 import xml.etree.ElementTree as ET
 import zlib
@@ -1023,10 +1024,15 @@ class LevelShapes:
     shapes: Shapes
     """Boxes, Circles, Capsules, Polygons or Points (1-D)."""
     ids: np.ndarray
-    """(n,) int64: shape ``k`` is the object of id ``ids[k]``."""
+    """(n,) int64, read-only: shape ``k`` is the object of id ``ids[k]``."""
     names: Tuple[str, ...]
+    """Shape ``k``'s object's name (``""`` when it has none)."""
     types: Tuple[str, ...]
+    """Shape ``k``'s object's type (its class in Tiled 1.9 and later), or ``""``."""
     properties: Tuple[Dict[str, Any], ...]
+    """Shape ``k``'s object's custom properties, name -> value."""
+    objects: Tuple[TiledObject, ...]
+    """Shape ``k``'s object as read (Tiled's coordinates: pixels, y down)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -1063,6 +1069,79 @@ class TiledLevel:
         """A :class:`~pycollide.World` of :attr:`parts` (part ``k`` of a
         query's answer is ``parts[k]``); a ValueError when there are none."""
         return World(*(p.tilemap if isinstance(p, LevelTiles) else p.shapes for p in self.parts))
+
+    def object(self, part: int, index: int) -> Optional[TiledObject]:
+        """The Tiled object that shape ``index`` of part ``part`` of
+        :meth:`world` is: a world query's ``part`` and ``index`` (of a
+        :class:`~pycollide.WorldHit`, a :class:`~pycollide.Move`'s ground...).
+
+        None for a tile layer's part (cell ``index``'s tile id is
+        ``parts[part].gids.flat[index]``) and for no hit (``part`` -1).  A
+        ValueError for a part or index out of range.  :meth:`object_ids` does
+        the same for arrays of hits.
+        """
+        k, i = _hit_index("TiledLevel.object", self.parts, part, index)
+        found = None if k < 0 else self.parts[k]
+        return found.objects[i] if isinstance(found, LevelShapes) else None
+
+    def object_ids(self, part: Any, index: Any) -> np.ndarray:
+        """The Tiled object ids of shapes ``index`` of parts ``part`` of
+        :meth:`world` (arrays of equal shape, as a world query answers): int64,
+        -1 where ``part`` is -1 (no hit) or a tile layer's part.  A ValueError
+        for a part or index out of range, naming the first."""
+        verb = "TiledLevel.object_ids"
+        try:
+            parts, indexes = np.broadcast_arrays(np.asarray(part), np.asarray(index))
+        except ValueError:
+            raise ValueError(f"{verb}: `part` and `index` must broadcast together") from None
+        for name, a in (("part", parts), ("index", indexes)):
+            if a.size and not (np.issubdtype(a.dtype, np.integer) and a.dtype != np.bool_):
+                raise TypeError(f"{verb}: `{name}` must hold integers, got dtype {a.dtype}")
+        n = len(self.parts)
+        sizes = np.array([_size(p) for p in self.parts] + [0])
+        bad = (parts < -1) | (parts >= n)
+        if not bad.any():
+            shown = np.where(parts == -1, n, parts)
+            bad = (parts != -1) & ((indexes < 0) | (indexes >= sizes[shown]))
+        if bad.any():  # the first one out of range, named
+            at = tuple(int(v) for v in np.argwhere(bad)[0])
+            _hit_index(verb, self.parts, parts[at], indexes[at], at)
+        out = np.full(parts.shape, -1, dtype=np.int64)
+        for k, p in enumerate(self.parts):
+            chosen = parts == k
+            if isinstance(p, LevelShapes) and chosen.any():
+                out[chosen] = p.ids[indexes[chosen]]
+        return out
+
+
+def _size(part: Union[LevelTiles, LevelShapes]) -> int:
+    """A part's number of cells (tiles) or shapes: the indexes a query answers."""
+    return int(part.gids.size if isinstance(part, LevelTiles) else len(part.shapes))
+
+
+def _integer(verb: str, name: str, value: Any) -> int:
+    """An integer argument (an int, a numpy integer or a 0-d integer array), bools refused."""
+    if not isinstance(value, (bool, np.bool_)) and not (isinstance(value, np.ndarray) and value.dtype == np.bool_):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{verb}: `{name}` must be an integer, got {value!r}")
+
+
+def _hit_index(verb: str, parts: Sequence[Any], part: Any, index: Any, at: Tuple[int, ...] = ()) -> Tuple[int, int]:
+    """(part, index) checked against the level's parts: (-1, -1) for no hit."""
+    where = f"[{', '.join(map(str, at))}]" if at else ""
+    k, i = (_integer(verb, name, value) for name, value in (("part", part), ("index", index)))
+    if k == -1:
+        return -1, -1
+    if not 0 <= k < len(parts):
+        raise ValueError(f"{verb}: `part`{where} is {k}: the level has parts 0 to {len(parts) - 1} (or -1: no hit)")
+    p = parts[k]
+    size = _size(p)
+    if not 0 <= i < size:
+        raise ValueError(f"{verb}: `index`{where} is {i}: part {k} ({p.layer!r}) has {size} shapes or cells")
+    return k, i
 
 
 _KIND_NAMES = {t.name.lower(): t for t in Tile}
@@ -1191,8 +1270,9 @@ def _y_up(where: str, height: float, points: np.ndarray) -> np.ndarray:
 
 def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], height: float) -> Tuple[str, Any]:
     """What an object becomes: ("box" | "circle" | "capsule" | "polygon" |
-    "point", its row of coordinates), ("outline" | "polyline", vertices), or
-    ("text", None), in world coordinates."""
+    "point", its row of coordinates), ("region" (a polygon that is concave
+    or of more than 8 vertices) | "polyline", its vertices), or ("text",
+    None), in world coordinates."""
     quarter = obj.rotation == 90.0 * round(obj.rotation / 90.0)
     origin = (offset[0] + obj.x, offset[1] + obj.y)
     if obj.shape == "text":
@@ -1201,7 +1281,7 @@ def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], hei
         corners = _y_up(where, height, obj.points)
         if quarter:
             return "box", (corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max())
-        return ("polygon" if _convex(corners) else "outline"), corners
+        return ("polygon" if _convex(corners) else "region"), corners
     if obj.shape == "ellipse":
         if obj.width != obj.height:
             raise _fail(
@@ -1220,45 +1300,66 @@ def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], hei
     if obj.shape == "point":
         return "point", tuple(vertices[0])
     if obj.shape == "polygon":
-        return ("polygon" if _convex(vertices) else "outline"), vertices
+        return ("polygon" if _convex(vertices) else "region"), vertices
     return "polyline", vertices
 
 
+# The kinds of object that become a layer's parts, in the parts' order, and
+# the kinds kept apart as LevelOutline records (not in the world) until
+# pycollide has the kinds Regions and Polylines.  _shapes and _outlines are
+# the only places either is made: moving "region" and "polyline" into
+# _PART_KINDS, with their constructor in _shapes, makes them world parts.
+_PART_KINDS = ("box", "circle", "capsule", "polygon", "point")
+_OUTLINE_KINDS = ("region", "polyline")
+
+
+def _shapes(kind: str, rows: List[Any]) -> Shapes:
+    """The collection of a layer's objects of one kind, from their rows."""
+    if kind == "polygon":  # padded to the most vertices by repeating each one's last
+        k = max(len(v) for v in rows)
+        return Polygons(np.array([np.concatenate([v, np.repeat(v[-1:], k - len(v), axis=0)]) for v in rows]))
+    make = {"box": Boxes, "circle": Circles, "capsule": Capsules, "point": Points}[kind]
+    shapes: Shapes = make(np.array(rows, dtype=np.float64))
+    return shapes
+
+
+def _outlines(layer: str, members: List[Tuple[str, np.ndarray, TiledObject]]) -> List[LevelOutline]:
+    """A layer's concave polygons ("region") and polylines, in the file's order."""
+    return [
+        LevelOutline(layer, obj.id, obj.name, obj.type, obj.properties, _frozen(vertices), kind == "region")
+        for kind, vertices, obj in members
+    ]
+
+
 def _object_parts(prefix: str, layer: TiledObjectLayer, height: float) -> Tuple[List[LevelShapes], List[LevelOutline]]:
-    groups: Dict[str, List[Tuple[Any, TiledObject]]] = {k: [] for k in ("box", "circle", "capsule", "polygon", "point")}
-    outlines: List[LevelOutline] = []
+    groups: Dict[str, List[Tuple[Any, TiledObject]]] = {k: [] for k in _PART_KINDS}
+    outlines: List[Tuple[str, np.ndarray, TiledObject]] = []
     for obj in layer.objects:
         where = f"{prefix}: layer {layer.name!r}: object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
         kind, row = _object_shape(where, obj, layer.offset, height)
         if kind in groups:
             groups[kind].append((row, obj))
-        elif kind in ("outline", "polyline"):
-            closed = kind == "outline"
-            outlines.append(LevelOutline(layer.name, obj.id, obj.name, obj.type, obj.properties, _frozen(row), closed))
+        elif kind in _OUTLINE_KINDS:
+            outlines.append((kind, row, obj))
     parts = []
     for kind, members in groups.items():
         if not members:
             continue
-        rows = [m[0] for m in members]
-        shapes: Shapes
-        if kind == "polygon":  # padded to the most vertices by repeating each one's last
-            k = max(len(v) for v in rows)
-            shapes = Polygons(np.array([np.concatenate([v, np.repeat(v[-1:], k - len(v), axis=0)]) for v in rows]))
-        else:
-            make = {"box": Boxes, "circle": Circles, "capsule": Capsules, "point": Points}[kind]
-            shapes = make(np.array(rows, dtype=np.float64))
-        objs = [m[1] for m in members]
+        objs = tuple(m[1] for m in members)
+        ids = np.array([o.id for o in objs], dtype=np.int64)
+        ids.flags.writeable = False
         parts.append(
             LevelShapes(
                 layer.name,
-                shapes,
-                np.array([o.id for o in objs], dtype=np.int64),
+                _shapes(kind, [m[0] for m in members]),
+                ids,
                 tuple(o.name for o in objs),
                 tuple(o.type for o in objs),
                 tuple(o.properties for o in objs),
+                objs,
             )
         )
-    return parts, outlines
+    return parts, _outlines(layer.name, outlines)
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:
@@ -1290,8 +1391,10 @@ def load_tiled(
       90 degrees); ellipses that are circles as ``Circles``; capsules as
       ``Capsules``; convex polygons of at most 8 vertices as ``Polygons`` (the
       layer's polygons of fewer vertices padded by repeating their last); points
-      as ``Points``.  Each keeps its objects' ids, names, types and properties
-      in parallel.
+      as ``Points``.  Each keeps its objects' ids, names, types (classes) and
+      properties, and the objects as read, in parallel with its shapes, so a
+      query's hit maps back to its object: :meth:`TiledLevel.object` and
+      :meth:`TiledLevel.object_ids` take a world query's part and index.
     * Concave polygons, polygons of more than 8 vertices and polylines are
       returned as :class:`LevelOutline` vertex arrays in ``outlines``; they
       will become the kinds Regions and Polylines, which pycollide does not
@@ -1340,7 +1443,6 @@ def load_tiled(
 
     >>> import json
     >>> import pycollide as pc
-    >>> from pycollide.tiled import load_tiled
     >>> def collision(kind):
     ...     return [{"name": "collision", "type": "string", "value": kind}]
     >>> room = {
@@ -1354,10 +1456,11 @@ def load_tiled(
     ...                   1, 0, 0, 1,
     ...                   1, 2, 2 | 0x80000000, 1]},
     ...         {"type": "objectgroup", "name": "things", "objects": [
-    ...             {"id": 7, "name": "crate", "x": 16, "y": 16, "width": 16, "height": 16},
+    ...             {"id": 7, "name": "crate", "type": "pushable", "x": 16, "y": 16, "width": 16, "height": 16,
+    ...              "properties": [{"name": "weight", "type": "int", "value": 3}]},
     ...             {"id": 8, "name": "coin", "x": 40, "y": 24, "width": 4, "height": 4, "ellipse": True}]}]}
     >>> _ = open("room.tmj", "w").write(json.dumps(room))
-    >>> level = load_tiled("room.tmj")
+    >>> level = pc.load_tiled("room.tmj")
     >>> ground, crates, coins = level.parts
     >>> print(ground.tilemap.to_text())
     #..#
@@ -1367,9 +1470,20 @@ def load_tiled(
     (Boxes([[16., 16., 32., 32.]]), array([7]), ('crate',))
     >>> coins.shapes
     Circles([[42., 22.,  2.]])
+    >>> crates.types, crates.properties
+    (('pushable',), ({'weight': 3},))
     >>> hit = pc.raycast([[8, 60]], [0, -1], level.world())      # straight down onto the left wall
     >>> int(hit.part[0]), float(hit.distance[0]), int(ground.gids.flat[hit.index[0]])
     (0, 12.0, 1)
+
+    Which object a hit is: three rays down, onto the wall, the crate and nothing.
+
+    >>> hits = pc.raycast([[8, 60], [24, 60], [24, -10]], [0, -1], level.world())
+    >>> hits.part, level.object_ids(hits.part, hits.index)      # -1: a tile, or no hit
+    (array([ 0,  1, -1]), array([-1,  7, -1]))
+    >>> crate = level.object(hits.part[1], hits.index[1])
+    >>> crate.id, crate.name, crate.type, crate.properties
+    (7, 'crate', 'pushable', {'weight': 3})
     """
     verb = "load_tiled"
     tmap = _read(verb, path)
