@@ -4,16 +4,18 @@ pycollide's static geometry.
 Two layers, reading both formats with the standard library (json,
 xml.etree, base64, zlib, gzip):
 
-* :func:`~pycollide.read_tiled` reads the file as data (a :class:`~pycollide.TiledMap`): its JSON
-  format (``.tmj``, ``.json``) or its XML format (``.tmx``), with external
-  tilesets (``.tsj``/``.json`` or ``.tsx``) found relative to the map, tile
-  layer data in CSV, in XML ``<tile>`` elements, or base64 (uncompressed,
-  zlib or gzip; zstd where the interpreter's standard library has it, Python
-  3.14's ``compression.zstd``), group layers flattened, in Tiled's own
-  coordinates (pixels, y down).
-* :func:`~pycollide.load_tiled` turns it into pycollide parts (a :class:`~pycollide.TiledLevel`):
-  a :class:`~pycollide.TileMap` per tile layer and shape collections per
-  object layer, ready for a :class:`~pycollide.World`.
+* :func:`~pycollide.read_tiled` reads the file as data (a
+  :class:`~pycollide.TiledMap`): its JSON format (``.tmj``, ``.json``) or its
+  XML format (``.tmx``), with external tilesets (``.tsj``/``.json`` or
+  ``.tsx``) found relative to the map, tile layer data in CSV, in XML
+  ``<tile>`` elements, or base64 (uncompressed, zlib or gzip; zstd where the
+  interpreter's standard library has it, Python 3.14's
+  ``compression.zstd``), group layers flattened, in Tiled's own coordinates
+  (pixels, y down).
+* :func:`~pycollide.load_tiled` turns it into pycollide parts (a
+  :class:`~pycollide.TiledLevel`): a :class:`~pycollide.TileMap` per tile
+  layer and shape collections per object layer, ready for a
+  :class:`~pycollide.World`.
 
 The coordinate rule
 -------------------
@@ -45,8 +47,8 @@ property ``collision`` in its tileset (the name is ``load_tiled``'s
 ``"cut_nw"``, ``"cut_se"``, ``"cut_sw"`` (the 45-degree tiles, named by the
 corner cut away: ``"cut_ne"`` is solid below its diagonal from the north-west
 to the south-east corner, as seen in Tiled) or ``"empty"``; or from the
-mapping ``kinds`` passed to :func:`~pycollide.load_tiled`, which takes precedence.  A tile
-with neither is empty.  A flipped or rotated tile in a layer (Tiled's flip
+mapping ``kinds`` passed to :func:`~pycollide.load_tiled`, which takes
+precedence.  A tile with neither is empty.  A flipped or rotated tile in a layer (Tiled's flip
 flags) turns its cut the same way, as it is drawn.
 
 What is refused
@@ -61,9 +63,9 @@ that no tileset holds; objects that use a template (Tiled's export option
 "Detach templates" writes them out), of negative size, or polygons of fewer
 than 3 points and polylines of fewer than 2; non-finite numbers; malformed
 files.
-:func:`~pycollide.load_tiled` also refuses ellipses that are not circles, tile kinds it
-does not know and non-square tiles in a tile layer that has colliding tiles
-(a TileMap's tiles are square).
+:func:`~pycollide.load_tiled` also refuses ellipses that are not circles,
+tile kinds it does not know and non-square tiles in a tile layer that has
+colliding tiles (a TileMap's tiles are square).
 """
 
 from __future__ import annotations
@@ -117,7 +119,8 @@ FLIPPED_DIAGONALLY = 2
 (x and y swapped), before the other two flips."""
 ROTATED_HEXAGONAL_120 = 1
 """Flip bit of hexagonal maps (a 120-degree turn); Tiled may keep it on tiles
-of an orthogonal map, where it means nothing (:func:`~pycollide.load_tiled` ignores it)."""
+of an orthogonal map, where it means nothing (:func:`~pycollide.load_tiled`
+ignores it)."""
 
 _GID_MASK = 0x0FFFFFFF
 # Where a tile object's (x, y) sits on its box: fractions of (width, height) from the top-left corner
@@ -182,8 +185,10 @@ class TiledTileLayer:
     empty), the flip bits cleared."""
     flips: np.ndarray
     """(rows, cols) uint8, read-only: the four flip bits of each cell
-    (:data:`~pycollide.tiled.FLIPPED_HORIZONTALLY` 8, :data:`~pycollide.tiled.FLIPPED_VERTICALLY` 4,
-    :data:`~pycollide.tiled.FLIPPED_DIAGONALLY` 2, :data:`~pycollide.tiled.ROTATED_HEXAGONAL_120` 1)."""
+    (:data:`~pycollide.tiled.FLIPPED_HORIZONTALLY` 8,
+    :data:`~pycollide.tiled.FLIPPED_VERTICALLY` 4,
+    :data:`~pycollide.tiled.FLIPPED_DIAGONALLY` 2,
+    :data:`~pycollide.tiled.ROTATED_HEXAGONAL_120` 1)."""
     offset: Tuple[float, float]
     """Its offset in pixels (x, y down), its groups' offsets added."""
     visible: bool
@@ -241,9 +246,9 @@ class TiledObjectLayer:
 
 @dataclass(frozen=True, eq=False)
 class TiledMap:
-    """A Tiled map as :func:`~pycollide.read_tiled` reads it (Tiled's coordinates:
-    pixels, y down).  Image layers are left out; group layers are flattened
-    into their tile and object layers, in drawing order."""
+    """A Tiled map as :func:`~pycollide.read_tiled` reads it (Tiled's
+    coordinates: pixels, y down).  Image layers are left out; group layers
+    are flattened into their tile and object layers, in drawing order."""
 
     path: str
     orientation: str
@@ -1381,23 +1386,26 @@ def load_tiled(
     ``(x, H - y)``, ``H`` the map's height in pixels (see the module's notes).
 
     * Each tile layer with at least one colliding tile becomes a
-      :class:`~pycollide.TileMap` (:class:`~pycollide.LevelTiles`) of ``tile_size`` the
-      tile's side in pixels, its origin at ``(offsetx, -offsety)``.  A tile's
+      :class:`~pycollide.TileMap` (:class:`~pycollide.LevelTiles`) of
+      ``tile_size`` the tile's side in pixels, its origin at ``(offsetx,
+      -offsety)``.  A tile's
       kind is ``kinds``' entry for it, else its property ``tile_property``,
       else empty; flipped and rotated cells turn their cut with them.
-    * Each object layer becomes up to five collections (:class:`~pycollide.LevelShapes`),
-      in this order: rectangles and tile objects as ``Boxes`` (as
+    * Each object layer becomes up to five collections
+      (:class:`~pycollide.LevelShapes`), in this order: rectangles and tile objects as ``Boxes`` (as
       4-vertex ``Polygons`` when rotated by an angle that is not a multiple of
       90 degrees); ellipses that are circles as ``Circles``; capsules as
       ``Capsules``; convex polygons of at most 8 vertices as ``Polygons`` (the
       layer's polygons of fewer vertices padded by repeating their last); points
       as ``Points``.  Each keeps its objects' ids, names, types (classes) and
       properties, and the objects as read, in parallel with its shapes, so a
-      query's hit maps back to its object: :meth:`~pycollide.TiledLevel.object` and
-      :meth:`~pycollide.TiledLevel.object_ids` take a world query's part and index.
+      query's hit maps back to its object:
+      :meth:`~pycollide.TiledLevel.object` and
+      :meth:`~pycollide.TiledLevel.object_ids` take a world query's part and
+      index.
     * Concave polygons, polygons of more than 8 vertices and polylines are
-      returned as :class:`~pycollide.LevelOutline` vertex arrays in ``outlines``; they
-      will become the kinds Regions and Polylines, which pycollide does not
+      returned as :class:`~pycollide.LevelOutline` vertex arrays in
+      ``outlines``; they will become the kinds Regions and Polylines, which pycollide does not
       have yet, and are not in the world until then.
     * Text objects (labels) and image layers are left out.  Hidden layers and
       objects are loaded like the others (collision layers are often hidden).
@@ -1405,7 +1413,8 @@ def load_tiled(
     Parameters
     ----------
     path : str or os.PathLike
-        A Tiled map (``.tmj``, ``.json`` or ``.tmx``), read by :func:`~pycollide.read_tiled`.
+        A Tiled map (``.tmj``, ``.json`` or ``.tmx``), read by
+        :func:`~pycollide.read_tiled`.
     kinds : mapping, optional
         Tile -> kind, taking precedence over the tiles' properties.  A tile is
         its global id (int) or a pair ``(tileset name, tile id in the
@@ -1428,8 +1437,8 @@ def load_tiled(
     Raises
     ------
     ValueError
-        For a map :func:`~pycollide.read_tiled` refuses; an ellipse that is not a circle;
-        a tile property or ``kinds`` value that names no kind (naming the
+        For a map :func:`~pycollide.read_tiled` refuses; an ellipse that is
+        not a circle; a tile property or ``kinds`` value that names no kind (naming the
         tile); non-square tiles in a tile layer with colliding tiles; a layer
         name in ``layers`` that the map does not have.
     TypeError

@@ -55,6 +55,12 @@ def test_the_demo_plays_the_shipped_tiled_level(tmp_path):
     assert res.returncode == 0, res.stderr
     again = json.loads(js.read_text())
     assert again["hero_end"] == rep["hero_end"] and again["landings"] == rep["landings"]
+    # --tiled reads any file name as a Tiled map
+    named = tmp_path / "level.txt"
+    named.write_bytes(Path(pt.TILED_LEVEL).read_bytes())
+    res = demo("--tiled", str(named), "--seconds", "3", "--out", "", "--json", str(js))
+    assert res.returncode == 0, res.stderr
+    assert json.loads(js.read_text())["hero_end"] == rep["hero_end"]
     res = demo("--tiled", pt.TILED_LEVEL, "--level", "other.txt")
     assert res.returncode == 2 and "not allowed with argument" in res.stderr
 
@@ -175,7 +181,11 @@ BAD_LEVELS = {
             'name="ledge" x="128" y="64" width="64" height="8"/>',
             'name="ledge" x="128" y="64" width="8" height="8"><ellipse/></object>',
         ),  # fmt: skip
-        r"object 3 \('ledge'\): a ledge must be a rectangle \(not turned\), got a ellipse",
+        r"object 3 \('ledge'\): a ledge must be a rectangle, not turned; this one is an ellipse",
+    ),
+    "a turned platform": (
+        objects_changed(LIFT, LIFT.replace('height="32"', 'height="32" rotation="30"')),
+        r"object 4 \('lift'\): a platform must be a rectangle, not turned; this one is turned by 30 degrees",
     ),
     "a platform with no way": (
         objects_changed('<property name="way" value="north"/>', ""),

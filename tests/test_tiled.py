@@ -875,8 +875,8 @@ def test_objects_keep_their_id_name_type_and_properties_beside_their_shapes(tmp_
     """Each shape of a part is its object: ids, names, types, properties and
     the object itself in parallel with the shapes, and a world query's part
     and index lead back to it (TiledLevel.object, TiledLevel.object_ids)."""
-    level = pc.load_tiled(write(tmp_path, small_map([0] * 8 + [1, 1], width=10, height=1,
-                                                    objects=TAGGED_OBJECTS), fmt))  # fmt: skip
+    spec = small_map([0] * 8 + [1, 1], width=10, height=1, objects=TAGGED_OBJECTS)
+    level = pc.load_tiled(write(tmp_path, spec, fmt))
     tiles, boxes, circles, polygons, points = level.parts
     assert isinstance(tiles, LevelTiles)
     for p, kind in zip(level.parts[1:], (pc.Boxes, pc.Circles, pc.Polygons, pc.Points)):

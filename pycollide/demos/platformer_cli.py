@@ -83,11 +83,12 @@ def run(
     movie_path: Optional[str] = None,
     fps: int = 15,
     movie_length: float = 12.0,
+    tiled: bool = False,
 ) -> Dict[str, Any]:
-    """Load the level (a text file, or a Tiled map by its extension: see
-    HELP; the built-in level when None), play, draw (and animate); the
-    report as a dict.  The output paths are checked before any work
-    (OutputError)."""
+    """Load the level (a text file, or a Tiled map when ``tiled`` or by its
+    extension: see HELP; the built-in level when None), play, draw (and
+    animate); the report as a dict.  The output paths are checked before any
+    work (OutputError)."""
     check_picture(out)
     check_movie(movie_path)
     check_output(json_path, "report")
@@ -95,7 +96,7 @@ def run(
         from . import platformer_picture as picture
     t_wall = time.perf_counter()
     step = Progress(progress, 2 + bool(out) + bool(movie_path))
-    if level_path and is_tiled(level_path):
+    if level_path and (tiled or is_tiled(level_path)):
         level = load_level(level_path)
     elif level_path:
         try:
@@ -231,6 +232,7 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
         lambda: run(
             params,
             level_path=args.tiled or args.level,
+            tiled=args.tiled is not None,
             progress=sys.stderr,
             **output_args(args),
         ),

@@ -117,7 +117,9 @@ def load_level(path: str) -> Level:
                     f"{', '.join(map(repr, OBJECT_TYPES))} (the type, else the name)"
                 )
             if not isinstance(part.shapes, Boxes):
-                raise LevelError(f"{where}: a {kind} must be a rectangle (not turned), got a {obj.shape}")
+                article = "an" if obj.shape[0] in "aeiou" else "a"
+                drawn = f"turned by {obj.rotation:g} degrees" if obj.shape == "rectangle" else f"{article} {obj.shape}"
+                raise LevelError(f"{where}: a {kind} must be a rectangle, not turned; this one is {drawn}")
             box = np.asarray(part.shapes)[k] / s
             if kind == "ledge":
                 ledges.append(box)
