@@ -11,10 +11,12 @@ cross; ``reflect`` and ``impulse`` turn a contact normal into new velocities.
 ``TileMap`` is a tile world (square and 45-degree tiles with a merged
 boundary); ``raycast``, ``sweep`` (time of impact), ``advance`` (move and
 bounce balls, with no tunnelling), ``slide`` (boxes, restitution 0) and
-``depenetrate`` (move shapes out of it) work against it.
+``depenetrate`` (move shapes out of it) work against it.  ``load_tiled``
+reads a level drawn in the Tiled editor into tile maps and shapes.
 """
 
 from pkgutil import extend_path
+from typing import TYPE_CHECKING, Any, List
 
 # Imported from a source checkout (``python -m pycollide demo`` in the
 # repository's root puts the root first on sys.path), the package is this
@@ -37,6 +39,23 @@ from .sweep import Sweep, WorldSweep, sweep
 from .tiles import Tile, TileMap
 from .transform import transform
 from .world import OneWay, World
+
+if TYPE_CHECKING:  # loaded on first use (below): the XML and JSON readers cost import time
+    from .tiled import (
+        LevelOutline,
+        LevelShapes,
+        LevelTiles,
+        TiledLevel,
+        TiledMap,
+        TiledObject,
+        TiledObjectLayer,
+        TiledTile,
+        TiledTileLayer,
+        TiledTileset,
+        load_tiled,
+        read_tiled,
+    )
+
 
 __all__ = [
     "Shapes",
@@ -88,5 +107,35 @@ __all__ = [
     "MoveEvents",
     "depenetrate",
     "Depenetration",
+    # pycollide.tiled's, imported on first use (__getattr__); these last in the list
+    "load_tiled",
+    "read_tiled",
+    "TiledLevel",
+    "LevelTiles",
+    "LevelShapes",
+    "LevelOutline",
+    "TiledMap",
+    "TiledTileset",
+    "TiledTile",
+    "TiledTileLayer",
+    "TiledObjectLayer",
+    "TiledObject",
 ]
 __version__ = "0.1.0"
+_TILED = frozenset(__all__[__all__.index("load_tiled") :])
+
+
+def __getattr__(name: str) -> Any:
+    """The Tiled reader's names, imported from pycollide.tiled on first use
+    (``import pycollide`` does not load it)."""
+    if name in _TILED:
+        from . import tiled
+
+        value = getattr(tiled, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))

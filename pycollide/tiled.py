@@ -4,16 +4,18 @@ pycollide's static geometry.
 Two layers, reading both formats with the standard library (json,
 xml.etree, base64, zlib, gzip):
 
-* :func:`read_tiled` reads the file as data (a :class:`TiledMap`): its JSON
-  format (``.tmj``, ``.json``) or its XML format (``.tmx``), with external
-  tilesets (``.tsj``/``.json`` or ``.tsx``) found relative to the map, tile
-  layer data in CSV, in XML ``<tile>`` elements, or base64 (uncompressed,
-  zlib or gzip; zstd where the interpreter's standard library has it, Python
-  3.14's ``compression.zstd``), group layers flattened, in Tiled's own
-  coordinates (pixels, y down).
-* :func:`load_tiled` turns it into pycollide parts (a :class:`TiledLevel`):
-  a :class:`~pycollide.TileMap` per tile layer and shape collections per
-  object layer, ready for a :class:`~pycollide.World`.
+* :func:`~pycollide.read_tiled` reads the file as data (a
+  :class:`~pycollide.TiledMap`): its JSON format (``.tmj``, ``.json``) or its
+  XML format (``.tmx``), with external tilesets (``.tsj``/``.json`` or
+  ``.tsx``) found relative to the map, tile layer data in CSV, in XML
+  ``<tile>`` elements, or base64 (uncompressed, zlib or gzip; zstd where the
+  interpreter's standard library has it, Python 3.14's
+  ``compression.zstd``), group layers flattened, in Tiled's own coordinates
+  (pixels, y down).
+* :func:`~pycollide.load_tiled` turns it into pycollide parts (a
+  :class:`~pycollide.TiledLevel`): a :class:`~pycollide.TileMap` per tile
+  layer and shape collections per object layer, ready for a
+  :class:`~pycollide.World`.
 
 The coordinate rule
 -------------------
@@ -45,8 +47,8 @@ property ``collision`` in its tileset (the name is ``load_tiled``'s
 ``"cut_nw"``, ``"cut_se"``, ``"cut_sw"`` (the 45-degree tiles, named by the
 corner cut away: ``"cut_ne"`` is solid below its diagonal from the north-west
 to the south-east corner, as seen in Tiled) or ``"empty"``; or from the
-mapping ``kinds`` passed to :func:`load_tiled`, which takes precedence.  A tile
-with neither is empty.  A flipped or rotated tile in a layer (Tiled's flip
+mapping ``kinds`` passed to :func:`~pycollide.load_tiled`, which takes
+precedence.  A tile with neither is empty.  A flipped or rotated tile in a layer (Tiled's flip
 flags) turns its cut the same way, as it is drawn.
 
 What is refused
@@ -61,9 +63,9 @@ that no tileset holds; objects that use a template (Tiled's export option
 "Detach templates" writes them out), of negative size, or polygons of fewer
 than 3 points and polylines of fewer than 2; non-finite numbers; malformed
 files.
-:func:`load_tiled` also refuses ellipses that are not circles, tile kinds it
-does not know and non-square tiles in a tile layer that has colliding tiles
-(a TileMap's tiles are square).
+:func:`~pycollide.load_tiled` also refuses ellipses that are not circles,
+tile kinds it does not know and non-square tiles in a tile layer that has
+colliding tiles (a TileMap's tiles are square).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ import gzip
 import importlib
 import json
 import math
+import operator
 import os
 import xml.etree.ElementTree as ET
 import zlib
@@ -116,7 +119,8 @@ FLIPPED_DIAGONALLY = 2
 (x and y swapped), before the other two flips."""
 ROTATED_HEXAGONAL_120 = 1
 """Flip bit of hexagonal maps (a 120-degree turn); Tiled may keep it on tiles
-of an orthogonal map, where it means nothing (:func:`load_tiled` ignores it)."""
+of an orthogonal map, where it means nothing (:func:`~pycollide.load_tiled`
+ignores it)."""
 
 _GID_MASK = 0x0FFFFFFF
 # Where a tile object's (x, y) sits on its box: fractions of (width, height) from the top-left corner
@@ -181,8 +185,10 @@ class TiledTileLayer:
     empty), the flip bits cleared."""
     flips: np.ndarray
     """(rows, cols) uint8, read-only: the four flip bits of each cell
-    (:data:`FLIPPED_HORIZONTALLY` 8, :data:`FLIPPED_VERTICALLY` 4,
-    :data:`FLIPPED_DIAGONALLY` 2, :data:`ROTATED_HEXAGONAL_120` 1)."""
+    (:data:`~pycollide.tiled.FLIPPED_HORIZONTALLY` 8,
+    :data:`~pycollide.tiled.FLIPPED_VERTICALLY` 4,
+    :data:`~pycollide.tiled.FLIPPED_DIAGONALLY` 2,
+    :data:`~pycollide.tiled.ROTATED_HEXAGONAL_120` 1)."""
     offset: Tuple[float, float]
     """Its offset in pixels (x, y down), its groups' offsets added."""
     visible: bool
@@ -218,7 +224,7 @@ class TiledObject:
     gid: int
     """A tile object's global tile id (flip bits cleared); 0 for the others."""
     flips: int
-    """A tile object's flip bits (see :class:`TiledTileLayer`)."""
+    """A tile object's flip bits (see :class:`~pycollide.TiledTileLayer`)."""
     visible: bool
     properties: Dict[str, Any]
 
@@ -240,9 +246,9 @@ class TiledObjectLayer:
 
 @dataclass(frozen=True, eq=False)
 class TiledMap:
-    """A Tiled map as :func:`read_tiled` reads it (Tiled's coordinates:
-    pixels, y down).  Image layers are left out; group layers are flattened
-    into their tile and object layers, in drawing order."""
+    """A Tiled map as :func:`~pycollide.read_tiled` reads it (Tiled's
+    coordinates: pixels, y down).  Image layers are left out; group layers
+    are flattened into their tile and object layers, in drawing order."""
 
     path: str
     orientation: str
@@ -1023,10 +1029,15 @@ class LevelShapes:
     shapes: Shapes
     """Boxes, Circles, Capsules, Polygons or Points (1-D)."""
     ids: np.ndarray
-    """(n,) int64: shape ``k`` is the object of id ``ids[k]``."""
+    """(n,) int64, read-only: shape ``k`` is the object of id ``ids[k]``."""
     names: Tuple[str, ...]
+    """Shape ``k``'s object's name (``""`` when it has none)."""
     types: Tuple[str, ...]
+    """Shape ``k``'s object's type (its class in Tiled 1.9 and later), or ``""``."""
     properties: Tuple[Dict[str, Any], ...]
+    """Shape ``k``'s object's custom properties, name -> value."""
+    objects: Tuple[TiledObject, ...]
+    """Shape ``k``'s object as read (Tiled's coordinates: pixels, y down)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -1034,7 +1045,7 @@ class LevelOutline:
     """A polygon that is concave or of more than 8 vertices (``closed``), or a
     polyline (not ``closed``), as its vertices in world coordinates.  They
     will become the parts of kinds Regions and Polylines; until pycollide has
-    those kinds, they are not in :meth:`TiledLevel.world`."""
+    those kinds, they are not in :meth:`~pycollide.TiledLevel.world`."""
 
     layer: str
     id: int
@@ -1048,7 +1059,7 @@ class LevelOutline:
 
 @dataclass(frozen=True, eq=False)
 class TiledLevel:
-    """A Tiled map as pycollide geometry (:func:`load_tiled`)."""
+    """A Tiled map as pycollide geometry (:func:`~pycollide.load_tiled`)."""
 
     map: TiledMap
     """The map as read (Tiled's coordinates)."""
@@ -1063,6 +1074,79 @@ class TiledLevel:
         """A :class:`~pycollide.World` of :attr:`parts` (part ``k`` of a
         query's answer is ``parts[k]``); a ValueError when there are none."""
         return World(*(p.tilemap if isinstance(p, LevelTiles) else p.shapes for p in self.parts))
+
+    def object(self, part: int, index: int) -> Optional[TiledObject]:
+        """The Tiled object that shape ``index`` of part ``part`` of
+        :meth:`world` is: a world query's ``part`` and ``index`` (of a
+        :class:`~pycollide.WorldHit`, a :class:`~pycollide.Move`'s ground...).
+
+        None for a tile layer's part (cell ``index``'s tile id is
+        ``parts[part].gids.flat[index]``) and for no hit (``part`` -1).  A
+        ValueError for a part or index out of range.  :meth:`object_ids` does
+        the same for arrays of hits.
+        """
+        k, i = _hit_index("TiledLevel.object", self.parts, part, index)
+        found = None if k < 0 else self.parts[k]
+        return found.objects[i] if isinstance(found, LevelShapes) else None
+
+    def object_ids(self, part: Any, index: Any) -> np.ndarray:
+        """The Tiled object ids of shapes ``index`` of parts ``part`` of
+        :meth:`world` (arrays of equal shape, as a world query answers): int64,
+        -1 where ``part`` is -1 (no hit) or a tile layer's part.  A ValueError
+        for a part or index out of range, naming the first."""
+        verb = "TiledLevel.object_ids"
+        try:
+            parts, indexes = np.broadcast_arrays(np.asarray(part), np.asarray(index))
+        except ValueError:
+            raise ValueError(f"{verb}: `part` and `index` must broadcast together") from None
+        for name, a in (("part", parts), ("index", indexes)):
+            if a.size and not (np.issubdtype(a.dtype, np.integer) and a.dtype != np.bool_):
+                raise TypeError(f"{verb}: `{name}` must hold integers, got dtype {a.dtype}")
+        n = len(self.parts)
+        sizes = np.array([_size(p) for p in self.parts] + [0])
+        bad = (parts < -1) | (parts >= n)
+        if not bad.any():
+            shown = np.where(parts == -1, n, parts)
+            bad = (parts != -1) & ((indexes < 0) | (indexes >= sizes[shown]))
+        if bad.any():  # the first one out of range, named
+            at = tuple(int(v) for v in np.argwhere(bad)[0])
+            _hit_index(verb, self.parts, parts[at], indexes[at], at)
+        out = np.full(parts.shape, -1, dtype=np.int64)
+        for k, p in enumerate(self.parts):
+            chosen = parts == k
+            if isinstance(p, LevelShapes) and chosen.any():
+                out[chosen] = p.ids[indexes[chosen]]
+        return out
+
+
+def _size(part: Union[LevelTiles, LevelShapes]) -> int:
+    """A part's number of cells (tiles) or shapes: the indexes a query answers."""
+    return int(part.gids.size if isinstance(part, LevelTiles) else len(part.shapes))
+
+
+def _integer(verb: str, name: str, value: Any) -> int:
+    """An integer argument (an int, a numpy integer or a 0-d integer array), bools refused."""
+    if not isinstance(value, (bool, np.bool_)) and not (isinstance(value, np.ndarray) and value.dtype == np.bool_):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{verb}: `{name}` must be an integer, got {value!r}")
+
+
+def _hit_index(verb: str, parts: Sequence[Any], part: Any, index: Any, at: Tuple[int, ...] = ()) -> Tuple[int, int]:
+    """(part, index) checked against the level's parts: (-1, -1) for no hit."""
+    where = f"[{', '.join(map(str, at))}]" if at else ""
+    k, i = (_integer(verb, name, value) for name, value in (("part", part), ("index", index)))
+    if k == -1:
+        return -1, -1
+    if not 0 <= k < len(parts):
+        raise ValueError(f"{verb}: `part`{where} is {k}: the level has parts 0 to {len(parts) - 1} (or -1: no hit)")
+    p = parts[k]
+    size = _size(p)
+    if not 0 <= i < size:
+        raise ValueError(f"{verb}: `index`{where} is {i}: part {k} ({p.layer!r}) has {size} shapes or cells")
+    return k, i
 
 
 _KIND_NAMES = {t.name.lower(): t for t in Tile}
@@ -1191,8 +1275,9 @@ def _y_up(where: str, height: float, points: np.ndarray) -> np.ndarray:
 
 def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], height: float) -> Tuple[str, Any]:
     """What an object becomes: ("box" | "circle" | "capsule" | "polygon" |
-    "point", its row of coordinates), ("outline" | "polyline", vertices), or
-    ("text", None), in world coordinates."""
+    "point", its row of coordinates), ("region" (a polygon that is concave
+    or of more than 8 vertices) | "polyline", its vertices), or ("text",
+    None), in world coordinates."""
     quarter = obj.rotation == 90.0 * round(obj.rotation / 90.0)
     origin = (offset[0] + obj.x, offset[1] + obj.y)
     if obj.shape == "text":
@@ -1201,7 +1286,7 @@ def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], hei
         corners = _y_up(where, height, obj.points)
         if quarter:
             return "box", (corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max())
-        return ("polygon" if _convex(corners) else "outline"), corners
+        return ("polygon" if _convex(corners) else "region"), corners
     if obj.shape == "ellipse":
         if obj.width != obj.height:
             raise _fail(
@@ -1220,45 +1305,66 @@ def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], hei
     if obj.shape == "point":
         return "point", tuple(vertices[0])
     if obj.shape == "polygon":
-        return ("polygon" if _convex(vertices) else "outline"), vertices
+        return ("polygon" if _convex(vertices) else "region"), vertices
     return "polyline", vertices
 
 
+# The kinds of object that become a layer's parts, in the parts' order, and
+# the kinds kept apart as LevelOutline records (not in the world) until
+# pycollide has the kinds Regions and Polylines.  _shapes and _outlines are
+# the only places either is made: moving "region" and "polyline" into
+# _PART_KINDS, with their constructor in _shapes, makes them world parts.
+_PART_KINDS = ("box", "circle", "capsule", "polygon", "point")
+_OUTLINE_KINDS = ("region", "polyline")
+
+
+def _shapes(kind: str, rows: List[Any]) -> Shapes:
+    """The collection of a layer's objects of one kind, from their rows."""
+    if kind == "polygon":  # padded to the most vertices by repeating each one's last
+        k = max(len(v) for v in rows)
+        return Polygons(np.array([np.concatenate([v, np.repeat(v[-1:], k - len(v), axis=0)]) for v in rows]))
+    make = {"box": Boxes, "circle": Circles, "capsule": Capsules, "point": Points}[kind]
+    shapes: Shapes = make(np.array(rows, dtype=np.float64))
+    return shapes
+
+
+def _outlines(layer: str, members: List[Tuple[str, np.ndarray, TiledObject]]) -> List[LevelOutline]:
+    """A layer's concave polygons ("region") and polylines, in the file's order."""
+    return [
+        LevelOutline(layer, obj.id, obj.name, obj.type, obj.properties, _frozen(vertices), kind == "region")
+        for kind, vertices, obj in members
+    ]
+
+
 def _object_parts(prefix: str, layer: TiledObjectLayer, height: float) -> Tuple[List[LevelShapes], List[LevelOutline]]:
-    groups: Dict[str, List[Tuple[Any, TiledObject]]] = {k: [] for k in ("box", "circle", "capsule", "polygon", "point")}
-    outlines: List[LevelOutline] = []
+    groups: Dict[str, List[Tuple[Any, TiledObject]]] = {k: [] for k in _PART_KINDS}
+    outlines: List[Tuple[str, np.ndarray, TiledObject]] = []
     for obj in layer.objects:
         where = f"{prefix}: layer {layer.name!r}: object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
         kind, row = _object_shape(where, obj, layer.offset, height)
         if kind in groups:
             groups[kind].append((row, obj))
-        elif kind in ("outline", "polyline"):
-            closed = kind == "outline"
-            outlines.append(LevelOutline(layer.name, obj.id, obj.name, obj.type, obj.properties, _frozen(row), closed))
+        elif kind in _OUTLINE_KINDS:
+            outlines.append((kind, row, obj))
     parts = []
     for kind, members in groups.items():
         if not members:
             continue
-        rows = [m[0] for m in members]
-        shapes: Shapes
-        if kind == "polygon":  # padded to the most vertices by repeating each one's last
-            k = max(len(v) for v in rows)
-            shapes = Polygons(np.array([np.concatenate([v, np.repeat(v[-1:], k - len(v), axis=0)]) for v in rows]))
-        else:
-            make = {"box": Boxes, "circle": Circles, "capsule": Capsules, "point": Points}[kind]
-            shapes = make(np.array(rows, dtype=np.float64))
-        objs = [m[1] for m in members]
+        objs = tuple(m[1] for m in members)
+        ids = np.array([o.id for o in objs], dtype=np.int64)
+        ids.flags.writeable = False
         parts.append(
             LevelShapes(
                 layer.name,
-                shapes,
-                np.array([o.id for o in objs], dtype=np.int64),
+                _shapes(kind, [m[0] for m in members]),
+                ids,
                 tuple(o.name for o in objs),
                 tuple(o.type for o in objs),
                 tuple(o.properties for o in objs),
+                objs,
             )
         )
-    return parts, outlines
+    return parts, _outlines(layer.name, outlines)
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:
@@ -1280,21 +1386,26 @@ def load_tiled(
     ``(x, H - y)``, ``H`` the map's height in pixels (see the module's notes).
 
     * Each tile layer with at least one colliding tile becomes a
-      :class:`~pycollide.TileMap` (:class:`LevelTiles`) of ``tile_size`` the
-      tile's side in pixels, its origin at ``(offsetx, -offsety)``.  A tile's
+      :class:`~pycollide.TileMap` (:class:`~pycollide.LevelTiles`) of
+      ``tile_size`` the tile's side in pixels, its origin at ``(offsetx,
+      -offsety)``.  A tile's
       kind is ``kinds``' entry for it, else its property ``tile_property``,
       else empty; flipped and rotated cells turn their cut with them.
-    * Each object layer becomes up to five collections (:class:`LevelShapes`),
-      in this order: rectangles and tile objects as ``Boxes`` (as
+    * Each object layer becomes up to five collections
+      (:class:`~pycollide.LevelShapes`), in this order: rectangles and tile objects as ``Boxes`` (as
       4-vertex ``Polygons`` when rotated by an angle that is not a multiple of
       90 degrees); ellipses that are circles as ``Circles``; capsules as
       ``Capsules``; convex polygons of at most 8 vertices as ``Polygons`` (the
       layer's polygons of fewer vertices padded by repeating their last); points
-      as ``Points``.  Each keeps its objects' ids, names, types and properties
-      in parallel.
+      as ``Points``.  Each keeps its objects' ids, names, types (classes) and
+      properties, and the objects as read, in parallel with its shapes, so a
+      query's hit maps back to its object:
+      :meth:`~pycollide.TiledLevel.object` and
+      :meth:`~pycollide.TiledLevel.object_ids` take a world query's part and
+      index.
     * Concave polygons, polygons of more than 8 vertices and polylines are
-      returned as :class:`LevelOutline` vertex arrays in ``outlines``; they
-      will become the kinds Regions and Polylines, which pycollide does not
+      returned as :class:`~pycollide.LevelOutline` vertex arrays in
+      ``outlines``; they will become the kinds Regions and Polylines, which pycollide does not
       have yet, and are not in the world until then.
     * Text objects (labels) and image layers are left out.  Hidden layers and
       objects are loaded like the others (collision layers are often hidden).
@@ -1302,7 +1413,8 @@ def load_tiled(
     Parameters
     ----------
     path : str or os.PathLike
-        A Tiled map (``.tmj``, ``.json`` or ``.tmx``), read by :func:`read_tiled`.
+        A Tiled map (``.tmj``, ``.json`` or ``.tmx``), read by
+        :func:`~pycollide.read_tiled`.
     kinds : mapping, optional
         Tile -> kind, taking precedence over the tiles' properties.  A tile is
         its global id (int) or a pair ``(tileset name, tile id in the
@@ -1325,8 +1437,8 @@ def load_tiled(
     Raises
     ------
     ValueError
-        For a map :func:`read_tiled` refuses; an ellipse that is not a circle;
-        a tile property or ``kinds`` value that names no kind (naming the
+        For a map :func:`~pycollide.read_tiled` refuses; an ellipse that is
+        not a circle; a tile property or ``kinds`` value that names no kind (naming the
         tile); non-square tiles in a tile layer with colliding tiles; a layer
         name in ``layers`` that the map does not have.
     TypeError
@@ -1340,7 +1452,6 @@ def load_tiled(
 
     >>> import json
     >>> import pycollide as pc
-    >>> from pycollide.tiled import load_tiled
     >>> def collision(kind):
     ...     return [{"name": "collision", "type": "string", "value": kind}]
     >>> room = {
@@ -1354,10 +1465,11 @@ def load_tiled(
     ...                   1, 0, 0, 1,
     ...                   1, 2, 2 | 0x80000000, 1]},
     ...         {"type": "objectgroup", "name": "things", "objects": [
-    ...             {"id": 7, "name": "crate", "x": 16, "y": 16, "width": 16, "height": 16},
+    ...             {"id": 7, "name": "crate", "type": "pushable", "x": 16, "y": 16, "width": 16, "height": 16,
+    ...              "properties": [{"name": "weight", "type": "int", "value": 3}]},
     ...             {"id": 8, "name": "coin", "x": 40, "y": 24, "width": 4, "height": 4, "ellipse": True}]}]}
     >>> _ = open("room.tmj", "w").write(json.dumps(room))
-    >>> level = load_tiled("room.tmj")
+    >>> level = pc.load_tiled("room.tmj")
     >>> ground, crates, coins = level.parts
     >>> print(ground.tilemap.to_text())
     #..#
@@ -1367,9 +1479,20 @@ def load_tiled(
     (Boxes([[16., 16., 32., 32.]]), array([7]), ('crate',))
     >>> coins.shapes
     Circles([[42., 22.,  2.]])
+    >>> crates.types, crates.properties
+    (('pushable',), ({'weight': 3},))
     >>> hit = pc.raycast([[8, 60]], [0, -1], level.world())      # straight down onto the left wall
     >>> int(hit.part[0]), float(hit.distance[0]), int(ground.gids.flat[hit.index[0]])
     (0, 12.0, 1)
+
+    Which object a hit is: three rays down, onto the wall, the crate and nothing.
+
+    >>> hits = pc.raycast([[8, 60], [24, 60], [24, -10]], [0, -1], level.world())
+    >>> hits.part, level.object_ids(hits.part, hits.index)      # -1: a tile, or no hit
+    (array([ 0,  1, -1]), array([-1,  7, -1]))
+    >>> crate = level.object(hits.part[1], hits.index[1])
+    >>> crate.id, crate.name, crate.type, crate.properties
+    (7, 'crate', 'pushable', {'weight': 3})
     """
     verb = "load_tiled"
     tmap = _read(verb, path)

@@ -52,6 +52,7 @@ def test_manual_builds_without_warnings(tmp_path):
         "queries",
         "exactness",
         "worlds",
+        "tiled",
         "motion",
         "broadphase",
         "dask",

@@ -20,6 +20,7 @@ GUIDE = {
     "queries.rst",
     "exactness.rst",
     "worlds.rst",
+    "tiled.rst",
     "motion.rst",
     "plotting.rst",
     "broadphase.rst",

@@ -13,6 +13,9 @@ import importlib.util
 import json
 import math
 import struct
+import subprocess
+import sys
+import tempfile
 import zlib
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
@@ -853,6 +856,101 @@ def test_a_world_hit_maps_back_to_its_object(tmp_path):
     k = int(hit.index[0])
     assert (int(shapes.ids[k]), shapes.names[k], shapes.types[k]) == (2, "coin", "pickup")
     assert float(hit.distance[0]) == 100 - (64 - 7 + 3)
+
+
+TAGGED_OBJECTS = [
+    {"id": 31, "name": "crate", "type": "pushable", "x": 0, "y": 16, "width": 16, "height": 16,
+     "properties": [{"name": "weight", "type": "int", "value": 3}, {"name": "wet", "type": "bool", "value": True}]},
+    {"id": 32, "name": "", "type": "coin", "x": 36, "y": 20, "width": 8, "height": 8, "ellipse": True,
+     "properties": [{"name": "value", "type": "float", "value": 2.5}]},
+    {"id": 33, "name": "crate", "type": "pushable", "x": 48, "y": 16, "width": 16, "height": 16},
+    {"id": 34, "name": "spike", "type": "hazard", "x": 72, "y": 32, "polygon": pts((0, 0), (8, -16), (16, 0)),
+     "properties": [{"name": "label", "type": "string", "value": "ouch"}]},
+    {"id": 35, "name": "spawn", "type": "hero", "x": 100, "y": 30, "point": True},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+def test_objects_keep_their_id_name_type_and_properties_beside_their_shapes(tmp_path, fmt):
+    """Each shape of a part is its object: ids, names, types, properties and
+    the object itself in parallel with the shapes, and a world query's part
+    and index lead back to it (TiledLevel.object, TiledLevel.object_ids)."""
+    spec = small_map([0] * 8 + [1, 1], width=10, height=1, objects=TAGGED_OBJECTS)
+    level = pc.load_tiled(write(tmp_path, spec, fmt))
+    tiles, boxes, circles, polygons, points = level.parts
+    assert isinstance(tiles, LevelTiles)
+    for p, kind in zip(level.parts[1:], (pc.Boxes, pc.Circles, pc.Polygons, pc.Points)):
+        assert isinstance(p, LevelShapes) and isinstance(p.shapes, kind)
+    assert boxes.ids.tolist() == [31, 33] and not boxes.ids.flags.writeable
+    assert boxes.names == ("crate", "crate") and boxes.types == ("pushable", "pushable")
+    assert boxes.properties == ({"weight": 3, "wet": True}, {})
+    assert [o.id for o in boxes.objects] == [31, 33] and boxes.objects[0].shape == "rectangle"
+    assert (circles.ids.tolist(), circles.names, circles.types) == ([32], ("",), ("coin",))
+    assert circles.properties == ({"value": 2.5},) and circles.objects[0].shape == "ellipse"
+    assert polygons.properties == ({"label": "ouch"},) and polygons.objects[0].name == "spike"
+    assert points.types == ("hero",) and points.objects[0].points.tolist() == [[100, 30]]
+    # rays straight down (the map is 16 pixels high, y up): onto each object, a tile, nothing
+    world = level.world()
+    xs = [8, 56, 40, 80, 100, 136, 200]
+    hits = pc.raycast(np.column_stack([xs, np.full(len(xs), 40.0)]), [0, -1], world)
+    assert hits.part.tolist() == [1, 1, 2, 3, 4, 0, -1]
+    assert level.object_ids(hits.part, hits.index).tolist() == [31, 33, 32, 34, 35, -1, -1]
+    found = [level.object(p, i) for p, i in zip(hits.part, hits.index)]
+    assert [(o.id, o.type) if o else None for o in found] == [
+        (31, "pushable"),
+        (33, "pushable"),
+        (32, "coin"),
+        (34, "hazard"),
+        (35, "hero"),
+        None,  # a tile
+        None,  # no hit
+    ]
+    assert found[0] is boxes.objects[0] and found[3].properties == {"label": "ouch"}
+    # any shape of ids: the answer has the hits' shape
+    grid = level.object_ids(hits.part.reshape(1, 7), hits.index.reshape(1, 7))
+    assert grid.shape == (1, 7) and grid.dtype == np.int64 and grid[0, 1] == 33
+    assert level.object_ids(1, [1, 0]).tolist() == [33, 31] and level.object_ids(-1, -1).tolist() == -1
+    assert level.object(np.int64(2), np.array(0)).id == 32
+
+
+def test_object_lookups_refuse_parts_and_indexes_out_of_range(tmp_path):
+    level = pc.load_tiled(write_tmj(tmp_path, small_map([0, 1], width=2, height=1, objects=TAGGED_OBJECTS[:1])))
+    with pytest.raises(ValueError, match=r"TiledLevel.object: `part` is 2: the level has parts 0 to 1 \(or -1"):
+        level.object(2, 0)
+    with pytest.raises(ValueError, match=r"`index` is 1: part 1 \('things'\) has 1 shapes or cells"):
+        level.object(1, 1)
+    with pytest.raises(ValueError, match=r"`index` is 2: part 0 \('ground'\) has 2 shapes or cells"):
+        level.object(0, 2)
+    with pytest.raises(ValueError, match=r"TiledLevel.object_ids: `index`\[2\] is -3"):
+        level.object_ids([1, -1, 0], [0, 5, -3])
+    with pytest.raises(ValueError, match=r"`part` and `index` must broadcast together"):
+        level.object_ids([1, 1], [0, 0, 0])
+    with pytest.raises(TypeError, match=r"`part` must be an integer, got 1.0"):
+        level.object(1.0, 0)
+    with pytest.raises(TypeError, match=r"`index` must be an integer, got True"):
+        level.object(1, True)
+    with pytest.raises(TypeError, match=r"`part` must hold integers, got dtype float64"):
+        level.object_ids([1.0], [0])
+
+
+def test_the_tiled_names_are_exported_and_imported_on_first_use():
+    """pycollide exports the reader's public names; `import pycollide` loads
+    neither pycollide.tiled nor the XML reader (they cost import time)."""
+    import pycollide.tiled as tiled
+
+    for name in ("load_tiled", "read_tiled", "TiledLevel", "TiledMap", "LevelTiles", "LevelShapes", "LevelOutline"):
+        assert name in pc.__all__ and getattr(pc, name) is getattr(tiled, name) and name in dir(pc)
+    assert {n for n in tiled.__all__ if not n.isupper()} == set(pc.__all__[pc.__all__.index("load_tiled") :])
+    code = (
+        "import sys, pycollide as pc\n"
+        "assert 'pycollide.tiled' not in sys.modules and 'xml.etree.ElementTree' not in sys.modules\n"
+        "from pycollide import *\n"
+        "assert load_tiled is pc.tiled.load_tiled and TiledLevel.__module__ == 'pycollide.tiled'\n"
+        "try:\n    pc.load_tiles\nexcept AttributeError as e:\n    print(e)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tempfile.gettempdir())
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip() == "module 'pycollide' has no attribute 'load_tiles'"
 
 
 def test_layers_can_be_chosen(tmp_path):

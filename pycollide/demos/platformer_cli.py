@@ -30,6 +30,7 @@ from .cli import (
 )
 from .figure import check_movie, check_picture
 from .platformer import LEVEL, LevelError, PlatformerParams, parse_level, simulate
+from .platformer_tiled import TILED_LEVEL, TILED_SUFFIXES, is_tiled, load_level
 
 __all__ = ["HELP", "run", "format_report", "add_arguments", "params_from_args", "main"]
 
@@ -55,7 +56,22 @@ ledge, 'H' the hero's start (one), 'C' a crate's, '>' '<' '^' 'v' a moving
 platform's cells (a run of one arrow along a row is one platform) that sets
 off the arrow's way.  A legend line after the map, '> 6 3', says how many
 tiles the platforms of that arrow travel and how fast (tiles a second;
-default 4 and 2); they rest --dwell seconds at each end of their path."""
+default 4 and 2); they rest --dwell seconds at each end of their path.
+
+A level drawn in the Tiled map editor: --tiled plays the one shipped with
+pycollide (pycollide/demos/platformer.tmj: open it in Tiled to change it);
+--tiled FILE, or --level FILE ending in .tmj, .json or .tmx, plays a map in
+Tiled's JSON or XML format, read by pycollide.load_tiled.  Its one tile
+layer with colliding tiles is the level's tiles: a tile's custom property
+'collision' says its kind, 'solid' or a 45-degree tile by the corner cut
+away, 'cut_ne', 'cut_nw', 'cut_se' or 'cut_sw' (a flipped tile turns with
+its picture); tiles must be square, and a tile is the world's unit.  Its
+objects, by their type (class), else their name: a 'hero' (one) and each
+'crate' start with their feet at a point object, or at the bottom middle of
+another shape; a 'ledge' rectangle is a one-way ledge; a 'platform'
+rectangle is a moving platform, with the custom properties 'way' ('east',
+'west', 'north' or 'south'), 'tiles' (how far, default 4) and 'speed'
+(tiles a second, default 2)."""
 
 
 def run(
@@ -67,9 +83,12 @@ def run(
     movie_path: Optional[str] = None,
     fps: int = 15,
     movie_length: float = 12.0,
+    tiled: bool = False,
 ) -> Dict[str, Any]:
-    """Load the level, play, draw (and animate); the report as a dict.  The
-    output paths are checked before any work (OutputError)."""
+    """Load the level (a text file, or a Tiled map when ``tiled`` or by its
+    extension: see HELP; the built-in level when None), play, draw (and
+    animate); the report as a dict.  The output paths are checked before any
+    work (OutputError)."""
     check_picture(out)
     check_movie(movie_path)
     check_output(json_path, "report")
@@ -77,7 +96,9 @@ def run(
         from . import platformer_picture as picture
     t_wall = time.perf_counter()
     step = Progress(progress, 2 + bool(out) + bool(movie_path))
-    if level_path:
+    if level_path and (tiled or is_tiled(level_path)):
+        level = load_level(level_path)
+    elif level_path:
         try:
             with open(level_path) as fh:
                 text = fh.read()
@@ -151,7 +172,20 @@ def format_report(rep: Dict[str, Any]) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = PlatformerParams()
     add_output_options(parser, "platformer.png")
-    parser.add_argument("--level", metavar="FILE", help="a level text file (format above; default: the built-in one)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--level",
+        metavar="FILE",
+        help=f"a level text file (format above), or a Tiled map ({', '.join(TILED_SUFFIXES)}); "
+        "default: the built-in level",
+    )
+    which.add_argument(
+        "--tiled",
+        metavar="FILE",
+        nargs="?",
+        const=TILED_LEVEL,
+        help="a Tiled map (format above); alone, the one shipped with pycollide",
+    )
     parser.add_argument("--seconds", type=positive_float, default=d.seconds, help=f"of play (default {d.seconds:g})")
     parser.add_argument("--frames-per-second", type=positive_int, default=d.fps, help=f"simulation (default {d.fps})")
     parser.add_argument("--gravity", type=nonnegative, default=d.gravity, help=f"down (default {d.gravity:g})")
@@ -197,7 +231,8 @@ def main(args: argparse.Namespace, parser: Optional[argparse.ArgumentParser] = N
     return report_main(
         lambda: run(
             params,
-            level_path=args.level,
+            level_path=args.tiled or args.level,
+            tiled=args.tiled is not None,
             progress=sys.stderr,
             **output_args(args),
         ),
