@@ -484,7 +484,13 @@ def _clean_ring(ring: np.ndarray) -> Any:
     if not np.isfinite(ring).all():
         v = int(np.flatnonzero(~np.isfinite(ring).all(axis=1))[0])
         return f"coordinates must be finite, vertex {v} is {ring[v]}"
-    distinct = len(np.unique(ring, axis=0)) if len(ring) else 0
+    distinct = 0
+    if len(ring):  # 1, 2, or at least 3 distinct vertices
+        off0 = (ring != ring[0]).any(axis=1)
+        distinct = 1
+        if off0.any():
+            second = ring[int(np.argmax(off0))]
+            distinct = 3 if (off0 & (ring != second).any(axis=1)).any() else 2
     if distinct < 3:
         return f"a ring needs at least 3 distinct vertices, got {distinct}"
     keep = np.ones(len(ring), dtype=bool)

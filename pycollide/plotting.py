@@ -76,6 +76,7 @@ from .compound import Compound, Placed
 from .contact import Contact, Manifold, WorldContact, WorldManifold
 from .motion import Depenetration, Slide
 from .mover import Move
+from .outlines import Polylines, Regions, _Outlines
 from .pairs import Nearest
 from .raycast import RayHit, ShapeHit, WorldHit
 from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
@@ -109,6 +110,8 @@ COLOURS: Dict[str, str] = {
     "capsule": "#17becf",
     "polygon": "#d62728",
     "line": "#7f7f7f",
+    "region": "#6b8e23",
+    "polyline": "#4b3621",
     "tile": "#8c6d31",
     "edge": "#3b2a10",
     "contact": "#e6007e",
@@ -123,6 +126,8 @@ FACE_ALPHA = 0.35
 
 Drawable = Union[
     Shapes,
+    Polylines,
+    Regions,
     TileMap,
     World,
     Compound,
@@ -200,6 +205,8 @@ def _extent(obj: Any) -> List[np.ndarray]:
         return [] if isinstance(obj, Lines) else [np.asarray(obj.bounds(), dtype=float).reshape(-1, 4)]
     if isinstance(obj, TileMap):
         return [np.asarray([obj.bounds], dtype=float)]
+    if isinstance(obj, _Outlines):
+        return [obj.bounds]
     if isinstance(obj, World):
         return [box for part in obj.parts for box in _extent(part)]
     if isinstance(obj, (Compound, Placed)):
@@ -313,6 +320,29 @@ def _draw_shapes(ax: Axes, shapes: Shapes, style: Dict[str, Any]) -> List[Artist
     raise TypeError(f"plot: no drawing for {type(shapes).__name__}")  # pragma: no cover - every kind has one
 
 
+def _draw_outlines(ax: Axes, outlines: _Outlines, style: Dict[str, Any]) -> List[Artist]:
+    """Regions: one PolyCollection, a path per region (its shell, then its
+    holes: each ring a closed sub-path, so that the holes are left unfilled);
+    Polylines: one LineCollection, a line per polyline."""
+    xy, rings = outlines.coords, outlines.offsets[0]
+    if isinstance(outlines, Polylines):
+        lines = [xy[a:b] for a, b in zip(rings[:-1], rings[1:])]
+        return [_add(ax, LineCollection(lines, **_line_style(COLOURS["polyline"], style)))]
+    shapes = outlines.offsets[1]
+    verts, codes = [], []
+    for s in range(len(outlines)):
+        r0, r1 = shapes[s], shapes[s + 1]
+        v = xy[rings[r0] : rings[r1]]  # each ring closed: its first vertex repeated last
+        c = np.full(len(v), Path.LINETO, dtype=Path.code_type)
+        c[rings[r0:r1] - rings[r0]] = Path.MOVETO
+        c[rings[r0 + 1 : r1 + 1] - rings[r0] - 1] = Path.CLOSEPOLY
+        verts.append(v)
+        codes.append(c)
+    collection = PolyCollection([], **_face_and_edge(COLOURS["region"], style))
+    collection.set_verts_and_codes(verts, codes)  # type: ignore[arg-type]
+    return [_add(ax, collection)]
+
+
 def _draw_tilemap(ax: Axes, tilemap: TileMap, edges: bool, style: Dict[str, Any]) -> List[Artist]:
     tiles = tilemap.tiles()
     boxes = np.asarray(tiles.boxes, dtype=float).reshape(-1, 4)
@@ -420,6 +450,8 @@ def plot(
     artists: List[Artist] = []
     if isinstance(obj, Shapes):
         artists = _draw_shapes(ax, obj, style)
+    elif isinstance(obj, _Outlines):
+        artists = _draw_outlines(ax, obj, style)
     elif isinstance(obj, TileMap):
         artists = _draw_tilemap(ax, obj, bool(edges), style)
     elif isinstance(obj, World):
@@ -443,7 +475,7 @@ def plot(
         elif isinstance(obj, np.ndarray):
             hint = ": draw pairs' result with plot_pairs(result, a, b), recorded paths with plot_paths(paths)"
         raise TypeError(
-            "plot: takes shapes, a TileMap, a World, a Compound or placed compounds, a Slide, a "
+            "plot: takes shapes, Polylines or Regions, a TileMap, a World, a Compound or placed compounds, a Slide, a "
             f"Depenetration, a Contact, WorldContact, Manifold or WorldManifold; got {type(obj).__name__}{hint}"
         )
     return _finish(ax, artists, label)

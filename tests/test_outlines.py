@@ -337,3 +337,38 @@ def test_comb_cases(kind, row, want):
     got = (pc.overlaps(one, comb).item(), pc.overlaps(one, comb, touching=False).item())
     assert got == want
     assert (O.overlaps_region(kind, row, (COMB, [])), O.overlaps_region(kind, row, (COMB, []), False)) == want
+
+
+def test_plotting_draws_regions_with_holes_and_polylines(tmp_path):
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    from matplotlib.path import Path
+
+    from pycollide.plotting import COLOURS, plot
+
+    frame = pc.Regions(
+        [[[0, 0], [4, 0], [4, 4], [0, 4]], [[5, 0], [6, 0], [6, 1]]], [[[[1, 1], [3, 1], [3, 3], [1, 3]]], []]
+    )
+    line = pc.Polylines([[[0, -1], [3, -2], [6, -1]], [[7, 0]]])
+    fig, ax = plt.subplots()
+    try:
+        [faces] = plot(frame, ax, label="walls")
+        [lines] = plot(line, ax)
+        paths = faces.get_paths()
+        assert len(paths) == 2  # a path per region
+        codes = paths[0].codes.tolist()
+        assert codes.count(Path.MOVETO) == 2 and codes.count(Path.CLOSEPOLY) == 2  # the shell and the hole
+        assert len(lines.get_segments()) == 2
+        assert np.allclose(faces.get_facecolor()[0][:3], matplotlib_rgb(COLOURS["region"]))
+        x0, x1 = ax.get_xlim()
+        y0, y1 = ax.get_ylim()
+        assert x0 <= 0 and x1 >= 7 and y0 <= -2 and y1 >= 4
+        fig.savefig(tmp_path / "outlines.png")
+    finally:
+        plt.close(fig)
+
+
+def matplotlib_rgb(colour):
+    from matplotlib import colors
+
+    return colors.to_rgb(colour)

@@ -91,6 +91,42 @@ static int64_t listings(const pc_outlines *o, int64_t s, const double *box, int6
     return total;
 }
 
+/* The least x of listing k */
+static double xlo_of(const double *edges, int64_t k) { return pc__min(edges[4 * k], edges[4 * k + 2]); }
+
+static void swap_listings(double *edges, int64_t *ids, int64_t i, int64_t j)
+{
+    for (int c = 0; c < 4; c++) {
+        double t = edges[4 * i + c];
+        edges[4 * i + c] = edges[4 * j + c];
+        edges[4 * j + c] = t;
+    }
+    int64_t t = ids[i];
+    ids[i] = ids[j];
+    ids[j] = t;
+}
+
+static void sift(double *edges, int64_t *ids, int64_t lo, int64_t root, int64_t end)
+{
+    for (int64_t child; (child = 2 * root + 1) < end; root = child) {
+        if (child + 1 < end && xlo_of(edges, lo + child + 1) > xlo_of(edges, lo + child)) child++;
+        if (!(xlo_of(edges, lo + child) > xlo_of(edges, lo + root))) return;
+        swap_listings(edges, ids, lo + root, lo + child);
+    }
+}
+
+/* Listings lo .. hi - 1 sorted by their least x, in place (heapsort): a
+ * band's edges that can meet lie together (validation sweeps them). */
+static void sort_band(double *edges, int64_t *ids, int64_t lo, int64_t hi)
+{
+    int64_t n = hi - lo;
+    for (int64_t r = n / 2 - 1; r >= 0; r--) sift(edges, ids, lo, r, n);
+    for (int64_t end = n - 1; end > 0; end--) {
+        swap_listings(edges, ids, lo, lo + end);
+        sift(edges, ids, lo, 0, end);
+    }
+}
+
 /* +1 where the ring's edges have the region's interior on their left, else
  * -1: a shell counter-clockwise or a hole clockwise, judged by the exact turn
  * at the ring's least vertex (lowest, then leftmost), which is strict in a
@@ -175,6 +211,7 @@ int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start,
             /* start[b] is now the end of band b: shift back, and make the offsets global */
             for (int64_t b = bands; b > 0; b--) start[b] = start[b - 1] + total;
             start[0] = total;
+            for (int64_t b = 0; b < bands; b++) sort_band(edges, ids, start[b], start[b + 1]);
         }
         total_bands += bands;
         total += count;
@@ -441,6 +478,7 @@ int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches,
             for (int64_t i = o->band_start[b]; i < o->band_start[b + 1]; i++)
                 for (int64_t j = i + 1; j < o->band_start[b + 1]; j++) {
                     const double *p = o->edges + 4 * i, *q = o->edges + 4 * j;
+                    if (xlo_of(o->edges, j) > pc__max(p[0], p[2])) break; /* sorted by least x: none later meets p */
                     /* the pair is decided in the first band both are listed in */
                     int64_t bi = first + pc__outline_band(pc__min(p[1], p[3]), row[1], row[4], bands);
                     int64_t bj = first + pc__outline_band(pc__min(q[1], q[3]), row[1], row[4], bands);
