@@ -51,7 +51,7 @@ numpydoc_validation_checks = set()
 # standard-library targets have no page to link to without intersphinx,
 # which would need the network.
 nitpicky = True
-nitpick_ignore = [("py:mod", "doctest"), ("py:class", "enum.IntEnum")]
+nitpick_ignore = [("py:mod", "doctest"), ("py:class", "enum.IntEnum"), ("py:class", "pycollide.outlines._Outlines")]
 
 html_theme = "alabaster"
 html_theme_options = {

@@ -29,12 +29,16 @@ from ._native import (
     resolve_threads,
 )
 from .compound import Placed
+from .outlines import _Outlines
 from .shapes import Circles, Points, Shapes, kind_names
 from .tiles import TileMap
 from .world import World, c_parts
 
 Shape = Tuple[int, ...]
 Side = Union[Shapes, Placed]
+
+#: the verbs that take the outline kinds (Polylines, Regions) so far
+OUTLINE_VERBS = "overlaps, contains and plot"
 
 # ---- arguments -----------------------------------------------------------------
 
@@ -43,6 +47,8 @@ def shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     """A shape array a query takes (not Lines), else the verb's TypeError."""
     if not isinstance(value, Shapes) or not type(value).solid:
         only = " (Lines are accepted only by intersections)" if isinstance(value, Shapes) else ""
+        if isinstance(value, _Outlines):
+            only = f" (Polylines and Regions are taken by {OUTLINE_VERBS} so far; {verb} does not take them yet)"
         raise TypeError(f"{verb}: `{name}` must be a shape array ({kind_names()}), got {type(value).__name__}{only}")
     return value
 

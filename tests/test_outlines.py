@@ -372,3 +372,15 @@ def matplotlib_rgb(colour):
     from matplotlib import colors
 
     return colors.to_rgb(colour)
+
+
+def test_verbs_that_do_not_take_outlines_yet_say_so():
+    r = pc.Regions([[[0, 0], [1, 0], [0, 1]]])
+    ball = pc.Circles([0.0, 0.0, 1.0])
+    for call in (lambda: pc.distance(ball, r), lambda: pc.contact(r, ball), lambda: pc.pairs(r)):
+        with pytest.raises(TypeError, match="Polylines and Regions are taken by overlaps, contains and plot so far"):
+            call()
+    with pytest.raises(TypeError, match="overlaps: Polylines or Regions against each other are not supported yet"):
+        pc.overlaps(r, r)
+    with pytest.raises(TypeError, match="World: part 0 must be"):
+        pc.World(r)
