@@ -1,11 +1,13 @@
 """Points in a large region, one thread: pycollide's Regions beside shapely 2's prepared polygon.
 
-    python benchmarks/outlines.py [--points 1000000] [--vertices 10000] [--repeats 5] [--seed S]
+    python benchmarks/outlines.py [--points 1000000] [--vertices 10000] [--comb-points 200000]
+                                  [--repeats 5] [--seed S]
 
 The region: a seven-lobed star of ``--vertices`` vertices (radius 1 + 0.3 sin
 7t, each radius jittered by up to half the vertices' spacing), a hole in its middle, and points uniform in
 its bounding box (about 40% inside).  Also: a comb of as many vertices (a
-spine and thin teeth, the horizontal lines crossing many edges), and the same
+spine and thin teeth, the horizontal lines crossing many edges; fewer points,
+``--comb-points``, as both take longer there), and the same
 star with 10^6 vertices (the index keeps a point query short however large
 the region).
 
@@ -94,6 +96,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--points", type=int, default=1_000_000)
     ap.add_argument("--vertices", type=int, default=10_000)
+    ap.add_argument("--comb-points", type=int, default=200_000, help="points against the comb (slow for both)")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -103,7 +106,7 @@ def main() -> None:
     print("best (worst) of", args.repeats, "runs, one thread each; answers identical point for point")
     run("star", shell, holes, pts, args.repeats)
     shell, holes = comb(args.vertices)
-    cpts = rng.uniform(0.0, 1.0, (args.points, 2)) * [shell[:, 0].max(), 10.5]
+    cpts = rng.uniform(0.0, 1.0, (args.comb_points, 2)) * [shell[:, 0].max(), 10.5]
     run("comb", shell, holes, cpts, args.repeats)
     shell, holes = star(1_000_000, rng)
     run("star of 10^6 vertices", shell, holes, pts, args.repeats)
