@@ -889,9 +889,8 @@ typedef struct {
  * *n_bands and *n_listings always, and the arrays only when none is NULL
  * (call once with NULLs to size them; PC_ERR_SPACE when a capacity, in
  * entries of band_start and in listings, is too small). */
-int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity,
-                      double *edges, int64_t *ids, int8_t *left, int64_t edge_capacity, int64_t *n_bands,
-                      int64_t *n_listings);
+int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity, double *edges,
+                      int64_t *ids, int8_t *left, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings);
 
 /* Does each shape (kind; a: rows, strides in doubles) overlap its outline
  * shape (which: indices, int64, strides in bytes)?  out: bytes, strides in
@@ -902,9 +901,8 @@ int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start,
  * never).  Exact; magnitude bounds the shapes' values.  Returns PC_ERR_KIND
  * or PC_ERR_ARG for a bad kind, outline (without its index) or mode. */
 int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,
-                         const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out,
-                         int ndim, const int64_t *shape, int mode, double magnitude, int threads,
-                         const volatile int *cancel);
+                         const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
+                         const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel);
 
 /* The first problem with o's regions as OGC-valid polygons (o indexed,
  * closed rings of at least 3 distinct vertices without consecutive repeats,

@@ -1,6 +1,6 @@
 /* The runner of the C core's test: every group (test.h), then a summary;
  * exits nonzero on any failed check.  With arguments, only the groups named
- * (kernels, contact, pairs, tiles, casts, world, transform). */
+ * (kernels, contact, pairs, tiles, casts, world, transform, outline). */
 #include "test.h"
 
 int test_checks = 0, test_failures = 0;
@@ -60,7 +60,7 @@ static const struct {
     void (*run)(void);
 } groups[] = {
     {"kernels", group_kernels}, {"contact", group_contact}, {"pairs", group_pairs},         {"tiles", group_tiles},
-    {"casts", group_casts},     {"world", group_world},     {"transform", group_transform},
+    {"casts", group_casts},     {"world", group_world},     {"transform", group_transform}, {"outline", group_outline},
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
@@ -70,7 +70,8 @@ int main(int argc, char **argv)
         int known = 0;
         for (int g = 0; g < NGROUPS; g++) known |= strcmp(argv[a], groups[g].name) == 0;
         if (!known) {
-            fprintf(stderr, "unknown group %s (groups: kernels contact pairs tiles casts world transform)\n", argv[a]);
+            fprintf(stderr, "unknown group %s (groups: kernels contact pairs tiles casts world transform outline)\n",
+                    argv[a]);
             return 2;
         }
     }

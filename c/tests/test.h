@@ -88,5 +88,6 @@ void group_tiles(void);
 void group_casts(void);
 void group_world(void);
 void group_transform(void);
+void group_outline(void);
 
 #endif
