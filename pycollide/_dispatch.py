@@ -29,7 +29,6 @@ from ._native import (
     resolve_threads,
 )
 from .compound import Placed
-from .outlines import _Outlines
 from .shapes import Circles, Points, Shapes, kind_names
 from .tiles import TileMap
 from .world import World, c_parts
@@ -47,7 +46,7 @@ def shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     """A shape array a query takes (not Lines), else the verb's TypeError."""
     if not isinstance(value, Shapes) or not type(value).solid:
         only = " (Lines are accepted only by intersections)" if isinstance(value, Shapes) else ""
-        if isinstance(value, _Outlines):
+        if getattr(type(value), "is_outline", False) is True:  # Polylines, Regions (outlines.py imports this module)
             only = f" (Polylines and Regions are taken by {OUTLINE_VERBS} so far; {verb} does not take them yet)"
         raise TypeError(f"{verb}: `{name}` must be a shape array ({kind_names()}), got {type(value).__name__}{only}")
     return value

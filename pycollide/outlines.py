@@ -24,7 +24,8 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._native import call, check_rc, ffi, int64_array, lib, resolve_threads
+from . import _dispatch as d
+from ._native import broadcast_strides, call, check_rc, ffi, int64_array, lib, resolve_threads
 
 __all__ = ["Polylines", "Regions"]
 
@@ -60,6 +61,7 @@ class _Outlines:
 
     __slots__ = ("_xy", "_rings", "_shapes", "_magnitude", "_index")
     _closed = 0
+    is_outline = True
     name = ""
 
     def _set(self, xy: np.ndarray, rings: np.ndarray, shapes: np.ndarray) -> None:
@@ -194,9 +196,6 @@ def _batch(verb: str, outlines: _Outlines, data: np.ndarray, threads: Any) -> Tu
     """The result array and the core's (which, strides, ..., ndim, shape)
     arguments for shapes of layout ``data`` (``(..., k)``) against the
     collection, its one axis broadcast against their leading axes."""
-    from . import _dispatch as d
-    from ._native import broadcast_strides
-
     which = np.arange(len(outlines), dtype=np.int64)
     shape = d.broadcast(verb, [("outlines", which.shape), ("shapes", data.shape[:-1])])
     res = np.empty(shape, dtype=bool)
@@ -217,8 +216,6 @@ def _batch(verb: str, outlines: _Outlines, data: np.ndarray, threads: Any) -> Tu
 def contains_points(verb: str, outlines: _Outlines, points: Any, touching: Any, threads: Any) -> np.ndarray:
     """Each point against each shape of the collection, broadcast: the shapes
     along the collection's one axis, the points' leading axes against it."""
-    from . import _dispatch as d
-
     mode = d.mode(verb, touching)
     data = d.points_arg(verb, "points", points)._data
     res, (_, args), (nthreads,) = _batch(verb, outlines, data, threads)
@@ -229,8 +226,6 @@ def contains_points(verb: str, outlines: _Outlines, points: Any, touching: Any, 
 
 def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, threads: Any) -> np.ndarray:
     """Each shape against each outline shape, broadcast as contains_points."""
-    from . import _dispatch as d
-
     mode = d.mode(verb, touching)
     data = shapes._data
     res, (_, args), (nthreads,) = _batch(verb, outlines, data, threads)
