@@ -224,6 +224,34 @@ def contains_points(verb: str, outlines: _Outlines, points: Any, touching: Any, 
     return res
 
 
+def overlaps_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, mode: int, threads: Any) -> np.ndarray:
+    """Shape k (a 1-D collection) against outline shape which[k], exactly."""
+    data = np.ascontiguousarray(shapes._data)
+    which = np.ascontiguousarray(which, dtype=np.int64)
+    res = np.empty(len(which), dtype=bool)
+    if len(which):
+        nthreads = resolve_threads(verb, threads, len(which))
+        rc = call(
+            len(which) * 64,
+            lib.pc_outlines_overlaps,
+            outlines._c(),
+            ffi.cast("const int64_t *", which.ctypes.data),
+            int64_array([8]),
+            shapes.kind,
+            ffi.cast("const double *", data.ctypes.data),
+            int64_array([data.shape[-1]]),
+            ffi.cast("uint8_t *", res.ctypes.data),
+            int64_array([1]),
+            1,
+            int64_array([len(which)]),
+            mode,
+            float(shapes._magnitude),
+            nthreads,
+        )
+        check_rc(verb, rc)
+    return res
+
+
 def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, threads: Any) -> np.ndarray:
     """Each shape against each outline shape, broadcast as contains_points."""
     mode = d.mode(verb, touching)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
@@ -11,7 +11,8 @@ from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from ._types import ArrayLike, Body
 from .compound import Placed
-from .shapes import Shapes
+from .outlines import overlaps_at
+from .shapes import Boxes, Shapes
 from .tiles import TileMap
 from .world import ShapeTree
 
@@ -108,6 +109,8 @@ def pairs(
            [1, 2, 2]])
     """
     mode = d.mode("pairs", touching)
+    if getattr(type(a), "is_outline", False) or getattr(type(b), "is_outline", False):
+        return _outline_pairs(a, b, distance, mode, threads)
     if isinstance(a, TileMap) or isinstance(b, TileMap):
         return _tile_pairs(a, b, distance, touching, threads)
     a = d.collection("pairs", "a", a)
@@ -130,6 +133,31 @@ def pairs(
     if isinstance(a, Placed) or isinstance(b, Placed):
         return d.placed_pairs("pairs", a, b, mode, threads)
     return d.pair_indices("pairs", a, b, mode, threads)
+
+
+def _outline_pairs(a: Any, b: Any, distance: Any, mode: int, threads: Optional[int]) -> np.ndarray:
+    """pairs with Polylines or Regions on one side, shapes on the other: the
+    candidates whose bounding boxes meet (closed: a superset in both modes),
+    each decided by the exact test of overlaps."""
+    swap = getattr(type(a), "is_outline", False)
+    outlines, other = (a, b) if swap else (b, a)
+    if other is None or getattr(type(other), "is_outline", False):
+        raise TypeError(
+            "pairs: Polylines and Regions pair with shapes (pairs(shapes, regions)), not yet alone or with each other"
+        )
+    if distance is not None:
+        raise TypeError("pairs: `distance` does not take Polylines or Regions yet")
+    shapes = d.collection("pairs", "b" if swap else "a", other)
+    if isinstance(shapes, Placed):
+        raise TypeError("pairs: Polylines and Regions pair with shape arrays, not yet with placed compounds")
+    boxes = Boxes(outlines.bounds)
+    cand = d.pair_indices("pairs", shapes, boxes, int(lib.PC_TOUCHING), threads)
+    keep = overlaps_at("pairs", outlines, cand[1], shapes[cand[0]], mode, threads)
+    found = cand[:, keep]
+    if swap:
+        found = found[::-1]
+        found = found[:, np.lexsort((found[1], found[0]))]
+    return np.ascontiguousarray(found)
 
 
 def _tile_pairs(a: Body, b: Optional[Body], distance: Optional[ArrayLike], touching: bool, threads: Optional[int]):

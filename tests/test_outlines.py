@@ -377,10 +377,61 @@ def matplotlib_rgb(colour):
 def test_verbs_that_do_not_take_outlines_yet_say_so():
     r = pc.Regions([[[0, 0], [1, 0], [0, 1]]])
     ball = pc.Circles([0.0, 0.0, 1.0])
-    for call in (lambda: pc.distance(ball, r), lambda: pc.contact(r, ball), lambda: pc.pairs(r)):
-        with pytest.raises(TypeError, match="Polylines and Regions are taken by overlaps, contains and plot so far"):
+    for call in (lambda: pc.distance(ball, r), lambda: pc.contact(r, ball), lambda: pc.nearest(ball, r)):
+        with pytest.raises(TypeError, match="Polylines and Regions are taken by overlaps, contains, pairs and plot so"):
             call()
     with pytest.raises(TypeError, match="overlaps: Polylines or Regions against each other are not supported yet"):
         pc.overlaps(r, r)
     with pytest.raises(TypeError, match="World: part 0 must be"):
         pc.World(r)
+
+
+@pytest.mark.parametrize("family", ["star", "comb", "grid"])
+@settings(max_examples=examples(30))
+@given(data=st.data())
+def test_pairs_with_outlines_are_the_overlapping_pairs(family, data):
+    """pairs(shapes, outlines) is every (i, j) with overlaps(shapes[i],
+    outlines[j]), in both modes, sorted; the other order swaps the rows and
+    sorts by the outline."""
+    shell, holes = data.draw(OS.regions(family, moves=False))
+    other = data.draw(OS.regions("convex", moves=False, holes=False))
+    regions = pc.Regions([np.array(shell, float), np.array(other[0], float)], [[np.array(h, float) for h in holes], []])
+    line = pc.Polylines([np.array(shell, float)[::2], np.array(other[0], float)])
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    lo, hi = regions.bounds[:, :2].min(axis=0), regions.bounds[:, 2:].max(axis=0)
+    for kind in ("point", "circle", "box", "segment", "capsule", "polygon8"):
+        n = 40
+        c = lo + (hi - lo) * rng.uniform(-0.1, 1.1, (n, 2))
+        size = float((hi - lo).max()) * 0.1
+        if kind == "point":
+            shapes = pc.Points(np.round(c * 4) / 4)
+        elif kind == "circle":
+            shapes = pc.Circles(np.c_[c, rng.uniform(0, size, n)])
+        elif kind == "box":
+            shapes = pc.Boxes(np.c_[c, c + rng.uniform(0, size, (n, 2))])
+        elif kind == "segment":
+            shapes = pc.Segments(np.c_[c, c + rng.uniform(-size, size, (n, 2))])
+        elif kind == "capsule":
+            shapes = pc.Capsules(np.c_[c, c + rng.uniform(-size, size, (n, 2)), rng.uniform(0, size / 2, n)])
+        else:
+            t = np.linspace(0, 2 * np.pi, 8, endpoint=False)
+            shapes = pc.Polygons(c[:, None, :] + size * np.stack([np.cos(t), np.sin(t)], axis=-1)[None])
+        for target in (regions, line):
+            for touching in (True, False):
+                full = pc.overlaps(shapes[:, None], target, touching=touching)
+                want = np.array(np.nonzero(full))
+                got = pc.pairs(shapes, target, touching=touching)
+                assert got.dtype == np.int64 and np.array_equal(got, want), (kind, type(target).__name__, touching)
+                back = pc.pairs(target, shapes, touching=touching)
+                assert np.array_equal(back, want[::-1][:, np.lexsort((want[0], want[1]))])
+
+
+def test_pairs_with_outlines_refuse_what_they_do_not_take():
+    r = pc.Regions([[[0, 0], [1, 0], [0, 1]]])
+    balls = pc.Circles([[0, 0, 1]])
+    with pytest.raises(TypeError, match="pair with shapes"):
+        pc.pairs(r)
+    with pytest.raises(TypeError, match="pair with shapes"):
+        pc.pairs(r, r)
+    with pytest.raises(TypeError, match="`distance` does not take Polylines or Regions yet"):
+        pc.pairs(balls, r, distance=1.0)
