@@ -10,6 +10,8 @@
  *   test_world.c      worlds: overlaps, contact, sweeps, depenetration,
  *                     motion (advance, collide, slide), response
  *   test_transform.c  rigid motions and quarter turns
+ *   test_outline.c    outlines: the band index, point location, validation,
+ *                     shapes against outlines
  * tests/check_coverage.py checks that every public function is called.
  */
 #ifndef PC_TEST_H

@@ -1,111 +1,193 @@
-/* Outlines (outline.c): the edge index, points in a region with a hole in
- * both modes, shapes snug in a notch, validation of bad rings. */
+/* Outlines: the band index, point location, region validation, shapes
+ * against outlines, and raycasts (outline.c, outline_ray.c). */
 #include "test.h"
 
+/* An outline and the index arrays it points into, for small test shapes. */
 typedef struct {
     pc_outlines o;
-    double shapes[7 * 4];
-    int64_t bands[256];
-    double edges[4 * 512];
-    int64_t ids[512];
-    int8_t left[8];
+    double shapes[7 * 4], edges[4 * 256];
+    int64_t bands[64], ids[256];
+    int8_t left[16];
 } test_outline;
 
-/* Index the outline o (its geometry set) into t; 1 when it fits. */
-static int index_outline(test_outline *t)
+/* Index the outline of n shapes (rings as given) into t: pc_outlines_index's
+ * return code, after sizing it with NULL arrays. */
+static int outline_build(test_outline *t, const double *xy, const int64_t *ring_start, const int64_t *shape_start,
+                         int64_t n, int closed)
 {
-    int64_t nb = 0, nl = 0;
-    CHECK(pc_outlines_index(&t->o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl) == PC_OK);
-    if (nb > 256 || nl > 512) return 0;
-    CHECK(pc_outlines_index(&t->o, t->shapes, t->bands, 1, t->edges, t->ids, t->left, nl, &nb, &nl) == PC_ERR_SPACE);
-    CHECK(pc_outlines_index(&t->o, t->shapes, t->bands, 256, t->edges, t->ids, t->left, 512, &nb, &nl) == PC_OK);
+    double mag = 0.0;
+    for (int64_t v = 0; v < 2 * ring_start[shape_start[n]]; v++) mag = fmax(mag, fabs(xy[v]));
+    t->o = (pc_outlines){xy, ring_start, shape_start, n, closed, mag, NULL, NULL, NULL, NULL, NULL};
+    int64_t nb = -1, nl = -1;
+    int rc = pc_outlines_index(&t->o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl);
+    if (rc != PC_OK || nb > 64 || nl > 256 || n > 4) return rc != PC_OK ? rc : PC_ERR_SPACE;
+    rc = pc_outlines_index(&t->o, t->shapes, t->bands, nb, t->edges, t->ids, t->left, nl, &nb, &nl);
     t->o.shapes = t->shapes;
     t->o.band_start = t->bands;
     t->o.edges = t->edges;
     t->o.ids = t->ids;
     t->o.left = t->left;
-    return 1;
+    return rc;
 }
 
-/* A square [0, 4]^2 with the hole [1, 3]^2 (clockwise), and a comb: a
- * spine [0, 3] x [0, 1] with teeth [0, 1] and [2, 3] up to y = 3. */
-static void test_outline_points_and_shapes(void)
+/* 1 when the point is in shape s of o in the mode, 0 when not, -1 on error */
+static int located(const test_outline *t, int64_t s, double x, double y, int mode)
 {
-    static const double xy[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 1, 1, 1, 3, 3, 3, 3, 1, 1,
-                                1, 0, 0, 3, 0, 3, 3, 2, 3, 2, 1, 1, 1, 1, 3, 0, 3, 0, 0};
-    static const int64_t rings[] = {0, 5, 10, 19}, shapes[] = {0, 2, 3};
+    double p[2] = {x, y};
+    uint8_t out = 9;
+    if (pc_outlines_contains(&t->o, &s, NULL, p, NULL, &out, NULL, 0, NULL, mode, 1, NULL) != PC_OK) return -1;
+    return out;
+}
+
+/* A 4 x 4 square (counter-clockwise) with a 2 x 2 hole (clockwise) in its middle. */
+static const double holed_xy[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1};
+static const int64_t holed_rings[] = {0, 5, 10}, holed_shapes[] = {0, 2};
+
+/* The index of the holed square: sizes, bounds, bands holding every edge,
+ * the rings' sides; and a too small capacity. */
+static void test_outline_index(void)
+{
     test_outline t;
-    memset(&t, 0, sizeof t);
-    t.o.xy = xy;
-    t.o.ring_start = rings;
-    t.o.shape_start = shapes;
-    t.o.n = 2;
-    t.o.closed = 1;
-    t.o.magnitude = 4.0;
-    CHECK(index_outline(&t));
-    CHECK(t.left[0] == 1 && t.left[1] == 1 && t.left[2] == 1); /* counter-clockwise shells, a clockwise hole */
-    CHECK(t.shapes[0] == 0.0 && t.shapes[3] == 4.0 && t.shapes[7 + 2] == 3.0);
-    /* points: in the frame, in the hole, on the hole's edge, on a corner, outside; then the comb's notch */
-    const double pts[][2] = {{0.5, 0.5}, {2, 2}, {1, 2}, {4, 4}, {5, 1}, {1.5, 2}, {0.5, 2}, {1.5, 1}};
-    const int64_t which[] = {0, 0, 0, 0, 0, 1, 1, 1};
-    const uint8_t closed[] = {1, 0, 1, 1, 0, 0, 1, 1}, strict[] = {1, 0, 0, 0, 0, 0, 1, 0};
-    int64_t n[1] = {8}, sw[1] = {8}, sp[1] = {2}, so[1] = {1};
-    uint8_t out[8];
-    CHECK(pc_outlines_contains(&t.o, which, sw, &pts[0][0], sp, out, so, 1, n, PC_TOUCHING, 1, NULL) == PC_OK);
-    for (int k = 0; k < 8; k++) CHECK(out[k] == closed[k]);
-    CHECK(pc_outlines_contains(&t.o, which, sw, &pts[0][0], sp, out, so, 1, n, PC_STRICT, 2, NULL) == PC_OK);
-    for (int k = 0; k < 8; k++) CHECK(out[k] == strict[k]);
-    CHECK(pc_outlines_contains(&t.o, which, sw, &pts[0][0], sp, out, so, 1, n, 7, 1, NULL) == PC_ERR_ARG);
-    /* boxes: snug in the notch (touching only), down into the spine, the hole exactly, a tooth exactly */
-    const double boxes[][4] = {{1, 1, 2, 3}, {1, 0.5, 2, 3}, {1, 1, 3, 3}, {0, 0, 1, 3}};
-    const int64_t bw[] = {1, 1, 0, 1};
-    const uint8_t btouch[] = {1, 1, 1, 1}, bstrict[] = {0, 1, 0, 1};
-    int64_t nb4[1] = {4}, sb[1] = {4};
-    uint8_t bo[4];
-    CHECK(pc_outlines_overlaps(&t.o, bw, sw, PC_BOX, &boxes[0][0], sb, bo, so, 1, nb4, PC_TOUCHING, 4.0, 1, NULL) ==
-          PC_OK);
-    for (int k = 0; k < 4; k++) CHECK(bo[k] == btouch[k]);
-    CHECK(pc_outlines_overlaps(&t.o, bw, sw, PC_BOX, &boxes[0][0], sb, bo, so, 1, nb4, PC_STRICT, 4.0, 1, NULL) ==
-          PC_OK);
-    for (int k = 0; k < 4; k++) CHECK(bo[k] == bstrict[k]);
-    CHECK(pc_outlines_overlaps(&t.o, bw, sw, PC_KIND_COUNT, &boxes[0][0], sb, bo, so, 1, nb4, PC_STRICT, 4.0, 1,
-                               NULL) == PC_ERR_KIND);
-    int64_t report[4], touches[4 * 4], nt = -1;
-    CHECK(pc_outlines_problem(&t.o, report, touches, 4, &nt) == PC_OK);
-    CHECK(report[3] == PC_OUTLINE_OK && report[0] == -1 && nt == 0);
+    CHECK(outline_build(&t, holed_xy, holed_rings, holed_shapes, 1, 1) == PC_OK);
+    const double *row = t.shapes;
+    CHECK(row[0] == 0.0 && row[1] == 0.0 && row[2] == 4.0 && row[3] == 4.0 && row[4] > 0.0 && row[5] == 0.0);
+    int64_t bands = (int64_t)row[6], nb = -1, nl = -1;
+    CHECK(pc_outlines_index(&t.o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl) == PC_OK);
+    CHECK(bands >= 1 && bands <= 8 && nb == bands + 1);
+    CHECK(nl >= 8 && nl <= 4 * 8 && t.bands[0] == 0 && t.bands[bands] == nl);
+    int seen[10] = {0};
+    for (int64_t k = 0; k < nl; k++) seen[t.ids[k]]++;
+    for (int v = 0; v < 10; v++) CHECK(v == 4 || v == 9 ? seen[v] == 0 : seen[v] >= 1); /* one edge per vertex */
+    CHECK(t.left[0] == 1 && t.left[1] == 1); /* interior left of a CCW shell and of a CW hole */
+    /* the same rings reversed: the interior on their right */
+    double rev[20];
+    for (int v = 0; v < 5; v++)
+        for (int r = 0; r < 2; r++) {
+            rev[10 * r + 2 * v] = holed_xy[10 * r + 2 * (4 - v)];
+            rev[10 * r + 2 * v + 1] = holed_xy[10 * r + 2 * (4 - v) + 1];
+        }
+    test_outline u;
+    CHECK(outline_build(&u, rev, holed_rings, holed_shapes, 1, 1) == PC_OK);
+    CHECK(u.left[0] == -1 && u.left[1] == -1);
+    /* too little room */
+    CHECK(pc_outlines_index(&t.o, t.shapes, t.bands, nb, t.edges, t.ids, t.left, nl - 1, &nb, &nl) == PC_ERR_SPACE);
+    CHECK(pc_outlines_index(NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl) == PC_ERR_ARG);
 }
 
-/* Validation: a bow tie (its shell crosses itself), a hole crossing the
- * shell, a hole touching the shell at one point (valid: one touch). */
-static void test_outline_problems(void)
+/* Points inside, on and outside the holed square, in both modes; the same
+ * rings as a polyline (its edges only). */
+static void test_outline_contains(void)
 {
-    static const double bow[] = {0, 0, 4, 4, 4, 0, 0, 4, 0, 0};
-    static const double crossing[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 1, 1, 5, 1, 3, 3, 1, 1};
-    static const double touching[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 0, 2, 2, 1, 2, 3, 0, 2};
-    static const int64_t one[] = {0, 5}, two[] = {0, 5, 9}, s1[] = {0, 1}, s2[] = {0, 2};
-    const double *geometry[3] = {bow, crossing, touching};
-    const int64_t *rings[3] = {one, two, two}, *shapes[3] = {s1, s2, s2};
-    const int64_t want[3][4] = {{0, 0, -1, PC_OUTLINE_SELF}, {0, 1, -1, PC_OUTLINE_CROSS}, {-1, -1, -1, PC_OUTLINE_OK}};
-    for (int c = 0; c < 3; c++) {
-        test_outline t;
-        memset(&t, 0, sizeof t);
-        t.o.xy = geometry[c];
-        t.o.ring_start = rings[c];
-        t.o.shape_start = shapes[c];
-        t.o.n = 1;
-        t.o.closed = 1;
-        t.o.magnitude = 5.0;
-        CHECK(index_outline(&t));
-        int64_t report[4], touches[4 * 8], nt = -1;
-        CHECK(pc_outlines_problem(&t.o, report, touches, 8, &nt) == PC_OK);
-        for (int k = 0; k < 4; k++) CHECK(report[k] == want[c][k]);
-        if (c == 2) CHECK(nt >= 1 && touches[1] == 0 && touches[2] == 1); /* the touch, named by its rings */
+    test_outline t, l;
+    CHECK(outline_build(&t, holed_xy, holed_rings, holed_shapes, 1, 1) == PC_OK);
+    static const struct {
+        double x, y;
+        int touching, strict, on_line;
+    } cases[] = {
+        {0.5, 0.5, 1, 1, 0},              /* between shell and hole */
+        {2.0, 2.0, 0, 0, 0},              /* in the hole */
+        {0.0, 2.0, 1, 0, 1},              /* on the shell's edge */
+        {4.0, 4.0, 1, 0, 1},              /* a shell vertex */
+        {1.0, 2.0, 1, 0, 1},              /* on the hole's edge */
+        {3.0, 3.0, 1, 0, 1},              /* a hole vertex */
+        {5.0, 5.0, 0, 0, 0},              /* outside */
+        {-0.0, 0x1p-1074, 1, 0, 1},       /* just above the corner, on the left edge */
+        {0x1p-1074, -0x1p-1074, 0, 0, 0}, /* just below the bottom edge */
+        {3.5, 3.0, 1, 1, 0},              /* right of the hole's corner, on its line */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(located(&t, 0, cases[i].x, cases[i].y, PC_TOUCHING) == cases[i].touching);
+        CHECK(located(&t, 0, cases[i].x, cases[i].y, PC_STRICT) == cases[i].strict);
     }
-    CHECK(pc_outlines_problem(NULL, NULL, NULL, 0, NULL) == PC_ERR_ARG);
+    CHECK(located(&t, 1, 0.5, 0.5, PC_TOUCHING) == 0); /* a shape index out of range */
+    CHECK(located(&t, 0, 0.5, 0.5, 7) == -1);          /* a bad mode */
+    CHECK(outline_build(&l, holed_xy, holed_rings, holed_shapes, 1, 0) == PC_OK);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(located(&l, 0, cases[i].x, cases[i].y, PC_TOUCHING) == cases[i].on_line);
+        CHECK(located(&l, 0, cases[i].x, cases[i].y, PC_STRICT) == 0);
+    }
+    /* a batch of points, one shape each */
+    double pts[6] = {0.5, 0.5, 2.0, 2.0, 0.0, 2.0};
+    int64_t which[3] = {0, 0, 0}, n = 3, sw = 8, sp = 2, so = 1; /* bytes, doubles, bytes */
+    uint8_t out[3] = {9, 9, 9};
+    CHECK(pc_outlines_contains(&t.o, which, &sw, pts, &sp, out, &so, 1, &n, PC_TOUCHING, 1, NULL) == PC_OK);
+    CHECK(out[0] == 1 && out[1] == 0 && out[2] == 1);
+}
+
+/* The first problem of a region's rings: none for the holed square, a
+ * self-crossing ring (a bow tie), a hole outside its shell; a hole touching
+ * the shell at a point is allowed and reported as a touch. */
+static void test_outline_problem(void)
+{
+    test_outline t;
+    int64_t report[4], touches[4 * 4], nt = -1;
+    CHECK(outline_build(&t, holed_xy, holed_rings, holed_shapes, 1, 1) == PC_OK);
+    CHECK(pc_outlines_problem(&t.o, report, touches, 4, &nt) == PC_OK);
+    CHECK(report[0] == -1 && report[1] == -1 && report[2] == -1 && report[3] == PC_OUTLINE_OK && nt == 0);
+
+    /* shape 0 fine, shape 1 a bow tie: its edges (0,0)-(2,2) and (2,0)-(0,2) cross */
+    static const double bow[] = {0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 2, 2, 2, 0, 0, 2, 0, 0};
+    static const int64_t bow_rings[] = {0, 4, 9}, bow_shapes[] = {0, 1, 2};
+    CHECK(outline_build(&t, bow, bow_rings, bow_shapes, 2, 1) == PC_OK);
+    CHECK(pc_outlines_problem(&t.o, report, touches, 4, &nt) == PC_OK);
+    CHECK(report[0] == 1 && report[1] == 0 && report[2] == -1 && report[3] == PC_OUTLINE_SELF);
+
+    /* a hole outside its shell */
+    static const double out_xy[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 5, 5, 5, 6, 6, 6, 5, 5};
+    static const int64_t out_rings[] = {0, 5, 9}, one[] = {0, 2};
+    CHECK(outline_build(&t, out_xy, out_rings, one, 1, 1) == PC_OK);
+    CHECK(pc_outlines_problem(&t.o, report, touches, 4, &nt) == PC_OK);
+    CHECK(report[0] == 0 && report[1] == 1 && report[3] == PC_OUTLINE_OUTSIDE);
+
+    /* a triangular hole touching the shell's left edge at (0, 2): allowed, reported as touches */
+    static const double touch_xy[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 0, 2, 1, 3, 1, 1, 0, 2};
+    CHECK(outline_build(&t, touch_xy, out_rings, one, 1, 1) == PC_OK);
+    CHECK(pc_outlines_problem(&t.o, report, touches, 4, &nt) == PC_OK);
+    CHECK(report[3] == PC_OUTLINE_OK && nt == 2); /* once per pair of edges meeting there */
+    CHECK(touches[0] == 0 && touches[1] == 0 && touches[2] == 1);
+    CHECK(touch_xy[2 * touches[3]] == 0.0 && touch_xy[2 * touches[3] + 1] == 2.0);
+    t.o.edges = NULL; /* without its index */
+    CHECK(pc_outlines_problem(&t.o, report, touches, 4, &nt) == PC_ERR_ARG);
+}
+
+/* Shapes against outlines: a box snug in a U-shaped region's notch touches
+ * it but does not overlap it strictly; pushed down into the floor it does.
+ * Against the U as a polyline, a segment lying along an edge touches only. */
+static void test_outline_overlaps(void)
+{
+    /* the U: x in [0, 3], y in [0, 3], less the notch x in (1, 2), y in (1, 3] */
+    static const double u_xy[] = {0, 0, 3, 0, 3, 3, 2, 3, 2, 1, 1, 1, 1, 3, 0, 3, 0, 0};
+    static const int64_t u_rings[] = {0, 9}, u_shapes[] = {0, 1};
+    test_outline t, l;
+    CHECK(outline_build(&t, u_xy, u_rings, u_shapes, 1, 1) == PC_OK);
+    CHECK(outline_build(&l, u_xy, u_rings, u_shapes, 1, 0) == PC_OK);
+    double boxes[3][4] = {{1, 1, 2, 2}, {1, 0.5, 2, 2}, {1.25, 1.5, 1.75, 2.5}}; /* snug, sunk, floating */
+    static const int expect[3][2] = {{1, 0}, {1, 1}, {0, 0}};                    /* touching, strict */
+    int64_t s = 0;
+    for (int i = 0; i < 3; i++)
+        for (int m = 0; m < 2; m++) {
+            uint8_t out = 9;
+            CHECK(pc_outlines_overlaps(&t.o, &s, NULL, PC_BOX, boxes[i], NULL, &out, NULL, 0, NULL,
+                                       m ? PC_STRICT : PC_TOUCHING, 3.0, 1, NULL) == PC_OK);
+            CHECK(out == expect[i][m]);
+        }
+    /* a segment along the notch's floor: touches the polyline, never strictly */
+    double seg[4] = {1.25, 1, 1.75, 1};
+    uint8_t out = 9;
+    CHECK(pc_outlines_overlaps(&l.o, &s, NULL, PC_SEGMENT, seg, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 2.0, 1, NULL) ==
+              PC_OK &&
+          out == 1);
+    CHECK(pc_outlines_overlaps(&l.o, &s, NULL, PC_SEGMENT, seg, NULL, &out, NULL, 0, NULL, PC_STRICT, 2.0, 1, NULL) ==
+              PC_OK &&
+          out == 0);
+    CHECK(pc_outlines_overlaps(&t.o, &s, NULL, 99, seg, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 2.0, 1, NULL) ==
+          PC_ERR_KIND);
 }
 
 void group_outline(void)
 {
-    test_outline_points_and_shapes();
-    test_outline_problems();
+    test_outline_index();
+    test_outline_contains();
+    test_outline_problem();
+    test_outline_overlaps();
 }
