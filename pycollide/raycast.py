@@ -10,6 +10,7 @@ from numpy.typing import ArrayLike
 
 from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, resolve_threads
+from .outlines import Polylines, Regions, _Outlines
 from .shapes import Lines, Shapes
 from .tiles import TileMap
 from .world import ShapeTree, World
@@ -113,6 +114,16 @@ def _tilemap(
     )
 
 
+def _shape_hit(out: np.ndarray, shape: Tuple[int, ...]) -> ShapeHit:
+    """The ShapeHit of the core's rows of 5 (hit, distance, normal, index)."""
+    return ShapeHit(
+        np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)),
+        out[..., 1],
+        out[..., 2:4],
+        out[..., 4].astype(np.int64),
+    )
+
+
 # From this many rays in one row on, they are cast in the order of their
 # origins along a Z curve (pc_ray_order), so that rays cast one after another
 # read the same parts of the tree: a large batch is faster so, the ordering
@@ -182,12 +193,29 @@ def _shapes(
             ),
         )
         _zero_direction(verb, v, out[..., 1])
-    return ShapeHit(
-        np.not_equal(out[..., 0], 0, out=np.empty(shape, dtype=bool)),
-        out[..., 1],
-        out[..., 2:4],
-        out[..., 4].astype(np.int64),
-    )
+    return _shape_hit(out, shape)
+
+
+def _outlines(
+    verb: str,
+    o: np.ndarray,
+    v: np.ndarray,
+    shape: Tuple[int, ...],
+    outlines: _Outlines,
+    max_distance: np.ndarray,
+    threads: Any,
+) -> ShapeHit:
+    """Every shape of a Polylines or Regions collection, its edges found
+    through its band index (pc_outlines_raycast)."""
+    out = np.empty(shape + (5,), dtype=np.float64)
+    if out.size:
+        args, ndim, dims = d.arrays(shape, [o, v, max_distance[..., None], out])
+        nthreads = resolve_threads(verb, threads, out.size // 5)
+        check_rc(
+            verb, call(out.size // 5 * COSTLY, lib.pc_outlines_raycast, outlines._c(), *args, ndim, dims, nthreads)
+        )
+        _zero_direction(verb, v, out[..., 1])
+    return _shape_hit(out, shape)
 
 
 def _world(
@@ -247,7 +275,7 @@ def raycast(
 def raycast(
     origins: ArrayLike,
     directions: ArrayLike,
-    target: Shapes,
+    target: Union[Shapes, Polylines, Regions],
     max_distance: ArrayLike = math.inf,
     *,
     threads: Optional[int] = None,
@@ -257,12 +285,12 @@ def raycast(
 def raycast(
     origins: ArrayLike,
     directions: ArrayLike,
-    target: Union[TileMap, World, Shapes],
+    target: Union[TileMap, World, Shapes, Polylines, Regions],
     max_distance: ArrayLike = math.inf,
     *,
     threads: Optional[int] = None,
 ) -> Union[RayHit, ShapeHit, WorldHit]:
-    """Cast rays: where each first meets a tile map, a collection of shapes or a World.
+    """Cast rays: where each first meets a tile map, a collection of shapes or outlines, or a World.
 
     A ray is ``origin + t * direction`` for t >= 0 (the direction need not be
     a unit vector, but must be nonzero and finite).  Whether a ray meets the
@@ -296,6 +324,17 @@ def raycast(
       the collection's broad-phase tree (the one :func:`pairs` builds) is
       walked nearest box first.  Returns ``ShapeHit(hit, distance, normal,
       index)``: the first shape hit, the lower index at equal distances.
+    * :class:`Polylines` or :class:`Regions`: a polyline is its closed
+      edges, a region its closed area (a ray starting inside a region, or
+      on a polyline, hits at distance 0 with normal ``-direction /
+      |direction|``).  Each shape's band index finds the edges the ray may
+      meet.  Returns ``ShapeHit(hit, distance, normal, index)`` as for
+      shapes; the normal is the unit normal of the edge hit, on its side
+      facing the origin: of the edges hit at that distance (at a vertex),
+      the lowest-indexed one facing the ray (a region's edge whose outward
+      side faces it, as for a polygon's face entered; a polyline's edge the
+      ray crosses), and ``-direction / |direction|`` where none does (the
+      ray only runs along edges there).
     * a :class:`World`: its trees are built once, when the World is.
       Returns ``WorldHit(hit, distance, normal, part, index)``; at equal
       distances the lower part.
@@ -321,13 +360,18 @@ def raycast(
     >>> s = pc.raycast([0, 0], [[1, 0], [1, 1]], bumpers)
     >>> s.hit.tolist(), s.distance.tolist(), s.index.tolist(), s.normal[0].tolist()
     ([True, False], [3.0, inf], [0, -1], [-1.0, 0.0])
+    >>> ring = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]]], holes=[[[[1, 1], [1, 3], [3, 3], [3, 1]]]])
+    >>> r = pc.raycast([[-2, 2], [2, 2], [0.5, 2]], [1, 0], ring)   # from outside, in the hole, inside
+    >>> r.distance.tolist(), r.normal.tolist(), r.index.tolist()
+    ([2.0, 1.0, 0.0], [[-1.0, 0.0], [-1.0, 0.0], [-1.0, 0.0]], [0, 0, 0])
     """
     verb = "raycast"
     if isinstance(target, Shapes) and not isinstance(target, Lines):
         d.collection(verb, "target", target)
-    elif not isinstance(target, (TileMap, World)):
+    elif not isinstance(target, (TileMap, World, _Outlines)):
         raise TypeError(
-            f"{verb}: `target` must be a TileMap, a World or a 1-D collection of shapes, got {type(target).__name__}"
+            f"{verb}: `target` must be a TileMap, a World, Polylines, Regions or a 1-D collection of shapes, "
+            f"got {type(target).__name__}"
         )
     o = d.vectors(verb, "origins", origins)
     v = d.vectors(verb, "directions", directions)
@@ -337,4 +381,6 @@ def raycast(
         return _tilemap(verb, o, v, shape, target, limit, threads)
     if isinstance(target, World):
         return _world(verb, o, v, shape, target, limit, threads)
+    if isinstance(target, _Outlines):
+        return _outlines(verb, o, v, shape, target, limit, threads)
     return _shapes(verb, o, v, shape, ShapeTree(verb, target), limit, threads)

@@ -940,6 +940,29 @@ int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches,
 int pc_outlines_contains(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, const double *points,
                          const int64_t *strides_p, uint8_t *out, const int64_t *strides_out, int ndim,
                          const int64_t *shape, int mode, int threads, const volatile int *cancel);
+
+/* Rays o + t d (t >= 0; 2 doubles each, strides in doubles) against every
+ * shape of an indexed outline collection: a polyline is its closed edges, a
+ * region its closed area.  Writes 5 doubles a ray, as pc_raycast_shapes:
+ * hit (1 or 0), the distance t |d| to the first point of the shapes
+ * (rounded as pc_raycast_shapes rounds it, a function of the exact point
+ * hit alone; +inf when none, and for a hit beyond the largest double), the
+ * unit normal there and the index of the shape hit (-1 when none; of two at
+ * the same distance, the lower).  The normal is -d / |d| when o lies in the
+ * shape's closed set (distance 0), else that of the edge hit, on its side
+ * facing o: of the edges hit at that distance (a vertex's), the
+ * lowest-indexed one facing the ray (a region's edge whose outward side
+ * faces it, a polyline's edge the ray crosses); -d / |d| where none does
+ * (the ray runs along edges there); NaN when none.  Whether a ray hits is exact for every finite
+ * input.  A hit farther than the ray's max distance (max_distances, strided
+ * like the origins; >= 0, may be +inf) is no hit.  A zero or non-finite
+ * direction gives hit 0 and a NaN distance.  PC_ERR_ARG (nothing written)
+ * for an outline without its index, a negative or NaN max distance or bad
+ * strides. */
+int pc_outlines_raycast(const pc_outlines *o, const double *origins, const int64_t *strides_o, const double *directions,
+                        const int64_t *strides_d, const double *max_distances, const int64_t *strides_m, double *out,
+                        const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                        const volatile int *cancel);
 /* CDEF END */
 
 #ifdef __cplusplus

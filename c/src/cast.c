@@ -416,16 +416,7 @@ static double visit_ray(void *vs, int64_t p, double limit)
 
 static void cast_one(const cast_ctx *c, const double *o, const double *d, double max_distance, double *out)
 {
-    out[0] = 0.0;
-    out[1] = INFINITY;
-    out[2] = out[3] = NAN;
-    out[4] = -1.0;
-    double dm = pc__max(fabs(d[0]), fabs(d[1]));
-    if (!(dm > 0.0) || !isfinite(dm)) {
-        out[1] = NAN;
-        return;
-    } /* no direction */
-    if (c->tree.levels == 0) return;
+    if (!pc__ray_miss(out, d) || c->tree.levels == 0) return;
     cast_ray r;
     pc__filter f = pc__filter_for(ray_setup(&r, c, o, d));
     ray_state st = {c, &f, &r, max_distance, {INFINITY, INFINITY, NAN, NAN, -1}};
@@ -793,7 +784,7 @@ static void limits_inner(void *vctx, char *const *p, const int64_t *s, int64_t n
 /* Is every limit (a strided operand over the index space) >= 0, none NaN?
  * PC_OK, or PC_ERR_ARG for a bad one or bad strides (before anything is
  * written). */
-static int limits_ok(int ndim, const int64_t *shape, const double *limits, const int64_t *strides)
+int pc__limits_ok(int ndim, const int64_t *shape, const double *limits, const int64_t *strides)
 {
     int bad = 0;
     const void *ptrs[1] = {limits};
@@ -810,7 +801,7 @@ int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a
     if (!pc__is_shape(kind_a)) return PC_ERR_KIND;
     cast_ctx ctx;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
-    if (limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
+    if (pc__limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     struct tree_kind_ctx x = {&ctx, kind_a};
     const void *ptrs[3] = {a, max_distances, out};
@@ -871,7 +862,7 @@ int pc_raycast_shapes(void *work, int64_t work_bytes, double magnitude, const do
 {
     cast_ctx ctx;
     if (pc__tree_query_of(&ctx, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
-    if (limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
+    if (pc__limits_ok(ndim, shape, max_distances, strides_m) != PC_OK) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     const void *ptrs[4] = {origins, directions, max_distances, out};
     const int64_t *st[4] = {strides_o, strides_d, strides_m, strides_out};

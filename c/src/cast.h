@@ -42,4 +42,8 @@ int pc__tree_each(const pc__tree_query *q, const double *box, int (*visit)(void 
 void pc__tree_contact(const pc__tree_query *q, int ka, const double *a, double *out, int64_t *index,
                       const double **row);
 
+/* Is every limit (a strided operand over the index space: max distances)
+ * >= 0, none NaN?  PC_OK, or PC_ERR_ARG for a bad one or bad strides. */
+int pc__limits_ok(int ndim, const int64_t *shape, const double *limits, const int64_t *strides);
+
 #endif

@@ -37,6 +37,19 @@ static inline double pc__ray_stretch(const double *d)
 /* The distance reported for an entry (along the major axis): entry |d| / L, rounded. */
 static inline double pc__ray_distance(double entry, double stretch) { return entry * stretch; }
 
+/* A raycast's row of 5 doubles (hit, distance, normal, index) set to a
+ * miss; returns 0, with a NaN distance, where d is zero or not finite (no
+ * ray), else 1. */
+static inline int pc__ray_miss(double *out, const double *d)
+{
+    double dm = fabs(d[0]) > fabs(d[1]) ? fabs(d[0]) : fabs(d[1]);
+    out[0] = 0.0;
+    out[1] = dm > 0.0 && isfinite(dm) ? INFINITY : NAN;
+    out[2] = out[3] = NAN;
+    out[4] = -1.0;
+    return out[1] == INFINITY;
+}
+
 /* The entry of the ray o + t d (d nonzero and finite) into the core h grown
  * by h->R, measured along the major axis and rounded once to the nearest
  * double (+inf beyond the doubles), exactly.  The ray must meet the shape

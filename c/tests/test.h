@@ -11,7 +11,7 @@
  *                     motion (advance, collide, slide), response
  *   test_transform.c  rigid motions and quarter turns
  *   test_outline.c    outlines: the band index, point location, validation,
- *                     shapes against outlines
+ *                     shapes against outlines, raycasts
  * tests/check_coverage.py checks that every public function is called.
  */
 #ifndef PC_TEST_H

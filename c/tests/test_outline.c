@@ -184,10 +184,61 @@ static void test_outline_overlaps(void)
           PC_ERR_KIND);
 }
 
+/* Raycasts: from outside, from the hole, from inside; a corner grazed;
+ * along a polyline; a zero direction, a bad limit; a hit beyond the
+ * largest double. */
+static void test_outline_raycast(void)
+{
+    test_outline t, l;
+    CHECK(outline_build(&t, holed_xy, holed_rings, holed_shapes, 1, 1) == PC_OK);
+    double o[5][2] = {{-2, 2}, {2, 2}, {0.5, 2}, {-1, 1}, {5, 5}}, d[5][2] = {{1, 0}, {0, 3}, {1, 0}, {1, -1}, {1, 0}};
+    double lim[5] = {INFINITY, INFINITY, INFINITY, INFINITY, INFINITY}, out[5][5];
+    int64_t n = 5, s2 = 2, s1 = 1, s5 = 5;
+    CHECK(pc_outlines_raycast(&t.o, o[0], &s2, d[0], &s2, lim, &s1, out[0], &s5, 1, &n, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][1] == 2.0 && out[0][2] == -1.0 && out[0][3] == 0.0 && out[0][4] == 0.0);
+    CHECK(out[1][0] == 1 && out[1][1] == 1.0 && out[1][2] == 0.0 && out[1][3] == -1.0); /* the hole's top */
+    CHECK(out[2][0] == 1 && out[2][1] == 0.0 && out[2][2] == -1.0 && out[2][3] == 0.0); /* inside: -d */
+    /* the corner (0, 0) grazed: the left edge's outward side faces the ray */
+    CHECK(out[3][0] == 1 && fabs(out[3][1] - sqrt(2.0)) < 1e-15 && out[3][2] == -1.0 && out[3][3] == 0.0);
+    CHECK(out[4][0] == 0 && out[4][1] == INFINITY && isnan(out[4][2]) && out[4][4] == -1.0);
+    /* the same rings as polylines: from inside the square, the hole's left edge */
+    CHECK(outline_build(&l, holed_xy, holed_rings, holed_shapes, 1, 0) == PC_OK);
+    CHECK(pc_outlines_raycast(&l.o, o[2], NULL, d[2], NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][1] == 0.5 && out[0][2] == -1.0 && out[0][3] == 0.0);
+    /* along the bottom edge's line onto the corner: the left edge, crossed
+     * there (not the bottom one it runs along); up the hole's left edge's
+     * line onto its corner (1, 1): the hole's bottom edge, crossed there */
+    double ob[2] = {-1, 0}, db[2] = {0.5, 0}, oh[2] = {1, 0.5}, dh[2] = {0, 2};
+    CHECK(pc_outlines_raycast(&l.o, ob, NULL, db, NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][1] == 1.0 && out[0][2] == -1.0 && out[0][3] == 0.0);
+    CHECK(pc_outlines_raycast(&l.o, oh, NULL, dh, NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][1] == 0.5 && out[0][2] == 0.0 && out[0][3] == -1.0);
+    /* a zero direction: no hit, a NaN distance; a negative limit: an error */
+    double zero[2] = {0, 0}, bad = -1.0;
+    CHECK(pc_outlines_raycast(&t.o, o[0], NULL, zero, NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 0 && isnan(out[0][1]));
+    CHECK(pc_outlines_raycast(&t.o, o[0], NULL, d[0], NULL, &bad, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    /* a limit short of the hit */
+    double short_lim = 1.5;
+    CHECK(pc_outlines_raycast(&t.o, o[0], NULL, d[0], NULL, &short_lim, NULL, out[0], NULL, 0, NULL, 1, NULL) ==
+              PC_OK &&
+          out[0][0] == 0);
+    /* a segment at 1e308 seen from -1e308: hit, its distance beyond the doubles */
+    static const double far_xy[] = {1e308, -1, 1e308, 1};
+    static const int64_t far_rings[] = {0, 2}, far_shapes[] = {0, 1};
+    double of[2] = {-1e308, 0}, df[2] = {1, 0};
+    CHECK(outline_build(&l, far_xy, far_rings, far_shapes, 1, 0) == PC_OK);
+    CHECK(pc_outlines_raycast(&l.o, of, NULL, df, NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(out[0][0] == 1 && out[0][1] == INFINITY && out[0][2] == -1.0 && out[0][4] == 0.0);
+    l.o.ids = NULL; /* without its index */
+    CHECK(pc_outlines_raycast(&l.o, of, NULL, df, NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+}
+
 void group_outline(void)
 {
     test_outline_index();
     test_outline_contains();
     test_outline_problem();
     test_outline_overlaps();
+    test_outline_raycast();
 }
