@@ -9,7 +9,7 @@ import math
 import numpy as np
 import outline_strategies as OS
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from reference import outline_rays as R
 from reference import outlines as O
@@ -221,3 +221,41 @@ def test_raycast_outlines_bad_input():
         pc.raycast([2, 2], [1, 0], "square")
     empty = pc.raycast([[0, 0]], [[1, 0]], pc.Polylines([]))
     assert empty.hit.tolist() == [False] and empty.index.tolist() == [-1]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@given(data=st.data())
+def test_raycast_regions_ulp_nudged_along_edges(family, data):
+    """A ray along an edge's line, from a point on that line beyond the edge,
+    its origin then nudged by a few ulps off the line: it runs along the
+    edge, grazes its end, or just misses or crosses it; exactly as the
+    reference says, with the distance bit for bit."""
+    drawn = [data.draw(OS.regions(family, holes=data.draw(st.booleans())))]
+    target, refs = regions_of(drawn)
+    ring = drawn[0][0]
+    i = data.draw(st.integers(0, len(ring) - 1))
+    a, b = ring[i], ring[(i + 1) % len(ring)]
+    assume(a != b)
+    back = data.draw(st.sampled_from([1.0, 0.5, 2.0]))
+    origin = [a[0] - back * (b[0] - a[0]), a[1] - back * (b[1] - a[1])]
+    for axis in (0, 1):
+        for _ in range(data.draw(st.integers(0, 3))):
+            origin[axis] = np.nextafter(origin[axis], data.draw(st.sampled_from([-math.inf, math.inf])))
+    direction = (b[0] - a[0], b[1] - a[1])
+    assume(all(math.isfinite(v) for v in origin + list(direction)))
+    check(target, refs, [tuple(origin)], [direction])
+
+
+@given(
+    origins=st.lists(st.tuples(st.integers(-20, 420), st.integers(-20, 120)), min_size=8, max_size=8),
+    directions=st.lists(
+        st.tuples(st.integers(-60, 60), st.integers(-60, 60)).filter(lambda v: v != (0, 0)), min_size=8, max_size=8
+    ),
+)
+def test_raycast_many_bands(origins, directions):
+    """A polyline of 400 edges spread over 101 heights (many bands): shallow
+    and steep rays read only the bands their y-range reaches, and still find
+    the first edge, as the reference says."""
+    line = [(float(i), float(i * 37 % 101)) for i in range(401)]
+    target, refs = polylines_of([line], False)
+    check(target, refs, [tuple(map(float, o)) for o in origins], [tuple(map(float, d)) for d in directions])

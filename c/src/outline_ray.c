@@ -16,8 +16,12 @@
  *
  * The edges visited for shape s are those pc__outline_each_edge lists for
  * the part of its bounds the ray can reach: the box cut by the quadrant
- * ahead of the origin (x >= ox where dx > 0, x = ox where dx = 0, ...),
- * exact comparisons, so no edge the ray meets is skipped.
+ * ahead of the origin (x >= ox where dx > 0, x = ox where dx = 0, ...;
+ * exact comparisons), then its y-range cut to the ray's over its x-range,
+ * computed in floating point and widened far beyond the rounding, so no
+ * edge the ray meets is skipped.  A shallow ray reads the bands it crosses;
+ * a steep one every band of the quadrant (the edges of each filtered by
+ * their boxes).
  *
  * Of the edges hit at the least distance (more than one at a vertex), the
  * normal is that of the lowest-indexed one facing the ray (exact signs): for
@@ -127,6 +131,23 @@ static int ahead_box(const double *row, const double *o, const double *d, double
         if (!(lo <= row[a + 2] && hi >= row[a] && lo <= hi)) return 0;
         box[a] = lo;
         box[a + 2] = hi;
+    }
+    /* the ray's y over that x-range, y = oy + (x - ox) q with q = dy / dx,
+     * widened far beyond its rounding (a few ulps of the terms, and what
+     * underflow loses), where q is a normal double: fewer bands to read */
+    double q = d[0] != 0 ? d[1] / d[0] : 0.0;
+    if (fabs(q) >= 0x1p-1000 && fabs(q) < 0x1p1000) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int k = 0; k < 4; k += 2) {
+            double p = (box[k] - o[0]) * q, y = o[1] + p, w = 0x1p-48 * (fabs(o[1]) + fabs(p)) + 0x1p-1022;
+            lo = pc__min(lo, y - w);
+            hi = pc__max(hi, y + w);
+        }
+        if (lo > -INFINITY && hi < INFINITY) { /* else the box as it is */
+            box[1] = pc__max(box[1], lo);
+            box[3] = pc__min(box[3], hi);
+            if (box[1] > box[3]) return 0;
+        }
     }
     return 1;
 }
