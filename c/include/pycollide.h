@@ -953,12 +953,12 @@ int pc_outlines_contains(const pc_outlines *o, const int64_t *which, const int64
  * facing o: of the edges hit at that distance (a vertex's), the
  * lowest-indexed one facing the ray (a region's edge whose outward side
  * faces it, a polyline's edge the ray crosses); -d / |d| where none does
- * (the ray runs along edges there); NaN when none.  Whether a ray hits is exact for every finite
- * input.  A hit farther than the ray's max distance (max_distances, strided
- * like the origins; >= 0, may be +inf) is no hit.  A zero or non-finite
- * direction gives hit 0 and a NaN distance.  PC_ERR_ARG (nothing written)
- * for an outline without its index, a negative or NaN max distance or bad
- * strides. */
+ * (the ray runs along edges there); NaN when none.  Whether a ray hits is
+ * exact for every finite input.  A hit farther than the ray's max distance
+ * (max_distances, strided like the origins; >= 0, may be +inf) is no
+ * hit.  A zero or non-finite direction gives hit 0 and a NaN distance.
+ * PC_ERR_ARG (nothing written) for an outline without its index, a
+ * negative or NaN max distance or bad strides. */
 int pc_outlines_raycast(const pc_outlines *o, const double *origins, const int64_t *strides_o, const double *directions,
                         const int64_t *strides_d, const double *max_distances, const int64_t *strides_m, double *out,
                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
