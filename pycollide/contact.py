@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _dispatch as d
 from ._types import Anything, Body, Solid
+from .outlines import _Outlines, near_shapes
 from .world import World
 
 __all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "WorldManifold", "manifold"]
@@ -140,6 +141,10 @@ def contact(
     >>> float(pc.contact(pc.Circles([0, 0, 1]), pc.Circles([3, 4, 1])).separation)
     3.0
     """
+    if isinstance(a, _Outlines) or isinstance(b, _Outlines):
+        if out is not None:
+            raise TypeError("contact: `out` is not supported with Polylines or Regions yet")
+        return Contact._of(near_shapes("contact", a, b, True, threads))
     data = d.contact_any("contact", a, b, threads, out)
     if isinstance(a, World) or isinstance(b, World):
         return WorldContact._of(data)
@@ -155,6 +160,8 @@ def distance(a: Anything, b: Anything, *, threads: Optional[int] = None) -> np.n
     >>> pc.distance(pc.Points([[0, 3], [1, 1]]), pc.Boxes([0, 0, 2, 2])).tolist()
     [1.0, 0.0]
     """
+    if isinstance(a, _Outlines) or isinstance(b, _Outlines):
+        return np.array(near_shapes("distance", a, b, False, threads)[..., 0])
     gap = np.array(d.contact_any("distance", a, b, threads)[..., 0])
     # +0.0 wherever the separation is <= 0 (its sign is exact), on the bits: a
     # double's bits as an int64 are <= 0 exactly when it is -0.0, +0.0 or

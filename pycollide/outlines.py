@@ -275,6 +275,53 @@ def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, 
     return res
 
 
+def near_shapes(verb: str, a: Any, b: Any, contact: bool, threads: Any) -> np.ndarray:
+    """The distance ((S, 1): ``contact`` false) or the contact data ((S, 7),
+    as ``pc_contact_batch``, from ``a`` toward ``b``) of shapes and outlines
+    in either order, broadcast as :func:`overlaps_shapes`.  Contact refuses
+    a shape that strictly overlaps its outline (NotImplementedError)."""
+    from . import _dispatch as d
+    from ._native import broadcast_strides
+
+    outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
+    if isinstance(other, _Outlines):
+        raise TypeError(f"{verb}: Polylines or Regions against each other are not supported yet")
+    shapes = d.shapes_arg(verb, "b" if outlines is a else "a", other)
+    data = shapes._data
+    which = np.arange(len(outlines), dtype=np.int64)
+    shape = d.broadcast(verb, [("outlines", which.shape), ("shapes", data.shape[:-1])])
+    res = np.empty(shape + (7 if contact else 1,))
+    nthreads = resolve_threads(verb, threads, res.size)
+    if res.size:
+        rc = call(
+            res.size * 64,
+            lib.pc_outlines_near,
+            outlines._c(),
+            ffi.cast("const int64_t *", which.ctypes.data),
+            int64_array(broadcast_strides(which.shape, which.strides, shape)),
+            shapes.kind,
+            ffi.cast("const double *", data.ctypes.data),
+            int64_array(broadcast_strides(data.shape[:-1], [st // 8 for st in data.strides[:-1]], shape)),
+            ffi.cast("double *", res.ctypes.data),
+            int64_array([st // 8 for st in res.strides[:-1]]),
+            len(shape),
+            int64_array(shape),
+            int(contact),
+            float(shapes._magnitude),
+            nthreads,
+        )
+        check_rc(verb, rc)
+    if contact and np.isnan(res[..., 0]).any():
+        at = np.unravel_index(int(np.flatnonzero(np.isnan(res[..., 0]))[0]), shape)
+        where = tuple(int(i) for i in at)
+        raise NotImplementedError(
+            f"{verb}: at index {where if len(where) != 1 else where[0]} the shape overlaps the "
+            f"{outlines.name} strictly (interiors meet); the penetration depth against Polylines and Regions "
+            "is not implemented yet (pc.distance gives 0 there, pc.overlaps says where)"
+        )
+    return d.mirror_contact(res) if contact and outlines is a else res
+
+
 class Polylines(_Outlines):
     """A collection of polylines of any lengths, each the union of its closed
     segments (a polyline of one vertex is that point, stored as a segment of

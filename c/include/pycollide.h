@@ -892,6 +892,26 @@ typedef struct {
 int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity, double *edges,
                       int64_t *ids, int8_t *left, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings);
 
+/* The distance (contact 0: one double per shape) or the contact (contact 1:
+ * 7 doubles as pc_contact_batch, the shape as a, the outline as b) of each
+ * shape (kind; a: rows, strides in doubles) with its outline shape (which:
+ * indices, int64, strides in bytes); out: strides in doubles.  A region is
+ * its closed area, a polyline its edges.  The distance is 0 exactly where
+ * pc_outlines_overlaps (PC_TOUCHING) is true, else the gap (> 0).  The
+ * contact where the shapes are apart or touch: the separation (0 exactly
+ * where they touch), the normal and the witness points of the nearest edge;
+ * where the witness point on the shape lies over a face through the nearest
+ * point of the outline (its foot on the face's line in the closed edge), the
+ * normal is that face's, exactly the same along the face and at every scale
+ * 2^k, toward the outline (a region's interior): no normal toward a joint
+ * where the boundary runs straight on or turns away.  Where the shape
+ * overlaps strictly (PC_STRICT) the contact is not computed: 7 NaNs.
+ * magnitude bounds the shapes' values.  Returns PC_ERR_KIND or PC_ERR_ARG
+ * for a bad kind, outline (without its index) or contact flag. */
+int pc_outlines_near(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind, const double *a,
+                     const int64_t *strides_a, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
+                     int contact, double magnitude, int threads, const volatile int *cancel);
+
 /* Does each shape (kind; a: rows, strides in doubles) overlap its outline
  * shape (which: indices, int64, strides in bytes)?  out: bytes, strides in
  * bytes.  PC_TOUCHING: the closed sets meet.  PC_STRICT: the shape meets a

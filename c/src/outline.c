@@ -804,6 +804,15 @@ static int shape_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int
     return pc__outline_each_edge(o, s, box, vertex_visit_region, &c);
 }
 
+int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, int strict)
+{
+    pc__hull h;
+    double box[4];
+    pc__kind(kind)->core(f, a, &h);
+    pc__kind(kind)->bounds(a, box);
+    return shape_meets(o, f, s, kind, a, &h, box, strict);
+}
+
 struct shapes_ctx {
     const pc_outlines *o;
     int kind, strict;

@@ -24,4 +24,9 @@ int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, dou
 typedef int (*pc__edge_visit)(void *ctx, int64_t k);
 int pc__outline_each_edge(const pc_outlines *o, int64_t s, const double *box, pc__edge_visit visit, void *ctx);
 
+/* Does the shape (kind, layout row a) meet outline shape s: the closed sets
+ * (strict 0), or as pc_outlines_overlaps's PC_STRICT (strict 1)?  Exact; f
+ * bounds the values of both. */
+int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, int strict);
+
 #endif
