@@ -116,6 +116,19 @@ def contact(
     ball or a crate on a floor, across its seams.  With no solid tile at all
     the separation is inf.
 
+    Against :class:`Polylines` or :class:`Regions` (a shape array of any
+    kind on the other side, in either order; the collection's one axis of
+    shapes broadcast against the shapes' leading axes) the contact is with
+    the nearest edge, for a shape apart from the outline or touching it
+    (separation 0): a region is its closed area, a polyline its edges.
+    Where the shape's witness point lies over a face through the nearest
+    point (its foot within the edge, ends included) the normal is that
+    face's, exactly, toward the outline (into a region's interior): a shape
+    beside a vertex where the boundary runs straight on or turns away gets
+    the face's normal, never the joint's (docs/queries.rst).  A shape that
+    strictly overlaps the outline (:func:`overlaps` with ``touching=False``)
+    raises ``NotImplementedError``: its penetration is not computed yet.
+
     Against a :class:`World` (a shape array of any kind on the other side) the result is a
     :class:`WorldContact`: the contact with the part and shape of least
     separation (the nearest when apart, the deepest when overlapping), found
@@ -156,8 +169,17 @@ def distance(a: Anything, b: Anything, *, threads: Optional[int] = None) -> np.n
     :func:`overlaps` is true), else the shortest distance between them (an
     ndarray of the broadcast shape, 0-d for two single shapes).
 
+    Any two shape arrays, or a shape array and a :class:`World`, a
+    :class:`TileMap`, a compound, :class:`Polylines` or :class:`Regions`, in
+    either order (:func:`contact`'s sides).  Against outlines a region is its
+    closed area (0 for a shape inside it) and a polyline its edges; the
+    nearest edge is found through the collection's index.
+
     >>> import pycollide as pc
     >>> pc.distance(pc.Points([[0, 3], [1, 1]]), pc.Boxes([0, 0, 2, 2])).tolist()
+    [1.0, 0.0]
+    >>> terrain = pc.Polylines([[[0, 0], [2, 1], [4, 0]]])
+    >>> pc.distance(terrain, pc.Circles([[2, 3, 1], [2, 1.5, 0.5]])).tolist()
     [1.0, 0.0]
     """
     if isinstance(a, _Outlines) or isinstance(b, _Outlines):

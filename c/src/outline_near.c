@@ -130,7 +130,7 @@ struct face_ctx {
     double p[2];     /* the shape's witness point */
     double found[2]; /* the contact's normal */
     double v[2];     /* the vertex the edges must pass through (faces at a joint) */
-    int64_t id; /* the face's edge (its first vertex), -1 while none */
+    int64_t id;      /* the face's edge (its first vertex), -1 while none */
     double n[2];
 };
 
@@ -167,8 +167,10 @@ static int face_of(const struct face_ctx *c, const double *e, int64_t id, double
     if (from0 < 0 || from1 > 0) return 0;
     double l = pc__length(ex, ey), nx = -ey / l, ny = ex / l; /* the left side */
     int sign;
-    if (c->o->closed) {
+    if (c->o->closed) { /* into the interior; apart, not against the contact's direction (an edge at a
+                         * separation equal to the nearest's by rounding only, across the region) */
         sign = c->o->left[pc__outline_ring(c->o, id)] > 0 ? 1 : -1;
+        if (c->apart && sign * (c->found[0] * nx + c->found[1] * ny) < 0.0) return 0;
     } else {
         /* apart: the contact's direction; touching, or where that is
          * square to the face: away from the shape's inner point */
@@ -201,8 +203,8 @@ static int joint_visit(void *vctx, int64_t k)
 /* The normal of the contact r (the shape as a) with shape s, its nearest
  * edge e (first vertex id): the face normal of e, or of an edge through the
  * end of e nearest the witness point, where one applies (face_of). */
-static void ghost_free(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
-                       const double *e, int64_t id, double *r)
+static void ghost_free(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, const double *e,
+                       int64_t id, double *r)
 {
     struct face_ctx c = {o, f, r[0] > 0.0, {0.0, 0.0}, {r[3], r[4]}, {r[1], r[2]}, {0.0, 0.0}, -1, {0.0, 0.0}};
     pc__hull h;

@@ -91,5 +91,6 @@ void group_casts(void);
 void group_world(void);
 void group_transform(void);
 void group_outline(void);
+void group_outline_near(void);
 
 #endif
