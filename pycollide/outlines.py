@@ -316,8 +316,8 @@ def near_shapes(verb: str, a: Any, b: Any, contact: bool, threads: Any) -> np.nd
         where = tuple(int(i) for i in at)
         raise NotImplementedError(
             f"{verb}: at index {where if len(where) != 1 else where[0]} the shape overlaps the "
-            f"{outlines.name} strictly (interiors meet); the penetration depth against Polylines and Regions "
-            "is not implemented yet (pc.distance gives 0 there, pc.overlaps says where)"
+            f"{outlines.name} strictly (overlaps with touching=False); the penetration depth against "
+            "Polylines and Regions is not implemented yet (pc.distance gives 0 there)"
         )
     return d.mirror_contact(res) if contact and outlines is a else res
 
