@@ -275,6 +275,6 @@ def test_a_large_region_answers_through_its_index():
     start = time.perf_counter()
     c = pc.contact(pc.Circles(np.c_[near, np.full(2000, 0.0002)]), reg)
     # a scan of every edge would be 2 * 10^8 kernels; through the index a few
-    # thousand listings per shape (a tenth of a second here, unloaded)
+    # thousand listings per shape
     assert time.perf_counter() - start < 10
     assert (c.separation > 0).all()
