@@ -402,7 +402,10 @@ class Polylines(_Outlines):
 
         lengths = np.diff(self._rings)
         if (lengths >= 2).all():
-            return shapely.from_ragged_array(shapely.GeometryType.LINESTRING, self._xy, (self._rings,))
+            # writable copies: shapely 2.0's from_ragged_array refuses read-only arrays
+            return shapely.from_ragged_array(
+                shapely.GeometryType.LINESTRING, np.array(self._xy), (np.array(self._rings),)
+            )
         return np.array(
             [
                 shapely.Point(r[0]) if len(r) == 1 else shapely.LineString(r)
@@ -522,7 +525,9 @@ class Regions(_Outlines):
         """An array of shapely Polygons, without a Python loop."""
         import shapely
 
-        return shapely.from_ragged_array(shapely.GeometryType.POLYGON, self._xy, (self._rings, self._shapes))
+        # writable copies: shapely 2.0's from_ragged_array refuses read-only arrays
+        offsets = (np.array(self._rings), np.array(self._shapes))
+        return shapely.from_ragged_array(shapely.GeometryType.POLYGON, np.array(self._xy), offsets)
 
     @classmethod
     def from_shapely(cls, geoms: Any) -> "Regions":
