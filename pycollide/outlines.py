@@ -224,54 +224,52 @@ def contains_points(verb: str, outlines: _Outlines, points: Any, touching: Any, 
     return res
 
 
+def _overlaps_call(
+    verb: str, outlines: _Outlines, shapes: Any, args: tuple, size: int, mode: int, nthreads: int
+) -> None:
+    """pc_outlines_overlaps over ``args`` (which, its strides, then the
+    shapes', the output's, ndim and the shape, as _batch makes them)."""
+    rc = call(
+        size * 64,
+        lib.pc_outlines_overlaps,
+        outlines._c(),
+        args[0],
+        args[1],
+        shapes.kind,
+        *args[2:],
+        mode,
+        float(shapes._magnitude),
+        nthreads,
+    )
+    check_rc(verb, rc)
+
+
 def overlaps_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, mode: int, threads: Any) -> np.ndarray:
     """Shape k (a 1-D collection) against outline shape which[k], exactly."""
     data = np.ascontiguousarray(shapes._data)
     which = np.ascontiguousarray(which, dtype=np.int64)
     res = np.empty(len(which), dtype=bool)
     if len(which):
-        nthreads = resolve_threads(verb, threads, len(which))
-        rc = call(
-            len(which) * 64,
-            lib.pc_outlines_overlaps,
-            outlines._c(),
+        args = (
             ffi.cast("const int64_t *", which.ctypes.data),
             int64_array([8]),
-            shapes.kind,
             ffi.cast("const double *", data.ctypes.data),
             int64_array([data.shape[-1]]),
             ffi.cast("uint8_t *", res.ctypes.data),
             int64_array([1]),
             1,
             int64_array([len(which)]),
-            mode,
-            float(shapes._magnitude),
-            nthreads,
         )
-        check_rc(verb, rc)
+        _overlaps_call(verb, outlines, shapes, args, len(which), mode, resolve_threads(verb, threads, len(which)))
     return res
 
 
 def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, threads: Any) -> np.ndarray:
     """Each shape against each outline shape, broadcast as contains_points."""
     mode = d.mode(verb, touching)
-    data = shapes._data
-    res, (_, args), (nthreads,) = _batch(verb, outlines, data, threads)
+    res, (_, args), (nthreads,) = _batch(verb, outlines, shapes._data, threads)
     if res.size:
-        a = args
-        rc = call(
-            res.size * 64,
-            lib.pc_outlines_overlaps,
-            outlines._c(),
-            a[0],
-            a[1],
-            shapes.kind,
-            *a[2:],
-            mode,
-            float(shapes._magnitude),
-            nthreads,
-        )
-        check_rc(verb, rc)
+        _overlaps_call(verb, outlines, shapes, args, res.size, mode, nthreads)
     return res
 
 

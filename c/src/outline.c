@@ -225,6 +225,24 @@ int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start,
 
 /* Where a point is against shape s: 1 inside (region) or on (polyline), 0
  * outside, and *on set when it lies on an edge. */
+/* One edge of the even-odd test of the point P (the ray from it towards
+ * +x): 1 when P lies on the edge, else 0, with *odd flipped when the ray
+ * crosses it (the module's rule: upper end strictly above, P strictly left
+ * of the edge directed upward; exact). */
+static inline int ray_step(const pc__filter *f, const double *e, double px, double py, int *odd)
+{
+    double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
+    if (py < pc__min(y0, y1) || py > pc__max(y0, y1)) return 0;
+    if (px > pc__max(x0, x1)) return 0; /* left of the point: neither on it nor crossed */
+    int side = 2;                       /* P against the edge directed upward, when needed */
+    if (px >= pc__min(x0, x1)) {
+        side = y0 <= y1 ? pc__orient(f, x0, y0, x1, y1, px, py) : pc__orient(f, x1, y1, x0, y0, px, py);
+        if (side == 0) return 1;
+    }
+    if ((y0 > py) != (y1 > py) && side != -1) *odd ^= 1;
+    return 0;
+}
+
 int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, int *on)
 {
     const double *row = o->shapes + 7 * s;
@@ -233,23 +251,11 @@ int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, dou
     int64_t bands = (int64_t)row[6], first = (int64_t)row[5];
     int64_t b = first + pc__outline_band(py, row[1], row[4], bands);
     int odd = 0;
-    for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++) {
-        const double *e = o->edges + 4 * k;
-        double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
-        double ylo = y0 < y1 ? y0 : y1, yhi = y0 < y1 ? y1 : y0;
-        if (py < ylo || py > yhi) continue;
-        double xlo = x0 < x1 ? x0 : x1, xhi = x0 < x1 ? x1 : x0;
-        if (px > xhi) continue; /* left of the point: neither on it nor crossed */
-        int side = 2;           /* orientation of p against the edge directed upward, when needed */
-        if (px >= xlo) {
-            side = y0 <= y1 ? pc__orient(f, x0, y0, x1, y1, px, py) : pc__orient(f, x1, y1, x0, y0, px, py);
-            if (side == 0) {
-                *on = 1;
-                return 1;
-            }
+    for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++)
+        if (ray_step(f, o->edges + 4 * k, px, py, &odd)) {
+            *on = 1;
+            return 1;
         }
-        if ((y0 > py) != (y1 > py) && side != -1) odd ^= 1;
-    }
     return o->closed ? odd : 0;
 }
 
@@ -420,18 +426,8 @@ static int against_ring(const pc_outlines *o, const pc__filter *f, int64_t s, in
     int64_t bands = (int64_t)row[6], first = (int64_t)row[5];
     int64_t b = first + pc__outline_band(py, row[1], row[4], bands), lo = o->ring_start[r], hi = o->ring_start[r + 1];
     int odd = 0;
-    for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++) {
-        if (o->ids[k] < lo || o->ids[k] >= hi) continue;
-        const double *e = o->edges + 4 * k;
-        double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
-        if (py < pc__min(y0, y1) || py > pc__max(y0, y1) || px > pc__max(x0, x1)) continue;
-        int side = 2;
-        if (px >= pc__min(x0, x1)) {
-            side = y0 <= y1 ? pc__orient(f, x0, y0, x1, y1, px, py) : pc__orient(f, x1, y1, x0, y0, px, py);
-            if (side == 0) return -1;
-        }
-        if ((y0 > py) != (y1 > py) && side != -1) odd ^= 1;
-    }
+    for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++)
+        if (o->ids[k] >= lo && o->ids[k] < hi && ray_step(f, o->edges + 4 * k, px, py, &odd)) return -1;
     return odd;
 }
 
@@ -593,7 +589,8 @@ int pc__outline_each_edge(const pc_outlines *o, int64_t s, const double *box, pc
  * The boundary's directions at P (to the far ends of the edges through it)
  * are ordered counter-clockwise from D; the first one strictly after D
  * bounds that region, which is interior exactly when the interior lies on
- * that direction's clockwise side.  Exact. */
+ * that direction's clockwise side.  Exact.  (interior_after; *along: some
+ * boundary direction at P is D's.) */
 struct dir_ctx {
     const pc_outlines *o;
     const pc__filter *f;
@@ -654,11 +651,12 @@ static int dir_visit(void *vctx, int64_t k)
 }
 
 static int interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
-                          double dy)
+                          double dy, int *along)
 {
     struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0.0, 0.0, 0};
     double box[4] = {px, py, px, py};
     pc__outline_each_edge(o, s, box, dir_visit, &c);
+    *along = c.along;
     return c.found && c.best_cw;
 }
 
@@ -667,10 +665,8 @@ static int interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, 
 static int into_interior(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
                          double dy)
 {
-    struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0.0, 0.0, 0};
-    double box[4] = {px, py, px, py};
-    pc__outline_each_edge(o, s, box, dir_visit, &c);
-    return c.found && !c.along && c.best_cw; /* along the boundary: not into the interior */
+    int along, in = interior_after(o, f, s, px, py, dx, dy, &along);
+    return in && !along; /* along the boundary: not into the interior */
 }
 
 /* A shape (its row, kind and core) against one outline shape */
@@ -786,7 +782,8 @@ static int shape_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int
             if (!on) return in;
         }
         /* every corner on the boundary: the interior just inside the first corner */
-        return interior_after(o, f, s, h->x[0], h->y[0], h->x[1], h->y[1]);
+        int along;
+        return interior_after(o, f, s, h->x[0], h->y[0], h->x[1], h->y[1], &along);
     }
     /* a segment */
     c.seg[0] = h->x[0];
