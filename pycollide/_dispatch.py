@@ -37,7 +37,10 @@ Shape = Tuple[int, ...]
 Side = Union[Shapes, Placed]
 
 #: the verbs that take the outline kinds (Polylines, Regions) so far
-OUTLINE_VERBS = "overlaps, contains, pairs, distance, contact, raycast and plot"
+OUTLINE_VERBS = (
+    "overlaps, contains, pairs, distance, contact, raycast, sweep, depenetrate, plot and World "
+    "(move, advance, manifold)"
+)
 
 # ---- arguments -----------------------------------------------------------------
 
@@ -47,7 +50,7 @@ def shapes_arg(verb: str, name: str, value: Any) -> Shapes:
     if not isinstance(value, Shapes) or not type(value).solid:
         only = " (Lines are accepted only by intersections)" if isinstance(value, Shapes) else ""
         if getattr(type(value), "is_outline", False) is True:  # Polylines, Regions (outlines.py imports this module)
-            only = f" (Polylines and Regions are taken by {OUTLINE_VERBS} so far; {verb} does not take them yet)"
+            only = f" (Polylines and Regions are taken by {OUTLINE_VERBS} so far; not as `{name}` of {verb} yet)"
         raise TypeError(f"{verb}: `{name}` must be a shape array ({kind_names()}), got {type(value).__name__}{only}")
     return value
 

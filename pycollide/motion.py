@@ -665,8 +665,12 @@ def depenetrate(shapes: Shapes, world: Union[TileMap, World], *, threads: Option
     """
     verb = "depenetrate"
     shapes = d.world_shapes_arg(verb, "shapes", shapes)
+    if getattr(type(world), "is_outline", False) is True:  # Polylines, Regions: a world of one part
+        world = World(world)
     if not isinstance(world, (TileMap, World)):
-        raise TypeError(f"{verb}: `world` must be a TileMap or a World, got {type(world).__name__}")
+        raise TypeError(
+            f"{verb}: `world` must be a TileMap or a World (or Polylines, Regions), got {type(world).__name__}"
+        )
     data = shapes._data
     shape = data.shape[:-1]
     moved = np.empty(shape + (shapes.width,))

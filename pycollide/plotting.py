@@ -459,6 +459,8 @@ def plot(
             own = style if up is None else {"linestyle": "--", **style}  # a one-way part: dashed outlines
             if isinstance(part, TileMap):
                 artists += _draw_tilemap(ax, part, bool(edges), own)
+            elif isinstance(part, _Outlines):
+                artists += _draw_outlines(ax, part, own)
             else:
                 artists += _draw_shapes(ax, part, own)
     elif isinstance(obj, (Compound, Placed)):

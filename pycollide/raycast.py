@@ -237,7 +237,10 @@ def _world(
     hit = np.zeros(shape, dtype=bool)
     for k, (p, tree) in enumerate(zip(world._parts, world._trees)):
         r: Any
-        if tree is None:
+        if isinstance(p, _Outlines):
+            r = _outlines(verb, o, v, shape, p, max_distance, threads)
+            which = r.index
+        elif tree is None:
             assert isinstance(p, TileMap)
             r = _tilemap(verb, o, v, shape, p, max_distance, threads)
             which = np.where(r.hit, r.tile[..., 0] * p.shape[1] + r.tile[..., 1], -1)

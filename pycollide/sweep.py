@@ -115,7 +115,7 @@ def sweep(
     ----------
     moving : shape array of any kind but Lines
     displacement : array_like, layout (..., 2), finite
-    target : TileMap, World, or a shape array of any kind but Lines
+    target : TileMap, World, Polylines, Regions, or a shape array of any kind but Lines
         A shape array broadcasts with ``moving`` and ``displacement``: one
         sweep per pair.  Against a TileMap the target is its solid region
         (the first hit over its tiles: a shape sliding along a floor of many
@@ -126,11 +126,15 @@ def sweep(
         it).  Against a :class:`World` the first hit over all its parts
         (its trees are walked, not every shape tested), the target their
         union; to find the first hit among a collection, wrap it:
-        ``World(shapes)``.
+        ``World(shapes)``.  Against :class:`Polylines` or :class:`Regions`
+        the first hit over the collection, as against ``World(target)``:
+        a shape sliding along a polyline or a region's boundary meets no
+        vertex where the boundary runs straight on or turns away, and a
+        hit's normal is the face's (see :class:`World`).
 
     Returns
     -------
-    Sweep(time, normal, point), or WorldSweep(time, normal, point, part, index) for a World
+    Sweep(time, normal, point), or WorldSweep(time, normal, point, part, index) for a World, Polylines or Regions
         ``normal`` is the surface normal of what was hit, pointing back at the
         moving shape (as :func:`raycast`'s, Box2D's and pymunk's queries'):
         bounce a velocity off it with :func:`reflect`.
@@ -173,6 +177,8 @@ def sweep(
     if isinstance(moving, Lines):
         raise TypeError(f"{verb}: `moving` must be a shape array other than Lines (lines cannot move into anything)")
     disp = d.vectors(verb, "displacement", displacement)
+    if getattr(type(target), "is_outline", False) is True:  # Polylines, Regions: the first hit over the collection
+        target = World(target)
     if isinstance(target, World):
         return _world(verb, moving, disp, target, threads)
     named = [("moving", moving._data), ("displacement", disp)]

@@ -31,7 +31,11 @@ class ShapeTree:
         )
 
 
-Part = Union[TileMap, Shapes]
+Part = Union[TileMap, Shapes, Any]  # Any: Polylines, Regions (outlines.py imports this module's users)
+
+
+def _is_outline(p: Any) -> bool:
+    return getattr(type(p), "is_outline", False) is True
 
 
 class OneWay:
@@ -61,9 +65,10 @@ class OneWay:
     __slots__ = ("part", "up")
 
     def __init__(self, part: Part, up: Any = (0.0, 1.0)) -> None:
-        if not isinstance(part, (TileMap, Shapes)) or isinstance(part, Lines):
+        if not (isinstance(part, (TileMap, Shapes)) or _is_outline(part)) or isinstance(part, Lines):
             raise TypeError(
-                f"OneWay: `part` must be a TileMap or a 1-D collection of shapes, got {type(part).__name__}"
+                "OneWay: `part` must be a TileMap, Polylines, Regions or a 1-D collection of shapes, "
+                f"got {type(part).__name__}"
             )
         try:
             u = np.array(up, dtype=np.float64)
@@ -82,11 +87,16 @@ class OneWay:
 
 
 class World:
-    """Static geometry: tile maps and 1-D collections of shapes of any kinds.
+    """Static geometry: tile maps, outlines and 1-D collections of shapes of any kinds.
 
     ``World(*parts)`` builds each collection's broad-phase tree once (the one
     :func:`pairs` uses), so that every later :func:`raycast` against the world
-    walks trees instead of testing every shape.  Part ``k`` is ``parts[k]``;
+    walks trees instead of testing every shape.  A :class:`Polylines` or
+    :class:`Regions` part is a level's outline (a floor, terrain, a concave
+    wall with holes): a polyline is its closed edges, a region its closed
+    area; shapes slide along them without catching on their vertices (the
+    face's normal at every joint where the boundary runs straight on or
+    turns away).  Part ``k`` is ``parts[k]``;
     results name the part hit and the index within it (for a tile map, the
     flat cell ``row * cols + col``).  The parts are kept as given: shapes are
     immutable, so the world cannot go stale.
@@ -104,7 +114,7 @@ class World:
 
     __slots__ = ("_parts", "_trees", "_up")
 
-    def __init__(self, *parts: Union[TileMap, Shapes, OneWay]) -> None:
+    def __init__(self, *parts: Union[Part, OneWay]) -> None:
         verb = "World"
         if not parts:
             raise ValueError(f"{verb}: give at least one part (a TileMap or a 1-D collection of shapes)")
@@ -115,7 +125,7 @@ class World:
             ups.append(p.up if isinstance(p, OneWay) else None)
             if isinstance(p, OneWay):
                 p = p.part
-            if isinstance(p, TileMap):
+            if isinstance(p, TileMap) or _is_outline(p):
                 kept.append(p)
                 trees.append(None)
             elif isinstance(p, Shapes) and not isinstance(p, Lines):
@@ -129,7 +139,7 @@ class World:
                 trees.append(ShapeTree(verb, p))
             else:
                 raise TypeError(
-                    f"{verb}: part {k} must be a TileMap or a 1-D collection of shapes "
+                    f"{verb}: part {k} must be a TileMap, Polylines, Regions or a 1-D collection of shapes "
                     f"({kind_names()}), "
                     f"got {type(p).__name__}"
                 )
@@ -176,7 +186,10 @@ def c_parts(verb: str, world: Union[TileMap, World]) -> Tuple[Any, list]:
         raise ValueError(f"{verb}: a World may have at most {lib.PC_WORLD_MAX_PARTS} parts here, got {len(pieces)}")
     parts = ffi.new("pc_world_part[]", len(pieces))
     for k, (p, tree) in enumerate(pieces):
-        if tree is None:
+        if _is_outline(p):
+            parts[k].map = ffi.NULL
+            parts[k].outlines = p._c()
+        elif tree is None:
             parts[k].map = p._c
         else:
             parts[k].map = ffi.NULL

@@ -383,8 +383,8 @@ def test_verbs_that_do_not_take_outlines_yet_say_so():
             call()
     with pytest.raises(TypeError, match="overlaps: Polylines or Regions against each other are not supported yet"):
         pc.overlaps(r, r)
-    with pytest.raises(TypeError, match="World: part 0 must be"):
-        pc.World(r)
+    with pytest.raises(TypeError, match="not as `moving` of sweep yet"):
+        pc.sweep(r, [1, 0], pc.World(r))
 
 
 @pytest.mark.parametrize("family", ["star", "comb", "grid"])

@@ -572,8 +572,10 @@ int pc_sweep_tree(void *work, int64_t work_bytes, double magnitude, int kind_a, 
                   const int64_t *strides_a, const double *displacements, const int64_t *strides_d, double *out,
                   const int64_t *strides_out, int ndim, const int64_t *shape, int threads, const volatile int *cancel);
 
-/* One part of a world for motion: a tile map, or (map NULL) the workspace of
- * pc_pairs_prepare for one collection (any kind) with its rows' magnitude.
+/* One part of a world for motion: a tile map; or (map NULL) an indexed
+ * outline collection (outlines: polylines or regions, see pc_outlines); or
+ * (both NULL) the workspace of pc_pairs_prepare for one collection (any
+ * kind) with its rows' magnitude.
  * one_way nonzero makes it a one-way part for pc_world_move (passable from
  * the side up points to: solid only for a mover moving against up, dx up[0]
  * + dy up[1] < 0, that does not strictly overlap it where that sweep
@@ -586,6 +588,7 @@ typedef struct {
     double magnitude;
     int one_way;
     double up[2];
+    const struct pc_outlines *outlines;
 } pc_world_part;
 enum { PC_WORLD_MAX_PARTS = 64 };
 
@@ -864,7 +867,7 @@ int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocitie
  * rule (every ring closed; the caller validates them); 0: polylines, each
  * the union of its closed edges.  magnitude: the largest |coordinate|.  The
  * edge index (shapes, band_start, edges) is pc_outlines_index's. */
-typedef struct {
+typedef struct pc_outlines {
     const double *xy;
     const int64_t *ring_start;
     const int64_t *shape_start;

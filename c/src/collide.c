@@ -994,7 +994,7 @@ static void walls(sim *s)
     int64_t cellsn = s->nx * s->ny, leaves = 0, covered = 0;
     s->walls_known = 0;
     for (int k = 0; k < s->w.n; k++) {
-        if (s->w.map[k]) return;
+        if (s->w.map[k] || s->w.outl[k]) return;
         leaves += s->w.tree[k].tree.levels ? s->w.tree[k].tree.count[0] : 0;
     }
     if (leaves > 4 * s->n + 64) return;

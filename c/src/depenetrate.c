@@ -4,8 +4,9 @@
  * movers' start (pc__start_free): a shape that starts a rounding error deep
  * is moved out first.
  *
- * Each piece of the world (a tile of a tile map, a shape of a collection) is
- * convex, a core grown by a radius, and so is the set M of the translations
+ * Each piece of the world (a tile of a tile map, a shape of a collection,
+ * an edge of an outline collection as a segment: a region's interior is
+ * left to the exact test, which no candidate inside it passes) is convex, a core grown by a radius, and so is the set M of the translations
  * T that make the shape overlap it: the Minkowski difference.  The shape
  * moved by T is clear of the piece exactly when T is not interior to M, and
  * certainly when T lies beyond a supporting line of M, d . T >= h(d) with d
@@ -58,6 +59,7 @@
 #include "fpenv.h"
 #include "kinds.h"
 #include "matrix.h"
+#include "outline.h"
 #include "tiles.h"
 #include "transform.h"
 #include "walk.h"
@@ -301,6 +303,9 @@ static void window(dp *s, double rho)
         if (s->w->off[k]) continue;
         if (s->w->map[k]) {
             tile_pieces(s, s->w->map[k], box);
+        } else if (s->w->outl[k]) {
+            struct tree_pieces t = {s, pc__filter_for(s->w->outl[k]->magnitude), PC_SEGMENT};
+            pc__outline_part_each(s->w->outl[k], box, tree_piece, &t);
         } else {
             const pc__tree_query *q = &s->w->tree[k];
             struct tree_pieces t = {s, pc__filter_for(q->magnitude), q->tree.kind};

@@ -215,7 +215,7 @@ int pc_tilemap_advance(const pc_tilemap *map, double *circles, double *velocitie
                        const volatile int *cancel)
 {
     if (!map) return PC_ERR_ARG;
-    pc_world_part part = {map, NULL, 0, 0.0, 0, {0.0, 0.0}};
+    pc_world_part part = {map, NULL, 0, 0.0, 0, {0.0, 0.0}, NULL};
     return pc_world_advance(&part, 1, circles, velocities, NULL, bounces, n, dt, &restitution, 0, &friction, 0,
                             max_bounces, NULL, threads, cancel);
 }

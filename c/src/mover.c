@@ -36,6 +36,7 @@
 #include "generic.h"
 #include "kinds.h"
 #include "motion.h"
+#include "outline.h"
 #include "predicates.h"
 #include "sweep.h"
 #include "sweepshape.h"
@@ -76,12 +77,18 @@ static int8_t facing(const struct move_ctx *m, double nx, double ny)
 }
 
 /* Is the mover (row a) still within reach of the surface a plane came from
- * (part, cell: a tile of a tile map)?  A plane whose tile the mover has
- * left behind (slid past the end of a face) is no longer a constraint, as
- * Box2D's mover takes only the planes at its current position.  Planes of
- * shape collections are kept. */
-static int still_near(const struct move_ctx *m, const double *a, int part, int64_t cell, double reach)
+ * (part, cell: a tile of a tile map; edge: an outline's edge)?  A plane
+ * whose tile or edge the mover has left behind (slid past the end of a
+ * face) is no longer a constraint, as Box2D's mover takes only the planes
+ * at its current position.  Planes of shape collections are kept. */
+static int still_near(const struct move_ctx *m, const double *a, int part, int64_t cell, const double *edge,
+                      double reach)
 {
+    if (edge) {
+        const pc_outlines *o = m->world->outl[part];
+        pc__filter f = pc__filter_for(pc__max(pc__max(pc__magnitude(a, m->width), o->magnitude), reach));
+        return pc__within_rows(&f, m->kind, a, PC_SEGMENT, edge, reach, 0);
+    }
     const pc_tilemap *map = part >= 0 ? m->world->map[part] : NULL;
     if (!map || cell < 0) return 1;
     double row[6];
@@ -251,6 +258,7 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
     double pn[MOVE_PLANES][2], time = 0.0;
     int ppart[MOVE_PLANES];
     int64_t pcell[MOVE_PLANES];
+    const double *pedge[MOVE_PLANES];
     int np = 0;
     for (int k = 0; k < m->o.max_iterations && (dx != 0.0 || dy != 0.0); k++) {
         if (!sweep_to(m, a, dx, dy, &h, moved)) {
@@ -293,11 +301,12 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
             double reach = probe_length(m, a);
             int kept = 0;
             for (int j = 0; j < np; j++) {
-                if (!still_near(m, a, ppart[j], pcell[j], reach)) continue;
+                if (!still_near(m, a, ppart[j], pcell[j], pedge[j], reach)) continue;
                 pn[kept][0] = pn[j][0];
                 pn[kept][1] = pn[j][1];
                 ppart[kept] = ppart[j];
                 pcell[kept] = pcell[j];
+                pedge[kept] = pedge[j];
                 kept++;
             }
             np = kept;
@@ -307,6 +316,7 @@ static int8_t move_one(const struct move_ctx *m, double *a, const double *d, dou
         pn[np][1] = ny;
         ppart[np] = h.part;
         pcell[np] = h.cell;
+        pedge[np] = h.edge;
         np++;
         solve_planes(&ux, &uy, (const double (*)[2])pn, np);
         rx = ldexp(ux, e);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "predicates.h"
+#include "sweep.h"
 #include "pycollide.h"
 
 /* The band of y in a shape's index (y_min lo, band height h): floor((y/2 -
@@ -28,5 +29,45 @@ int pc__outline_each_edge(const pc_outlines *o, int64_t s, const double *box, pc
  * (strict 0), or as pc_outlines_overlaps's PC_STRICT (strict 1)?  Exact; f
  * bounds the values of both. */
 int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, int strict);
+
+/* The contact (7 doubles as pc_contact_batch, the shape as a) of the shape
+ * with outline shape s as pc_outlines_near gives it (NaNs where the shape
+ * strictly overlaps it), and the first vertex of the edge it is measured to
+ * in *edge (-1 when none); mag bounds the values of both, f is its filter
+ * (outline_near.c). */
+void pc__outline_contact(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag,
+                         double *out, int64_t *edge);
+
+/* The edge of outline shape s nearest the shape, whether or not they meet:
+ * its first vertex (-1 when the shape has none) and the contact with it as
+ * a segment (7 doubles as pc_contact_batch, no normal made ghost-free). */
+int64_t pc__outline_nearest_edge(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                                 double mag, double *out);
+
+/* The ghost-free normal of a contact r (7 doubles as pc_contact_batch: a
+ * separation >= 0, the normal, the witness points) of the shape with edge
+ * `edge` (its first vertex) of outline shape s: r's normal becomes the face
+ * normal of that edge, or of an edge through its end nearest the witness
+ * point, where one applies, as pc_outlines_near's rule (outline_near.c). */
+void pc__outline_face_normal(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                             int64_t edge, double *r);
+
+/* ---- a world's part (outline_world.c) ---- */
+
+/* Exact: does the shape meet some shape of the collection (mode PC_TOUCHING:
+ * the closed sets; PC_STRICT: as pc_outlines_overlaps)? */
+int pc__outline_part_meets(const pc_outlines *o, int kind, const double *a, int mode);
+/* Does some shape's bounds meet the box (closed)? */
+int pc__outline_part_near_box(const pc_outlines *o, const double *box);
+/* Calls visit(ctx, edge) (4 doubles: its ends) for the edges whose boxes
+ * meet the box, until it returns nonzero; that value, or 0. */
+int pc__outline_part_each(const pc_outlines *o, const double *box, int (*visit)(void *ctx, const double *edge),
+                          void *ctx);
+/* The first hit of the shape moving by D against the collection (see
+ * outline_world.c), into h (initialised here; h->cell the shape hit) and
+ * the edge hit (4 doubles, NULL when none) into *edge; rough: the time as
+ * the edges' sweeps give it, not stepped down for the union. */
+void pc__outline_part_sweep(const pc_outlines *o, int kind, const double *a, double dx, double dy, int rough,
+                            pc__toi *h, const double **edge);
 
 #endif

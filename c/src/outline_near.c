@@ -232,9 +232,12 @@ static void ghost_free(const pc_outlines *o, const pc__filter *f, int64_t s, int
 
 /* ---- the batch -------------------------------------------------------------------------- */
 
-static void near_one(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag,
-                     int contact, double *out)
+/* near_one, and the nearest edge's first vertex into *edge (-1 when the
+ * contact was not computed) */
+static void near_edge_one(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag,
+                          int contact, double *out, int64_t *edge)
 {
+    *edge = -1;
     int hit = pc__outline_meets(o, f, s, kind, a, 0);
     if (!contact && hit) {
         out[0] = 0.0;
@@ -267,6 +270,36 @@ static void near_one(const pc_outlines *o, const pc__filter *f, int64_t s, int k
     const double *e = o->xy + 2 * n.id;
     ghost_free(o, f, s, kind, a, e, n.id, r);
     for (int q = 0; q < 7; q++) out[q] = r[q];
+    *edge = n.id;
+}
+
+static void near_one(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag,
+                     int contact, double *out)
+{
+    int64_t edge;
+    near_edge_one(o, f, s, kind, a, mag, contact, out, &edge);
+}
+
+void pc__outline_contact(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag,
+                         double *out, int64_t *edge)
+{
+    near_edge_one(o, f, s, kind, a, mag, 1, out, edge);
+}
+
+int64_t pc__outline_nearest_edge(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                                 double mag, double *out)
+{
+    near_search n = {o, f, kind, a, {0.0, 0.0, 0.0, 0.0}, pc__max(0x1p-40 * mag, 0x1p-1060), {0.0}, -1};
+    pc__kind(kind)->bounds(a, n.box);
+    nearest(&n, s);
+    for (int q = 0; q < 7; q++) out[q] = n.best[q];
+    return n.id;
+}
+
+void pc__outline_face_normal(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                             int64_t edge, double *r)
+{
+    ghost_free(o, f, s, kind, a, o->xy + 2 * edge, edge, r);
 }
 
 struct near_ctx {

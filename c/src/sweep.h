@@ -24,9 +24,10 @@ typedef struct {
     int hit;
     int near; /* some solid tile may come within reach of the path (else the whole path is clear) */
     double t, nx, ny, px, py;
-    int64_t cell; /* a tile map's flat cell (row * cols + col) or a tree's item index of the hit, -1 when none */
-    int part;     /* a world's part of the hit, -1 when none */
-    int rough;    /* asked by the caller: shapes' times as estimated, unsettled (pc__world_sweep_rough) */
+    int64_t cell;       /* a tile map's flat cell (row * cols + col) or a tree's item index of the hit, -1 when none */
+    int part;           /* a world's part of the hit, -1 when none */
+    int rough;          /* asked by the caller: shapes' times as estimated, unsettled (pc__world_sweep_rough) */
+    const double *edge; /* an outline's edge hit (4 doubles: its ends), NULL for anything else */
 } pc__toi;
 
 static inline void pc__toi_init(pc__toi *h)
@@ -37,6 +38,7 @@ static inline void pc__toi_init(pc__toi *h)
     h->cell = -1;
     h->part = -1;
     h->rough = 0;
+    h->edge = NULL;
     h->nx = h->ny = h->px = h->py = NAN;
 }
 

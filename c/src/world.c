@@ -21,6 +21,7 @@
 #include "kinds.h"
 #include "manifold.h"
 #include "matrix.h"
+#include "outline.h"
 #include "sweep.h"
 #include "sweepshape.h"
 #include "tiles.h"
@@ -33,6 +34,7 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
     w->n = nparts;
     for (int k = 0; k < nparts; k++) {
         w->map[k] = parts[k].map;
+        w->outl[k] = parts[k].map ? NULL : parts[k].outlines;
         w->off[k] = 0;
         w->one_way[k] = parts[k].one_way != 0;
         w->up[k][0] = parts[k].up[0];
@@ -41,7 +43,12 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
             !(isfinite(w->up[k][0]) && isfinite(w->up[k][1]) && (w->up[k][0] != 0.0 || w->up[k][1] != 0.0)))
             return PC_ERR_ARG;
         if (parts[k].map) {
-            if (!pc__map_ok(parts[k].map)) return PC_ERR_ARG;
+            if (!pc__map_ok(parts[k].map) || parts[k].outlines) return PC_ERR_ARG;
+        } else if (w->outl[k]) {
+            const pc_outlines *o = w->outl[k];
+            if (!(o->xy && o->ring_start && o->shape_start && o->n >= 0 && o->shapes && o->band_start && o->edges &&
+                  o->ids && o->left))
+                return PC_ERR_ARG;
         } else if (pc__tree_query_of(&w->tree[k], parts[k].work, parts[k].work_bytes, parts[k].magnitude) != PC_OK) {
             return PC_ERR_ARG;
         }
@@ -51,7 +58,9 @@ int pc__world_of(pc__world *w, const pc_world_part *parts, int nparts)
 
 int pc__world_part_overlaps(const pc__world *w, int k, int kind, const double *a, int mode)
 {
-    return w->map[k] ? pc__map_overlaps_any(w->map[k], kind, a, mode) : pc__tree_overlaps(&w->tree[k], kind, a, mode);
+    if (w->map[k]) return pc__map_overlaps_any(w->map[k], kind, a, mode);
+    if (w->outl[k]) return pc__outline_part_meets(w->outl[k], kind, a, mode);
+    return pc__tree_overlaps(&w->tree[k], kind, a, mode);
 }
 
 int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
@@ -61,10 +70,21 @@ int pc__world_overlaps(const pc__world *w, int kind, const double *a, int mode)
     return 0;
 }
 
+/* Does part k (an outline collection) have a shape whose bounds meet the
+ * box grown by 2^-30 of the magnitudes (as pc__tree_meets_box grows it)? */
+static int outlines_near_box(const pc_outlines *o, const double *box)
+{
+    double g = 0x1p-30 * (o->magnitude + pc__magnitude(box, 4)) + 0x1p-1000;
+    const double b[4] = {box[0] - g, box[1] - g, box[2] + g, box[3] + g};
+    return pc__outline_part_near_box(o, b);
+}
+
 int pc__world_near_box(const pc__world *w, const double *box)
 {
     for (int k = 0; k < w->n; k++)
-        if (!w->off[k] && (w->map[k] || pc__tree_meets_box(&w->tree[k], box))) return 1;
+        if (!w->off[k] &&
+            (w->map[k] || (w->outl[k] ? outlines_near_box(w->outl[k], box) : pc__tree_meets_box(&w->tree[k], box))))
+            return 1;
     return 0;
 }
 
@@ -81,6 +101,10 @@ static void world_sweep(const pc__world *w, int kind, const double *a, double dx
                 pc__sweep_map(&one, w->map[k], a[0], a[1], a[2], dx, dy);
             else
                 pc__sweep_map_any(&one, w->map[k], kind, a, dx, dy, rough);
+        } else if (w->outl[k]) {
+            const double *edge;
+            pc__outline_part_sweep(w->outl[k], kind, a, dx, dy, rough, &one, &edge);
+            one.edge = edge;
         } else {
             int64_t index;
             pc__tree_sweep(&w->tree[k], kind, a, dx, dy, &one, &index);
@@ -135,6 +159,7 @@ typedef struct {
     int64_t edge;
     int inside, face;
     double t[2];
+    const double *seg; /* the edge as a segment (its first 4 doubles), NULL when none */
 } map_how;
 
 /* The merged edge of the tile map nearest the shape (kind, row a), of those
@@ -204,6 +229,7 @@ static int64_t nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind
 /* pc__map_contact_any, and how it was found (map_how) */
 static void map_contact(const pc_tilemap *map, int kind, const double *a, double *out, map_how *how)
 {
+    how->seg = NULL;
     how->edge = -1;
     how->inside = how->face = 0;
     how->t[0] = how->t[1] = 0.0;
@@ -264,19 +290,83 @@ void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, doubl
     map_contact(map, kind, a, out, &how);
 }
 
+/* The contact (7 doubles, as pc_contact_batch) of least separation of the
+ * shape with the shapes of an outline collection (the lower shape at equal
+ * separations; its index into *index, -1 when none: separation inf), the
+ * face normals ghost-free (outline_near.c); strictly inside, measured as
+ * inside_contact measures it.  how: the edge measured to, in how->seg. */
+static void outline_apart(const pc_outlines *o, int kind, const double *a, double *out, map_how *how, int64_t *index)
+{
+    for (int k = 0; k < 7; k++) out[k] = NAN;
+    out[0] = INFINITY;
+    *index = -1;
+    double mag = pc__max(o->magnitude, pc__magnitude(a, pc_kind_width(kind))), bb[4];
+    pc__filter f = pc__filter_for(mag);
+    pc__kind(kind)->bounds(a, bb);
+    for (int64_t s = 0; s < o->n; s++) {
+        const double *sb = o->shapes + 7 * s; /* its bounds' gap: no farther than the shape */
+        double gx = pc__max(0.0, pc__max(sb[0] - bb[2], bb[0] - sb[2]));
+        double gy = pc__max(0.0, pc__max(sb[1] - bb[3], bb[1] - sb[3]));
+        if (*index >= 0 && pc__length(gx, gy) * (1.0 - 0x1p-40) > out[0]) continue;
+        double one[7];
+        int64_t e;
+        pc__outline_contact(o, &f, s, kind, a, mag, one, &e);
+        if (e >= 0 && (*index < 0 || one[0] < out[0])) {
+            for (int q = 0; q < 7; q++) out[q] = one[q];
+            *index = s;
+            how->seg = o->xy + 2 * e;
+        }
+    }
+    how->face = how->seg != NULL;
+}
+
+static void outline_contact(const pc_outlines *o, int kind, const double *a, double *out, map_how *how, int64_t *index)
+{
+    if (!pc__outline_part_meets(o, kind, a, PC_STRICT)) {
+        outline_apart(o, kind, a, out, how, index);
+        return;
+    }
+    /* inside: the least translation t out of the part alone (depenetrate),
+     * the point the shape touches once moved out, and that point of the
+     * shape where it is now (as map_contact) */
+    pc__world one = {0};
+    one.n = 1;
+    one.outl[0] = o;
+    double row[PC_ROW_MAX], t[2], touch[7];
+    memcpy(row, a, (size_t)pc_kind_width(kind) * sizeof(double));
+    for (int k = 0; k < 7; k++) out[k] = NAN;
+    how->inside = 1;
+    *index = -1;
+    if (!pc__depenetrate(&one, kind, row, INFINITY, t)) {
+        out[0] = -INFINITY; /* not resolved: deeper than can be said */
+        return;
+    }
+    outline_apart(o, kind, row, touch, how, index);
+    double len = pc__length(t[0], t[1]);
+    how->t[0] = t[0];
+    how->t[1] = t[1];
+    out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
+    out[1] = len > 0.0 ? -t[0] / len + 0.0 : touch[1];
+    out[2] = len > 0.0 ? -t[1] / len + 0.0 : touch[2];
+    out[5] = touch[5];
+    out[6] = touch[6];
+    out[3] = touch[5] - t[0];
+    out[4] = touch[6] - t[1];
+}
+
 /* The manifold (9 doubles as pc_manifold_batch) of a shape with a tile
  * map's solid region, from its contact c and how that was found
  * (map_contact): a ball's, or a shape's without an edge to measure to, is
  * c's single point; apart or touching, the manifold with the nearest merged
- * edge as a segment, its normal the face's where c is on the face; inside,
+ * edge as a segment (how->seg), its normal the face's where c is on the face; inside,
  * the shape against the face of the edge it touches once moved out by t
  * (pc__manifold_face: no point deeper than c), else c's single point. */
-static void map_manifold(const pc_tilemap *map, int kind, const double *a, const double *c, const map_how *how,
-                         double margin, double *out)
+static void edge_manifold(double part_magnitude, int kind, const double *a, const double *c, const map_how *how,
+                          double margin, double *out)
 {
-    if (!pc__manifold_point(c, margin, out) || how->edge < 0) return;
-    const double *g = map->edges + 6 * how->edge;
-    pc__filter f = pc__filter_for(pc__max(map->magnitude, pc__magnitude(a, pc_kind_width(kind))));
+    if (!pc__manifold_point(c, margin, out) || !how->seg) return;
+    const double *g = how->seg;
+    pc__filter f = pc__filter_for(pc__max(part_magnitude, pc__magnitude(a, pc_kind_width(kind))));
     if (how->inside) {
         pc__manifold_face(&f, kind, a, g, how->t, margin, out); /* none kept: c's point stands */
         return;
@@ -301,14 +391,18 @@ static void world_nearest(const pc__world *w, int kind, const double *a, double 
     how->edge = -1;
     how->inside = how->face = 0;
     how->t[0] = how->t[1] = 0.0;
+    how->seg = NULL;
     *row = NULL;
     for (int k = 0; k < w->n; k++) {
         double one[7];
         int64_t index = -1;
-        map_how h = {-1, 0, 0, {0.0, 0.0}};
+        map_how h = {-1, 0, 0, {0.0, 0.0}, NULL};
         const double *r = NULL;
         if (w->map[k]) {
             map_contact(w->map[k], kind, a, one, &h);
+            if (h.edge >= 0) h.seg = w->map[k]->edges + 6 * h.edge;
+        } else if (w->outl[k]) {
+            outline_contact(w->outl[k], kind, a, one, &h, &index);
         } else {
             pc__tree_contact(&w->tree[k], kind, a, one, &index, &r);
         }
@@ -331,8 +425,8 @@ static void world_manifold(const pc__world *w, int kind, const double *a, double
     const double *row;
     world_nearest(w, kind, a, c, &how, &row);
     int part = c[7] >= 0.0 ? (int)c[7] : -1;
-    if (part >= 0 && w->map[part]) {
-        map_manifold(w->map[part], kind, a, c, &how, margin, out);
+    if (part >= 0 && (w->map[part] || w->outl[part])) {
+        edge_manifold(w->map[part] ? w->map[part]->magnitude : w->outl[part]->magnitude, kind, a, c, &how, margin, out);
     } else if (row) {
         const pc__tree_query *q = &w->tree[part];
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind)), q->magnitude));

@@ -1,6 +1,6 @@
 /*
- * A world for motion (internal; world.c): tile maps and trees of shape
- * collections, the static geometry shapes move through (motion.c, slide.c,
+ * A world for motion (internal; world.c): tile maps, outline collections
+ * (outline_world.c) and trees of shape collections, the static geometry shapes move through (motion.c, slide.c,
  * collide.c) and are moved out of (depenetrate.c).
  */
 #ifndef PC_WORLD_H
@@ -11,7 +11,8 @@
 
 typedef struct {
     int n;
-    const pc_tilemap *map[PC_WORLD_MAX_PARTS]; /* NULL: part k is tree[k] */
+    const pc_tilemap *map[PC_WORLD_MAX_PARTS];   /* part k is a tile map, or else */
+    const pc_outlines *outl[PC_WORLD_MAX_PARTS]; /* an outline collection, or else tree[k] */
     pc__tree_query tree[PC_WORLD_MAX_PARTS];
     int one_way[PC_WORLD_MAX_PARTS]; /* part k is one-way, passable from the side up[k] points to */
     double up[PC_WORLD_MAX_PARTS][2];

@@ -88,7 +88,7 @@ static void test_sweep_entry_points(void)
     CHECK(pc_pairs_prepare(PC_SEGMENT, wall, 1, PC_SEGMENT, NULL, 0, work, bytes) == PC_OK);
     CHECK(pc_sweep_tree(work, bytes, 3.0, PC_BOX, box, NULL, east, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 0.5 && out[1] == -1.0 && out[2] == 0.0 && out[5] == 0.0);
-    pc_world_part parts[2] = {{&map, NULL, 0, 0.0, 0, {0.0, 0.0}}, {NULL, work, bytes, 3.0, 0, {0.0, 0.0}}};
+    pc_world_part parts[2] = {{&map, NULL, 0, 0.0, 0, {0.0, 0.0}, NULL}, {NULL, work, bytes, 3.0, 0, {0.0, 0.0}, NULL}};
     double lifted[4] = {0.0, 1.5, 1.0, 2.5}; /* above the floor, beside the wall */
     CHECK(pc_world_sweep(parts, 2, PC_BOX, lifted, NULL, east, NULL, out, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0] == 0.5 && out[1] == -1.0 && out[2] == 0.0 && out[5] == 1.0 && out[6] == 0.0);

@@ -768,7 +768,7 @@ static void test_cancel(void)
     CHECK(near[0] == 0 && near[1] == 0 && near[6] == 0 && near[7] == 3); /* each is its own nearest */
 
     /* motion: the event-driven step checks between events, the others in slices */
-    pc_world_part world = {NULL, work, need, 9, 0, {0.0, 0.0}};
+    pc_world_part world = {NULL, work, need, 9, 0, {0.0, 0.0}, NULL};
     double moving[3] = {20, 0, 1}, vel[2] = {-100, 0};
     int64_t bounces = 0, overlapping[2];
     int64_t room = pc_collide_workspace(1, 1024, 1024);

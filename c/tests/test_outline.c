@@ -234,8 +234,48 @@ static void test_outline_raycast(void)
     CHECK(pc_outlines_raycast(&l.o, of, NULL, df, NULL, lim, NULL, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
 }
 
+/* An outline collection as a world's part: overlaps, a sweep out of the
+ * hole, the contact of a shape sunk into the square, a box sliding along a
+ * polyline floor across its vertices, and a part without its index. */
+static void test_outline_world(void)
+{
+    test_outline t, l;
+    CHECK(outline_build(&t, holed_xy, holed_rings, holed_shapes, 1, 1) == PC_OK);
+    pc_world_part part = {NULL, NULL, 0, 0.0, 0, {0.0, 0.0}, &t.o};
+    uint8_t out[2];
+    int64_t s4 = 4, s1 = 1, n = 2;
+    double boxes[8] = {1.5, 1.5, 2.5, 2.5, 0.5, 1.5, 1.5, 2.5}; /* in the hole; across its left side */
+    CHECK(pc_world_overlaps(&part, 1, PC_BOX, boxes, &s4, out, &s1, 1, &n, PC_STRICT, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0 && out[1] == 1);
+    /* a ball in the hole moving right: it touches the hole's right edge (x = 3) at x = 2.5 */
+    double ball[3] = {2.0, 2.0, 0.5}, d[2] = {2.0, 0.0}, hit[7];
+    CHECK(pc_world_sweep(&part, 1, PC_CIRCLE, ball, NULL, d, NULL, hit, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(hit[0] == 0.25 && hit[1] == -1.0 && hit[2] == 0.0 && hit[5] == 0.0 && hit[6] == 0.0);
+    /* a box sunk 0.25 into the square's bottom from below: out along -y */
+    double sunk[4] = {1.5, -1.0, 2.5, 0.25}, c[9];
+    CHECK(pc_world_contact(&part, 1, PC_BOX, sunk, NULL, c, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(c[0] == -0.25 && c[1] == 0.0 && c[2] == 1.0 && c[7] == 0.0 && c[8] == 0.0);
+    /* a floor of 8 collinear edges: a box slides along it, keeping its speed */
+    static const double floor_xy[] = {0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0};
+    static const int64_t floor_rings[] = {0, 9}, floor_shapes[] = {0, 1};
+    CHECK(outline_build(&l, floor_xy, floor_rings, floor_shapes, 1, 0) == PC_OK);
+    pc_world_part flat = {NULL, NULL, 0, 0.0, 0, {0.0, 0.0}, &l.o};
+    pc_move_options o = {0.7, 0.0, 0.0, 4, NULL};
+    double box[4] = {0.25, 0.0, 0.75, 0.5}, step[2] = {0.5, -0.125}, moved[2], ground[4];
+    int8_t flags = 0;
+    for (int k = 0; k < 12; k++) {
+        CHECK(pc_world_move(&flat, 1, PC_BOX, box, step, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
+        CHECK(moved[0] == 0.5 && moved[1] == 0.0 && ground[0] == 0.0 && ground[1] == 1.0 && ground[2] == 0.0);
+        CHECK(flags & PC_MOVE_FLOOR);
+    }
+    CHECK(box[0] == 6.25 && box[1] == 0.0);
+    l.o.ids = NULL; /* without its index */
+    CHECK(pc_world_overlaps(&flat, 1, PC_BOX, boxes, &s4, out, &s1, 1, &n, PC_STRICT, 1, NULL) == PC_ERR_ARG);
+}
+
 void group_outline(void)
 {
+    test_outline_world();
     test_outline_index();
     test_outline_contains();
     test_outline_problem();

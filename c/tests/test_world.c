@@ -43,7 +43,7 @@ static void test_depenetrate(void)
     int64_t start[R * C + 1], refs[128], ne, nr;
     CHECK(pc_tilemap_build(kinds, R, C, 1.0, 0.0, 0.0, edges, 16, start, refs, 128, &ne, &nr, &mag) == PC_OK);
     pc_tilemap map = {kinds, R, C, 1.0, 0.0, 0.0, mag, edges, ne, start, refs};
-    pc_world_part part = {&map, NULL, 0, 0.0, 0, {0.0, 0.0}};
+    pc_world_part part = {&map, NULL, 0, 0.0, 0, {0.0, 0.0}, NULL};
     /* floor, wall, corner, across the seam at x = 3 (0.001 of it over tile
      * 2, less than the depth), apart, an ulp deep */
     double boxes[6][4] = {{3.0, 0.75, 4.0, 1.75},     {0.5, 1.5, 1.5, 2.5}, {0.75, 0.75, 1.75, 1.75},
@@ -67,7 +67,7 @@ static void test_depenetrate(void)
     static unsigned char work[1 << 14];
     CHECK(bytes > 0 && bytes <= (int64_t)sizeof work);
     CHECK(pc_pairs_prepare(PC_BOX, &floor[0][0], 2, PC_BOX, NULL, 0, work, bytes) == PC_OK);
-    pc_world_part shelf = {NULL, work, bytes, 7.0, 0, {0.0, 0.0}};
+    pc_world_part shelf = {NULL, work, bytes, 7.0, 0, {0.0, 0.0}, NULL};
     CHECK(pc_world_depenetrate(&shelf, 1, PC_BOX, boxes[3], NULL, moved[3], NULL, out[3], NULL, 0, NULL, 1, NULL) ==
           PC_OK);
     CHECK(out[3][0] == 0.0 && out[3][1] == 0.25 && moved[3][1] == 1.0);
@@ -109,8 +109,8 @@ static int world_a_build(world_a *w)
         bytes > (int64_t)sizeof w->work ||
         pc_pairs_prepare(PC_BOX, &world_a_boxes[0][0], 2, PC_BOX, NULL, 0, w->work, bytes) != PC_OK)
         return 0;
-    w->parts[0] = (pc_world_part){&w->room.map, NULL, 0, 0.0, 0, {0.0, 0.0}};
-    w->parts[1] = (pc_world_part){NULL, w->work, bytes, 11.0, 0, {0.0, 0.0}};
+    w->parts[0] = (pc_world_part){&w->room.map, NULL, 0, 0.0, 0, {0.0, 0.0}, NULL};
+    w->parts[1] = (pc_world_part){NULL, w->work, bytes, 11.0, 0, {0.0, 0.0}, NULL};
     return 1;
 }
 
@@ -121,7 +121,7 @@ static pc_world_part empty_part(unsigned char *work, int64_t size)
     int64_t bytes = pc_pairs_workspace(PC_BOX, 0, PC_BOX, 0);
     CHECK(bytes > 0 && bytes <= size);
     CHECK(pc_pairs_prepare(PC_BOX, NULL, 0, PC_BOX, NULL, 0, work, bytes) == PC_OK);
-    return (pc_world_part){NULL, work, bytes, 0.0, 0, {0.0, 0.0}};
+    return (pc_world_part){NULL, work, bytes, 0.0, 0, {0.0, 0.0}, NULL};
 }
 
 /* Which of n contiguous rows of a kind strictly overlap world A (malloc'd,
@@ -176,7 +176,7 @@ static void test_world_overlaps(void)
     CHECK(pc_world_overlaps(w.parts + 1, 1, PC_CAPSULE, pill, NULL, hit, NULL, 0, NULL, PC_STRICT, 1, NULL) == PC_OK &&
           !hit[0]);
     /* bad arguments: nothing written */
-    pc_world_part broken = {NULL, NULL, 0, 1.0, 0, {0.0, 0.0}}, flat = w.parts[0];
+    pc_world_part broken = {NULL, NULL, 0, 1.0, 0, {0.0, 0.0}, NULL}, flat = w.parts[0];
     pc_tilemap no_size = w.room.map;
     no_size.tile_size = 0;
     flat.map = &no_size;
@@ -476,7 +476,7 @@ static int walled_build(walled *w)
     int64_t bytes = pc_pairs_workspace(PC_BOX, 4, PC_BOX, 0);
     if (bytes > (int64_t)sizeof w->work || pc_pairs_prepare(PC_BOX, &walls[0][0], 4, PC_BOX, NULL, 0, w->work, bytes))
         return 0;
-    w->part = (pc_world_part){NULL, w->work, bytes, 41.0, 0, {0.0, 0.0}};
+    w->part = (pc_world_part){NULL, w->work, bytes, 41.0, 0, {0.0, 0.0}, NULL};
     return 1;
 }
 
@@ -517,7 +517,7 @@ static void test_impacts(void)
 {
     static test_map room;
     CHECK(test_map_build(&room, test_room_kinds, TEST_ROOM_ROWS, TEST_ROOM_COLS, 1.0, 0.0, 0.0) == PC_OK);
-    pc_world_part part = {&room.map, NULL, 0, 0.0, 0, {0.0, 0.0}};
+    pc_world_part part = {&room.map, NULL, 0, 0.0, 0, {0.0, 0.0}, NULL};
     const double one = 1.0, zero = 0.0, two = 2.0, minus = -1.0;
     double ball[3] = {2.5, 1.75, 0.25}, v[2] = {0.0, -2.0}, rows[4][PC_IMPACT_DOUBLES];
     int64_t bounces = 0;
@@ -600,7 +600,7 @@ static void test_world_move(void)
     int64_t fb = pc_pairs_workspace(PC_BOX, 1, PC_BOX, 0);
     CHECK(fb > 0 && fb <= (int64_t)sizeof ferry_work);
     CHECK(pc_pairs_prepare(PC_BOX, ferry, 1, PC_BOX, NULL, 0, ferry_work, fb) == PC_OK);
-    pc_world_part on_ferry = {NULL, ferry_work, fb, ferry[2], 0, {0.0, 0.0}};
+    pc_world_part on_ferry = {NULL, ferry_work, fb, ferry[2], 0, {0.0, 0.0}, NULL};
     double hero[5] = {10.600000000000023, 2.3000000000000003, 10.600000000000023, 2.900000000000001, 0.3};
     const double run[2] = {0.1, -0.5 / 60};
     CHECK(pc_world_move(&on_ferry, 1, PC_CAPSULE, hero, run, moved, ground, &flags, 1, &o, 1, NULL) == PC_OK);
