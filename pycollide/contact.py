@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _dispatch as d
 from ._types import Anything, Body, Solid
-from .outlines import _Outlines, near_shapes
+from .outlines import _Outlines, manifold_shapes, near_shapes
 from .world import World
 
 __all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "WorldManifold", "manifold"]
@@ -127,7 +127,10 @@ def contact(
     beside a vertex where the boundary runs straight on or turns away gets
     the face's normal, never the joint's (docs/queries.rst).  A shape that
     strictly overlaps the outline (:func:`overlaps` with ``touching=False``)
-    raises ``NotImplementedError``: its penetration is not computed yet.
+    gets the least translation ``t`` out of that outline shape (as
+    :func:`depenetrate` finds it against ``World(outline)``): separation
+    ``-|t|``, normal ``-t / |t|``, ``point_b`` where it then touches the
+    outline and ``point_a`` that point of the shape now.
 
     Against a :class:`World` (a shape array of any kind on the other side) the result is a
     :class:`WorldContact`: the contact with the part and shape of least
@@ -317,6 +320,13 @@ def manifold(
     point is deeper than the contact; where nothing remains (a corner of the
     boundary), :func:`contact`'s single point.
 
+    Against :class:`Polylines` or :class:`Regions` (a shape array of any kind
+    on the other side, in either order, broadcast as :func:`contact`) the
+    manifold is with each outline shape as with a tile map's solid, measured
+    to the edge :func:`contact` measures to (its ghost-free face normal):
+    a crate resting across a vertex of a polyline floor gets a point under
+    each corner and ``(0, -1)``.
+
     Against a :class:`World` (a shape array of any kind on the other side, in
     either order) the result is a :class:`WorldManifold`: the manifold with
     the part and shape of least separation (:func:`contact`'s, a tile map's
@@ -353,6 +363,10 @@ def manifold(
     margin = float(margin)
     if not (math.isfinite(margin) and margin >= 0):
         raise ValueError(f"manifold: `margin` must be finite and >= 0, got {margin}")
+    if isinstance(a, _Outlines) or isinstance(b, _Outlines):
+        if out is not None:
+            raise TypeError("manifold: `out` is not supported with Polylines or Regions yet")
+        return Manifold._of(manifold_shapes("manifold", a, b, margin, threads))
     data = d.manifold_any("manifold", a, b, margin, threads, out)
     if isinstance(a, World) or isinstance(b, World):
         return WorldManifold._of(data)

@@ -192,21 +192,27 @@ class _Outlines:
         return contains_points("contains", self, points, touching, threads)
 
 
-def _batch(verb: str, outlines: _Outlines, data: np.ndarray, threads: Any) -> Tuple[np.ndarray, Any, tuple]:
+def _batch(
+    verb: str, outlines: _Outlines, data: np.ndarray, threads: Any, width: int = 0
+) -> Tuple[np.ndarray, Any, tuple]:
     """The result array and the core's (which, strides, ..., ndim, shape)
     arguments for shapes of layout ``data`` (``(..., k)``) against the
-    collection, its one axis broadcast against their leading axes."""
+    collection, its one axis broadcast against their leading axes: a bool
+    per pair (width 0, strides in bytes), or ``width`` doubles (strides in
+    doubles)."""
     which = np.arange(len(outlines), dtype=np.int64)
     shape = d.broadcast(verb, [("outlines", which.shape), ("shapes", data.shape[:-1])])
-    res = np.empty(shape, dtype=bool)
-    nthreads = resolve_threads(verb, threads, res.size)
+    res = np.empty(shape + ((width,) if width else ()), dtype=np.float64 if width else bool)
+    pairs = res.size // max(width, 1)
+    nthreads = resolve_threads(verb, threads, pairs)
+    out_strides = [st // 8 for st in res.strides[:-1]] if width else list(res.strides)
     args = (
         ffi.cast("const int64_t *", which.ctypes.data),
         int64_array(broadcast_strides(which.shape, which.strides, shape)),
         ffi.cast("const double *", data.ctypes.data),
         int64_array(broadcast_strides(data.shape[:-1], [st // 8 for st in data.strides[:-1]], shape)),
-        ffi.cast("uint8_t *", res.ctypes.data),
-        int64_array(res.strides),
+        ffi.cast("double *" if width else "uint8_t *", res.ctypes.data),
+        int64_array(out_strides),
         len(shape),
         int64_array(shape),
     )
@@ -273,51 +279,60 @@ def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, 
     return res
 
 
-def near_shapes(verb: str, a: Any, b: Any, contact: bool, threads: Any) -> np.ndarray:
-    """The distance ((S, 1): ``contact`` false) or the contact data ((S, 7),
-    as ``pc_contact_batch``, from ``a`` toward ``b``) of shapes and outlines
-    in either order, broadcast as :func:`overlaps_shapes`.  Contact refuses
-    a shape that strictly overlaps its outline (NotImplementedError)."""
-    from . import _dispatch as d
-    from ._native import broadcast_strides
-
+def _sides(verb: str, a: Any, b: Any) -> Tuple[_Outlines, Any]:
+    """(the outlines, the shape array) of two arguments, in either order."""
     outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
     if isinstance(other, _Outlines):
         raise TypeError(f"{verb}: Polylines or Regions against each other are not supported yet")
-    shapes = d.shapes_arg(verb, "b" if outlines is a else "a", other)
-    data = shapes._data
-    which = np.arange(len(outlines), dtype=np.int64)
-    shape = d.broadcast(verb, [("outlines", which.shape), ("shapes", data.shape[:-1])])
-    res = np.empty(shape + (7 if contact else 1,))
-    nthreads = resolve_threads(verb, threads, res.size)
+    return outlines, d.shapes_arg(verb, "b" if outlines is a else "a", other)
+
+
+def near_shapes(verb: str, a: Any, b: Any, contact: bool, threads: Any) -> np.ndarray:
+    """The distance ((S, 1): ``contact`` false) or the contact data ((S, 7),
+    as ``pc_contact_batch``, from ``a`` toward ``b``) of shapes and outlines
+    in either order, broadcast as :func:`overlaps_shapes`.  A shape that
+    strictly overlaps its outline gets the least translation out."""
+    outlines, shapes = _sides(verb, a, b)
+    res, (_, args), (nthreads,) = _batch(verb, outlines, shapes._data, threads, 7 if contact else 1)
     if res.size:
         rc = call(
             res.size * 64,
             lib.pc_outlines_near,
             outlines._c(),
-            ffi.cast("const int64_t *", which.ctypes.data),
-            int64_array(broadcast_strides(which.shape, which.strides, shape)),
+            args[0],
+            args[1],
             shapes.kind,
-            ffi.cast("const double *", data.ctypes.data),
-            int64_array(broadcast_strides(data.shape[:-1], [st // 8 for st in data.strides[:-1]], shape)),
-            ffi.cast("double *", res.ctypes.data),
-            int64_array([st // 8 for st in res.strides[:-1]]),
-            len(shape),
-            int64_array(shape),
+            *args[2:],
             int(contact),
             float(shapes._magnitude),
             nthreads,
         )
         check_rc(verb, rc)
-    if contact and np.isnan(res[..., 0]).any():
-        at = np.unravel_index(int(np.flatnonzero(np.isnan(res[..., 0]))[0]), shape)
-        where = tuple(int(i) for i in at)
-        raise NotImplementedError(
-            f"{verb}: at index {where if len(where) != 1 else where[0]} the shape overlaps the "
-            f"{outlines.name} strictly (overlaps with touching=False); the penetration depth against "
-            "Polylines and Regions is not implemented yet (pc.distance gives 0 there)"
-        )
     return d.mirror_contact(res) if contact and outlines is a else res
+
+
+def manifold_shapes(verb: str, a: Any, b: Any, margin: float, threads: Any) -> np.ndarray:
+    """(S, 9) manifold data (as ``pc_manifold_batch``, from ``a`` toward
+    ``b``) of shapes and outlines in either order, broadcast as
+    :func:`overlaps_shapes`."""
+    outlines, shapes = _sides(verb, a, b)
+    res, (_, args), (nthreads,) = _batch(verb, outlines, shapes._data, threads, 9)
+    if res.size:
+        rc = call(
+            res.size * 64,
+            lib.pc_outlines_manifold,
+            outlines._c(),
+            args[0],
+            args[1],
+            shapes.kind,
+            args[2],
+            args[3],
+            float(margin),
+            *args[4:],
+            nthreads,
+        )
+        check_rc(verb, rc)
+    return d.mirror_manifold(res) if outlines is a else res
 
 
 class Polylines(_Outlines):

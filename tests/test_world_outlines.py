@@ -304,3 +304,35 @@ def test_balls_bounce_inside_a_polyline_room_and_stay_in_it():
         balls, v = pc.advance(balls, v, world, 1.0, restitution=1.0)
         assert not pc.overlaps(balls, world, touching=False).any()
         assert pc.contains(room, pc.Points(np.asarray(balls)[:, :2])).all()  # none escaped through a corner
+
+
+def test_manifolds_with_outlines_both_orders():
+    xs = np.arange(0.0, 11.0)
+    floor = pc.Polylines([np.c_[xs, np.zeros_like(xs)]])
+    crate = pc.Boxes([[2.5, 0, 3.5, 1]])  # across the vertex at x = 3
+    m = pc.manifold(crate, floor)
+    assert int(m.count[0]) == 2 and m.normal.tolist() == [[0.0, -1.0]]
+    assert sorted(m.points[0].tolist()) == [[2.5, 0.0], [3.5, 0.0]] and m.separations.tolist() == [[0.0, 0.0]]
+    back = pc.manifold(floor, crate)
+    assert back.normal.tolist() == [[0.0, 1.0]] and back.points.tolist() == m.points.tolist()
+    ground = pc.Regions([[[0, -5], [10, -5], [10, 0], [0, 0]]])
+    sunk = pc.manifold(pc.Boxes([[2.5, -0.25, 3.5, 0.75]]), ground)  # a quarter deep: two points, the floor's normal
+    assert int(sunk.count[0]) == 2 and sunk.normal.tolist() == [[0.0, -1.0]]
+    assert sunk.separations[0].tolist() == [-0.25, -0.25]
+    apart = pc.manifold(pc.Boxes([[2.5, 0.5, 3.5, 1.5]]), floor, margin=0.25)
+    assert apart.count.tolist() == [0]
+    assert pc.manifold(pc.Boxes([[2.5, 0.5, 3.5, 1.5]]), floor, margin=0.5).count.tolist() == [2]
+
+
+@pytest.mark.parametrize("family", ["star", "comb", "grid"])
+@settings(max_examples=examples(30), deadline=None)
+@given(data=st.data())
+def test_manifold_counts_are_exact_against_regions(family, data):
+    shell, holes = data.draw(OS.regions(family))
+    regions = as_regions(shell, holes)
+    for kind, row in near_shapes(data, shell, holes, n=4):
+        one = TYPES[kind]([row])
+        m = pc.manifold(one, regions)
+        touch = O.overlaps_region(kind, tuple(row), (shell, holes), True)
+        assert (int(m.count[0]) > 0) == touch, (kind, row, m)
+        assert pc.manifold(regions, one).count.tolist() == m.count.tolist()

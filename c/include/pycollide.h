@@ -908,12 +908,28 @@ int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start,
  * normal is that face's, exactly the same along the face and at every scale
  * 2^k, toward the outline (a region's interior): no normal toward a joint
  * where the boundary runs straight on or turns away.  Where the shape
- * overlaps strictly (PC_STRICT) the contact is not computed: 7 NaNs.
+ * overlaps strictly (PC_STRICT): the least translation t out of the outline
+ * shape (as pc_world_depenetrate finds it), the separation -|t| (-inf when
+ * not resolved), the normal -t / |t|, the point of the outline the shape
+ * touches once moved out (point b) and that point of the shape now (a).
  * magnitude bounds the shapes' values.  Returns PC_ERR_KIND or PC_ERR_ARG
  * for a bad kind, outline (without its index) or contact flag. */
 int pc_outlines_near(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind, const double *a,
                      const int64_t *strides_a, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
                      int contact, double magnitude, int threads, const volatile int *cancel);
+
+/* The manifold (9 doubles as pc_manifold_batch, the shape as a) of each
+ * shape (kind; a: rows, strides in doubles) with its outline shape (which:
+ * indices, int64, strides in bytes): its contact as pc_outlines_near's, and
+ * up to two points against the edge that contact is measured to (as
+ * pc_world_manifold against a tile map's merged edge, the normal the
+ * contact's ghost-free one; strictly inside, the shape's face against the
+ * edge it leaves through).  margin >= 0.  Returns PC_ERR_KIND or PC_ERR_ARG
+ * for a bad kind, outline (without its index) or margin. */
+int pc_outlines_manifold(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,
+                         const double *a, const int64_t *strides_a, double margin, double *out,
+                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                         const volatile int *cancel);
 
 /* Does each shape (kind; a: rows, strides in doubles) overlap its outline
  * shape (which: indices, int64, strides in bytes)?  out: bytes, strides in

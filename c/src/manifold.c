@@ -253,3 +253,19 @@ int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a, int
     pc__fp_leave(env);
     return rc;
 }
+
+void pc__manifold_edge(double part_magnitude, int kind, const double *a, const double *c, const double *edge,
+                       int inside, int face, const double *t, double margin, double *out)
+{
+    if (!pc__manifold_point(c, margin, out) || !edge) return;
+    pc__filter f = pc__filter_for(pc__max(part_magnitude, pc__magnitude(a, pc_kind_width(kind))));
+    if (inside) {
+        pc__manifold_face(&f, kind, a, edge, t, margin, out); /* none kept: c's point stands */
+        return;
+    }
+    pc__manifold_from(&f, kind, a, PC_SEGMENT, edge, c, margin, out);
+    if (face) {
+        out[1] = c[1];
+        out[2] = c[2];
+    }
+}

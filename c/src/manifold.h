@@ -34,4 +34,14 @@ void pc__manifold_from(const pc__filter *f, int ka, const double *a, int kb, con
 int pc__manifold_face(const pc__filter *f, int kind, const double *a, const double *edge, const double *move,
                       double margin, double *out);
 
+/* The manifold of a shape with a solid's edge (6 doubles as
+ * pc__manifold_face takes it; NULL: none) from their contact c: c's single
+ * point where there is no edge or c's separation exceeds margin; inside
+ * (the shape moved out by t), the shape's face against the edge
+ * (pc__manifold_face), else c's point; apart or touching, the manifold with
+ * the edge as a segment, its normal c's where face is set.  part_magnitude
+ * bounds the edge's values. */
+void pc__manifold_edge(double part_magnitude, int kind, const double *a, const double *c, const double *edge,
+                       int inside, int face, const double *t, double margin, double *out);
+
 #endif /* PC_MANIFOLD_H */

@@ -54,6 +54,31 @@ void pc__outline_face_normal(const pc_outlines *o, const pc__filter *f, int64_t 
 
 /* ---- a world's part (outline_world.c) ---- */
 
+/* Shape s of o alone, as a collection of one (sharing o's arrays). */
+void pc__outline_view(const pc_outlines *o, int64_t s, pc_outlines *one);
+
+/* How pc__outline_part_contact found its contact: the edge measured to
+ * (found: its ends, then its outward unit normal: away from a region's
+ * interior, or for a polyline toward the side the shape is on, or leaves
+ * to), and where the shape strictly overlaps the collection (inside) the
+ * least translation t out of it. */
+typedef struct {
+    int found, inside;
+    double edge[6];
+    double t[2];
+} pc__outline_how;
+
+/* The contact (7 doubles as pc_contact_batch, the shape as a) of least
+ * separation of the shape with the collection's shapes (the lower shape at
+ * equal separations; its index into *index, -1 when none: separation inf),
+ * the normals ghost-free (outline_near.c).  Where the shape strictly
+ * overlaps the collection: the least translation t out of it
+ * (pc__depenetrate), the separation -|t| (-inf when not resolved), the
+ * normal -t / |t|, the point of the collection the shape touches once moved
+ * out, and that point of the shape where it is now. */
+void pc__outline_part_contact(const pc_outlines *o, int kind, const double *a, double *out, int64_t *index,
+                              pc__outline_how *how);
+
 /* Exact: does the shape meet some shape of the collection (mode PC_TOUCHING:
  * the closed sets; PC_STRICT: as pc_outlines_overlaps)? */
 int pc__outline_part_meets(const pc_outlines *o, int kind, const double *a, int mode);

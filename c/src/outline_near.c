@@ -4,9 +4,9 @@
  *
  * Deciding.  Whether the shape meets the outline shape is the exact overlap
  * test (pc__outline_meets): the distance is then 0, and the contact's
- * separation 0 (touching) or, where the shape strictly overlaps, not
- * computed (its penetration out of a union of edges or out of a concave
- * area is not implemented: NaNs, for the caller to refuse).  Otherwise the
+ * separation 0 (touching) or, where the shape strictly overlaps, minus the
+ * length of the least translation out of the outline shape
+ * (pc__outline_part_contact, outline_world.c).  Otherwise the
  * separation is that of the nearest edge, made positive where rounding
  * brought it to 0 or below.
  *
@@ -243,8 +243,12 @@ static void near_edge_one(const pc_outlines *o, const pc__filter *f, int64_t s, 
         out[0] = 0.0;
         return;
     }
-    if (contact && hit && pc__outline_meets(o, f, s, kind, a, 1)) {
-        for (int q = 0; q < 7; q++) out[q] = NAN; /* strictly overlapping: not computed */
+    if (contact && hit && pc__outline_meets(o, f, s, kind, a, 1)) { /* strictly: the least translation out */
+        pc_outlines one;
+        pc__outline_how how;
+        int64_t index;
+        pc__outline_view(o, s, &one);
+        pc__outline_part_contact(&one, kind, a, out, &index, &how);
         return;
     }
     near_search n = {o, f, kind, a, {0.0, 0.0, 0.0, 0.0}, pc__max(0x1p-40 * mag, 0x1p-1060), {0.0}, -1};

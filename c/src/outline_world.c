@@ -23,13 +23,19 @@
  * floor's normal at every vertex.  A shape that starts strictly inside a region, clear of its edges,
  * is hit at once, along the normal of the nearest edge.
  */
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "core.h"
+#include "depenetrate.h"
+#include "fpenv.h"
+#include "manifold.h"
 #include "kernels.h"
 #include "kinds.h"
 #include "outline.h"
 #include "sweepshape.h"
+#include "walk.h"
 
 /* The shape's bounds grown by 2^-40 of its magnitude: a box no rounding of
  * the bounds leaves short of the shape. */
@@ -226,4 +232,219 @@ void pc__outline_part_sweep(const pc_outlines *o, int kind, const double *a, dou
     h->py = best[6];
     h->cell = best_s;
     *edge = o->xy + 2 * best_e;
+}
+
+/* ---- contacts ----------------------------------------------------------------------------- */
+
+void pc__outline_view(const pc_outlines *o, int64_t s, pc_outlines *one)
+{
+    *one = *o;
+    one->shape_start = o->shape_start + s;
+    one->shapes = o->shapes + 7 * s;
+    one->n = 1;
+}
+
+/* Is w beyond the end b of the edge a -> b on its line (exactly)? */
+static int runs_on(const pc__filter *f, double ax, double ay, double bx, double by, double wx, double wy)
+{
+    if (pc__orient(f, ax, ay, bx, by, wx, wy) != 0) return 0;
+    return bx != ax ? (wx > bx) == (bx > ax) && wx != bx : (wy > by) == (by > ay) && wy != by;
+}
+
+/* Is (x, y) outside the box grown by its size (the edge reaches past the shape)? */
+static int past(const double *bb, double x, double y)
+{
+    double gx = bb[2] - bb[0], gy = bb[3] - bb[1];
+    return x < bb[0] - gx || x > bb[2] + gx || y < bb[1] - gy || y > bb[3] + gy;
+}
+
+/* The edge of first vertex id into how: its ends, made the run of collinear
+ * edges it lies in near the shape (box bb; as a tile map's merged edges, so
+ * that a manifold against it clips to the whole face under the shape, not
+ * to one edge of it), and its outward normal, away from a region's
+ * interior; for a polyline, toward the side of the direction `side` (the
+ * way the shape lies or leaves; the left side where that is square). */
+static void edge_of(const pc_outlines *o, int64_t id, const double *side, const double *bb, pc__outline_how *how)
+{
+    const double *e = o->xy + 2 * id;
+    int k; /* the edge in units of 2^k: no overflow */
+    frexp(pc__max(pc__max(fabs(e[0]), fabs(e[1])), pc__max(fabs(e[2]), fabs(e[3]))), &k);
+    double ex = ldexp(e[2], -k) - ldexp(e[0], -k), ey = ldexp(e[3], -k) - ldexp(e[1], -k);
+    double l = pc__length(ex, ey), nx = l > 0.0 ? -ey / l : 0.0, ny = l > 0.0 ? ex / l : 0.0; /* its left */
+    int64_t r = pc__outline_ring(o, id), r0 = o->ring_start[r], r1 = o->ring_start[r + 1];
+    double sign = o->closed ? -(double)o->left[r] : (side[0] * nx + side[1] * ny < 0.0 ? -1 : 1);
+    double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
+    pc__filter f = pc__filter_for(o->magnitude);
+    int64_t last = r1 - 1; /* a closed ring's last vertex repeats its first */
+    if (l > 0.0) {
+        int64_t v = id + 1; /* forward from the edge's end */
+        for (int step = 0; step < 64 && !past(bb, x1, y1); step++) {
+            int64_t w = v + 1;
+            if (w > last) {
+                if (!o->closed) break;
+                w = r0 + 1;
+            }
+            if (w == id + 1) break; /* around the whole ring */
+            const double *q = o->xy + 2 * w;
+            if (q[0] != x1 || q[1] != y1) {
+                if (!runs_on(&f, x0, y0, x1, y1, q[0], q[1])) break;
+                x1 = q[0];
+                y1 = q[1];
+            }
+            v = w;
+        }
+        v = id; /* backward from its start */
+        for (int step = 0; step < 64 && !past(bb, x0, y0); step++) {
+            int64_t w = v - 1;
+            if (w < r0) {
+                if (!o->closed) break;
+                w = last - 1;
+            }
+            if (w == id) break;
+            const double *q = o->xy + 2 * w;
+            if (q[0] != x0 || q[1] != y0) {
+                if (!runs_on(&f, x1, y1, x0, y0, q[0], q[1])) break;
+                x0 = q[0];
+                y0 = q[1];
+            }
+            v = w;
+        }
+    }
+    how->edge[0] = x0;
+    how->edge[1] = y0;
+    how->edge[2] = x1;
+    how->edge[3] = y1;
+    how->edge[4] = sign * nx + 0.0;
+    how->edge[5] = sign * ny + 0.0;
+    how->found = 1;
+}
+
+/* Apart or touching: the contact of least separation over the shapes,
+ * pruned by their bounds' gap; the edge's first vertex into *edge. */
+static void apart(const pc_outlines *o, int kind, const double *a, double *out, int64_t *index, int64_t *edge)
+{
+    for (int k = 0; k < 7; k++) out[k] = NAN;
+    out[0] = INFINITY;
+    *index = *edge = -1;
+    double mag = pc__max(o->magnitude, pc__magnitude(a, pc_kind_width(kind))), bb[4];
+    pc__filter f = pc__filter_for(mag);
+    pc__kind(kind)->bounds(a, bb);
+    for (int64_t s = 0; s < o->n; s++) {
+        const double *sb = o->shapes + 7 * s; /* its bounds' gap: no farther than the shape */
+        double gx = pc__max(0.0, pc__max(sb[0] - bb[2], bb[0] - sb[2]));
+        double gy = pc__max(0.0, pc__max(sb[1] - bb[3], bb[1] - sb[3]));
+        if (*index >= 0 && pc__length(gx, gy) * (1.0 - 0x1p-40) > out[0]) continue;
+        double one[7];
+        int64_t e;
+        pc__outline_contact(o, &f, s, kind, a, mag, one, &e);
+        if (e >= 0 && (*index < 0 || one[0] < out[0])) {
+            for (int q = 0; q < 7; q++) out[q] = one[q];
+            *index = s;
+            *edge = e;
+        }
+    }
+}
+
+void pc__outline_part_contact(const pc_outlines *o, int kind, const double *a, double *out, int64_t *index,
+                              pc__outline_how *how)
+{
+    how->found = how->inside = 0;
+    how->t[0] = how->t[1] = 0.0;
+    for (int q = 0; q < 6; q++) how->edge[q] = 0.0;
+    int64_t e;
+    if (!pc__outline_part_meets(o, kind, a, PC_STRICT)) {
+        apart(o, kind, a, out, index, &e);
+        if (e >= 0) {
+            double toward[2] = {-out[1], -out[2]}, bb[4]; /* the shape's side: against the normal toward it */
+            pc__kind(kind)->bounds(a, bb);
+            edge_of(o, e, toward, bb, how);
+        }
+        return;
+    }
+    /* inside: the least translation t out of the collection alone, the point
+     * the shape touches once moved out, and that point of the shape now */
+    pc__world one = {0};
+    one.n = 1;
+    one.outl[0] = o;
+    double row[PC_ROW_MAX], t[2], touch[7];
+    memcpy(row, a, (size_t)pc_kind_width(kind) * sizeof(double));
+    for (int k = 0; k < 7; k++) out[k] = NAN;
+    how->inside = 1;
+    *index = -1;
+    if (!pc__depenetrate(&one, kind, row, INFINITY, t)) {
+        out[0] = -INFINITY; /* not resolved: deeper than can be said */
+        return;
+    }
+    apart(o, kind, row, touch, index, &e);
+    if (e >= 0) {
+        double bb[4];
+        pc__kind(kind)->bounds(row, bb);
+        edge_of(o, e, t, bb, how);
+    }
+    double len = pc__length(t[0], t[1]);
+    how->t[0] = t[0];
+    how->t[1] = t[1];
+    out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
+    out[1] = touch[1];
+    out[2] = touch[2];
+    if (len > 0.0) { /* -t / |t|, t scaled by a power of 2 first: a unit normal even for subnormal t */
+        int k;
+        frexp(pc__max(fabs(t[0]), fabs(t[1])), &k);
+        double ux = ldexp(t[0], -k), uy = ldexp(t[1], -k), l = pc__length(ux, uy);
+        out[1] = -ux / l + 0.0;
+        out[2] = -uy / l + 0.0;
+    }
+    out[5] = touch[5];
+    out[6] = touch[6];
+    out[3] = touch[5] - t[0];
+    out[4] = touch[6] - t[1];
+}
+
+/* ---- the pairwise manifold ---------------------------------------------------------------- */
+
+struct manifold_ctx {
+    const pc_outlines *o;
+    int kind;
+    double margin;
+};
+
+static void manifold_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
+{
+    const struct manifold_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = *(const int64_t *)(p[0] + i * st[0]);
+        const double *a = (const double *)(p[1] + i * st[1]);
+        double *out = (double *)(p[2] + i * st[2]);
+        if (s < 0 || s >= c->o->n) {
+            for (int q = 0; q < 9; q++) out[q] = NAN;
+            continue;
+        }
+        pc_outlines one;
+        pc__outline_how how;
+        int64_t index;
+        double contact[7];
+        pc__outline_view(c->o, s, &one);
+        pc__outline_part_contact(&one, c->kind, a, contact, &index, &how);
+        pc__manifold_edge(c->o->magnitude, c->kind, a, contact, how.found ? how.edge : NULL, how.inside, 1, how.t,
+                          c->margin, out);
+    }
+}
+
+int pc_outlines_manifold(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,
+                         const double *a, const int64_t *strides_a, double margin, double *out,
+                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
+                         const volatile int *cancel)
+{
+    if (!pc__is_shape(kind)) return PC_ERR_KIND;
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (o && o->xy && o->ring_start && o->shape_start && o->n >= 0 && o->shapes && o->band_start && o->edges &&
+        o->ids && o->left && margin >= 0.0 && margin <= DBL_MAX) {
+        struct manifold_ctx ctx = {o, kind, margin};
+        const void *ptrs[3] = {which, a, out};
+        const int64_t *sts[3] = {strides_w, strides_a, strides_out};
+        rc = pc__batch(ndim, shape, 3, ptrs, sts, 1u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
+    }
+    pc__fp_leave(env);
+    return rc;
 }

@@ -159,7 +159,9 @@ typedef struct {
     int64_t edge;
     int inside, face;
     double t[2];
-    const double *seg; /* the edge as a segment (its first 4 doubles), NULL when none */
+    const double *seg; /* a tile map's edge (6 doubles: its ends, its outward normal), NULL when none */
+    int owned;         /* or the edge is own (an outline's edge, so written) */
+    double own[6];
 } map_how;
 
 /* The merged edge of the tile map nearest the shape (kind, row a), of those
@@ -230,6 +232,7 @@ static int64_t nearest_edge(const pc_tilemap *map, const pc__filter *f, int kind
 static void map_contact(const pc_tilemap *map, int kind, const double *a, double *out, map_how *how)
 {
     how->seg = NULL;
+    how->owned = 0;
     how->edge = -1;
     how->inside = how->face = 0;
     how->t[0] = how->t[1] = 0.0;
@@ -290,92 +293,18 @@ void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, doubl
     map_contact(map, kind, a, out, &how);
 }
 
-/* The contact (7 doubles, as pc_contact_batch) of least separation of the
- * shape with the shapes of an outline collection (the lower shape at equal
- * separations; its index into *index, -1 when none: separation inf), the
- * face normals ghost-free (outline_near.c); strictly inside, measured as
- * inside_contact measures it.  how: the edge measured to, in how->seg. */
-static void outline_apart(const pc_outlines *o, int kind, const double *a, double *out, map_how *how, int64_t *index)
-{
-    for (int k = 0; k < 7; k++) out[k] = NAN;
-    out[0] = INFINITY;
-    *index = -1;
-    double mag = pc__max(o->magnitude, pc__magnitude(a, pc_kind_width(kind))), bb[4];
-    pc__filter f = pc__filter_for(mag);
-    pc__kind(kind)->bounds(a, bb);
-    for (int64_t s = 0; s < o->n; s++) {
-        const double *sb = o->shapes + 7 * s; /* its bounds' gap: no farther than the shape */
-        double gx = pc__max(0.0, pc__max(sb[0] - bb[2], bb[0] - sb[2]));
-        double gy = pc__max(0.0, pc__max(sb[1] - bb[3], bb[1] - sb[3]));
-        if (*index >= 0 && pc__length(gx, gy) * (1.0 - 0x1p-40) > out[0]) continue;
-        double one[7];
-        int64_t e;
-        pc__outline_contact(o, &f, s, kind, a, mag, one, &e);
-        if (e >= 0 && (*index < 0 || one[0] < out[0])) {
-            for (int q = 0; q < 7; q++) out[q] = one[q];
-            *index = s;
-            how->seg = o->xy + 2 * e;
-        }
-    }
-    how->face = how->seg != NULL;
-}
-
-static void outline_contact(const pc_outlines *o, int kind, const double *a, double *out, map_how *how, int64_t *index)
-{
-    if (!pc__outline_part_meets(o, kind, a, PC_STRICT)) {
-        outline_apart(o, kind, a, out, how, index);
-        return;
-    }
-    /* inside: the least translation t out of the part alone (depenetrate),
-     * the point the shape touches once moved out, and that point of the
-     * shape where it is now (as map_contact) */
-    pc__world one = {0};
-    one.n = 1;
-    one.outl[0] = o;
-    double row[PC_ROW_MAX], t[2], touch[7];
-    memcpy(row, a, (size_t)pc_kind_width(kind) * sizeof(double));
-    for (int k = 0; k < 7; k++) out[k] = NAN;
-    how->inside = 1;
-    *index = -1;
-    if (!pc__depenetrate(&one, kind, row, INFINITY, t)) {
-        out[0] = -INFINITY; /* not resolved: deeper than can be said */
-        return;
-    }
-    outline_apart(o, kind, row, touch, how, index);
-    double len = pc__length(t[0], t[1]);
-    how->t[0] = t[0];
-    how->t[1] = t[1];
-    out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
-    out[1] = len > 0.0 ? -t[0] / len + 0.0 : touch[1];
-    out[2] = len > 0.0 ? -t[1] / len + 0.0 : touch[2];
-    out[5] = touch[5];
-    out[6] = touch[6];
-    out[3] = touch[5] - t[0];
-    out[4] = touch[6] - t[1];
-}
-
 /* The manifold (9 doubles as pc_manifold_batch) of a shape with a tile
  * map's solid region, from its contact c and how that was found
  * (map_contact): a ball's, or a shape's without an edge to measure to, is
  * c's single point; apart or touching, the manifold with the nearest merged
- * edge as a segment (how->seg), its normal the face's where c is on the face; inside,
+ * edge as a segment (how's), its normal the face's where c is on the face; inside,
  * the shape against the face of the edge it touches once moved out by t
  * (pc__manifold_face: no point deeper than c), else c's single point. */
 static void edge_manifold(double part_magnitude, int kind, const double *a, const double *c, const map_how *how,
                           double margin, double *out)
 {
-    if (!pc__manifold_point(c, margin, out) || !how->seg) return;
-    const double *g = how->seg;
-    pc__filter f = pc__filter_for(pc__max(part_magnitude, pc__magnitude(a, pc_kind_width(kind))));
-    if (how->inside) {
-        pc__manifold_face(&f, kind, a, g, how->t, margin, out); /* none kept: c's point stands */
-        return;
-    }
-    pc__manifold_from(&f, kind, a, PC_SEGMENT, g, c, margin, out);
-    if (how->face) {
-        out[1] = c[1];
-        out[2] = c[2];
-    }
+    pc__manifold_edge(part_magnitude, kind, a, c, how->owned ? how->own : how->seg, how->inside, how->face, how->t,
+                      margin, out);
 }
 
 /* The contact (7 doubles, as pc_contact_batch) of least separation over the
@@ -392,17 +321,25 @@ static void world_nearest(const pc__world *w, int kind, const double *a, double 
     how->inside = how->face = 0;
     how->t[0] = how->t[1] = 0.0;
     how->seg = NULL;
+    how->owned = 0;
     *row = NULL;
     for (int k = 0; k < w->n; k++) {
         double one[7];
         int64_t index = -1;
-        map_how h = {-1, 0, 0, {0.0, 0.0}, NULL};
+        map_how h = {-1, 0, 0, {0.0, 0.0}, NULL, 0, {0.0}};
         const double *r = NULL;
         if (w->map[k]) {
             map_contact(w->map[k], kind, a, one, &h);
             if (h.edge >= 0) h.seg = w->map[k]->edges + 6 * h.edge;
         } else if (w->outl[k]) {
-            outline_contact(w->outl[k], kind, a, one, &h, &index);
+            pc__outline_how oh;
+            pc__outline_part_contact(w->outl[k], kind, a, one, &index, &oh);
+            h.owned = oh.found;
+            for (int q = 0; q < 6; q++) h.own[q] = oh.edge[q];
+            h.inside = oh.inside;
+            h.face = 1;
+            h.t[0] = oh.t[0];
+            h.t[1] = oh.t[1];
         } else {
             pc__tree_contact(&w->tree[k], kind, a, one, &index, &r);
         }

@@ -269,6 +269,12 @@ static void test_outline_world(void)
         CHECK(flags & PC_MOVE_FLOOR);
     }
     CHECK(box[0] == 6.25 && box[1] == 0.0);
+    /* the pairwise manifold: a crate across a vertex of the floor, two points */
+    double crate[4] = {2.5, 0.0, 3.5, 1.0}, m[9];
+    int64_t first = 0;
+    CHECK(pc_outlines_manifold(&l.o, &first, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(m[0] == 2.0 && m[1] == 0.0 && m[2] == -1.0 && m[5] == 0.0 && m[8] == 0.0);
+    CHECK(pc_outlines_manifold(&l.o, &first, NULL, PC_BOX, crate, NULL, -1.0, m, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
     l.o.ids = NULL; /* without its index */
     CHECK(pc_world_overlaps(&flat, 1, PC_BOX, boxes, &s4, out, &s1, 1, &n, PC_STRICT, 1, NULL) == PC_ERR_ARG);
 }
