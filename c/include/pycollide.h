@@ -983,6 +983,19 @@ int pc_outlines_raycast(const pc_outlines *o, const double *origins, const int64
                         const int64_t *strides_d, const double *max_distances, const int64_t *strides_m, double *out,
                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                         const volatile int *cancel);
+/* For each shape a[...] (kind; rows, strides in doubles), the nearest shape
+ * of an indexed outline collection within its max distance (max_distances,
+ * 1 double a shape, strided like a; >= 0, may be inf): 2 doubles out, the
+ * distance (inf when none) and the index (-1 when none), as pc_nearest_tree.
+ * The distance is pc_outlines_near's (contact 0): 0 exactly where
+ * pc_outlines_overlaps (PC_TOUCHING) is true, else the gap (> 0); of shapes
+ * at equal distances, the lowest index.  magnitude bounds the shapes'
+ * values.  PC_ERR_KIND for a bad kind; PC_ERR_ARG (nothing written) for an
+ * outline without its index, a negative or NaN max distance or bad
+ * strides. */
+int pc_outlines_nearest(const pc_outlines *o, int kind, const double *a, const int64_t *strides_a,
+                        const double *max_distances, const int64_t *strides_m, double *out, const int64_t *strides_out,
+                        int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
 /* CDEF END */
 
 #ifdef __cplusplus

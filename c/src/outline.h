@@ -29,4 +29,10 @@ int pc__outline_each_edge(const pc_outlines *o, int64_t s, const double *box, pc
  * bounds the values of both. */
 int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, int strict);
 
+/* The distance of the shape (kind, layout row a) to outline shape s, as
+ * pc_outlines_near (contact 0) gives it: 0 exactly where they meet (closed
+ * sets), else the gap (> 0).  f and mag bound the values of both. */
+double pc__outline_distance(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                            double mag);
+
 #endif

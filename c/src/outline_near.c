@@ -269,6 +269,13 @@ static void near_one(const pc_outlines *o, const pc__filter *f, int64_t s, int k
     for (int q = 0; q < 7; q++) out[q] = r[q];
 }
 
+double pc__outline_distance(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag)
+{
+    double d;
+    near_one(o, f, s, kind, a, mag, 0, &d);
+    return d;
+}
+
 struct near_ctx {
     const pc_outlines *o;
     int kind, contact;
