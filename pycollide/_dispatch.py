@@ -37,7 +37,7 @@ Shape = Tuple[int, ...]
 Side = Union[Shapes, Placed]
 
 #: the verbs that take the outline kinds (Polylines, Regions) so far
-OUTLINE_VERBS = "overlaps, contains, pairs, distance, contact, raycast, nearest and plot"
+OUTLINE_VERBS = "overlaps, contains, pairs, distance, contact, raycast, nearest, intersections and plot"
 
 # ---- arguments -----------------------------------------------------------------
 

@@ -35,4 +35,9 @@ int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int 
 double pc__outline_distance(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
                             double mag);
 
+/* Where the segment (line 0) or the line (line 1) s meets the segment e (4
+ * doubles each): the count (0, 1 or 2) and the points into pts (4 doubles),
+ * exactly as pc_intersections_batch gives them (intersect.c). */
+int pc__intersect_edge(const pc__filter *f, const double *s, int line, const double *e, double *pts);
+
 #endif

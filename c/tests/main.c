@@ -1,7 +1,7 @@
 /* The runner of the C core's test: every group (test.h), then a summary;
  * exits nonzero on any failed check.  With arguments, only the groups named
  * (kernels, contact, pairs, tiles, casts, world, transform, outline,
- * outline_near, outline_nearest). */
+ * outline_near, outline_nearest, outline_cross). */
 #include "test.h"
 
 int test_checks = 0, test_failures = 0;
@@ -70,6 +70,7 @@ static const struct {
     {"outline", group_outline},
     {"outline_near", group_outline_near},
     {"outline_nearest", group_outline_nearest},
+    {"outline_cross", group_outline_cross},
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
