@@ -38,8 +38,8 @@ Side = Union[Shapes, Placed]
 
 #: the verbs that take the outline kinds (Polylines, Regions) so far
 OUTLINE_VERBS = (
-    "overlaps, contains, pairs, distance, contact, raycast, sweep, depenetrate, plot and World "
-    "(move, advance, manifold)"
+    "overlaps, contains, pairs, distance, contact, manifold, raycast, sweep, depenetrate, nearest, "
+    "intersections, plot and World (move, advance)"
 )
 
 # ---- arguments -----------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any, Optional, Tuple
 import numpy as np
 
 from . import _dispatch as d
+from .outlines import _Outlines, intersections_with
 from .shapes import Boxes, Capsules, Circles, Lines, Polygons, Segments, Shapes, Triangles
 
 __all__ = ["intersections"]
@@ -80,6 +81,20 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
       keep the clipping rule above; a box that ``pc.transform`` turns into a
       4-gon follows this one.)
 
+    Segments or Lines against :class:`Polylines` or :class:`Regions` (either
+    order, the same result) give a ragged result instead, in GeoArrow's
+    layout: ``(points, offsets)``, ``points`` of shape (m, 2) and
+    ``offsets`` of length pairs + 1, pair ``k`` (the broadcast pairs in C
+    order, the outline collection one axis as for :func:`overlaps`) owning
+    ``points[offsets[k]:offsets[k + 1]]``: where the segment or line meets
+    the edges (a polyline's, every ring of a region's), in order along it
+    from its start.  A point where it passes through a vertex is one point;
+    where it runs along edges, the two ends of that run (a point inside a
+    run is none).  The count and the points that are edges' or segments'
+    ends are exact; the others are rounded as Segments-Segments rounds them.
+    Two edges crossing each other exactly on the segment away from their
+    ends (a polyline crossing itself there) give one point each.
+
     Whether the boundaries meet and the count are exact (decided by the same
     exact predicates as ``overlaps``: e.g. two segments have count > 0 exactly
     when they overlap).  The coordinates are rounded floating-point results,
@@ -124,6 +139,15 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
     >>> points[1]
     array([[0., 1.],
            [4., 1.]])
+    >>> frame = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]]], holes=[[[[1, 1], [3, 1], [3, 3], [1, 3]]]])
+    >>> points, offsets = pc.intersections(pc.Segments([[-1, 2, 5, 2], [-1, 1, 5, 1], [2, 2, 2, 2]]), frame)
+    >>> offsets                         # across the frame and its hole; along the hole's edge; in the hole
+    array([0, 4, 8, 8])
+    >>> points[4:8]                     # the shell's sides, the ends of the run along the hole
+    array([[0., 1.],
+           [1., 1.],
+           [3., 1.],
+           [4., 1.]])
     >>> box = pc.Boxes([0, 0, 4, 4])
     >>> points, count = pc.intersections(pc.Segments([[-2, 1, 6, 1], [1, 1, 6, 1]]), box)
     >>> points
@@ -133,6 +157,8 @@ def intersections(a: Shapes, b: Shapes, *, threads: Optional[int] = None) -> Tup
            [[1., 1.],
             [4., 1.]]])
     """
+    if isinstance(a, _Outlines) or isinstance(b, _Outlines):
+        return intersections_with("intersections", a, b, threads)
     a, b = _check("a", a), _check("b", b)
     if not any(isinstance(a, p) and isinstance(b, q) or isinstance(a, q) and isinstance(b, p) for p, q in SUPPORTED):
         raise TypeError(

@@ -651,3 +651,58 @@ def _region_problem(regions: Regions) -> Optional[str]:
             )
         parent[u] = v
     return None
+
+
+def intersections_with(verb: str, a: Any, b: Any, threads: Any) -> Tuple[np.ndarray, np.ndarray]:
+    """Where segments or lines meet the boundaries of outline shapes, in
+    either order, broadcast as :func:`overlaps_shapes`: the points (m, 2) and
+    the offsets (pairs + 1) into them, pair after pair in C order."""
+    from .shapes import Lines, Segments
+
+    outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
+    if not isinstance(other, (Segments, Lines)):
+        raise TypeError(
+            f"{verb}: Polylines and Regions meet Segments or Lines (either order), not {type(other).__name__}"
+        )
+    data = other._data
+    which = np.arange(len(outlines), dtype=np.int64)
+    shape = d.broadcast(verb, [("outlines", which.shape), ("segments", data.shape[:-1])])
+    count = np.zeros(shape, dtype=np.int64)
+    nthreads = resolve_threads(verb, threads, count.size)
+    if not count.size:
+        return np.empty((0, 2)), np.zeros(1, dtype=np.int64)
+    head = (
+        outlines._c(),
+        ffi.cast("const int64_t *", which.ctypes.data),
+        int64_array(broadcast_strides(which.shape, which.strides, shape)),
+        other.kind,
+        ffi.cast("const double *", data.ctypes.data),
+        int64_array(broadcast_strides(data.shape[:-1], [st // 8 for st in data.strides[:-1]], shape)),
+        ffi.cast("int64_t *", count.ctypes.data),
+        int64_array(count.strides),
+    )
+    tail = (len(shape), int64_array(shape), float(other._magnitude), nthreads)
+    null = ffi.NULL
+    check_rc(verb, call(count.size * 64, lib.pc_outlines_intersections, *head, null, null, null, null, *tail))
+    bound = count.ravel().copy()
+    start = np.zeros(count.size + 1, dtype=np.int64)
+    np.cumsum(bound, out=start[1:])
+    offsets = np.ascontiguousarray(start[:-1].reshape(shape))
+    points = np.empty((int(start[-1]), 2))
+    work = np.empty((int(start[-1]), 5))
+    rc = call(
+        count.size * 64,
+        lib.pc_outlines_intersections,
+        *head,
+        ffi.cast("const int64_t *", offsets.ctypes.data),
+        int64_array(offsets.strides),
+        ffi.cast("double *", points.ctypes.data),
+        ffi.cast("double *", work.ctypes.data),
+        *tail,
+    )
+    check_rc(verb, rc)
+    found = count.ravel()
+    keep = np.arange(len(points)) - np.repeat(start[:-1], bound) < np.repeat(found, bound)
+    out = np.zeros(count.size + 1, dtype=np.int64)
+    np.cumsum(found, out=out[1:])
+    return np.ascontiguousarray(points[keep]), out

@@ -211,7 +211,13 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
     Parameters
     ----------
     a : shape array (any leading shape)
-    b : shape array, 1-D
+    b : shape array, 1-D, or Polylines or Regions
+        Against Polylines or Regions the distance is :func:`distance`'s to
+        the outline shape (a polyline's edges, a region's closed area), bit
+        for bit: 0 exactly where :func:`overlaps` (touching) holds.  The
+        outline shapes are pruned by their bounding boxes (a scan of the
+        boxes per shape of ``a``), the near ones measured.  (Polylines and
+        Regions as ``a`` are a TypeError.)
     max_distance : float or array, default inf
         Only shapes at most this far (by the computed distance) count; none
         within it gives index -1 and distance inf.  >= 0; an array gives
@@ -232,8 +238,14 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
     >>> r = pc.nearest(pc.Points([[6, 0], [9.5, 0], [50, 0]]), pegs, max_distance=20)
     >>> r.index.tolist(), r.distance.tolist()
     ([2, 1, -1], [1.0, 0.0, inf])
+    >>> rooms = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]], [[10, 0], [14, 0], [14, 4], [10, 4]]])
+    >>> r = pc.nearest(pc.Circles([[7, 2, 1], [9, 2, 1], [2, 2, 5]]), rooms)
+    >>> r.index.tolist(), r.distance.tolist()    # a tie goes to the lower index
+    ([0, 1, 0], [2.0, 0.0, 0.0])
     """
     verb = "nearest"
+    if getattr(type(a), "is_outline", False) or getattr(type(b), "is_outline", False):
+        return _outline_nearest(a, b, max_distance, threads)
     a = d.shapes_arg(verb, "a", a)
     b = d.shapes_arg(verb, "b", b)
     d.collection(verb, "b", b)
@@ -258,4 +270,35 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
                 resolve_threads(verb, threads, out.size // 2),
             ),
         )
+    return Nearest(out[..., 1].astype(np.int64), out[..., 0])
+
+
+def _outline_nearest(a: Any, b: Any, max_distance: ArrayLike, threads: Optional[int]) -> Nearest:
+    """nearest with Polylines or Regions as ``b``: the outline shapes pruned by
+    their bounds, the candidates measured as :func:`distance` measures them
+    (pc_outlines_nearest)."""
+    verb = "nearest"
+    if getattr(type(a), "is_outline", False):
+        raise TypeError(
+            "nearest: `a` must be a shape array; Polylines and Regions are taken as `b` "
+            "(nearest(shapes, regions): the nearest outline shape to each shape), not yet as `a`"
+        )
+    a = d.shapes_arg(verb, "a", a)
+    limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
+    shape = d.broadcast(verb, [("a", a.shape), ("max_distance", limit.shape)])
+    out = np.empty(shape + (2,), dtype=np.float64)
+    if out.size:
+        args, ndim, dims = d.arrays(shape, [a._data, limit[..., None], out])
+        rc = call(
+            out.size // 2 * COSTLY,
+            lib.pc_outlines_nearest,
+            b._c(),
+            a.kind,
+            *args,
+            ndim,
+            dims,
+            float(a._magnitude),
+            resolve_threads(verb, threads, out.size // 2),
+        )
+        check_rc(verb, rc)
     return Nearest(out[..., 1].astype(np.int64), out[..., 0])

@@ -378,7 +378,7 @@ def matplotlib_rgb(colour):
 def test_verbs_that_do_not_take_outlines_yet_say_so():
     r = pc.Regions([[[0, 0], [1, 0], [0, 1]]])
     ball = pc.Circles([0.0, 0.0, 1.0])
-    for call in (lambda: pc.nearest(ball, r),):
+    for call in (lambda: pc.sweep(r, [1, 0], ball),):
         with pytest.raises(TypeError, match="Polylines and Regions are taken by overlaps, contains, pairs, distance, "):
             call()
     with pytest.raises(TypeError, match="overlaps: Polylines or Regions against each other are not supported yet"):

@@ -1002,6 +1002,44 @@ int pc_outlines_raycast(const pc_outlines *o, const double *origins, const int64
                         const int64_t *strides_d, const double *max_distances, const int64_t *strides_m, double *out,
                         const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                         const volatile int *cancel);
+/* For each shape a[...] (kind; rows, strides in doubles), the nearest shape
+ * of an indexed outline collection within its max distance (max_distances,
+ * 1 double a shape, strided like a; >= 0, may be inf): 2 doubles out, the
+ * distance (inf when none) and the index (-1 when none), as pc_nearest_tree.
+ * The distance is pc_outlines_near's (contact 0): 0 exactly where
+ * pc_outlines_overlaps (PC_TOUCHING) is true, else the gap (> 0); of shapes
+ * at equal distances, the lowest index.  magnitude bounds the shapes'
+ * values.  PC_ERR_KIND for a bad kind; PC_ERR_ARG (nothing written) for an
+ * outline without its index, a negative or NaN max distance or bad
+ * strides. */
+int pc_outlines_nearest(const pc_outlines *o, int kind, const double *a, const int64_t *strides_a,
+                        const double *max_distances, const int64_t *strides_m, double *out, const int64_t *strides_out,
+                        int ndim, const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
+/* Where each segment or line (kind PC_SEGMENT or PC_LINE; a: rows, strides
+ * in doubles) meets the boundary of its outline shape (which: indices,
+ * int64, strides in bytes): a polyline's edges, every ring of a region.
+ * The result is the isolated points of that set and the two ends of each
+ * run where the segment (line) lies along edges, in order along it from its
+ * start (a line: in its direction); a point where it passes through a
+ * vertex is one point, a point inside a run none.  Which edges are met and
+ * the count are exact (two crossings of different edges at one point, a
+ * polyline crossing itself exactly on the segment, are counted apart); the
+ * points are rounded as pc_intersections_batch rounds a segment's with a
+ * segment (line's with a segment), an end of an edge or of the segment
+ * exactly.  Two calls.  First (offsets, points and work NULL): count gets
+ * (int64, strides in bytes) an upper bound r of each pair's result, its
+ * number of records.  Then, the caller having laid the pairs' regions out
+ * (offsets: each pair's first record, int64, strides in bytes; regions of r
+ * records, disjoint), points (2 doubles a record) and work (5 doubles a
+ * record): each pair's result at the start of its region in points, its
+ * number in count.  A shape index out of range gives 0.  magnitude bounds
+ * the segments' values.  PC_ERR_KIND for another kind; PC_ERR_ARG for an
+ * outline without its index or points and work not both given. */
+int pc_outlines_intersections(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,
+                              const double *a, const int64_t *strides_a, int64_t *count, const int64_t *strides_count,
+                              const int64_t *offsets, const int64_t *strides_offsets, double *points, double *work,
+                              int ndim, const int64_t *shape, double magnitude, int threads,
+                              const volatile int *cancel);
 /* CDEF END */
 
 #ifdef __cplusplus

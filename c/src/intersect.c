@@ -22,6 +22,7 @@
 #include "kernels.h"
 #include "kinds.h"
 #include "matrix.h"
+#include "outline.h"
 #include "walk.h"
 
 /* up to two points, in output order */
@@ -831,6 +832,19 @@ static ix_loop ix_loop_for(int ka, int kb)
     if (pc__ix_view_kind(ka) && kb == PC_LINE) return ix_view_line;
     if (pc__ix_view_kind(kb) && ka == PC_LINE) return ix_line_view;
     return NULL;
+}
+
+int pc__intersect_edge(const pc__filter *f, const double *s, int line, const double *e, double *pts)
+{
+    hits h = {0, {NAN, NAN, NAN, NAN}};
+    pc_segment a = pc__load_segment(s), b = pc__load_segment(e);
+    int k = ix_exponent(pc__max(pc__mag_segment(a), pc__mag_segment(b)));
+    if (line)
+        k_segment_line(f, b, a, k, &h);
+    else
+        k_segment_segment(f, a, b, k, &h);
+    for (int j = 0; j < 4; j++) pts[j] = h.p[j];
+    return h.n;
 }
 
 static void ix_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)

@@ -94,5 +94,15 @@ int pc__outline_part_each(const pc_outlines *o, const double *box, int (*visit)(
  * the edges' sweeps give it, not stepped down for the union. */
 void pc__outline_part_sweep(const pc_outlines *o, int kind, const double *a, double dx, double dy, int rough,
                             pc__toi *h, const double **edge);
+/* The distance of the shape (kind, layout row a) to outline shape s, as
+ * pc_outlines_near (contact 0) gives it: 0 exactly where they meet (closed
+ * sets), else the gap (> 0).  f and mag bound the values of both. */
+double pc__outline_distance(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a,
+                            double mag);
+
+/* Where the segment (line 0) or the line (line 1) s meets the segment e (4
+ * doubles each): the count (0, 1 or 2) and the points into pts (4 doubles),
+ * exactly as pc_intersections_batch gives them (intersect.c). */
+int pc__intersect_edge(const pc__filter *f, const double *s, int line, const double *e, double *pts);
 
 #endif

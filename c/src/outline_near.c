@@ -306,6 +306,13 @@ void pc__outline_face_normal(const pc_outlines *o, const pc__filter *f, int64_t 
     ghost_free(o, f, s, kind, a, o->xy + 2 * edge, edge, r);
 }
 
+double pc__outline_distance(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, double mag)
+{
+    double d;
+    near_one(o, f, s, kind, a, mag, 0, &d);
+    return d;
+}
+
 struct near_ctx {
     const pc_outlines *o;
     int kind, contact;

@@ -1,7 +1,7 @@
 /* The runner of the C core's test: every group (test.h), then a summary;
  * exits nonzero on any failed check.  With arguments, only the groups named
  * (kernels, contact, pairs, tiles, casts, world, transform, outline,
- * outline_near). */
+ * outline_near, outline_nearest, outline_cross). */
 #include "test.h"
 
 int test_checks = 0, test_failures = 0;
@@ -60,9 +60,17 @@ static const struct {
     const char *name;
     void (*run)(void);
 } groups[] = {
-    {"kernels", group_kernels},     {"contact", group_contact}, {"pairs", group_pairs},
-    {"tiles", group_tiles},         {"casts", group_casts},     {"world", group_world},
-    {"transform", group_transform}, {"outline", group_outline}, {"outline_near", group_outline_near},
+    {"kernels", group_kernels},
+    {"contact", group_contact},
+    {"pairs", group_pairs},
+    {"tiles", group_tiles},
+    {"casts", group_casts},
+    {"world", group_world},
+    {"transform", group_transform},
+    {"outline", group_outline},
+    {"outline_near", group_outline_near},
+    {"outline_nearest", group_outline_nearest},
+    {"outline_cross", group_outline_cross},
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
@@ -72,10 +80,10 @@ int main(int argc, char **argv)
         int known = 0;
         for (int g = 0; g < NGROUPS; g++) known |= strcmp(argv[a], groups[g].name) == 0;
         if (!known) {
-            fprintf(
-                stderr,
-                "unknown group %s (groups: kernels contact pairs tiles casts world transform outline outline_near)\n",
-                argv[a]);
+            fprintf(stderr,
+                    "unknown group %s (groups: kernels contact pairs tiles casts world transform outline outline_near "
+                    "outline_nearest)\n",
+                    argv[a]);
             return 2;
         }
     }

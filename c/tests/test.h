@@ -12,6 +12,8 @@
  *   test_transform.c  rigid motions and quarter turns
  *   test_outline.c    outlines: the band index, point location, validation,
  *                     shapes against outlines, raycasts
+ *   test_outline_nearest.c  the nearest outline shape
+ *   test_outline_cross.c    segments and lines against outlines' edges
  * tests/check_coverage.py checks that every public function is called.
  */
 #ifndef PC_TEST_H
@@ -92,5 +94,7 @@ void group_world(void);
 void group_transform(void);
 void group_outline(void);
 void group_outline_near(void);
+void group_outline_nearest(void);
+void group_outline_cross(void);
 
 #endif
