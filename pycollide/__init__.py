@@ -42,7 +42,6 @@ from .world import OneWay, World
 
 if TYPE_CHECKING:  # loaded on first use (below): the XML and JSON readers cost import time
     from .tiled import (
-        LevelOutline,
         LevelShapes,
         LevelTiles,
         TiledLevel,
@@ -113,7 +112,6 @@ __all__ = [
     "TiledLevel",
     "LevelTiles",
     "LevelShapes",
-    "LevelOutline",
     "TiledMap",
     "TiledTileset",
     "TiledTile",

@@ -64,7 +64,8 @@ that no tileset holds; objects that use a template (Tiled's export option
 than 3 points and polylines of fewer than 2; non-finite numbers; malformed
 files.
 :func:`~pycollide.load_tiled` also refuses ellipses that are not circles,
-tile kinds it does not know and non-square tiles in a tile layer that has
+polygons that are not valid regions (a ring that crosses itself), tile
+kinds it does not know and non-square tiles in a tile layer that has
 colliding tiles (a TileMap's tiles are square).
 """
 
@@ -85,6 +86,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .outlines import Polylines, Regions
 from .shapes import Boxes, Capsules, Circles, Points, Polygons, Shapes
 from .tiles import Tile, TileMap
 from .world import World
@@ -101,7 +103,6 @@ __all__ = [
     "TiledLevel",
     "LevelTiles",
     "LevelShapes",
-    "LevelOutline",
     "FLIPPED_HORIZONTALLY",
     "FLIPPED_VERTICALLY",
     "FLIPPED_DIAGONALLY",
@@ -1026,8 +1027,9 @@ class LevelShapes:
 
     layer: str
     """The layer's path name."""
-    shapes: Shapes
-    """Boxes, Circles, Capsules, Polygons or Points (1-D)."""
+    shapes: Union[Shapes, Regions, Polylines]
+    """Boxes, Circles, Capsules, Polygons or Points (1-D), or Regions or
+    Polylines (one shape per object)."""
     ids: np.ndarray
     """(n,) int64, read-only: shape ``k`` is the object of id ``ids[k]``."""
     names: Tuple[str, ...]
@@ -1041,23 +1043,6 @@ class LevelShapes:
 
 
 @dataclass(frozen=True, eq=False)
-class LevelOutline:
-    """A polygon that is concave or of more than 8 vertices (``closed``), or a
-    polyline (not ``closed``), as its vertices in world coordinates.  They
-    will become the parts of kinds Regions and Polylines; until pycollide has
-    those kinds, they are not in :meth:`~pycollide.TiledLevel.world`."""
-
-    layer: str
-    id: int
-    name: str
-    type: str
-    properties: Dict[str, Any]
-    vertices: np.ndarray
-    """(n, 2) float64, read-only, in the file's order (y up)."""
-    closed: bool
-
-
-@dataclass(frozen=True, eq=False)
 class TiledLevel:
     """A Tiled map as pycollide geometry (:func:`~pycollide.load_tiled`)."""
 
@@ -1065,8 +1050,6 @@ class TiledLevel:
     """The map as read (Tiled's coordinates)."""
     parts: Tuple[Union[LevelTiles, LevelShapes], ...]
     """The world's parts, in the order of :meth:`world`."""
-    outlines: Tuple[LevelOutline, ...]
-    """Concave polygons and polylines (not in the world yet)."""
     height: float
     """H, the map's height in pixels: pixel (x, y) is (x, H - y) in the world."""
 
@@ -1309,43 +1292,43 @@ def _object_shape(where: str, obj: TiledObject, offset: Tuple[float, float], hei
     return "polyline", vertices
 
 
-# The kinds of object that become a layer's parts, in the parts' order, and
-# the kinds kept apart as LevelOutline records (not in the world) until
-# pycollide has the kinds Regions and Polylines.  _shapes and _outlines are
-# the only places either is made: moving "region" and "polyline" into
-# _PART_KINDS, with their constructor in _shapes, makes them world parts.
-_PART_KINDS = ("box", "circle", "capsule", "polygon", "point")
-_OUTLINE_KINDS = ("region", "polyline")
+# The kinds of object that become a layer's parts, in the parts' order: one
+# collection per kind present, made by _shapes.
+_PART_KINDS = ("box", "circle", "capsule", "polygon", "point", "region", "polyline")
 
 
-def _shapes(kind: str, rows: List[Any]) -> Shapes:
-    """The collection of a layer's objects of one kind, from their rows."""
+def _shapes(kind: str, rows: List[Any], wheres: Sequence[str]) -> Union[Shapes, Regions, Polylines]:
+    """The collection of a layer's objects of one kind, from their rows
+    (``wheres[k]`` names object ``k`` in a refusal)."""
     if kind == "polygon":  # padded to the most vertices by repeating each one's last
         k = max(len(v) for v in rows)
         return Polygons(np.array([np.concatenate([v, np.repeat(v[-1:], k - len(v), axis=0)]) for v in rows]))
+    if kind == "polyline":  # open, or closed where Tiled repeats its first point last
+        return Polylines(rows)
+    if kind == "region":
+        try:
+            return Regions(rows)
+        except ValueError as exc:
+            refused = exc
+        for ring, where in zip(rows, wheres):  # each region is judged alone: find the object to name
+            try:
+                Regions([ring])
+            except ValueError as exc:
+                why = str(exc).removeprefix("Regions: region 0, shell: ")
+                raise _fail(where, f"the polygon is not a valid region: {why}") from None
+        raise refused
     make = {"box": Boxes, "circle": Circles, "capsule": Capsules, "point": Points}[kind]
     shapes: Shapes = make(np.array(rows, dtype=np.float64))
     return shapes
 
 
-def _outlines(layer: str, members: List[Tuple[str, np.ndarray, TiledObject]]) -> List[LevelOutline]:
-    """A layer's concave polygons ("region") and polylines, in the file's order."""
-    return [
-        LevelOutline(layer, obj.id, obj.name, obj.type, obj.properties, _frozen(vertices), kind == "region")
-        for kind, vertices, obj in members
-    ]
-
-
-def _object_parts(prefix: str, layer: TiledObjectLayer, height: float) -> Tuple[List[LevelShapes], List[LevelOutline]]:
-    groups: Dict[str, List[Tuple[Any, TiledObject]]] = {k: [] for k in _PART_KINDS}
-    outlines: List[Tuple[str, np.ndarray, TiledObject]] = []
+def _object_parts(prefix: str, layer: TiledObjectLayer, height: float) -> List[LevelShapes]:
+    groups: Dict[str, List[Tuple[Any, TiledObject, str]]] = {k: [] for k in _PART_KINDS}
     for obj in layer.objects:
         where = f"{prefix}: layer {layer.name!r}: object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
         kind, row = _object_shape(where, obj, layer.offset, height)
         if kind in groups:
-            groups[kind].append((row, obj))
-        elif kind in _OUTLINE_KINDS:
-            outlines.append((kind, row, obj))
+            groups[kind].append((row, obj, where))
     parts = []
     for kind, members in groups.items():
         if not members:
@@ -1356,7 +1339,7 @@ def _object_parts(prefix: str, layer: TiledObjectLayer, height: float) -> Tuple[
         parts.append(
             LevelShapes(
                 layer.name,
-                _shapes(kind, [m[0] for m in members]),
+                _shapes(kind, [m[0] for m in members], [m[2] for m in members]),
                 ids,
                 tuple(o.name for o in objs),
                 tuple(o.type for o in objs),
@@ -1364,13 +1347,7 @@ def _object_parts(prefix: str, layer: TiledObjectLayer, height: float) -> Tuple[
                 objs,
             )
         )
-    return parts, _outlines(layer.name, outlines)
-
-
-def _frozen(a: np.ndarray) -> np.ndarray:
-    a = np.ascontiguousarray(a, dtype=np.float64)
-    a.flags.writeable = False
-    return a
+    return parts
 
 
 def load_tiled(
@@ -1391,22 +1368,21 @@ def load_tiled(
       -offsety)``.  A tile's
       kind is ``kinds``' entry for it, else its property ``tile_property``,
       else empty; flipped and rotated cells turn their cut with them.
-    * Each object layer becomes up to five collections
+    * Each object layer becomes up to seven collections
       (:class:`~pycollide.LevelShapes`), in this order: rectangles and tile objects as ``Boxes`` (as
       4-vertex ``Polygons`` when rotated by an angle that is not a multiple of
       90 degrees); ellipses that are circles as ``Circles``; capsules as
       ``Capsules``; convex polygons of at most 8 vertices as ``Polygons`` (the
       layer's polygons of fewer vertices padded by repeating their last); points
-      as ``Points``.  Each keeps its objects' ids, names, types (classes) and
+      as ``Points``; concave polygons and polygons of more than 8 vertices as
+      :class:`~pycollide.Regions` (one region each, its shell the polygon's
+      ring); polylines as :class:`~pycollide.Polylines` (a polyline whose last
+      point repeats its first is closed, as Tiled draws it).  Each keeps its objects' ids, names, types (classes) and
       properties, and the objects as read, in parallel with its shapes, so a
       query's hit maps back to its object:
       :meth:`~pycollide.TiledLevel.object` and
       :meth:`~pycollide.TiledLevel.object_ids` take a world query's part and
       index.
-    * Concave polygons, polygons of more than 8 vertices and polylines are
-      returned as :class:`~pycollide.LevelOutline` vertex arrays in
-      ``outlines``; they will become the kinds Regions and Polylines, which pycollide does not
-      have yet, and are not in the world until then.
     * Text objects (labels) and image layers are left out.  Hidden layers and
       objects are loaded like the others (collision layers are often hidden).
 
@@ -1431,15 +1407,16 @@ def load_tiled(
     Returns
     -------
     TiledLevel
-        ``parts`` (the world's parts, in layer order), ``outlines``, the map
-        as read and ``height`` (H); ``level.world()`` builds the World.
+        ``parts`` (the world's parts, in layer order), the map as read and
+        ``height`` (H); ``level.world()`` builds the World.
 
     Raises
     ------
     ValueError
         For a map :func:`~pycollide.read_tiled` refuses; an ellipse that is
-        not a circle; a tile property or ``kinds`` value that names no kind (naming the
-        tile); non-square tiles in a tile layer with colliding tiles; a layer
+        not a circle; a polygon that is not a valid region (its ring crosses
+        itself: naming the object); a tile property or ``kinds`` value that
+        names no kind (naming the tile); non-square tiles in a tile layer with colliding tiles; a layer
         name in ``layers`` that the map does not have.
     TypeError
         For arguments of the wrong kind.
@@ -1515,14 +1492,11 @@ def load_tiled(
                 )
         chosen = tuple(layer for layer in tmap.layers if layer.name in wanted)
     parts: List[Union[LevelTiles, LevelShapes]] = []
-    outlines: List[LevelOutline] = []
     for layer in chosen:
         if isinstance(layer, TiledTileLayer):
             tiles = _tile_part(verb, tmap, layer, table)
             if tiles is not None:
                 parts.append(tiles)
         else:
-            shapes, rings = _object_parts(f"{verb}: {tmap.path}", layer, height)
-            parts.extend(shapes)
-            outlines.extend(rings)
-    return TiledLevel(tmap, tuple(parts), tuple(outlines), height)
+            parts.extend(_object_parts(f"{verb}: {tmap.path}", layer, height))
+    return TiledLevel(tmap, tuple(parts), height)

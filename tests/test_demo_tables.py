@@ -349,7 +349,8 @@ def test_platformer_command_report_picture_and_movie(tmp_path):
     assert rep["platforms"] == 2 and rep["crates"] >= 24
     frames, size = gif_frames(movie)
     assert frames == rep["movie_frames"] >= 2
-    assert "ghost normals 0, movers ending inside the tiles or a platform 0" in res.stdout
+    assert "ghost normals 0, movers ending inside the tiles, a platform or a region 0" in res.stdout
+    assert rep["outlines"] == rep["outline_frames"] == 0 and "outlines" not in res.stdout  # a text level has none
 
 
 def test_platformer_levels_from_files(tmp_path):

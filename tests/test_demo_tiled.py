@@ -39,15 +39,17 @@ def test_the_shipped_tiled_level_is_installed_with_the_package():
 
 def test_the_demo_plays_the_shipped_tiled_level(tmp_path):
     """--tiled alone plays the shipped map, from any folder: the hero runs
-    east over its hill and ledge, never ends inside the tiles or the ferry,
-    and never stands on a ghost normal; --level with the map's path plays the
+    east down its chute (a polyline: a Polylines part of the world), over its
+    hill and ledge, never ends inside the tiles or the ferry, and never
+    stands on a ghost normal; --level with the map's path plays the
     same level (the file is told by its extension)."""
     js = tmp_path / "tiled.json"
     res = demo("--tiled", "--seconds", "3", "--out", "", "--json", str(js))
     assert res.returncode == 0, res.stderr
     rep = json.loads(js.read_text())
     assert rep["level"] == "platformer.tmj" and rep["tiles"] == [40, 13]
-    assert (rep["ledges"], rep["platforms"], rep["crates"]) == (3, 1, 9)
+    assert (rep["ledges"], rep["platforms"], rep["crates"], rep["outlines"]) == (3, 1, 9, 1)
+    assert rep["outline_frames"] >= 10  # running down the chute
     assert rep["frames"] == 180 and rep["jumps"] >= 1 and rep["landings"] >= 1
     assert rep["ends_inside"] == 0 and rep["ghost_normals"] == 0
     assert rep["hero_end"][0] - 1.5 >= 10  # from its start at x 1.5, over the hill and off the ledge
@@ -196,11 +198,12 @@ BAD_LEVELS = {
         objects_changed('name="tiles" type="float" value="2"', 'name="tiles" type="float" value="0"'),
         r"object 4 \('lift'\): its property 'tiles' must be a number > 0, got 0.0",
     ),
-    "a concave polygon": (
+    "a ledge drawn as a polyline": (
         objects_changed(
-            LIFT, '<object id="9" name="cave" x="10" y="10"><polygon points="0,0 9,0 4,3 9,9 0,9"/></object>' + LIFT
+            'name="ledge" x="128" y="64" width="64" height="8"/>',
+            'name="ledge" x="128" y="64"><polyline points="0,0 64,0"/></object>',
         ),  # fmt: skip
-        r"object 9 \('cave'\) is a concave polygon, which the demo does not play",
+        r"object 3 \('ledge'\): a ledge must be a rectangle, not turned; this one is a polyline",
     ),
     "no colliding tiles": (
         TMX.replace('name="collision" value="solid"', 'name="colour" value="grey"').replace(
@@ -231,6 +234,42 @@ def test_tiled_levels_the_demo_cannot_play_are_refused_by_name(tmp_path, case):
     text, message = BAD_LEVELS[case]
     with pytest.raises(pl.LevelError, match=message):
         pt.load_level(write_tmx(tmp_path, text))
+
+
+# a ramp drawn as a polyline over the bump, a concave notched
+# block in the room's north-east corner, and a crate drawn as a concave polygon
+OUTLINES = (
+    '<object id="9" name="ramp" x="96" y="160"><polyline points="0,0 64,-40 128,0"/></object>'
+    '<object id="10" name="notch" x="320" y="32"><polygon points="0,0 32,0 16,16 32,32 0,32"/></object>'
+    '<object id="11" type="crate" x="200" y="128"><polygon points="0,0 16,0 8,8 16,16 0,16"/></object>'
+)
+
+
+def test_concave_polygons_and_polylines_are_the_demo_s_ground(tmp_path):
+    """A Tiled level's concave polygons and polylines of no demo type are
+    ground (Regions and Polylines parts of the level's world, in tiles); of a
+    demo type (a crate here) they are that object.  The hero runs up and down
+    the ramp drawn over the tiles' bump, never inside the notched block."""
+    path = write_tmx(tmp_path, objects_changed(LIFT, OUTLINES + LIFT))
+    level = pt.load_level(path)
+    notch, ramp = level.outlines  # a layer's regions, then its polylines
+    assert type(ramp) is pc.Polylines and ramp.coords.tolist() == [[3, 1], [5, 2.25], [7, 1]]
+    assert type(notch) is pc.Regions and notch.coords.tolist() == [
+        [10, 5],
+        [11, 5],
+        [10.5, 4.5],
+        [11, 4],
+        [10, 4],
+        [10, 5],
+    ]
+    assert level.crates.tolist() == [[2.5, 1.0], [6.5, 1.5]]  # the polygon's crate: the middle of its bottom
+    world = level.world()
+    assert len(world) == 3 + 2 and list(level.outline_parts) == [3, 4]
+    hit = pc.raycast([[10.75, 4.5], [10.25, 3]], [0, 1], world)  # up from in the notch, up onto the block
+    assert hit.part.tolist() == [3, 3] and hit.distance.tolist() == [0.25, 1.0]
+    result = pl.simulate(level, pl.PlatformerParams(seconds=2))
+    assert result.outline_frames >= 5 and result.ends_inside == 0 and result.ghost_normals == 0
+    assert result.hero_path[:, 0].max() >= 6  # over the ramp
 
 
 def test_a_bad_tiled_level_on_the_command_line(tmp_path):

@@ -747,11 +747,20 @@ def test_a_tile_part_keeps_its_cells_tile_ids_in_the_tilemap_s_rows(tmp_path):
 
 
 def test_objects_become_shapes_of_their_kind(tmp_path):
-    level = load_tiled(write_tmj(tmp_path, RICH))
+    path = write_tmj(tmp_path, RICH)
+    level = load_tiled(path)
     H = 64.0
     things = [p for p in level.parts if p.layer == "stuff/things"]
-    assert [type(p.shapes).__name__ for p in things] == ["Boxes", "Circles", "Capsules", "Polygons", "Points"]
-    boxes, circles, capsules, polygons, points = things
+    assert [type(p.shapes).__name__ for p in things] == [
+        "Boxes",
+        "Circles",
+        "Capsules",
+        "Polygons",
+        "Points",
+        "Regions",
+        "Polylines",
+    ]
+    boxes, circles, capsules, polygons, points, regions, polylines = things
     assert polygons.shapes.vertex_count == 5
     # group offset (8, -4) and layer offset (2, 0): pixel (x, y) -> (x + 10, H - (y - 4))
     assert boxes.ids.tolist() == [1, 10, 11, 15] and boxes.names == ("crate", "gem", "door", "hidden")
@@ -781,18 +790,39 @@ def test_objects_become_shapes_of_their_kind(tmp_path):
         [80, H - 10],
     ]  # turned 180 degrees
     assert np.asarray(points.shapes).tolist() == [[34, H - 8]] and points.types == ("start",)
-    # outlines: the concave polygon, the ten-vertex one and the polyline, in the file's order
-    assert [(o.id, o.name, o.closed) for o in level.outlines] == [
-        (7, "notch", True),
-        (8, "rope", False),
-        (14, "ring", True),
+    # the concave polygon and the ten-vertex one: Regions (each ring closed by
+    # its first vertex repeated); the polyline: Polylines, open as drawn
+    assert regions.ids.tolist() == [7, 14] and regions.names == ("notch", "ring")
+    assert [o.shape for o in regions.objects] == ["polygon", "polygon"] and len(regions.shapes) == 2
+    notch = [[18, H - 44], [28, H - 44], [23, H - 48], [28, H - 54], [18, H - 54]]
+    assert regions.shapes.offsets[0].tolist() == [0, 6, 17] and regions.shapes.offsets[1].tolist() == [0, 1, 2]
+    assert regions.shapes.coords[:6].tolist() == notch + notch[:1]
+    ring = RICH_OBJECTS[13]["polygon"]
+    assert regions.shapes.coords[6:16].tolist() == [[60 + v["x"], H - (46 + v["y"])] for v in ring]
+    assert polylines.ids.tolist() == [8] and polylines.names == ("rope",)
+    assert polylines.shapes.coords.tolist() == [[10, H - 0], [26, H - 8], [42, H - 0]]
+    assert [p.layer for p in level.parts] == ["ground", "stuff/ledges"] + ["stuff/things"] * 7 + ["walls"]
+    # the world answers against them (the objects' layer alone: the tiles
+    # would cover the notch), and a hit maps back to its object
+    alone = load_tiled(path, layers=["stuff/things"])
+    world = alone.world()
+    assert len(world) == 7 and alone.parts[5].shapes == regions.shapes and alone.parts[6].shapes == polylines.shapes
+    in_notch, in_the_cut, on_rope, on_the_notch_s_cut = [20, H - 50], [26, H - 49], [18, H - 4], [23, H - 48]
+    assert pc.overlaps(world, pc.Points([in_notch, in_the_cut, on_rope, on_the_notch_s_cut])).tolist() == [
+        True,
+        False,
+        True,
+        True,
     ]
-    notch = level.outlines[0]
-    assert notch.layer == "stuff/things" and not notch.vertices.flags.writeable
-    assert notch.vertices.tolist() == [[18, H - 44], [28, H - 44], [23, H - 48], [28, H - 54], [18, H - 54]]
-    assert level.outlines[1].vertices.tolist() == [[10, H - 0], [26, H - 8], [42, H - 0]]
-    assert level.outlines[2].vertices.shape == (10, 2)
-    assert [p.layer for p in level.parts] == ["ground", "stuff/ledges"] + ["stuff/things"] * 5 + ["walls"]
+    assert not pc.overlaps(world, pc.Points([on_the_notch_s_cut]), touching=False)[0]
+    # left into the notch's cut, down onto the rope, up onto the ring (centred on (60, H - 46), its
+    # lowest edge 5.706 below)
+    found = pc.raycast([[29, H - 51], [18, H + 10], [60, -10]], [[-1, 0], [0, -1], [0, 1]], world)
+    assert found.part.tolist() == [5, 6, 5] and found.index.tolist() == [0, 0, 1]
+    expected = [29 - 25.5, 14, 10 + H - 46 - 5.706]
+    np.testing.assert_allclose(found.distance, expected, rtol=0, atol=1e-12 * H)
+    assert [alone.object(p, i).name for p, i in zip(found.part, found.index)] == ["notch", "rope", "ring"]
+    assert alone.object_ids(found.part, found.index).tolist() == [7, 8, 14]
 
 
 @pytest.mark.parametrize("fmt", ["tmj", "tmx"])
@@ -849,7 +879,7 @@ def test_tile_objects_sit_on_their_tileset_s_alignment_point(tmp_path, fmt):
 def test_a_world_hit_maps_back_to_its_object(tmp_path):
     level = load_tiled(write_tmx(tmp_path, RICH))
     world = level.world()
-    assert len(world) == len(level.parts) == 8
+    assert len(world) == len(level.parts) == 10
     hit = pc.raycast([[53, 100]], [0, -1], world)  # down onto the coin
     shapes = level.parts[int(hit.part[0])]
     assert isinstance(shapes, LevelShapes)
@@ -938,7 +968,7 @@ def test_the_tiled_names_are_exported_and_imported_on_first_use():
     neither pycollide.tiled nor the XML reader (they cost import time)."""
     import pycollide.tiled as tiled
 
-    for name in ("load_tiled", "read_tiled", "TiledLevel", "TiledMap", "LevelTiles", "LevelShapes", "LevelOutline"):
+    for name in ("load_tiled", "read_tiled", "TiledLevel", "TiledMap", "LevelTiles", "LevelShapes"):
         assert name in pc.__all__ and getattr(pc, name) is getattr(tiled, name) and name in dir(pc)
     assert {n for n in tiled.__all__ if not n.isupper()} == set(pc.__all__[pc.__all__.index("load_tiled") :])
     code = (
@@ -956,7 +986,7 @@ def test_the_tiled_names_are_exported_and_imported_on_first_use():
 def test_layers_can_be_chosen(tmp_path):
     path = write_tmj(tmp_path, RICH)
     level = load_tiled(path, layers=["walls", "stuff/ledges"])
-    assert [p.layer for p in level.parts] == ["stuff/ledges", "walls"] and level.outlines == ()
+    assert [p.layer for p in level.parts] == ["stuff/ledges", "walls"]
     assert load_tiled(path, layers=[]).parts == ()
     with pytest.raises(ValueError, match="no part|at least one part"):
         load_tiled(path, layers=[]).world()
@@ -1201,6 +1231,40 @@ def test_load_refuses_what_it_cannot_turn_into_shapes(tmp_path, fmt):
     with pytest.raises(ValueError, match=r"layer 'ground': its tiles are 16x8 pixels: a TileMap's tiles are square"):
         load_tiled(tmx_or_tmj(tmp_path, fmt, spec))
     assert load_tiled(tmx_or_tmj(tmp_path, fmt, spec), tile_property=None).parts[0].shapes.shape == (1,)
+
+
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+def test_a_polygon_that_is_not_a_region_is_refused_naming_its_object(tmp_path, fmt):
+    """A concave polygon becomes a region; one whose ring crosses itself (a
+    bow tie) or doubles back on itself is refused by name, after the valid
+    regions of its layer, not deep inside Regions."""
+    good = {"id": 5, "name": "notch", "x": 0, "y": 0, "polygon": pts((0, 0), (8, 0), (4, 2), (8, 8), (0, 8))}
+    bow = {"id": 6, "name": "bow", "x": 10, "y": 0, "polygon": pts((0, 0), (8, 8), (8, 0), (0, 8))}
+    spike = {"id": 7, "x": 30, "y": 0, "polygon": pts((0, 0), (8, 0), (4, 0), (4, 6))}
+    for obj, why in [
+        (bow, r"object 6 \('bow'\): the polygon is not a valid region: .*cross"),
+        (spike, r"object 7: the polygon is not a valid region: "),
+    ]:
+        spec = change(BASE, ("layers", 1, "objects"), [good, obj])
+        with pytest.raises(ValueError, match=r"load_tiled: .*map\.tm[jx]: layer 'things': " + why) as info:
+            load_tiled(tmx_or_tmj(tmp_path, fmt, spec))
+        assert "region 0" not in str(info.value)  # the object is named, not Regions' index
+    spec = change(BASE, ("layers", 1, "objects"), [good])
+    assert type(load_tiled(tmx_or_tmj(tmp_path, fmt, spec)).parts[-1].shapes) is pc.Regions
+
+
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+def test_a_polyline_closed_by_its_points_stays_a_polyline(tmp_path, fmt):
+    """Tiled closes a polyline by repeating its first point: it stays a
+    polyline (a loop of segments, its inside empty), not a region."""
+    loop = {"id": 5, "name": "loop", "x": 0, "y": 0, "polyline": pts((0, 0), (16, 0), (16, 16), (0, 16), (0, 0))}
+    level = load_tiled(tmx_or_tmj(tmp_path, fmt, change(BASE, ("layers", 1, "objects"), [loop])))
+    lines = level.parts[-1]
+    assert type(lines.shapes) is pc.Polylines and lines.ids.tolist() == [5]
+    H = 32
+    assert lines.shapes.coords.tolist() == [[0, H], [16, H], [16, H - 16], [0, H - 16], [0, H]]
+    inside, on_edge = [8, H - 8], [16, H - 8]
+    assert pc.overlaps(pc.World(lines.shapes), pc.Points([inside, on_edge])).tolist() == [False, True]
 
 
 def test_bad_kinds_and_layers_arguments(tmp_path):

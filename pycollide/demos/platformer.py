@@ -35,7 +35,22 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 
-from .. import Boxes, Capsules, OneWay, Polygons, Shapes, TileMap, World, contact, move, overlaps, raycast, transform
+from .. import (
+    Boxes,
+    Capsules,
+    OneWay,
+    Polygons,
+    Polylines,
+    Regions,
+    Shapes,
+    TileMap,
+    World,
+    contact,
+    move,
+    overlaps,
+    raycast,
+    transform,
+)
 from .cli import Progress
 
 __all__ = [
@@ -87,6 +102,13 @@ class Level:
     platform_speeds: np.ndarray  # (p,) tiles a second
     hero: Tuple[float, float]  # the hero's start: the centre of the bottom of its cell
     crates: np.ndarray  # (n, 2) the crates' starts
+    outlines: Tuple[Union[Regions, Polylines], ...] = ()  # ground drawn as outlines (a Tiled level's)
+
+    @property
+    def outline_parts(self) -> range:
+        """The outlines' parts in :meth:`world` (after the platforms)."""
+        first = 1 + (len(self.ledges) > 0) + (len(self.platforms) > 0)
+        return range(first, first + len(self.outlines))
 
     @property
     def platform_part(self) -> int:
@@ -102,13 +124,14 @@ class Level:
 
     def world(self, platforms: Optional[Boxes] = None) -> World:
         """The level as a World: the tiles, the one-way ledges, the platforms
-        (where given, else where they start); the parts without shapes left out."""
-        parts: List[Union[TileMap, OneWay, Boxes]] = [self.tilemap]
+        (where given, else where they start), the outlines; the parts without
+        shapes left out."""
+        parts: List[Union[TileMap, OneWay, Boxes, Regions, Polylines]] = [self.tilemap]
         if len(self.ledges):
             parts.append(OneWay(self.ledges))
         if len(self.platforms):
             parts.append(self.platforms if platforms is None else platforms)
-        return World(*parts)
+        return World(*parts, *self.outlines)
 
 
 def _legend(lines: Sequence[str], name: str) -> Tuple[List[str], Dict[str, Tuple[float, float]]]:
@@ -257,9 +280,10 @@ class Result:
     landings: int = 0  # frames the hero came down onto a floor
     rides: int = 0  # times the hero stepped onto a platform to ride it
     platform_frames: int = 0  # frames the hero ended standing on a platform
+    outline_frames: int = 0  # frames the hero ended standing on an outline (a region or a polyline)
     pushes: int = 0  # mover-frames a platform moved into a mover that did not stand on it (pushed out)
     ghost_normals: int = 0  # frames on a face whose ground normal is not the face's (0: none)
-    ends_inside: int = 0  # mover-frames that ended strictly inside the tiles or a platform (0: none)
+    ends_inside: int = 0  # mover-frames that ended strictly inside the tiles, a platform or a region (0: none)
     moves: int = 0  # mover-frames moved
     move_seconds: float = 0.0  # in pc.move
 
@@ -406,6 +430,7 @@ def simulate(level: Level, params: PlatformerParams, progress: Optional[Progress
     ground = [(m.ground_part, m.ground_index) for m in still]
     on_floor = bool(still[0].on_floor)
     sh, snap = p.step_height, p.snap_distance
+    regions = [o for o in level.outlines if isinstance(o, Regions)]  # solid: polylines have no inside
     for f in range(frames):
         res.hero_shapes.append(hero)
         res.crate_boxes.append(boxes)
@@ -458,6 +483,7 @@ def simulate(level: Level, params: PlatformerParams, progress: Optional[Progress
         res.rides += int(script.landed(on_floor, part, index, step))
         on_platform = on_floor and part == pk >= 0
         res.platform_frames += int(on_platform)
+        res.outline_frames += int(on_floor and part in level.outline_parts)
         if on_floor and part == 0:
             res.ghost_normals += int(_ghost(m.shapes, m.ground_normal, level.tilemap, faces))
         elif on_platform:
@@ -470,8 +496,9 @@ def simulate(level: Level, params: PlatformerParams, progress: Optional[Progress
             v[:, 0] = np.where(mm.on_wall, 0.0, np.sign(v[:, 0]) * slow)
         boxes, polys = Boxes(mb.shapes), Polygons(mp.shapes)
         ground = [(mm.ground_part, mm.ground_index) for mm in (m, mb, mp)]
-        # the promise, checked exactly every frame: no mover inside the tiles or a platform where it moved to
-        solid = World(level.tilemap, plats) if len(plats) else level.tilemap
+        # the promise, checked exactly every frame: no mover inside the tiles, a platform or a region where
+        # it moved to
+        solid = World(level.tilemap, *([plats] if len(plats) else []), *regions)
         for group in (hero, boxes, polys):
             res.ends_inside += int(np.count_nonzero(overlaps(group, solid, touching=False)))
         if progress is not None:

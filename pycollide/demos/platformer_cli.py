@@ -47,7 +47,7 @@ slopes walkable, the platforms' displacements).  Prints a report (frames,
 the hero's time on the floor and on a platform, jumps, impacts, pushes,
 movers moved per second, and two promises checked exactly every frame: ghost
 normals, a ground normal that is not the face's the hero stands on, and
-movers ending inside the tiles or a platform: both 0) and draws the level,
+movers ending inside the tiles, a platform or a region: both 0) and draws the level,
 the platforms' paths and the hero's path into a picture.
 
 A level file is a text map: '#' solid, '.' empty, '1' '3' '7' '9' 45-degree
@@ -71,7 +71,10 @@ objects, by their type (class), else their name: a 'hero' (one) and each
 another shape; a 'ledge' rectangle is a one-way ledge; a 'platform'
 rectangle is a moving platform, with the custom properties 'way' ('east',
 'west', 'north' or 'south'), 'tiles' (how far, default 4) and 'speed'
-(tiles a second, default 2)."""
+(tiles a second, default 2).  Its concave polygons and polylines of any
+other type are ground, the world's Regions and Polylines parts (the shipped
+level's chute is a polyline); the report counts the frames the hero stands
+on one."""
 
 
 def run(
@@ -108,9 +111,10 @@ def run(
     else:
         level = parse_level(LEVEL, "<built-in level>")
     rows, cols = level.tilemap.shape
+    outlines = sum(len(o) for o in level.outlines)  # regions and polylines (a Tiled level's)
     step.stage(
         f"level {level.name}: {cols}x{rows} tiles, {len(level.ledges)} ledges, "
-        f"{len(level.platforms)} moving platforms, {len(level.crates)} crates"
+        f"{len(level.platforms)} moving platforms, {len(level.crates)} crates, {outlines} outlines"
     )
     step.stage(f"playing {params.seconds:g} s at {params.fps} fps")
     result = simulate(level, params, progress=step)
@@ -126,6 +130,7 @@ def run(
         "ledges": len(level.ledges),
         "platforms": len(level.platforms),
         "crates": len(level.crates),
+        "outlines": outlines,
         "params": asdict(params),
         "frames": result.frames,
         "hero_floor_fraction": float(np.mean(result.hero_on_floor)) if result.frames else 0.0,
@@ -135,6 +140,7 @@ def run(
         "ceiling_hits": result.ceiling_hits,
         "rides": result.rides,
         "platform_frames": result.platform_frames,
+        "outline_frames": result.outline_frames,
         "pushes": result.pushes,
         "ghost_normals": result.ghost_normals,
         "ends_inside": result.ends_inside,
@@ -160,12 +166,16 @@ def format_report(rep: Dict[str, Any]) -> str:
         f"{rep['ceiling_hits']} at a ceiling",
         f"platforms: the hero rode {rep['rides']} times, {rep['platform_frames']:,} frames on one; "
         f"{rep['pushes']} mover-frames pushed by one",
-        f"checked every frame, exactly: ghost normals {rep['ghost_normals']}, movers ending inside the tiles "
-        f"or a platform {rep['ends_inside']}",
+        f"checked every frame, exactly: ghost normals {rep['ghost_normals']}, movers ending inside the tiles, "
+        f"a platform or a region {rep['ends_inside']}",
         f"moved {rep['moves']:,} mover-frames in {rep['move_seconds']:.3f} s of pc.move: "
         f"{rep['movers_per_s']:,.0f} movers/s (one call per group of movers per frame)",
         wall_time_line(rep),
     ]
+    if rep["outlines"]:  # a Tiled level's regions and polylines
+        lines.insert(
+            3, f"outlines (regions, polylines): {rep['outlines']}, the hero on one {rep['outline_frames']:,} frames"
+        )
     return "\n".join(lines)
 
 

@@ -35,6 +35,8 @@ def _level(level: Level, title: str, legend: list, **size: Any) -> Scene:
         (xmin, ymin, xmax, ymax), title, legend, background="white", field=SKY, ink=INK, units="tiles", **size
     )
     plot(level.tilemap, scene.ax, edges=True, facecolor=WALL, edgecolor=EDGE, zorder=1)
+    for ground in level.outlines:  # regions filled as the tiles, polylines as their edges
+        plot(ground, scene.ax, facecolor=WALL, edgecolor=EDGE, linewidth=1.5, zorder=1.1)
     if len(level.ledges):
         plot(level.ledges, scene.ax, facecolor=LEDGE, edgecolor=EDGE, linestyle="--", zorder=1.5)
     if len(level.platforms):  # the band each platform's path sweeps
@@ -44,7 +46,7 @@ def _level(level: Level, title: str, legend: list, **size: Any) -> Scene:
 
 def _legend(level: Level, frames: int) -> list:
     entries = [
-        swatch(WALL, EDGE, "tiles (merged edges)"),
+        swatch(WALL, EDGE, "tiles (merged edges)" + (", regions, polylines" if level.outlines else "")),
         swatch(LEDGE, EDGE, "one-way ledge"),
     ]
     if len(level.platforms):

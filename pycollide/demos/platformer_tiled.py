@@ -12,6 +12,10 @@
   platform, with the custom properties ``way`` (``"east"``, ``"west"``,
   ``"north"`` or ``"south"``, the way it sets off), ``tiles`` (how far it
   travels, default 4) and ``speed`` (tiles a second, default 2).
+* The ground drawn as objects: concave polygons (and polygons of more than 8
+  vertices) and polylines of any other type are solid ground, the world's
+  :class:`~pycollide.Regions` and :class:`~pycollide.Polylines` parts: slopes
+  of any angle and shape that the hero runs over as over the tiles.
 
 The world's unit is the tile, as in the text levels: Tiled's pixels are
 divided by the tile's side, and y points up (pixel ``(x, y)`` is ``(x / s,
@@ -22,11 +26,11 @@ side).  :data:`TILED_LEVEL` is the level shipped with the package.
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple, Union
 
 import numpy as np
 
-from .. import Boxes, Points, TileMap
+from .. import Boxes, Points, Polylines, Regions, TileMap
 from .platformer import ARROWS, Level, LevelError
 
 __all__ = ["TILED_LEVEL", "TILED_SUFFIXES", "WAYS", "OBJECT_TYPES", "is_tiled", "load_level"]
@@ -61,7 +65,8 @@ def _feet(shapes: Any, k: int) -> Tuple[float, float]:
     if isinstance(shapes, Points):
         x, y = np.asarray(shapes)[k]
         return float(x), float(y)
-    xmin, ymin, xmax, _ = np.asarray(shapes.bounds())[k]
+    bounds = shapes.bounds if isinstance(shapes, (Regions, Polylines)) else shapes.bounds()
+    xmin, ymin, xmax, _ = np.asarray(bounds)[k]
     return float(0.5 * (xmin + xmax)), float(ymin)
 
 
@@ -78,13 +83,6 @@ def load_level(path: str) -> Level:
         raise LevelError(f"{path}: {exc.strerror}") from None
     except ValueError as exc:
         raise LevelError(str(exc)) from None
-    if level.outlines:
-        o = level.outlines[0]
-        what = "a concave polygon" if o.closed else "a polyline"
-        raise LevelError(
-            f"{path}: layer {o.layer!r}: object {o.id} ({o.name!r}) is {what}, which the demo does not play "
-            "(draw it as tiles, rectangles or convex polygons)"
-        )
     grids = [p for p in level.parts if isinstance(p, LevelTiles)]
     if len(grids) != 1:
         found = ", ".join(repr(p.layer) for p in grids) or "none"
@@ -101,12 +99,18 @@ def load_level(path: str) -> Level:
     platforms: List[np.ndarray] = []
     paths: List[Tuple[float, float]] = []
     speeds: List[float] = []
+    outlines: List[Union[Regions, Polylines]] = []
     for part in level.parts:
         if not isinstance(part, LevelShapes):
             continue
+        outline = part.shapes if isinstance(part.shapes, (Regions, Polylines)) else None
+        ground: List[int] = []  # of an outline part: the objects that are the ground
         for k, obj in enumerate(part.objects):
             kind = obj.type or obj.name
             where = f"{path}: layer {part.layer!r}: object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
+            if outline is not None and kind not in OBJECT_TYPES:
+                ground.append(k)
+                continue
             if kind in ("hero", "crate"):
                 x, y = _feet(part.shapes, k)
                 (hero if kind == "hero" else crates).append((x / s, y / s))
@@ -134,6 +138,12 @@ def load_level(path: str) -> Level:
             dx, dy = ARROWS[WAYS[way]]
             paths.append((dx * travel, dy * travel))
             speeds.append(_property(where, obj.properties, "speed", 2.0))
+        if outline is not None and ground:  # in tiles, as the rest (exact for tiles of a power-of-two side)
+            kept = outline[np.array(ground)]
+            try:
+                outlines.append(type(kept).from_ragged(kept.coords / s, kept.offsets))
+            except ValueError as exc:  # a region that rounding to tiles made touch itself
+                raise LevelError(f"{path}: layer {part.layer!r}: in tiles, {exc}") from None
     if len(hero) != 1:
         raise LevelError(f"{path}: the level needs one object of type 'hero' (its start), it has {len(hero)}")
     return Level(
@@ -145,6 +155,7 @@ def load_level(path: str) -> Level:
         np.array(speeds, dtype=float),
         hero[0],
         _rows(crates, 2),
+        tuple(outlines),
     )
 
 
