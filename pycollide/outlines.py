@@ -279,6 +279,39 @@ def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, 
     return res
 
 
+def overlaps_outlines(verb: str, a: _Outlines, b: _Outlines, touching: Any, threads: Any) -> np.ndarray:
+    """Each shape of ``a`` against each of ``b``, their one axes broadcast
+    (as two shape arrays broadcast).  Strict: a polyline and a region only."""
+    mode = d.mode(verb, touching)
+    if mode == int(lib.PC_STRICT) and a._closed == b._closed:
+        raise TypeError(
+            f"{verb}: two {a.name}s with touching=False (interiors meeting, stars crossing) are not supported "
+            "yet; touching=True, and a polyline against a region in either mode, are"
+        )
+    wa, wb = np.arange(len(a), dtype=np.int64), np.arange(len(b), dtype=np.int64)
+    shape = d.broadcast(verb, [("a", wa.shape), ("b", wb.shape)])
+    res = np.empty(shape, dtype=bool)
+    if res.size:
+        rc = call(
+            res.size * 64,
+            lib.pc_outlines_overlaps_outlines,
+            a._c(),
+            ffi.cast("const int64_t *", wa.ctypes.data),
+            int64_array(broadcast_strides(wa.shape, wa.strides, shape)),
+            b._c(),
+            ffi.cast("const int64_t *", wb.ctypes.data),
+            int64_array(broadcast_strides(wb.shape, wb.strides, shape)),
+            ffi.cast("uint8_t *", res.ctypes.data),
+            int64_array(res.strides),
+            len(shape),
+            int64_array(shape),
+            mode,
+            resolve_threads(verb, threads, res.size),
+        )
+        check_rc(verb, rc)
+    return res
+
+
 def _sides(verb: str, a: Any, b: Any) -> Tuple[_Outlines, Any]:
     """(the outlines, the shape array) of two arguments, in either order."""
     outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)

@@ -9,7 +9,7 @@ import numpy as np
 from . import _dispatch as d
 from ._native import lib
 from ._types import Anything, ArrayLike
-from .outlines import _Outlines, contains_points, overlaps_shapes
+from .outlines import _Outlines, contains_points, overlaps_outlines, overlaps_shapes
 from .shapes import solid_kinds
 from .tiles import TileMap
 from .world import World
@@ -89,7 +89,7 @@ def _outline_overlaps(a: Anything, b: Anything, out: Optional[np.ndarray], touch
     outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
     assert isinstance(outlines, _Outlines)
     if isinstance(other, _Outlines):
-        raise TypeError("overlaps: Polylines or Regions against each other are not supported yet")
+        return overlaps_outlines("overlaps", a, other, touching, threads)
     shapes = d.shapes_arg("overlaps", "b" if outlines is a else "a", other)
     return overlaps_shapes("overlaps", outlines, shapes, touching, threads)
 

@@ -336,3 +336,42 @@ def test_manifold_counts_are_exact_against_regions(family, data):
         touch = O.overlaps_region(kind, tuple(row), (shell, holes), True)
         assert (int(m.count[0]) > 0) == touch, (kind, row, m)
         assert pc.manifold(regions, one).count.tolist() == m.count.tolist()
+
+
+# ---- outlines against outlines -------------------------------------------------------------
+
+
+def _moved_ring(ring, dx, dy):
+    return [(x + dx, y + dy) for x, y in ring]
+
+
+@pytest.mark.parametrize("family", ["star", "comb", "grid", "spiral"])
+@settings(max_examples=examples(40), deadline=None)
+@given(data=st.data())
+def test_outlines_against_outlines_agree_with_the_reference(family, data):
+    shell, holes = data.draw(OS.regions(family))
+    unit = 2.0 ** min(max(0, math.frexp(max(max(abs(v) for v in p) for p in shell) + 1)[1] - 3), 1000)
+    dx, dy = (data.draw(st.integers(-8, 8)) * unit / 4 for _ in range(2))
+    other_shell, other_holes = data.draw(OS.regions(data.draw(st.sampled_from(FAMILIES))))
+    first = (shell, holes)
+    cases = [(first, (other_shell, other_holes))]
+    exact = all(
+        math.isfinite(p[0] + dx) and F(p[0] + dx) == F(p[0]) + F(dx) and F(p[1] + dy) == F(p[1]) + F(dy)
+        for ring in [shell, *holes]
+        for p in ring
+    )
+    if exact:  # the region moved exactly: touching it, overlapping it, apart
+        cases.append((first, (_moved_ring(shell, dx, dy), [_moved_ring(h, dx, dy) for h in holes])))
+    for r1, r2 in cases:
+        a, b = as_regions(*r1), as_regions(*r2)
+        want = O.overlaps_regions(r1, r2, True)
+        assert pc.overlaps(a, b).tolist() == [want] and pc.overlaps(b, a).tolist() == [want], (r1, r2)
+        line = [tuple(p) for p in r2[0][: max(2, len(r2[0]) // 2)]]  # an open part of the other shell
+        pl = pc.Polylines([np.array(line, dtype=float)])
+        for touching in (True, False):
+            want = O.overlaps_polyline_region(line, r1, touching)
+            assert pc.overlaps(pl, a, touching=touching).tolist() == [want], (line, r1, touching)
+            assert pc.overlaps(a, pl, touching=touching).tolist() == [want], (line, r1, touching)
+        ring = [tuple(p) for p in r1[0]]
+        want = O.overlaps_polylines(line, ring, True)
+        assert pc.overlaps(pl, pc.Polylines([np.array(ring, dtype=float)])).tolist() == [want]

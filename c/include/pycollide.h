@@ -943,6 +943,18 @@ int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64
                          const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
                          const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel);
 
+/* Does shape which_a of a meet shape which_b of b (indices, int64, strides
+ * in bytes; out: bytes, strides in bytes)?  PC_TOUCHING: the closed sets
+ * meet (a region's area with its boundary, a polyline's edges), for any two
+ * collections.  PC_STRICT, a polyline and a region in either order: the
+ * polyline meets the region's interior; two polylines or two regions:
+ * PC_ERR_KIND (not implemented).  Exact.  An index out of range gives 0.
+ * Returns PC_ERR_ARG for a collection without its index or a bad mode. */
+int pc_outlines_overlaps_outlines(const pc_outlines *a, const int64_t *which_a, const int64_t *strides_a,
+                                  const pc_outlines *b, const int64_t *which_b, const int64_t *strides_b, uint8_t *out,
+                                  const int64_t *strides_out, int ndim, const int64_t *shape, int mode, int threads,
+                                  const volatile int *cancel);
+
 /* The first problem with o's regions as OGC-valid polygons (o indexed,
  * closed rings of at least 3 distinct vertices without consecutive repeats,
  * finite coordinates: the caller's checks), or none.  Per region, in this

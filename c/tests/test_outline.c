@@ -275,6 +275,18 @@ static void test_outline_world(void)
     CHECK(pc_outlines_manifold(&l.o, &first, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(m[0] == 2.0 && m[1] == 0.0 && m[2] == -1.0 && m[5] == 0.0 && m[8] == 0.0);
     CHECK(pc_outlines_manifold(&l.o, &first, NULL, PC_BOX, crate, NULL, -1.0, m, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+    /* outlines against outlines: the floor runs along the square's bottom
+     * edge (touching, not into its interior); two regions strictly: not yet */
+    int64_t zero = 0;
+    uint8_t met = 9;
+    CHECK(pc_outlines_overlaps_outlines(&l.o, &zero, NULL, &t.o, &zero, NULL, &met, NULL, 0, NULL, PC_TOUCHING, 1,
+                                        NULL) == PC_OK &&
+          met == 1);
+    CHECK(pc_outlines_overlaps_outlines(&l.o, &zero, NULL, &t.o, &zero, NULL, &met, NULL, 0, NULL, PC_STRICT, 1,
+                                        NULL) == PC_OK &&
+          met == 0);
+    CHECK(pc_outlines_overlaps_outlines(&t.o, &zero, NULL, &t.o, &zero, NULL, &met, NULL, 0, NULL, PC_STRICT, 1,
+                                        NULL) == PC_ERR_KIND);
     l.o.ids = NULL; /* without its index */
     CHECK(pc_world_overlaps(&flat, 1, PC_BOX, boxes, &s4, out, &s1, 1, &n, PC_STRICT, 1, NULL) == PC_ERR_ARG);
 }
