@@ -6,8 +6,9 @@
  *
  * Each piece of the world (a tile of a tile map, a shape of a collection,
  * an edge of an outline collection as a segment: a region's interior is
- * left to the exact test, which no candidate inside it passes) is convex, a core grown by a radius, and so is the set M of the translations
- * T that make the shape overlap it: the Minkowski difference.  The shape
+ * left to the exact test, which no candidate inside it passes) is convex, a
+ * core grown by a radius, and so is the set M of the translations T that
+ * make the shape overlap it: the Minkowski difference.  The shape
  * moved by T is clear of the piece exactly when T is not interior to M, and
  * certainly when T lies beyond a supporting line of M, d . T >= h(d) with d
  * a unit direction and h(d) the support of M along d (the piece's farthest
