@@ -346,3 +346,12 @@ def test_errors():
         pc.Lines(start=[[0, 0], [1, 1]], end=[1, 1])
     with pytest.raises(ValueError, match=r"Lines: `data`: coordinates must be finite"):
         pc.Lines([0, 0, np.inf, 1])
+
+
+def test_a_line_of_subnormal_direction_crosses_where_it_should():
+    # the line y = 0.125 given by two points 5e-324 apart: its direction, scaled
+    # with the segment's magnitude, used to vanish and put the crossing at (0, 0)
+    pts, count = pc.intersections(pc.Segments([0, 0, 0, 0.5]), pc.Lines([-3e-323, 0.125, -2.5e-323, 0.125]))
+    assert int(count) == 1 and pts[0].tolist() == [0.0, 0.125]
+    pts, count = pc.intersections(pc.Segments([-1, 0.5, 1, 0.5]), pc.Lines([0.0, 0.0, 5e-324, -5e-324]))
+    assert int(count) == 1 and pts[0].tolist() == [-0.5, 0.5]  # y = -x

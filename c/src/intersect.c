@@ -67,14 +67,26 @@ static pc_circle scale_circle(pc_circle c, int k)
 /* Exact lexicographic order of points (x, then y). */
 static int lex_less(double ax, double ay, double bx, double by) { return ax < bx || (ax == bx && ay < by); }
 
-/* The segment s (scaled) crossed by the line through p and q (scaled), where the
- * exact signs say its ends lie strictly on opposite sides: the point
+/* The segment s crossed by the line through l's ends (both unscaled), where
+ * the exact signs say its ends lie strictly on opposite sides: the point
  * s0 + t (s1 - s0) with t = c0 / (c0 - c1), c the cross products of the line's
- * direction with the ends.  The two terms have opposite signs, so the
- * denominator does not cancel; near-zero float values are guarded. */
-static void crossing(pc_segment l, pc_segment s, double *x, double *y)
+ * direction with the ends, in units of 2^k (the points scaled by 2^-k, the
+ * direction by a power of 2 of its own: t does not depend on its length, and
+ * a direction of a few subnormals beside points of size 1 does not vanish).
+ * The two terms have opposite signs, so the denominator does not cancel;
+ * near-zero float values are guarded.  (x, y) in units of 2^k. */
+static void crossing(pc_segment lu, pc_segment su, int k, double *x, double *y)
 {
-    double dx = l.x1 - l.x0, dy = l.y1 - l.y0;
+    pc_segment l = scale_segment(lu, -k), s = scale_segment(su, -k);
+    double dx = lu.x1 - lu.x0, dy = lu.y1 - lu.y0; /* exact where it does not overflow */
+    if (!isfinite(dx) || !isfinite(dy)) {
+        dx = 0.5 * lu.x1 - 0.5 * lu.x0;
+        dy = 0.5 * lu.y1 - 0.5 * lu.y0;
+    }
+    int e = 0;
+    if (dx != 0.0 || dy != 0.0) frexp(pc__max(fabs(dx), fabs(dy)), &e);
+    dx = ldexp(dx, -e);
+    dy = ldexp(dy, -e);
     double c0 = dx * (s.y0 - l.y0) - dy * (s.x0 - l.x0);
     double c1 = dx * (s.y1 - l.y0) - dy * (s.x1 - l.x0);
     double den = c0 - c1;
@@ -87,7 +99,7 @@ static void crossing(pc_segment l, pc_segment s, double *x, double *y)
 static int hit_crossing(hits *h, pc_segment l, pc_segment s, int k, double xlo, double xhi, double ylo, double yhi)
 {
     double x, y;
-    crossing(scale_segment(l, -k), scale_segment(s, -k), &x, &y);
+    crossing(l, s, k, &x, &y);
     return hit_scaled(h, x, y, k, xlo, xhi, ylo, yhi);
 }
 
@@ -523,7 +535,7 @@ static void polygon_chord(const pc__filter *f, const pc__view *v, pc_segment l, 
             region ge = {pc__max(g->xlo, pc__min(e.x0, e.x1)), pc__min(g->xhi, pc__max(e.x0, e.x1)),
                          pc__max(g->ylo, pc__min(e.y0, e.y1)), pc__min(g->yhi, pc__max(e.y0, e.y1))};
             double x, y;
-            crossing(scale_segment(l, -k), scale_segment(e, -k), &x, &y);
+            crossing(l, e, k, &x, &y);
             put(o[i] == v->s ? c->a : c->b, ldexp(x, k), ldexp(y, k), &ge);
         }
     }
