@@ -574,3 +574,29 @@ int pc_world_depenetrate(const pc_world_part *parts, int nparts, int kind, const
     pc__fp_leave(env);
     return rc;
 }
+
+double pc__out_direction(const double *t, double *d)
+{
+    double len = pc__length(t[0], t[1]);
+    d[0] = d[1] = 0.0;
+    if (len > 0.0) {
+        int k;
+        frexp(pc__max(fabs(t[0]), fabs(t[1])), &k);
+        double ux = ldexp(t[0], -k), uy = ldexp(t[1], -k), l = pc__length(ux, uy);
+        d[0] = -ux / l + 0.0;
+        d[1] = -uy / l + 0.0;
+    }
+    return len;
+}
+
+void pc__contact_out(const double *t, const double *touch, double *out)
+{
+    double d[2], len = pc__out_direction(t, d);
+    out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
+    out[1] = len > 0.0 ? d[0] : touch[1];
+    out[2] = len > 0.0 ? d[1] : touch[2];
+    out[5] = touch[5];
+    out[6] = touch[6];
+    out[3] = touch[5] - t[0];
+    out[4] = touch[6] - t[1];
+}

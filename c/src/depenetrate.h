@@ -28,4 +28,14 @@ double pc__pair_tolerance(int kind, const double *a);
  * has been moved out (pc__depenetrate); 0 when it is deeper (unchanged). */
 int pc__start_free(const pc__world *w, int kind, double *a);
 
+/* The unit direction -t / |t| into d (t scaled by a power of 2 first: a
+ * unit vector even for a subnormal t; 0, 0 for t = 0); returns |t|. */
+double pc__out_direction(const double *t, double *d);
+/* The contact (7 doubles as pc_contact_batch) of a shape strictly inside a
+ * solid, from the least translation t out of it (pc__depenetrate) and the
+ * contact `touch` of the shape moved out by t: separation -|t|
+ * (-DBL_TRUE_MIN for t = 0), normal -t / |t| (touch's for t = 0), point b
+ * the point touched, point a that point less t (the shape's, where it is). */
+void pc__contact_out(const double *t, const double *touch, double *out);
+
 #endif

@@ -209,7 +209,8 @@ void pc__outline_part_sweep(const pc_outlines *o, int kind, const double *a, dou
         *edge = face_normal(&c, &f, h);
         return;
     }
-    if (!o->closed || !(dm > 0.0) || !pc__outline_part_meets(o, kind, a, PC_STRICT)) return;
+    /* (not for a rough sweep: the mover, its only caller, starts outside, pc__start_free) */
+    if (rough || !o->closed || !(dm > 0.0) || !pc__outline_part_meets(o, kind, a, PC_STRICT)) return;
     /* inside a region, clear of its edges: hit at once, toward the nearest edge */
     double best[7] = {INFINITY};
     int64_t best_s = -1, best_e = -1;
@@ -258,6 +259,31 @@ static int past(const double *bb, double x, double y)
     return x < bb[0] - gx || x > bb[2] + gx || y < bb[1] - gy || y > bb[3] + gy;
 }
 
+/* The end (x, y) of the edge from (ax, ay), at vertex v of a ring of
+ * vertices r0 .. last, moved over the edges that follow it in direction dir
+ * (+1 forward, -1 backward; around a closed ring) while they run on along
+ * its line, until it reaches past the shape's box bb (64 edges at most). */
+static void extend(const pc_outlines *o, const pc__filter *f, const double *bb, int64_t v, int dir, int64_t r0,
+                   int64_t last, double ax, double ay, double *x, double *y)
+{
+    int64_t start = v;
+    for (int step = 0; step < 64 && !past(bb, *x, *y); step++) {
+        int64_t w = v + dir;
+        if (w > last || w < r0) {
+            if (!o->closed) break;
+            w = dir > 0 ? r0 + 1 : last - 1;
+        }
+        if (w == start) break; /* around the whole ring */
+        const double *q = o->xy + 2 * w;
+        if (q[0] != *x || q[1] != *y) {
+            if (!runs_on(f, ax, ay, *x, *y, q[0], q[1])) break;
+            *x = q[0];
+            *y = q[1];
+        }
+        v = w;
+    }
+}
+
 /* The edge of first vertex id into how: its ends, made the run of collinear
  * edges it lies in near the shape (box bb; as a tile map's merged edges, so
  * that a manifold against it clips to the whole face under the shape, not
@@ -277,38 +303,8 @@ static void edge_of(const pc_outlines *o, int64_t id, const double *side, const 
     pc__filter f = pc__filter_for(o->magnitude);
     int64_t last = r1 - 1; /* a closed ring's last vertex repeats its first */
     if (l > 0.0) {
-        int64_t v = id + 1; /* forward from the edge's end */
-        for (int step = 0; step < 64 && !past(bb, x1, y1); step++) {
-            int64_t w = v + 1;
-            if (w > last) {
-                if (!o->closed) break;
-                w = r0 + 1;
-            }
-            if (w == id + 1) break; /* around the whole ring */
-            const double *q = o->xy + 2 * w;
-            if (q[0] != x1 || q[1] != y1) {
-                if (!runs_on(&f, x0, y0, x1, y1, q[0], q[1])) break;
-                x1 = q[0];
-                y1 = q[1];
-            }
-            v = w;
-        }
-        v = id; /* backward from its start */
-        for (int step = 0; step < 64 && !past(bb, x0, y0); step++) {
-            int64_t w = v - 1;
-            if (w < r0) {
-                if (!o->closed) break;
-                w = last - 1;
-            }
-            if (w == id) break;
-            const double *q = o->xy + 2 * w;
-            if (q[0] != x0 || q[1] != y0) {
-                if (!runs_on(&f, x1, y1, x0, y0, q[0], q[1])) break;
-                x0 = q[0];
-                y0 = q[1];
-            }
-            v = w;
-        }
+        extend(o, &f, bb, id + 1, 1, r0, last, x0, y0, &x1, &y1); /* forward from its end */
+        extend(o, &f, bb, id, -1, r0, last, x1, y1, &x0, &y0);    /* backward from its start */
     }
     how->edge[0] = x0;
     how->edge[1] = y0;
@@ -381,23 +377,9 @@ void pc__outline_part_contact(const pc_outlines *o, int kind, const double *a, d
         pc__kind(kind)->bounds(row, bb);
         edge_of(o, e, t, bb, how);
     }
-    double len = pc__length(t[0], t[1]);
     how->t[0] = t[0];
     how->t[1] = t[1];
-    out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
-    out[1] = touch[1];
-    out[2] = touch[2];
-    if (len > 0.0) { /* -t / |t|, t scaled by a power of 2 first: a unit normal even for subnormal t */
-        int k;
-        frexp(pc__max(fabs(t[0]), fabs(t[1])), &k);
-        double ux = ldexp(t[0], -k), uy = ldexp(t[1], -k), l = pc__length(ux, uy);
-        out[1] = -ux / l + 0.0;
-        out[2] = -uy / l + 0.0;
-    }
-    out[5] = touch[5];
-    out[6] = touch[6];
-    out[3] = touch[5] - t[0];
-    out[4] = touch[6] - t[1];
+    pc__contact_out(t, touch, out);
 }
 
 /* ---- the pairwise manifold ---------------------------------------------------------------- */

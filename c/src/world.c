@@ -259,22 +259,12 @@ static void map_contact(const pc_tilemap *map, int kind, const double *a, double
             out[0] = -INFINITY; /* not resolved: deeper than can be said */
             return;
         }
-        double len = pc__length(t[0], t[1]), d[2] = {0.0, 0.0};
-        if (len > 0.0) {
-            d[0] = -t[0] / len + 0.0;
-            d[1] = -t[1] / len + 0.0;
-        }
+        double d[2], len = pc__out_direction(t, d);
         how->edge = len > 0.0 ? nearest_edge(map, &f, kind, row, d, touch, &how->face) : -1;
         if (how->edge < 0) how->edge = nearest_edge(map, &f, kind, row, NULL, touch, &how->face);
         how->t[0] = t[0];
         how->t[1] = t[1];
-        out[0] = len > 0.0 ? -len : -DBL_TRUE_MIN;
-        out[1] = len > 0.0 ? d[0] : touch[1];
-        out[2] = len > 0.0 ? d[1] : touch[2];
-        out[5] = touch[5];
-        out[6] = touch[6];
-        out[3] = touch[5] - t[0];
-        out[4] = touch[6] - t[1];
+        pc__contact_out(t, touch, out);
         return;
     }
     how->edge = nearest_edge(map, &f, kind, a, NULL, out, &how->face);
