@@ -281,13 +281,10 @@ def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, 
 
 def overlaps_outlines(verb: str, a: _Outlines, b: _Outlines, touching: Any, threads: Any) -> np.ndarray:
     """Each shape of ``a`` against each of ``b``, their one axes broadcast
-    (as two shape arrays broadcast).  Strict: a polyline and a region only."""
+    (as two shape arrays broadcast).  Strict: a polyline meets a region's
+    interior; two regions' interiors meet; two polylines cross (no small
+    translation parts them)."""
     mode = d.mode(verb, touching)
-    if mode == int(lib.PC_STRICT) and a._closed == b._closed:
-        raise TypeError(
-            f"{verb}: two {a.name}s with touching=False (interiors meeting, stars crossing) are not supported "
-            "yet; touching=True, and a polyline against a region in either mode, are"
-        )
     wa, wb = np.arange(len(a), dtype=np.int64), np.arange(len(b), dtype=np.int64)
     shape = d.broadcast(verb, [("a", wa.shape), ("b", wb.shape)])
     res = np.empty(shape, dtype=bool)

@@ -381,8 +381,6 @@ def test_verbs_that_do_not_take_outlines_yet_say_so():
     for call in (lambda: pc.sweep(r, [1, 0], ball),):
         with pytest.raises(TypeError, match="Polylines and Regions are taken by overlaps, contains, pairs, distance, "):
             call()
-    with pytest.raises(TypeError, match="overlaps: two regions with touching=False .* not supported yet"):
-        pc.overlaps(r, r, touching=False)
     with pytest.raises(TypeError, match="not as `moving` of sweep yet"):
         pc.sweep(r, [1, 0], pc.World(r))
 

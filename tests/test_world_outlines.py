@@ -8,6 +8,7 @@ from fractions import Fraction as F
 import numpy as np
 import outline_strategies as OS
 import pytest
+import strategies as S
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import outlines as O
@@ -375,3 +376,82 @@ def test_outlines_against_outlines_agree_with_the_reference(family, data):
         ring = [tuple(p) for p in r1[0]]
         want = O.overlaps_polylines(line, ring, True)
         assert pc.overlaps(pl, pc.Polylines([np.array(ring, dtype=float)])).tolist() == [want]
+
+
+def _regions_of(pairs):
+    return pc.Regions(
+        [np.array(s, dtype=float) for s, _ in pairs], holes=[[np.array(h, dtype=float) for h in hs] for _, hs in pairs]
+    )
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=examples(40), deadline=None)
+@given(data=st.data())
+def test_two_regions_overlap_strictly_where_the_reference_says(family, data):
+    """Interiors meeting: a region against another, itself, a plug filling
+    one of its holes, and itself moved by quarter units (sharing edges,
+    overlapping, apart), every pair in one batch, both orders."""
+    shell, holes = data.draw(OS.regions(family))
+    first = (shell, holes)
+    unit = 2.0 ** min(max(0, math.frexp(max(max(abs(v) for v in p) for p in shell) + 1)[1] - 3), 1000)
+    dx, dy = (data.draw(st.integers(-8, 8)) * unit / 4 for _ in range(2))
+    others = [data.draw(OS.regions(data.draw(st.sampled_from(FAMILIES)))), first]
+    others += [(h, []) for h in holes[:2]]
+    moved = [[(x + dx, y + dy) for x, y in ring] for ring in [shell, *holes]]
+    if all(
+        F(p[0]) + F(dx) == F(q[0]) and F(p[1]) + F(dy) == F(q[1])
+        for r, m in zip([shell, *holes], moved)
+        for p, q in zip(r, m)
+    ):
+        others.append((moved[0], moved[1:]))
+    a, b = _regions_of([first] * len(others)), _regions_of(others)
+    for touching in (True, False):
+        want = [O.overlaps_regions(first, other, touching) for other in others]
+        assert pc.overlaps(a, b, touching=touching).tolist() == want, (touching, first, others)
+        assert pc.overlaps(b, a, touching=touching).tolist() == want, (touching, first, others)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(data=st.data())
+def test_two_polylines_cross_where_the_reference_says(data):
+    """Stars crossing: polylines on small grids (crossing, sharing vertices
+    and runs, revisiting points), scaled by 2**k, in one batch, both orders."""
+    coords = data.draw(st.sampled_from([S.grid_coords(2), S.half_grid_coords(), S.grid_coords(1)]))
+    firsts = data.draw(st.lists(OS.polylines(coords=coords, max_points=6), min_size=1, max_size=4))
+    seconds = [data.draw(OS.polylines(coords=coords, max_points=6)) for _ in firsts]
+    k = data.draw(OS.powers_of_two(firsts, seconds))
+    firsts, seconds = OS.scaled(firsts, k), OS.scaled(seconds, k)
+    a = pc.Polylines([np.array(p, dtype=float).reshape(-1, 2) for p in firsts])
+    b = pc.Polylines([np.array(p, dtype=float).reshape(-1, 2) for p in seconds])
+    for touching in (True, False):
+        want = [O.overlaps_polylines(p, q, touching) for p, q in zip(firsts, seconds)]
+        assert pc.overlaps(a, b, touching=touching).tolist() == want, (touching, firsts, seconds)
+        assert pc.overlaps(b, a, touching=touching).tolist() == want, (touching, firsts, seconds)
+
+
+def test_polylines_with_many_edges_through_one_point_cross_as_the_reference_says():
+    """Fans of spokes out from the origin and back: more rays at the common
+    point than the C code holds at once (it reads them again from the index)."""
+    spokes = [(math.cos(2 * math.pi * i / 13), math.sin(2 * math.pi * i / 13)) for i in range(13)]
+    fan = [(0.0, 0.0)]
+    for p in spokes:
+        fan += [p, (0.0, 0.0)]
+    half = [(0.0, 0.0)]
+    for p in spokes[:6]:
+        half += [p, (0.0, 0.0)]
+    post = [(0.0, -1.0), (0.0, 1.0)]
+    v = [(-1.0, 1.0), (0.0, 0.0), (1.0, 1.0)]
+    cases = [
+        (fan, post),
+        (fan, v),
+        (half, v),
+        (half, [(-1.0, -1.0), (0.0, 0.0), (1.0, -1.0)]),
+        (fan, fan),
+        (half, half),
+    ]
+    a = pc.Polylines([np.array(p) for p, _ in cases])
+    b = pc.Polylines([np.array(q) for _, q in cases])
+    want = [O.overlaps_polylines(p, q, touching=False) for p, q in cases]
+    assert pc.overlaps(a, b, touching=False).tolist() == want
+    assert pc.overlaps(b, a, touching=False).tolist() == want
+    assert want[:2] == [True, True] and False in want  # the fan crosses a post or a V; a half fan misses one

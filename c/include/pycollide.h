@@ -947,8 +947,10 @@ int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64
  * in bytes; out: bytes, strides in bytes)?  PC_TOUCHING: the closed sets
  * meet (a region's area with its boundary, a polyline's edges), for any two
  * collections.  PC_STRICT, a polyline and a region in either order: the
- * polyline meets the region's interior; two polylines or two regions:
- * PC_ERR_KIND (not implemented).  Exact.  An index out of range gives 0.
+ * polyline meets the region's interior; two regions: their interiors meet;
+ * two polylines: no small translation of one parts them (they cross, at a
+ * point inside two edges or at a vertex where their stars of edges cross).
+ * Exact.  An index out of range gives 0.
  * Returns PC_ERR_ARG for a collection without its index or a bad mode. */
 int pc_outlines_overlaps_outlines(const pc_outlines *a, const int64_t *which_a, const int64_t *strides_a,
                                   const pc_outlines *b, const int64_t *which_b, const int64_t *strides_b, uint8_t *out,

@@ -296,38 +296,27 @@ int pc_outlines_contains(const pc_outlines *o, const int64_t *which, const int64
 
 /* ---- validation ------------------------------------------------------------------------- */
 
-enum { SEG_APART = 0, SEG_CROSS = 1, SEG_TOUCH = 2, SEG_SHARE = 3 };
-
-/* Is c on the closed segment [a, b], given orient(a, b, c) == 0? */
-static int on_collinear(double ax, double ay, double bx, double by, double cx, double cy)
-{
-    return pc__min(ax, bx) <= cx && cx <= pc__max(ax, bx) && pc__min(ay, by) <= cy && cy <= pc__max(ay, by);
-}
-
-/* How the closed segments [a, b] and [c, d] (neither of length 0) meet:
- * apart, crossing at a point inside both, touching at one point (an end of
- * one on the other, or a shared end of collinear ones), or sharing a segment
- * of positive length.  Exact. */
-static int seg_relation(const pc__filter *f, const double *p, const double *q)
+/* (outline.h) */
+int pc__seg_relation(const pc__filter *f, const double *p, const double *q)
 {
     double ax = p[0], ay = p[1], bx = p[2], by = p[3], cx = q[0], cy = q[1], dx = q[2], dy = q[3];
     if (pc__max(ax, bx) < pc__min(cx, dx) || pc__max(cx, dx) < pc__min(ax, bx) || pc__max(ay, by) < pc__min(cy, dy) ||
         pc__max(cy, dy) < pc__min(ay, by))
-        return SEG_APART;
+        return PC__SEG_APART;
     int o1 = pc__orient(f, ax, ay, bx, by, cx, cy), o2 = pc__orient(f, ax, ay, bx, by, dx, dy);
     if (o1 == 0 && o2 == 0) { /* collinear: how many points in common */
-        int c_on = on_collinear(ax, ay, bx, by, cx, cy), d_on = on_collinear(ax, ay, bx, by, dx, dy);
-        int a_on = on_collinear(cx, cy, dx, dy, ax, ay), b_on = on_collinear(cx, cy, dx, dy, bx, by);
-        if (!(c_on || d_on || a_on || b_on)) return SEG_APART;
+        int c_on = pc__on_collinear(ax, ay, bx, by, cx, cy), d_on = pc__on_collinear(ax, ay, bx, by, dx, dy);
+        int a_on = pc__on_collinear(cx, cy, dx, dy, ax, ay), b_on = pc__on_collinear(cx, cy, dx, dy, bx, by);
+        if (!(c_on || d_on || a_on || b_on)) return PC__SEG_APART;
         /* one point in common only where an end of each coincides and they point apart */
         int ends = (ax == cx && ay == cy) || (ax == dx && ay == dy) || (bx == cx && by == cy) || (bx == dx && by == dy);
-        if (ends && c_on + d_on + a_on + b_on == 2) return SEG_TOUCH;
-        return SEG_SHARE;
+        if (ends && c_on + d_on + a_on + b_on == 2) return PC__SEG_TOUCH;
+        return PC__SEG_SHARE;
     }
-    if (o1 * o2 > 0) return SEG_APART;
+    if (o1 * o2 > 0) return PC__SEG_APART;
     int o3 = pc__orient(f, cx, cy, dx, dy, ax, ay), o4 = pc__orient(f, cx, cy, dx, dy, bx, by);
-    if (o3 * o4 > 0) return SEG_APART;
-    return o1 && o2 && o3 && o4 ? SEG_CROSS : SEG_TOUCH;
+    if (o3 * o4 > 0) return PC__SEG_APART;
+    return o1 && o2 && o3 && o4 ? PC__SEG_CROSS : PC__SEG_TOUCH;
 }
 
 /* The ring holding vertex v (binary search over ring_start) */
@@ -389,12 +378,14 @@ static int64_t touch_vertex(const pc__filter *f, const pc_outlines *o, int64_t v
     const double *p = o->xy + 2 * va, *q = o->xy + 2 * vb;
     for (int k = 0; k < 2; k++) {
         const double *c = q + 2 * k;
-        if (pc__orient(f, p[0], p[1], p[2], p[3], c[0], c[1]) == 0 && on_collinear(p[0], p[1], p[2], p[3], c[0], c[1]))
+        if (pc__orient(f, p[0], p[1], p[2], p[3], c[0], c[1]) == 0 &&
+            pc__on_collinear(p[0], p[1], p[2], p[3], c[0], c[1]))
             return vb + k;
     }
     for (int k = 0; k < 2; k++) {
         const double *c = p + 2 * k;
-        if (pc__orient(f, q[0], q[1], q[2], q[3], c[0], c[1]) == 0 && on_collinear(q[0], q[1], q[2], q[3], c[0], c[1]))
+        if (pc__orient(f, q[0], q[1], q[2], q[3], c[0], c[1]) == 0 &&
+            pc__on_collinear(q[0], q[1], q[2], q[3], c[0], c[1]))
             return va + k;
     }
     return va; /* not reached for touching segments */
@@ -479,8 +470,8 @@ int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches,
                     int64_t bi = first + pc__outline_band(pc__min(p[1], p[3]), row[1], row[4], bands);
                     int64_t bj = first + pc__outline_band(pc__min(q[1], q[3]), row[1], row[4], bands);
                     if ((bi > bj ? bi : bj) != b) continue;
-                    int rel = seg_relation(&f, p, q);
-                    if (rel == SEG_APART) continue;
+                    int rel = pc__seg_relation(&f, p, q);
+                    if (rel == PC__SEG_APART) continue;
                     int64_t va = o->ids[i] < o->ids[j] ? o->ids[i] : o->ids[j];
                     int64_t vb = o->ids[i] < o->ids[j] ? o->ids[j] : o->ids[i];
                     int64_t ra = pc__outline_ring(o, va), rb = pc__outline_ring(o, vb);
@@ -488,15 +479,15 @@ int pc_outlines_problem(const pc_outlines *o, int64_t *report, int64_t *touches,
                     if (ra == rb) {
                         int64_t last = o->ring_start[ra + 1] - 2; /* the ring's last edge starts here */
                         int consecutive = vb == va + 1 || (va == o->ring_start[ra] && vb == last);
-                        if (!consecutive || rel == SEG_SHARE || rel == SEG_CROSS)
+                        if (!consecutive || rel == PC__SEG_SHARE || rel == PC__SEG_CROSS)
                             note(&best, 0, ra - r0, -1, PC_OUTLINE_SELF);
                         continue;
                     }
                     /* keyed as the pair (shell or earlier hole, later hole) */
                     int64_t stage = ra == r0 ? 1 : 2, hole = ra == r0 ? rb - r0 : ra - r0,
                             other = ra == r0 ? -1 : rb - r0;
-                    if (rel == SEG_CROSS || rel == SEG_SHARE) {
-                        note(&best, stage, hole, other, rel == SEG_CROSS ? PC_OUTLINE_CROSS : PC_OUTLINE_SHARE);
+                    if (rel == PC__SEG_CROSS || rel == PC__SEG_SHARE) {
+                        note(&best, stage, hole, other, rel == PC__SEG_CROSS ? PC_OUTLINE_CROSS : PC_OUTLINE_SHARE);
                         continue;
                     }
                     /* a touch: do the rings cross there? */
@@ -641,7 +632,8 @@ static int dir_visit(void *vctx, int64_t k)
     const double *e = c->o->edges + 4 * k;
     double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
     if (x0 == x1 && y0 == y1) return 0;
-    if (pc__orient(c->f, x0, y0, x1, y1, c->px, c->py) != 0 || !on_collinear(x0, y0, x1, y1, c->px, c->py)) return 0;
+    if (pc__orient(c->f, x0, y0, x1, y1, c->px, c->py) != 0 || !pc__on_collinear(x0, y0, x1, y1, c->px, c->py))
+        return 0;
     int left = interior_left(c->o, c->o->ids[k]);
     /* along the edge's direction (towards its end) the interior is on the left
      * side when `left`; along the reverse, on the right side */
@@ -650,8 +642,8 @@ static int dir_visit(void *vctx, int64_t k)
     return 0;
 }
 
-static int interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
-                          double dy, int *along)
+int pc__outline_interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
+                               double dy, int *along)
 {
     struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0.0, 0.0, 0};
     double box[4] = {px, py, px, py};
@@ -665,7 +657,7 @@ static int interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, 
 static int into_interior(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
                          double dy)
 {
-    int along, in = interior_after(o, f, s, px, py, dx, dy, &along);
+    int along, in = pc__outline_interior_after(o, f, s, px, py, dx, dy, &along);
     return in && !along; /* along the boundary: not into the interior */
 }
 
@@ -726,7 +718,7 @@ static int sides_visit(void *vctx, int64_t k)
 static int inside_segment(const pc__filter *f, const double *ab, double x, double y)
 {
     if ((x == ab[0] && y == ab[1]) || (x == ab[2] && y == ab[3])) return 0;
-    return pc__orient(f, ab[0], ab[1], ab[2], ab[3], x, y) == 0 && on_collinear(ab[0], ab[1], ab[2], ab[3], x, y);
+    return pc__orient(f, ab[0], ab[1], ab[2], ab[3], x, y) == 0 && pc__on_collinear(ab[0], ab[1], ab[2], ab[3], x, y);
 }
 
 static int vertex_visit_polyline(void *vctx, int64_t k)
@@ -783,7 +775,7 @@ static int shape_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int
         }
         /* every corner on the boundary: the interior just inside the first corner */
         int along;
-        return interior_after(o, f, s, h->x[0], h->y[0], h->x[1], h->y[1], &along);
+        return pc__outline_interior_after(o, f, s, h->x[0], h->y[0], h->x[1], h->y[1], &along);
     }
     /* a segment */
     c.seg[0] = h->x[0];

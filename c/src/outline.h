@@ -12,6 +12,26 @@
  * lo/2) / h) clamped to [0, bands - 1], monotone in y. */
 int64_t pc__outline_band(double y, double lo, double h, int64_t bands);
 
+/* Is c on the closed segment [a, b], given orient(a, b, c) == 0? */
+static inline int pc__on_collinear(double ax, double ay, double bx, double by, double cx, double cy)
+{
+    return (ax < bx ? ax : bx) <= cx && cx <= (ax < bx ? bx : ax) && (ay < by ? ay : by) <= cy &&
+           cy <= (ay < by ? by : ay);
+}
+
+/* How the closed segments p = [a, b] and q = [c, d] (4 doubles each, neither
+ * of length 0) meet: apart, crossing at a point inside both, touching at one
+ * point (an end of one on the other, or a shared end of collinear ones), or
+ * sharing a segment of positive length.  Exact. */
+enum { PC__SEG_APART = 0, PC__SEG_CROSS = 1, PC__SEG_TOUCH = 2, PC__SEG_SHARE = 3 };
+int pc__seg_relation(const pc__filter *f, const double *p, const double *q);
+
+/* Is the open angular region just counter-clockwise of the direction from P
+ * to D (D != P) inside the interior of region s, P lying on its boundary?
+ * Exact; *along: some boundary direction at P is D's (outline.c). */
+int pc__outline_interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
+                               double dy, int *along);
+
 /* The ring holding vertex v. */
 int64_t pc__outline_ring(const pc_outlines *o, int64_t v);
 

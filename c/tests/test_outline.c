@@ -276,7 +276,7 @@ static void test_outline_world(void)
     CHECK(m[0] == 2.0 && m[1] == 0.0 && m[2] == -1.0 && m[5] == 0.0 && m[8] == 0.0);
     CHECK(pc_outlines_manifold(&l.o, &first, NULL, PC_BOX, crate, NULL, -1.0, m, NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
     /* outlines against outlines: the floor runs along the square's bottom
-     * edge (touching, not into its interior); two regions strictly: not yet */
+     * edge (touching, not into its interior) */
     int64_t zero = 0;
     uint8_t met = 9;
     CHECK(pc_outlines_overlaps_outlines(&l.o, &zero, NULL, &t.o, &zero, NULL, &met, NULL, 0, NULL, PC_TOUCHING, 1,
@@ -285,14 +285,48 @@ static void test_outline_world(void)
     CHECK(pc_outlines_overlaps_outlines(&l.o, &zero, NULL, &t.o, &zero, NULL, &met, NULL, 0, NULL, PC_STRICT, 1,
                                         NULL) == PC_OK &&
           met == 0);
-    CHECK(pc_outlines_overlaps_outlines(&t.o, &zero, NULL, &t.o, &zero, NULL, &met, NULL, 0, NULL, PC_STRICT, 1,
-                                        NULL) == PC_ERR_KIND);
     l.o.ids = NULL; /* without its index */
     CHECK(pc_world_overlaps(&flat, 1, PC_BOX, boxes, &s4, out, &s1, 1, &n, PC_STRICT, 1, NULL) == PC_ERR_ARG);
 }
 
+/* 1 when shape s of a overlaps shape u of b in the mode, 0 when not, -1 on error */
+static int pair_met(const test_outline *a, int64_t s, const test_outline *b, int64_t u, int mode)
+{
+    uint8_t met = 9;
+    int rc = pc_outlines_overlaps_outlines(&a->o, &s, NULL, &b->o, &u, NULL, &met, NULL, 0, NULL, mode, 1, NULL);
+    return rc == PC_OK ? met : -1;
+}
+
+/* Strict overlaps of two regions (interiors meeting, found by an edge or by
+ * the interior at a shell's corner) and of two polylines (crossing stars). */
+static void test_outline_strict_pairs(void)
+{
+    /* the holed square, the plug filling its hole, the square without the hole */
+    static const double r_xy[] = {0, 0, 4, 0, 4, 4, 0, 4, 0, 0, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1,
+                                  1, 1, 3, 1, 3, 3, 1, 3, 1, 1, 0, 0, 4, 0, 4, 4, 0, 4, 0, 0};
+    static const int64_t r_rings[] = {0, 5, 10, 15, 20}, r_shapes[] = {0, 2, 3, 4};
+    test_outline r, l;
+    CHECK(outline_build(&r, r_xy, r_rings, r_shapes, 3, 1) == PC_OK);
+    CHECK(pair_met(&r, 0, &r, 0, PC_STRICT) == 1); /* itself: no edge enters the other's interior */
+    CHECK(pair_met(&r, 0, &r, 1, PC_STRICT) == 0 && pair_met(&r, 1, &r, 0, PC_STRICT) == 0);
+    CHECK(pair_met(&r, 0, &r, 1, PC_TOUCHING) == 1);
+    CHECK(pair_met(&r, 2, &r, 1, PC_STRICT) == 1 && pair_met(&r, 1, &r, 2, PC_STRICT) == 1);
+    CHECK(pair_met(&r, 2, &r, 0, PC_STRICT) == 1 && pair_met(&r, 2, &r, 2, PC_STRICT) == 1);
+    /* a floor of unit edges; a post through its vertex (3, 0); a V resting on
+     * that vertex from above; a post crossing an edge inside */
+    static const double l_xy[] = {0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 3, -1, 3, 1, 2, 1, 3, 0, 4, 1, 2.5, -1, 2.5, 1};
+    static const int64_t l_rings[] = {0, 6, 8, 11, 13}, l_shapes[] = {0, 1, 2, 3, 4};
+    CHECK(outline_build(&l, l_xy, l_rings, l_shapes, 4, 0) == PC_OK);
+    CHECK(pair_met(&l, 0, &l, 1, PC_STRICT) == 1 && pair_met(&l, 1, &l, 0, PC_STRICT) == 1);
+    CHECK(pair_met(&l, 0, &l, 2, PC_STRICT) == 0 && pair_met(&l, 2, &l, 0, PC_STRICT) == 0);
+    CHECK(pair_met(&l, 0, &l, 2, PC_TOUCHING) == 1);
+    CHECK(pair_met(&l, 0, &l, 3, PC_STRICT) == 1 && pair_met(&l, 0, &l, 0, PC_STRICT) == 0);
+    CHECK(pair_met(&l, 1, &l, 2, PC_STRICT) == 1); /* the V straddles the post at its vertex */
+}
+
 void group_outline(void)
 {
+    test_outline_strict_pairs();
     test_outline_world();
     test_outline_index();
     test_outline_contains();
