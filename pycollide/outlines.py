@@ -95,6 +95,22 @@ class _Outlines:
         """The offsets as ``shapely.to_ragged_array`` gives them."""
         raise NotImplementedError  # each subclass gives its own layout
 
+    def _edge_rows(self) -> Tuple[np.ndarray, np.ndarray]:
+        """Every edge as a segment row ``(x0, y0, x1, y1)``, ring after ring
+        (a ring of one point: that point, as a segment of length 0), and the
+        shape each belongs to."""
+        counts = np.diff(self._rings)
+        ring_of = np.repeat(np.arange(len(counts)), counts)
+        shape_of_ring = np.repeat(np.arange(len(self)), np.diff(self._shapes))
+        v = np.flatnonzero(ring_of[:-1] == ring_of[1:]) if len(ring_of) > 1 else np.empty(0, dtype=np.int64)
+        lone = self._rings[:-1][counts == 1]
+        first = np.concatenate([v, lone])
+        last = np.concatenate([v + 1, lone])
+        order = np.argsort(first, kind="stable")
+        first, last = first[order], last[order]
+        rows = np.concatenate([self._xy[first], self._xy[last]], axis=1)
+        return rows, shape_of_ring[ring_of[first]] if len(first) else np.empty(0, dtype=np.int64)
+
     @property
     def bounds(self) -> np.ndarray:
         """``(n, 4)``: each shape's ``xmin, ymin, xmax, ymax``."""
@@ -270,6 +286,73 @@ def overlaps_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, 
     return res
 
 
+def within_at(
+    verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, distances: np.ndarray, mode: int, threads: Any
+) -> np.ndarray:
+    """Is shape k (a 1-D collection) within distances[k] of outline shape
+    which[k] (strict: less than it apart)?  Exact (pc_outlines_within)."""
+    data = np.ascontiguousarray(shapes._data)
+    which = np.ascontiguousarray(which, dtype=np.int64)
+    dist = np.ascontiguousarray(distances, dtype=np.float64)
+    res = np.empty(len(which), dtype=bool)
+    if len(which):
+        rc = call(
+            len(which) * 64,
+            lib.pc_outlines_within,
+            outlines._c(),
+            ffi.cast("const int64_t *", which.ctypes.data),
+            int64_array([8]),
+            shapes.kind,
+            ffi.cast("const double *", data.ctypes.data),
+            int64_array([data.shape[-1]]),
+            ffi.cast("const double *", dist.ctypes.data),
+            int64_array([1]),
+            ffi.cast("uint8_t *", res.ctypes.data),
+            int64_array([1]),
+            1,
+            int64_array([len(which)]),
+            mode,
+            float(shapes._magnitude),
+            resolve_threads(verb, threads, len(which)),
+        )
+        check_rc(verb, rc)
+    return res
+
+
+def outlines_at(
+    verb: str,
+    a: _Outlines,
+    which_a: np.ndarray,
+    b: _Outlines,
+    which_b: np.ndarray,
+    mode: int,
+    distance: float,
+    threads: Any,
+) -> np.ndarray:
+    """Does shape which_a[k] of ``a`` meet (with ``distance`` > 0: lie
+    within it of) shape which_b[k] of ``b``?  Exact, in the mode."""
+    wa = np.ascontiguousarray(which_a, dtype=np.int64)
+    wb = np.ascontiguousarray(which_b, dtype=np.int64)
+    res = np.empty(len(wa), dtype=bool)
+    if len(wa):
+        head = (
+            a._c(),
+            ffi.cast("const int64_t *", wa.ctypes.data),
+            int64_array([8]),
+            b._c(),
+            ffi.cast("const int64_t *", wb.ctypes.data),
+            int64_array([8]),
+        )
+        tail = (ffi.cast("uint8_t *", res.ctypes.data), int64_array([1]), 1, int64_array([len(wa)]), mode)
+        nthreads = resolve_threads(verb, threads, len(wa))
+        if distance > 0:
+            rc = call(len(wa) * 64, lib.pc_outlines_within_outlines, *head, float(distance), *tail, nthreads)
+        else:
+            rc = call(len(wa) * 64, lib.pc_outlines_overlaps_outlines, *head, *tail, nthreads)
+        check_rc(verb, rc)
+    return res
+
+
 def overlaps_shapes(verb: str, outlines: _Outlines, shapes: Any, touching: Any, threads: Any) -> np.ndarray:
     """Each shape against each outline shape, broadcast as contains_points."""
     mode = d.mode(verb, touching)
@@ -313,8 +396,59 @@ def _sides(verb: str, a: Any, b: Any) -> Tuple[_Outlines, Any]:
     """(the outlines, the shape array) of two arguments, in either order."""
     outlines, other = (a, b) if isinstance(a, _Outlines) else (b, a)
     if isinstance(other, _Outlines):
-        raise TypeError(f"{verb}: Polylines or Regions against each other are not supported yet")
+        raise TypeError(
+            f"{verb}: Polylines or Regions against each other take distance, overlaps, pairs and nearest; "
+            f"not {verb} yet"
+        )
     return outlines, d.shapes_arg(verb, "b" if outlines is a else "a", other)
+
+
+def _outline_distances(verb: str, a: _Outlines, b: _Outlines, threads: Any) -> np.ndarray:
+    """(S, 1): the distance of each outline shape of ``a`` to its shape of
+    ``b``, their one axes broadcast: 0 where they meet, else the least
+    distance of an edge of ``a``'s shape to ``b``'s shape (each as
+    pc_outlines_near measures a segment)."""
+    shape = d.broadcast(verb, [("a", (len(a),)), ("b", (len(b),))])
+    ia = np.ascontiguousarray(np.broadcast_to(np.arange(len(a)), shape)).ravel()
+    ib = np.ascontiguousarray(np.broadcast_to(np.arange(len(b)), shape)).ravel()
+    res = np.zeros(shape + (1,))
+    if not ia.size:
+        return res
+    rows, owner = a._edge_rows()
+    per = np.bincount(owner, minlength=len(a))
+    first = np.zeros(len(a) + 1, dtype=np.int64)
+    np.cumsum(per, out=first[1:])
+    counts = per[ia]
+    pair = np.repeat(np.arange(len(ia)), counts)
+    edge = first[ia][pair] + (np.arange(len(pair)) - np.repeat(np.cumsum(counts) - counts, counts))
+    seg = np.ascontiguousarray(rows[edge])
+    which = np.ascontiguousarray(ib[pair])
+    gaps = np.empty((len(seg), 1))
+    if len(seg):
+        rc = call(
+            len(seg) * 64,
+            lib.pc_outlines_near,
+            b._c(),
+            ffi.cast("const int64_t *", which.ctypes.data),
+            int64_array([8]),
+            int(lib.PC_SEGMENT),
+            ffi.cast("const double *", seg.ctypes.data),
+            int64_array([4]),
+            ffi.cast("double *", gaps.ctypes.data),
+            int64_array([1]),
+            1,
+            int64_array([len(seg)]),
+            0,
+            float(a._magnitude),
+            resolve_threads(verb, threads, len(seg)),
+        )
+        check_rc(verb, rc)
+    least = np.full(len(ia), np.inf)
+    np.minimum.at(least, pair, gaps[:, 0])
+    meet = outlines_at(verb, a, ia, b, ib, int(lib.PC_TOUCHING), 0.0, threads)
+    least[meet] = 0.0
+    res[..., 0] = least.reshape(shape)
+    return res
 
 
 def near_shapes(verb: str, a: Any, b: Any, contact: bool, threads: Any) -> np.ndarray:
@@ -322,6 +456,8 @@ def near_shapes(verb: str, a: Any, b: Any, contact: bool, threads: Any) -> np.nd
     as ``pc_contact_batch``, from ``a`` toward ``b``) of shapes and outlines
     in either order, broadcast as :func:`overlaps_shapes`.  A shape that
     strictly overlaps its outline gets the least translation out."""
+    if not contact and isinstance(a, _Outlines) and isinstance(b, _Outlines):
+        return _outline_distances(verb, a, b, threads)
     outlines, shapes = _sides(verb, a, b)
     res, (_, args), (nthreads,) = _batch(verb, outlines, shapes._data, threads, 7 if contact else 1)
     if res.size:

@@ -11,7 +11,7 @@ from . import _dispatch as d
 from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from ._types import ArrayLike, Body
 from .compound import Placed
-from .outlines import overlaps_at
+from .outlines import outlines_at, overlaps_at, within_at
 from .shapes import Boxes, Shapes
 from .tiles import TileMap
 from .world import ShapeTree
@@ -54,9 +54,14 @@ def pairs(
     :meth:`TileMap.tiles`' boxes and triangles (strictly, a tile counts when
     the shape meets its own interior).
 
+    :class:`Polylines` and :class:`Regions` pair with shapes (either order),
+    alone and with each other, in both modes and within a distance, each
+    candidate whose bounding boxes meet decided by the exact test (see the
+    outlines page of the docs).
+
     Parameters
     ----------
-    a : Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons or placed compounds, 1-D
+    a : Points, Circles, Boxes, Segments, Triangles, Capsules, Polygons, placed compounds, Polylines or Regions, 1-D
     b : the same, or a TileMap (with shapes as ``a``), optional
         Without it, the pairs ``i < j`` within ``a``.  Placed compounds
         (:meth:`Compound.at`) pair by their bounding boxes first, then by their
@@ -136,23 +141,44 @@ def pairs(
 
 
 def _outline_pairs(a: Any, b: Any, distance: Any, mode: int, threads: Optional[int]) -> np.ndarray:
-    """pairs with Polylines or Regions on one side, shapes on the other: the
-    candidates whose bounding boxes meet (closed: a superset in both modes),
-    each decided by the exact test of overlaps."""
-    swap = getattr(type(a), "is_outline", False)
+    """pairs with Polylines or Regions: the candidates whose bounding boxes
+    meet (or lie within the distance: a superset in both modes), each decided
+    by the exact test of overlaps (or of the distance), then sorted."""
+    a_out, b_out = getattr(type(a), "is_outline", False), getattr(type(b), "is_outline", False)
+    if distance is not None and np.ndim(distance) and not isinstance(distance, (str, bytes)):
+        if a_out or b is None:
+            raise TypeError(
+                "pairs: a distance per shape applies to shapes of `a` against outlines "
+                "(pairs(shapes, regions, distance=d)); between outlines the distance is one number"
+            )
+        within = None
+    else:
+        within = None if distance is None else d.nonnegative("pairs", "distance", distance, True)
+    if within == 0 and mode == int(lib.PC_STRICT):  # less than 0 apart: none
+        return np.empty((2, 0), dtype=np.int64)
+    if a_out and (b is None or b_out):  # outlines alone or with each other
+        reach = 0.0 if within is None else within
+        boxes_b = None if b is None else Boxes(b.bounds)
+        cand = d.pair_indices("pairs", Boxes(a.bounds), boxes_b, int(lib.PC_TOUCHING), threads, reach)
+        keep = outlines_at("pairs", a, cand[0], a if b is None else b, cand[1], mode, reach, threads)
+        return np.ascontiguousarray(cand[:, keep])
+    swap = a_out
     outlines, other = (a, b) if swap else (b, a)
-    if other is None or getattr(type(other), "is_outline", False):
-        raise TypeError(
-            "pairs: Polylines and Regions pair with shapes (pairs(shapes, regions)), not yet alone or with each other"
-        )
-    if distance is not None:
-        raise TypeError("pairs: `distance` does not take Polylines or Regions yet")
     shapes = d.collection("pairs", "b" if swap else "a", other)
     if isinstance(shapes, Placed):
         raise TypeError("pairs: Polylines and Regions pair with shape arrays, not yet with placed compounds")
     boxes = Boxes(outlines.bounds)
-    cand = d.pair_indices("pairs", shapes, boxes, int(lib.PC_TOUCHING), threads)
-    keep = overlaps_at("pairs", outlines, cand[1], shapes[cand[0]], mode, threads)
+    if distance is None:
+        cand = d.pair_indices("pairs", shapes, boxes, int(lib.PC_TOUCHING), threads)
+        keep = overlaps_at("pairs", outlines, cand[1], shapes[cand[0]], mode, threads)
+    else:
+        each = (
+            np.full(len(shapes), within)
+            if within is not None
+            else d.nonnegative_each("pairs", "distance", distance, shapes.shape, True)
+        )
+        cand = d.pair_indices("pairs", shapes, boxes, int(lib.PC_TOUCHING), threads, float(each.max(initial=0.0)), each)
+        keep = within_at("pairs", outlines, cand[1], shapes[cand[0]], each[cand[0]], mode, threads)
     found = cand[:, keep]
     if swap:
         found = found[::-1]
@@ -210,14 +236,17 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
 
     Parameters
     ----------
-    a : shape array (any leading shape)
+    a : shape array (any leading shape), or Polylines or Regions
+        Polylines or Regions as ``a`` (one axis; ``b`` shapes or outlines):
+        the nearest shape of ``b`` to each outline shape, its distance 0
+        where they meet, else the least distance of ``b``'s shape to an
+        edge (found through the tree over ``b``, edge by edge).
     b : shape array, 1-D, or Polylines or Regions
         Against Polylines or Regions the distance is :func:`distance`'s to
         the outline shape (a polyline's edges, a region's closed area), bit
         for bit: 0 exactly where :func:`overlaps` (touching) holds.  The
         outline shapes are pruned by their bounding boxes (a scan of the
-        boxes per shape of ``a``), the near ones measured.  (Polylines and
-        Regions as ``a`` are a TypeError.)
+        boxes per shape of ``a``), the near ones measured.
     max_distance : float or array, default inf
         Only shapes at most this far (by the computed distance) count; none
         within it gives index -1 and distance inf.  >= 0; an array gives
@@ -273,16 +302,49 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
     return Nearest(out[..., 1].astype(np.int64), out[..., 0])
 
 
+def _nearest_from_outlines(a: Any, b: Any, max_distance: ArrayLike, threads: Optional[int]) -> Nearest:
+    """nearest with Polylines or Regions as ``a``: the distance of an outline
+    shape to a shape is 0 where they meet, else the least over its edges.  So
+    the nearest shape of ``b`` to each edge (as a segment, within the shape's
+    limit) and the shapes each outline shape meets, the least distance, then
+    the lowest index, per outline shape."""
+    verb = "nearest"
+    if b is None or isinstance(b, TileMap):
+        raise TypeError("nearest: Polylines and Regions as `a` need shapes or outlines as `b`")
+    if not getattr(type(b), "is_outline", False):
+        b = d.shapes_arg(verb, "b", b)
+    limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
+    n = len(a)
+    d.broadcast(verb, [("a", (n,)), ("max_distance", limit.shape)])
+    limit = np.broadcast_to(limit, (n,))
+    rows, owner = a._edge_rows()
+    from .shapes import Segments
+
+    edge = nearest(Segments(rows), b, max_distance=limit[owner], threads=threads)
+    meet = pairs(a, b, threads=threads)
+    who = np.concatenate([owner, meet[0]])
+    dist = np.concatenate([edge.distance, np.zeros(meet.shape[1])])
+    idx = np.concatenate([edge.index, meet[1]])
+    found = idx >= 0
+    who, dist, idx = who[found], dist[found], idx[found]
+    order = np.lexsort((idx, dist, who))
+    who, dist, idx = who[order], dist[order], idx[order]
+    first = np.ones(len(who), dtype=bool)
+    first[1:] = who[1:] != who[:-1]
+    index = np.full(n, -1, dtype=np.int64)
+    distance = np.full(n, np.inf)
+    index[who[first]] = idx[first]
+    distance[who[first]] = dist[first]
+    return Nearest(index, distance)
+
+
 def _outline_nearest(a: Any, b: Any, max_distance: ArrayLike, threads: Optional[int]) -> Nearest:
     """nearest with Polylines or Regions as ``b``: the outline shapes pruned by
     their bounds, the candidates measured as :func:`distance` measures them
     (pc_outlines_nearest)."""
     verb = "nearest"
     if getattr(type(a), "is_outline", False):
-        raise TypeError(
-            "nearest: `a` must be a shape array; Polylines and Regions are taken as `b` "
-            "(nearest(shapes, regions): the nearest outline shape to each shape), not yet as `a`"
-        )
+        return _nearest_from_outlines(a, b, max_distance, threads)
     a = d.shapes_arg(verb, "a", a)
     limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
     shape = d.broadcast(verb, [("a", a.shape), ("max_distance", limit.shape)])

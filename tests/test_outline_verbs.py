@@ -136,10 +136,10 @@ def test_nearest_outline_broadcasts_max_distance_and_keeps_leading_axes():
 def test_nearest_outline_refuses_what_it_does_not_take():
     rooms = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]]])
     balls = pc.Circles([[7, 2, 1]])
-    with pytest.raises(TypeError, match="nearest: `a` must be a shape array; Polylines and Regions are taken as `b`"):
-        pc.nearest(rooms, balls)
-    with pytest.raises(TypeError, match="nearest: `a` must be a shape array"):
-        pc.nearest(rooms, rooms)
+    with pytest.raises(TypeError, match="nearest: Polylines and Regions as `a` need shapes or outlines as `b`"):
+        pc.nearest(rooms, pc.TileMap.from_text("#"))
+    with pytest.raises(ValueError, match=r"nearest: `max_distance` must be >= 0 \(inf for no limit\)"):
+        pc.nearest(rooms, balls, max_distance=-1.0)
     with pytest.raises(
         ValueError, match=r"nearest: `max_distance` must be >= 0 \(inf for no limit\); max_distance\[1\]"
     ):

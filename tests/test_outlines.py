@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import numpy as np
 import outline_strategies as OS
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference import geometry as G
 from reference import outlines as O
@@ -425,12 +425,177 @@ def test_pairs_with_outlines_are_the_overlapping_pairs(family, data):
                 assert np.array_equal(back, want[::-1][:, np.lexsort((want[0], want[1]))])
 
 
+def _fsqrt(x):
+    """sqrt of an exact non-negative number, as a float, without overflow."""
+    if x == 0:
+        return 0.0
+    k = (x.numerator.bit_length() - x.denominator.bit_length()) // 2
+    y = x / F(4) ** k if k >= 0 else x * F(4) ** -k
+    return math.ldexp(math.sqrt(float(y)), k)
+
+
+def _within(d2_core, radius, d, touching):
+    """Exact: a shape whose core is sqrt(d2_core) from a target, grown by
+    radius, lies within d of it (touching: at most d; else less)."""
+    reach = F(radius) + F(d)
+    return d2_core <= reach * reach if touching else (d > 0 and d2_core < reach * reach)
+
+
+def _outline_dist2(first, second, touching_meets):
+    """The squared distance of two outlines (each ("region", (shell, holes))
+    or ("polyline", points)): 0 where they meet, else the least over their
+    edges, both from the reference."""
+    if touching_meets:
+        return F(0)
+    edges = []
+    for how, outline in (first, second):
+        edges.append(O.as_region(outline).edges if how == "region" else O.as_polyline(outline).segments)
+    out = None
+    for a, b in edges[0]:
+        seg = O._Convex("segment", (*a, *b)) if a != b else O._Convex("point", a)
+        for c, dd in edges[1]:
+            d2 = seg.core_dist2(c, dd)
+            out = d2 if out is None or d2 < out else out
+    return out
+
+
+@pytest.mark.parametrize("family", ["star", "comb", "grid"])
+@settings(max_examples=examples(25), deadline=None)
+@given(data=st.data())
+def test_pairs_within_a_distance_of_outlines_agree_with_the_reference(family, data):
+    """pairs(shapes, outlines, distance=d), one d or one per shape, both
+    modes, either order: every (i, j) the reference puts within d."""
+    shell, holes = data.draw(OS.regions(family, moves=False))
+    line = [tuple(p) for p in shell[: max(2, len(shell) // 2)]]
+    regions = as_regions(shell, holes)
+    polylines = pc.Polylines([np.array(line, dtype=float)])
+    shapes = near_shapes(data, shell, holes, n=8)
+    assume(shapes)
+    unit = max(max(abs(v) for v in p) for p in shell) or 1.0
+    reach = [data.draw(st.sampled_from([0.0, 0.125, 0.5, 1.0])) * unit for _ in shapes]
+    for kind in sorted({k for k, _ in shapes}):
+        rows = [(i, row) for i, (k, row) in enumerate(shapes) if k == kind]
+        arr = TYPES[kind]([row for _, row in rows])
+        dist = np.array([reach[i] for i, _ in rows])
+        radius = [O._Convex(kind, tuple(row)).radius for _, row in rows]
+        for target, how, outline in ((regions, "region", (shell, holes)), (polylines, "polyline", line)):
+            if how == "region":
+                d2 = [O.region_core_dist2(kind, tuple(row), outline) for _, row in rows]
+            else:
+                d2 = [O.polyline_core_dist2(kind, tuple(row), outline) for _, row in rows]
+            for touching in (True, False):
+                want = [k for k in range(len(rows)) if _within(d2[k], radius[k], dist[k], touching)]
+                got = pc.pairs(arr, target, distance=dist, touching=touching)
+                assert got.tolist() == [want, [0] * len(want)], (kind, how, touching, rows, dist)
+                one = float(dist[0])
+                want1 = [k for k in range(len(rows)) if _within(d2[k], radius[k], one, touching)]
+                assert pc.pairs(arr, target, distance=one, touching=touching).tolist() == [want1, [0] * len(want1)]
+                assert pc.pairs(target, arr, distance=one, touching=touching).tolist() == [[0] * len(want1), want1]
+
+
+@pytest.mark.parametrize("family", ["star", "comb", "grid", "convex"])
+@settings(max_examples=examples(25), deadline=None)
+@given(data=st.data())
+def test_pairs_among_outlines_agree_with_the_reference(family, data):
+    """pairs of outline collections alone and with each other, overlapping
+    in both modes or within a distance: every pair the reference gives."""
+    drawn = [data.draw(OS.regions(family)) for _ in range(3)]
+    lines = [[tuple(p) for p in sh[: max(2, len(sh) // 2 + 1)]] for sh, _ in drawn]
+    regions = pc.Regions(
+        [np.array(sh, float) for sh, _ in drawn], [[np.array(h, float) for h in hs] for _, hs in drawn]
+    )
+    polylines = pc.Polylines([np.array(ln, float) for ln in lines])
+    unit = max(max(abs(v) for v in p) for sh, _ in drawn for p in sh) or 1.0
+    distance = data.draw(st.sampled_from([0.0, 0.25, 1.0])) * unit
+    outlines = {"region": drawn, "polyline": lines}
+    coll = {"region": regions, "polyline": polylines}
+
+    def meets(ka, x, kb, y, touching):
+        if ka == kb == "region":
+            return O.overlaps_regions(x, y, touching)
+        if ka == kb == "polyline":
+            return O.overlaps_polylines(x, y, touching)
+        line, region = (x, y) if ka == "polyline" else (y, x)
+        return O.overlaps_polyline_region(line, region, touching)
+
+    for ka, kb in (("region", "region"), ("polyline", "polyline"), ("region", "polyline"), ("polyline", "region")):
+        for touching in (True, False):
+            table = [[meets(ka, x, kb, y, touching) for y in outlines[kb]] for x in outlines[ka]]
+            want = [[i, j] for i in range(3) for j in range(3) if table[i][j]]
+            assert pc.pairs(coll[ka], coll[kb], touching=touching).T.tolist() == want, (ka, kb, touching)
+            if ka == kb:
+                assert pc.pairs(coll[ka], touching=touching).T.tolist() == [p for p in want if p[0] < p[1]]
+            near = [
+                [i, j]
+                for i, x in enumerate(outlines[ka])
+                for j, y in enumerate(outlines[kb])
+                if _within(_outline_dist2((ka, x), (kb, y), meets(ka, x, kb, y, True)), 0, distance, touching)
+            ]
+            got = pc.pairs(coll[ka], coll[kb], distance=distance, touching=touching)
+            assert got.T.tolist() == near, (ka, kb, touching, distance)
+
+
 def test_pairs_with_outlines_refuse_what_they_do_not_take():
     r = pc.Regions([[[0, 0], [1, 0], [0, 1]]])
     balls = pc.Circles([[0, 0, 1]])
-    with pytest.raises(TypeError, match="pair with shapes"):
-        pc.pairs(r)
-    with pytest.raises(TypeError, match="pair with shapes"):
-        pc.pairs(r, r)
-    with pytest.raises(TypeError, match="`distance` does not take Polylines or Regions yet"):
-        pc.pairs(balls, r, distance=1.0)
+    with pytest.raises(TypeError, match="a distance per shape applies to shapes of `a`"):
+        pc.pairs(r, balls, distance=[1.0])
+    with pytest.raises(TypeError, match="a distance per shape applies to shapes of `a`"):
+        pc.pairs(r, r, distance=[1.0])
+    with pytest.raises(ValueError, match="`distance` must be finite and >= 0"):
+        pc.pairs(balls, r, distance=-1.0)
+    with pytest.raises(ValueError, match=r"distance\[0\] is nan"):
+        pc.pairs(balls, r, distance=[np.nan])
+
+
+@pytest.mark.parametrize("family", ["star", "comb", "grid", "convex"])
+@settings(max_examples=examples(20), deadline=None)
+@given(data=st.data())
+def test_nearest_and_distance_from_outlines(family, data):
+    """Outlines as `a` of nearest, against shapes and outlines: the least of
+    distance's values over b (bit for bit), ties to the lowest index, the
+    limit honoured; distance between outlines 0 exactly where they meet,
+    else the reference's to rounding."""
+    drawn = [data.draw(OS.regions(family)) for _ in range(3)]
+    lines = [[tuple(p) for p in sh[: max(2, len(sh) // 2 + 1)]] for sh, _ in drawn]
+    regions = pc.Regions(
+        [np.array(sh, float) for sh, _ in drawn], [[np.array(h, float) for h in hs] for _, hs in drawn]
+    )
+    polylines = pc.Polylines([np.array(ln, float) for ln in lines])
+    shell, holes = drawn[0]
+    shapes = near_shapes(data, shell, holes, n=6)
+    assume(shapes)
+    kind = shapes[0][0]
+    arr = TYPES[kind]([row for k, row in shapes if k == kind])
+    exact = {"region": drawn, "polyline": lines}
+    tol = 1e-9 * (1 + max(abs(float(v)) for v in OS._numbers(drawn)))  # as test_outlines_near's distances
+    for ka, a in (("region", regions), ("polyline", polylines)):
+        for kb, b in (("region", regions), ("polyline", polylines), ("shapes", arr)):
+            table = np.array([[pc.distance(a[i : i + 1], b[j : j + 1])[0] for j in range(len(b))] for i in range(3)])
+            limit = data.draw(st.sampled_from([np.inf, float(np.median(table))]))
+            got = pc.nearest(a, b, max_distance=limit)
+            for i in range(3):
+                within = np.flatnonzero(table[i] <= limit)
+                if not len(within):
+                    assert got.index[i] == -1 and got.distance[i] == np.inf
+                    continue
+                best = table[i][within].min()
+                assert got.distance[i] == best and got.index[i] == within[table[i][within] == best][0], (i, table[i])
+            if kb == "shapes":
+                continue
+            for i in range(3):
+                for j in range(3):
+                    x, y = exact[ka][i], exact[kb][j]
+                    if ka == kb == "region":
+                        meets = O.overlaps_regions(x, y)
+                    elif ka == kb == "polyline":
+                        meets = O.overlaps_polylines(x, y)
+                    else:
+                        meets = O.overlaps_polyline_region(*((x, y) if ka == "polyline" else (y, x)))
+                    want = _fsqrt(_outline_dist2((ka, x), (kb, y), meets))
+                    assert (table[i, j] == 0) == meets and abs(table[i, j] - want) <= tol, (
+                        ka,
+                        kb,
+                        i,
+                        j,
+                    )

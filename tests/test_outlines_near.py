@@ -253,8 +253,8 @@ def test_errors_and_layouts():
     assert pc.distance(inside[:, None], r)[0, 0] == 0.0
     with pytest.raises(TypeError, match="out"):
         pc.contact(pc.Circles([20, 20, 1]), r, out=np.empty((2, 7)))
-    with pytest.raises(TypeError, match="each other"):
-        pc.distance(r, r)
+    with pytest.raises(TypeError, match="against each other take distance, overlaps, pairs and nearest; not contact"):
+        pc.contact(r, r)
     with pytest.raises(TypeError, match="shape array"):
         pc.distance(r, [[1, 2]])
     with pytest.raises(ValueError, match="broadcast"):

@@ -943,6 +943,31 @@ int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64
                          const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
                          const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel);
 
+/* pc_outlines_overlaps_outlines within a distance (>= 0, finite, else
+ * PC_ERR_ARG): is shape which_a of a at most `distance` from shape which_b
+ * of b (PC_STRICT: less than it; none for a distance of 0)?  The distance
+ * of outlines that meet (closed sets) is 0, else the least distance between
+ * their edges.  Exact.  An index out of range gives 0. */
+int pc_outlines_within_outlines(const pc_outlines *a, const int64_t *which_a, const int64_t *strides_a,
+                                const pc_outlines *b, const int64_t *which_b, const int64_t *strides_b, double distance,
+                                uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode,
+                                int threads, const volatile int *cancel);
+
+/* Is each shape (kind; a: rows, strides in doubles) within its distance
+ * (distances: strided as a, in doubles; each >= 0 and finite) of its outline
+ * shape (which: indices, int64, strides in bytes)?  out: bytes, strides in
+ * bytes.  PC_TOUCHING: at most that far apart; PC_STRICT: less (none for a
+ * distance of 0).  The distance of shapes that meet is 0 (a shape inside a
+ * region included), else the least distance to an edge.  Exact; magnitude
+ * bounds the shapes' values.  An index out of range gives 0.  Returns
+ * PC_ERR_KIND for a bad kind, PC_ERR_ARG (nothing written) for an outline
+ * without its index, a bad mode or a distance that is negative, NaN or
+ * infinite. */
+int pc_outlines_within(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind, const double *a,
+                       const int64_t *strides_a, const double *distances, const int64_t *strides_d, uint8_t *out,
+                       const int64_t *strides_out, int ndim, const int64_t *shape, int mode, double magnitude,
+                       int threads, const volatile int *cancel);
+
 /* Does shape which_a of a meet shape which_b of b (indices, int64, strides
  * in bytes; out: bytes, strides in bytes)?  PC_TOUCHING: the closed sets
  * meet (a region's area with its boundary, a polyline's edges), for any two

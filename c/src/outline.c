@@ -32,10 +32,12 @@
 #include "core.h"
 #include "outline.h"
 #include "fpenv.h"
+#include "generic.h"
 #include "kernels.h"
 #include "kinds.h"
 #include "overlap.h"
 #include "predicates.h"
+#include "tiles.h"
 #include "walk.h"
 
 #include <math.h>
@@ -800,6 +802,95 @@ int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int 
     pc__kind(kind)->core(f, a, &h);
     pc__kind(kind)->bounds(a, box);
     return shape_meets(o, f, s, kind, a, &h, box, strict);
+}
+
+/* Within a distance: the shape meets the outline shape, or some edge lies
+ * within d of it (a region's nearest points to a shape apart from it lie on
+ * its boundary).  The edges met are those whose boxes meet the shape's box
+ * grown by d, each bound stepped outward once (a superset, whatever the
+ * rounding). */
+struct within_ctx {
+    const pc_outlines *o;
+    const pc__filter *f;
+    int kind, strict;
+    const double *a;
+    double d;
+};
+
+static int within_visit(void *vctx, int64_t k)
+{
+    const struct within_ctx *c = vctx;
+    double row[4];
+    edge_row(c->o, k, row);
+    return pc__within_rows(c->f, PC_SEGMENT, row, c->kind, c->a, c->d, c->strict);
+}
+
+int pc__outline_within(const pc_outlines *o, int64_t s, int kind, const double *a, double d, int strict, double mag)
+{
+    pc__filter f = pc__filter_for(pc__max(pc__max(mag, o->magnitude), d));
+    pc__hull h;
+    double box[4];
+    pc__kind(kind)->core(&f, a, &h);
+    pc__kind(kind)->bounds(a, box);
+    if (d == 0.0 && strict) return 0; /* none is less than 0 apart */
+    if (shape_meets(o, &f, s, kind, a, &h, box, 0)) return 1;
+    if (d == 0.0) return 0;
+    double grown[4] = {pc__down(box[0] - d), pc__down(box[1] - d), pc__up(box[2] + d), pc__up(box[3] + d)};
+    struct within_ctx c = {o, &f, kind, strict, a, d};
+    return pc__outline_each_edge(o, s, grown, within_visit, &c);
+}
+
+struct shapes_within_ctx {
+    const pc_outlines *o;
+    int kind, strict;
+    double magnitude; /* the shapes' */
+    int bad;          /* some distance is negative, NaN or infinite */
+};
+
+static void distances_check(void *vctx, char *const *p, const int64_t *st, int64_t n)
+{
+    struct shapes_within_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        double d = *(const double *)(p[0] + i * st[0]);
+        if (!(d >= 0.0 && d < INFINITY)) c->bad = 1;
+    }
+}
+
+static void shapes_within_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
+{
+    const struct shapes_within_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = *(const int64_t *)(p[0] + i * st[0]);
+        const double *a = (const double *)(p[1] + i * st[1]);
+        double d = *(const double *)(p[2] + i * st[2]);
+        int hit = s >= 0 && s < c->o->n && pc__outline_within(c->o, s, c->kind, a, d, c->strict, c->magnitude);
+        *(uint8_t *)(p[3] + i * st[3]) = (uint8_t)hit;
+    }
+}
+
+int pc_outlines_within(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind, const double *a,
+                       const int64_t *strides_a, const double *distances, const int64_t *strides_d, uint8_t *out,
+                       const int64_t *strides_out, int ndim, const int64_t *shape, int mode, double magnitude,
+                       int threads, const volatile int *cancel)
+{
+    if (!pc__is_shape(kind)) return PC_ERR_KIND;
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (outline_ok(o) && o->shapes && o->band_start && o->edges && o->ids && o->left &&
+        (mode == PC_TOUCHING || mode == PC_STRICT)) {
+        struct shapes_within_ctx ctx = {o, kind, mode == PC_STRICT, magnitude, 0};
+        const void *dptr[1] = {distances};
+        const int64_t *dst[1] = {strides_d};
+        rc = pc__batch(ndim, shape, 1, dptr, dst, 0u, distances_check, &ctx, 1, PC_CHUNK, cancel);
+        if (rc == PC_OK && ctx.bad) rc = PC_ERR_ARG;
+        if (rc == PC_OK) {
+            const void *ptrs[4] = {which, a, distances, out};
+            const int64_t *st[4] = {strides_w, strides_a, strides_d, strides_out};
+            rc = pc__batch(ndim, shape, 4, ptrs, st, 9u, shapes_within_inner, &ctx, threads, PC_CHUNK, cancel);
+        }
+    }
+    pc__fp_leave(env);
+    return rc;
 }
 
 struct shapes_ctx {

@@ -39,6 +39,11 @@ int64_t pc__outline_ring(const pc_outlines *o, int64_t v);
  * a polyline's edges), else 0; *on set when it lies on an edge.  Exact. */
 int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, int *on);
 
+/* Exact: is the shape (kind, layout row a) within distance d (>= 0, finite)
+ * of outline shape s (strict 1: less than d apart)?  The distance of shapes
+ * that meet is 0; mag bounds the shape's values. */
+int pc__outline_within(const pc_outlines *o, int64_t s, int kind, const double *a, double d, int strict, double mag);
+
 /* Calls visit(ctx, k) for each listing k of shape s whose edge's box meets
  * the box (x_min, y_min, x_max, y_max), each edge once, until it returns
  * nonzero; returns that value, or 0. */

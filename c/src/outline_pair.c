@@ -47,7 +47,10 @@
 #include "fpenv.h"
 #include "outline.h"
 #include "kernels.h"
+#include "tiles.h"
 #include "walk.h"
+
+#include <math.h>
 
 struct pair_ctx {
     const pc_outlines *a, *b;
@@ -316,6 +319,50 @@ static void outlines_inner(void *vctx, char *const *p, const int64_t *st, int64_
     }
 }
 
+/* Within a distance d > 0 (strict: less than d apart): they meet, or an
+ * edge of the first lies within d of the second (the nearest points of two
+ * outlines apart lie on the first's edges) */
+struct within_pair {
+    const pc_outlines *a, *b;
+    int64_t u;
+    double d;
+    int strict;
+};
+
+static int edge_within(void *vctx, int64_t k)
+{
+    const struct within_pair *c = vctx;
+    return pc__outline_within(c->b, c->u, PC_SEGMENT, c->a->edges + 4 * k, c->d, c->strict, c->a->magnitude);
+}
+
+static int pair_within(const pc_outlines *a, int64_t s, const pc_outlines *b, int64_t u, double d, int strict)
+{
+    if (d == 0.0) return strict ? 0 : pair_meets(a, s, b, u, 0);
+    const double *bb = b->shapes + 7 * u;
+    double grown[4] = {pc__down(bb[0] - d), pc__down(bb[1] - d), pc__up(bb[2] + d), pc__up(bb[3] + d)};
+    const double *ba = a->shapes + 7 * s;
+    if (ba[0] > grown[2] || grown[0] > ba[2] || ba[1] > grown[3] || grown[1] > ba[3]) return 0;
+    if (pair_meets(a, s, b, u, 0)) return 1;
+    struct within_pair c = {a, b, u, d, strict};
+    return pc__outline_each_edge(a, s, grown, edge_within, &c);
+}
+
+struct within_ctx {
+    const pc_outlines *a, *b;
+    double d;
+    int strict;
+};
+
+static void within_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
+{
+    const struct within_ctx *c = vctx;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = *(const int64_t *)(p[0] + i * st[0]), u = *(const int64_t *)(p[1] + i * st[1]);
+        int hit = s >= 0 && s < c->a->n && u >= 0 && u < c->b->n && pair_within(c->a, s, c->b, u, c->d, c->strict);
+        *(uint8_t *)(p[2] + i * st[2]) = (uint8_t)hit;
+    }
+}
+
 static int indexed(const pc_outlines *o)
 {
     return o && o->xy && o->ring_start && o->shape_start && o->n >= 0 && o->shapes && o->band_start && o->edges &&
@@ -333,6 +380,23 @@ int pc_outlines_overlaps_outlines(const pc_outlines *a, const int64_t *which_a, 
     const void *ptrs[3] = {which_a, which_b, out};
     const int64_t *sts[3] = {strides_a, strides_b, strides_out};
     int rc = pc__batch(ndim, shape, 3, ptrs, sts, 7u, outlines_inner, &ctx, threads, PC_CHUNK, cancel);
+    pc__fp_leave(env);
+    return rc;
+}
+
+int pc_outlines_within_outlines(const pc_outlines *a, const int64_t *which_a, const int64_t *strides_a,
+                                const pc_outlines *b, const int64_t *which_b, const int64_t *strides_b, double distance,
+                                uint8_t *out, const int64_t *strides_out, int ndim, const int64_t *shape, int mode,
+                                int threads, const volatile int *cancel)
+{
+    if (!indexed(a) || !indexed(b) || (mode != PC_TOUCHING && mode != PC_STRICT) ||
+        !(distance >= 0.0 && distance < INFINITY))
+        return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    struct within_ctx ctx = {a, b, distance, mode == PC_STRICT};
+    const void *ptrs[3] = {which_a, which_b, out};
+    const int64_t *sts[3] = {strides_a, strides_b, strides_out};
+    int rc = pc__batch(ndim, shape, 3, ptrs, sts, 7u, within_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }

@@ -322,6 +322,36 @@ static void test_outline_strict_pairs(void)
     CHECK(pair_met(&l, 0, &l, 2, PC_TOUCHING) == 1);
     CHECK(pair_met(&l, 0, &l, 3, PC_STRICT) == 1 && pair_met(&l, 0, &l, 0, PC_STRICT) == 0);
     CHECK(pair_met(&l, 1, &l, 2, PC_STRICT) == 1); /* the V straddles the post at its vertex */
+    /* within a distance: the floor 1 below the plug; points 1 from the frame */
+    int64_t floor_i = 0, plug = 1, frame = 0;
+    uint8_t near = 9;
+    for (int mode = PC_TOUCHING; mode <= PC_STRICT; mode++) {
+        CHECK(pc_outlines_within_outlines(&l.o, &floor_i, NULL, &r.o, &plug, NULL, 1.0, &near, NULL, 0, NULL, mode, 1,
+                                          NULL) == PC_OK &&
+              near == (mode == PC_TOUCHING));
+        CHECK(pc_outlines_within_outlines(&r.o, &plug, NULL, &l.o, &floor_i, NULL, 0.75, &near, NULL, 0, NULL, mode, 1,
+                                          NULL) == PC_OK &&
+              near == 0);
+    }
+    CHECK(pc_outlines_within_outlines(&l.o, &floor_i, NULL, &r.o, &frame, NULL, 0.0, &near, NULL, 0, NULL, PC_TOUCHING,
+                                      1, NULL) == PC_OK &&
+          near == 1);
+    CHECK(pc_outlines_within_outlines(&l.o, &floor_i, NULL, &r.o, &frame, NULL, -1.0, &near, NULL, 0, NULL, PC_TOUCHING,
+                                      1, NULL) == PC_ERR_ARG);
+    double pts[6] = {5, 2, 2, 2, 2, 2}, reach[3] = {1.0, 1.0, 0.5};
+    int64_t which[3] = {0, 0, 0}, s8 = 8, s2 = 2, s1 = 1, three = 3;
+    uint8_t got[3] = {9, 9, 9};
+    CHECK(pc_outlines_within(&r.o, which, &s8, PC_POINT, pts, &s2, reach, &s1, got, &s1, 1, &three, PC_TOUCHING, 5.0, 1,
+                             NULL) == PC_OK &&
+          got[0] == 1 && got[1] == 1 && got[2] == 0);
+    CHECK(pc_outlines_within(&r.o, which, &s8, PC_POINT, pts, &s2, reach, &s1, got, &s1, 1, &three, PC_STRICT, 5.0, 1,
+                             NULL) == PC_OK &&
+          got[0] == 0 && got[1] == 0 && got[2] == 0);
+    reach[2] = -0.5;
+    got[0] = 9;
+    CHECK(pc_outlines_within(&r.o, which, &s8, PC_POINT, pts, &s2, reach, &s1, got, &s1, 1, &three, PC_TOUCHING, 5.0, 1,
+                             NULL) == PC_ERR_ARG &&
+          got[0] == 9);
 }
 
 void group_outline(void)
