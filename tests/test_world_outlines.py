@@ -123,6 +123,75 @@ def test_sweeps_against_regions_agree_with_the_reference(family, data):
             assert float(s.normal[0] @ np.array(D)) <= 1e-9 * span  # back at the mover
 
 
+def flat_entry(p, D, shell, holes):
+    """The reference's entry of a point moving from p by D into the region's
+    interior: the least t in [0, 1] after which it would be inside (at t = 1:
+    were it to go on; a sweep hits what it reaches at its end moving into
+    it), from the times where its path meets the boundary and the places
+    between them (exact: Fractions), or None."""
+    region = O.Region(shell, holes)
+    p = (F(p[0]), F(p[1]))
+    q = (p[0] + 2 * F(D[0]), p[1] + 2 * F(D[1]))  # the path, and as far again
+    axis = 0 if D[0] != 0 else 1
+    times = {F(0), F(2)}
+    for a, b in region.edges:
+        _, pts = O.segment_relation(p, q, a, b)
+        times.update(2 * (x[axis] - p[axis]) / (q[axis] - p[axis]) for x in pts)
+    times = sorted(times)
+    for t0, t1 in zip(times, times[1:]):
+        if t0 > 1:
+            break
+        mid = (t0 + t1) / 4
+        if region.classify((p[0] + mid * (q[0] - p[0]), p[1] + mid * (q[1] - p[1]))) == O.INSIDE:
+            return t0
+    return None
+
+
+@pytest.mark.parametrize("family", ["grid", "spiral", "star", "comb"])
+@settings(max_examples=examples(60), deadline=None)
+@given(data=st.data())
+def test_points_and_segments_enter_regions_through_vertices(family, data):
+    """A point, or a segment moving along its own line, sweeps no area: it
+    enters a region across an edge or through a vertex where the boundary
+    runs on straight (a collinear vertex), turns (a corner met head on) or
+    leaves the path (a reflex corner after sliding along an edge).  The hit
+    is the reference's entry, and the mover placed there is not inside."""
+    shell, holes = data.draw(OS.regions(family))
+    regions = as_regions(shell, holes)
+    span = max(max(abs(v) for v in p) for p in shell) + 1
+    unit = 2.0 ** min(max(0, math.frexp(span)[1] - 4), 1000)
+    rings = [shell, *holes]
+    ring = data.draw(st.sampled_from(rings))
+    v = data.draw(st.sampled_from(ring))
+    D = data.draw(st.tuples(*[st.integers(-32, 32).map(lambda i: i * unit / 4)] * 2).filter(lambda d: d != (0.0, 0.0)))
+    back = data.draw(st.sampled_from([F(1, 4), F(1, 2), F(3, 4), F(1)]))
+    p = (F(v[0]) - back * F(D[0]), F(v[1]) - back * F(D[1]))  # its path passes through the vertex
+    if float(p[0]) != p[0] or float(p[1]) != p[1] or not all(map(math.isfinite, D)):
+        return
+    p = (float(p[0]), float(p[1]))
+    if not ends_exact("point", list(p), D):
+        return
+    length = data.draw(st.sampled_from([0, 1, 2]))  # a point, or a segment behind it along the motion
+    tail = (p[0] - length * D[0] / 4, p[1] - length * D[1] / 4)
+    if length and (F(tail[0]) != F(p[0]) - length * F(D[0]) / 4 or F(tail[1]) != F(p[1]) - length * F(D[1]) / 4):
+        return
+    mover = pc.Points([p]) if not length else pc.Segments([[*tail, *p]])
+    if pc.overlaps(mover, regions, touching=False)[0]:
+        return
+    want = flat_entry(p, D, shell, holes)
+    s = pc.sweep(mover, D, pc.World(regions))
+    assert bool(s.part[0] == 0) == (want is not None), (p, D, length, want, s)
+    placed = pc.transform(mover, translation=s.time[..., None] * np.array(D))
+    assert not pc.overlaps(placed, regions, touching=False)[0], (p, D, s.time)
+    if want is not None:
+        tol = 1e-9 * (1 + span)
+        assert float(s.time[0]) <= float(want) + tol, (p, D, s.time, want)  # never later than the entry
+        at_want = pc.transform(mover, translation=float(want) * np.array(D))
+        if not pc.overlaps(at_want, regions, touching=False)[0]:  # (a path along a knife edge may need earlier)
+            assert abs(float(s.time[0]) - float(want)) <= tol, (p, D, s.time, want)
+        assert float(s.normal[0] @ np.array(D)) <= 0.0  # back at the mover
+
+
 def test_a_shape_sliding_along_a_polyline_is_not_hit_at_its_vertices():
     xs = np.arange(0.0, 101.0)
     floor = pc.World(pc.Polylines([np.c_[xs, np.zeros_like(xs)]]))

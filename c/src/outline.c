@@ -587,29 +587,45 @@ int pc__outline_each_edge(const pc_outlines *o, int64_t s, const double *box, pc
 struct dir_ctx {
     const pc_outlines *o;
     const pc__filter *f;
-    double px, py, dx, dy; /* P and D */
-    int along;             /* some direction is D's */
+    double px, py, dx, dy; /* P and D, or (vector 1) P and the direction (dx, dy) itself */
+    int vector;
+    int along; /* some direction is D's */
     int found;
     double bx, by; /* the best direction's far point */
     int best_cw;   /* the interior on its clockwise side */
 };
 
-/* Half-plane of direction Q - P relative to D - P: 0 for angles in [0, pi) counter-clockwise from D, 1 for [pi, 2pi) */
+/* sign(D x (Q - P)) and sign(D . (Q - P)), D the direction */
+static int d_cross(const struct dir_ctx *c, double qx, double qy)
+{
+    if (c->vector) return pc__cross_dir(c->dx, c->dy, c->px, c->py, qx, qy);
+    return pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy);
+}
+
+static int d_dot(const struct dir_ctx *c, double qx, double qy)
+{
+    if (c->vector) return pc__dot_dir(c->dx, c->dy, c->px, c->py, qx, qy);
+    return pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy);
+}
+
+/* Half-plane of direction Q - P relative to D: 0 for angles in [0, pi) counter-clockwise from D, 1 for [pi, 2pi) */
 static int half_of(const struct dir_ctx *c, double qx, double qy)
 {
-    int s = pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy);
+    int s = d_cross(c, qx, qy);
     if (s > 0) return 0;
     if (s < 0) return 1;
-    return pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy) > 0 ? 0 : 1; /* along D: angle 0; opposite: pi */
+    return d_dot(c, qx, qy) > 0 ? 0 : 1; /* along D: angle 0; opposite: pi */
+}
+
+static int along_d(const struct dir_ctx *c, double qx, double qy)
+{
+    return d_cross(c, qx, qy) == 0 && d_dot(c, qx, qy) > 0;
 }
 
 /* Is direction Q strictly before direction B, counter-clockwise from D (angles in (0, 2pi], D itself last)? */
 static int ccw_before(const struct dir_ctx *c, double qx, double qy, double bx, double by)
 {
-    int along_q = pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy) == 0 &&
-                  pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy) > 0;
-    int along_b = pc__orient(c->f, c->px, c->py, c->dx, c->dy, bx, by) == 0 &&
-                  pc__dot(c->f, c->px, c->py, c->dx, c->dy, bx, by) > 0;
+    int along_q = along_d(c, qx, qy), along_b = along_d(c, bx, by);
     if (along_q || along_b) return !along_q && along_b;
     int hq = half_of(c, qx, qy), hb = half_of(c, bx, by);
     if (hq != hb) return hq < hb;
@@ -618,8 +634,7 @@ static int ccw_before(const struct dir_ctx *c, double qx, double qy, double bx, 
 
 static void offer(struct dir_ctx *c, double qx, double qy, int cw)
 {
-    c->along |= pc__orient(c->f, c->px, c->py, c->dx, c->dy, qx, qy) == 0 &&
-                pc__dot(c->f, c->px, c->py, c->dx, c->dy, qx, qy) > 0;
+    c->along |= along_d(c, qx, qy);
     if (!c->found || ccw_before(c, qx, qy, c->bx, c->by)) {
         c->found = 1;
         c->bx = qx;
@@ -647,11 +662,148 @@ static int dir_visit(void *vctx, int64_t k)
 int pc__outline_interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
                                double dy, int *along)
 {
-    struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0.0, 0.0, 0};
+    struct dir_ctx c = {o, f, px, py, dx, dy, 0, 0, 0, 0.0, 0.0, 0};
     double box[4] = {px, py, px, py};
     pc__outline_each_edge(o, s, box, dir_visit, &c);
     *along = c.along;
     return c.found && c.best_cw;
+}
+
+/* ---- a flat mover entering a region through a vertex ---- */
+
+/* Exact: v - p <= d for d > 0, v - p >= d for d < 0 (finite doubles) */
+static int not_beyond(double p, double v, double d)
+{
+    double r = v - p;
+    if (isinf(r)) return (r > 0) != (d > 0); /* beyond every double the other way */
+    double bb = r - v, err = (v - (r - bb)) + (-p - bb);
+    if (d > 0) return r < d || (r == d && err <= 0.0);
+    return r > d || (r == d && err >= 0.0);
+}
+
+struct entry_ctx {
+    const pc_outlines *o;
+    const pc__filter *f;
+    int64_t s;
+    double px, py, dx, dy;
+    int found;
+    double t, nx, ny, vx, vy;
+    int64_t edge;
+};
+
+/* The unit normal of listing k into the interior, and whether the motion goes into the face */
+static int faced(const struct entry_ctx *c, int64_t k, double *n)
+{
+    const double *e = c->o->edges + 4 * k;
+    double ex = e[2] - e[0], ey = e[3] - e[1], len = hypot(ex, ey);
+    if (!(len > 0.0) || isinf(len)) {
+        ex = 0.5 * e[2] - 0.5 * e[0];
+        ey = 0.5 * e[3] - 0.5 * e[1];
+        len = hypot(ex, ey);
+    }
+    if (!(len > 0.0)) return 0;
+    double sgn = interior_left(c->o, c->o->ids[k]) ? 1.0 : -1.0; /* the interior on the left of the edge */
+    n[0] = -sgn * ey / len;
+    n[1] = sgn * ex / len;
+    return n[0] * c->dx + n[1] * c->dy > 0.0;
+}
+
+/* The first edge through V whose face the motion goes into (its normal in
+ * c's nx, ny and its first vertex in c->edge), else the first edge through V */
+struct face_ctx {
+    struct entry_ctx *c;
+    double vx, vy;
+    int any;
+};
+
+static int face_visit(void *vctx, int64_t k)
+{
+    struct face_ctx *fc = vctx;
+    struct entry_ctx *c = fc->c;
+    const double *e = c->o->edges + 4 * k;
+    if ((e[0] == e[2] && e[1] == e[3]) || pc__orient(c->f, e[0], e[1], e[2], e[3], fc->vx, fc->vy) != 0 ||
+        !pc__on_collinear(e[0], e[1], e[2], e[3], fc->vx, fc->vy))
+        return 0;
+    double n[2];
+    if (!fc->any) c->edge = c->o->ids[k];
+    fc->any = 1;
+    if (!faced(c, k, n)) return 0;
+    c->nx = n[0];
+    c->ny = n[1];
+    c->edge = c->o->ids[k];
+    return 1;
+}
+
+/* V on the boundary, reached at time t: does the motion go strictly into
+ * the interior there?  If so, c takes it. */
+static void try_entry(struct entry_ctx *c, double vx, double vy, double t)
+{
+    struct dir_ctx dc = {c->o, c->f, vx, vy, c->dx, c->dy, 1, 0, 0, 0.0, 0.0, 0};
+    double box[4] = {vx, vy, vx, vy};
+    pc__outline_each_edge(c->o, c->s, box, dir_visit, &dc);
+    if (!(dc.found && dc.best_cw) || dc.along) return; /* not strictly into the interior */
+    c->found = 1;
+    c->t = t;
+    c->vx = vx;
+    c->vy = vy;
+    c->nx = c->dx; /* unless a face the motion goes into is found */
+    c->ny = c->dy;
+    struct face_ctx fc = {c, vx, vy, 0};
+    pc__outline_each_edge(c->o, c->s, box, face_visit, &fc);
+}
+
+static int entry_visit(void *vctx, int64_t k)
+{
+    struct entry_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k;
+    for (int end = 0; end < 2; end++) {
+        double vx = e[2 * end], vy = e[2 * end + 1];
+        if (pc__cross_dir(c->dx, c->dy, c->px, c->py, vx, vy) != 0 ||
+            pc__dot_dir(c->dx, c->dy, c->px, c->py, vx, vy) < 0)
+            continue;
+        int xaxis = c->dx != 0.0;
+        double p = xaxis ? c->px : c->py, v = xaxis ? vx : vy, d = xaxis ? c->dx : c->dy;
+        if (!not_beyond(p, v, d)) continue;
+        double t = (v - p) / d;
+        t = t > 0.0 ? (t < 1.0 ? t : 1.0) : 0.0;
+        if (!c->found || t < c->t) try_entry(c, vx, vy, t);
+    }
+    return 0;
+}
+
+int pc__outline_vertex_entry(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
+                             double dy, double *t, double *n, int64_t *edge)
+{
+    if (!o->closed || (dx == 0.0 && dy == 0.0)) return 0;
+    double box[4] = {pc__min(px, px + dx), pc__min(py, py + dy), pc__max(px, px + dx), pc__max(py, py + dy)};
+    box[0] = pc__down(box[0]);
+    box[1] = pc__down(box[1]);
+    box[2] = pc__up(box[2]);
+    box[3] = pc__up(box[3]);
+    struct entry_ctx c = {o, f, s, px, py, dx, dy, 0, 0.0, 0.0, 0.0, 0.0, 0.0, -1};
+    int on;
+    if (pc__outline_locate(o, f, s, px, py, &on) && on) try_entry(&c, px, py, 0.0); /* starting on the boundary */
+    if (!c.found) pc__outline_each_edge(o, s, box, entry_visit, &c);
+    if (!c.found) return 0;
+    double len = hypot(c.nx, c.ny);
+    if (c.nx == dx && c.ny == dy && len > 0.0 && !isinf(len)) { /* no face the motion goes into: along it */
+        c.nx /= len;
+        c.ny /= len;
+    } else if (c.nx == dx && c.ny == dy) {
+        double m = pc__max(fabs(dx), fabs(dy));
+        c.nx = dx / m;
+        c.ny = dy / m;
+        len = hypot(c.nx, c.ny);
+        c.nx /= len;
+        c.ny /= len;
+    }
+    *t = c.t;
+    n[0] = c.nx;
+    n[1] = c.ny;
+    n[2] = c.vx;
+    n[3] = c.vy;
+    *edge = c.edge;
+    return 1;
 }
 
 /* Is the direction from P to D strictly inside the interior (not along the

@@ -32,6 +32,17 @@ int pc__seg_relation(const pc__filter *f, const double *p, const double *q);
 int pc__outline_interior_after(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
                                double dy, int *along);
 
+/* A point moving from P by (dx, dy) (exact, not rounded), against region
+ * s: the first time it passes a vertex of s (or P itself, on the boundary)
+ * where the motion goes strictly into the interior (not along the
+ * boundary), clamped to [0, 1] as the
+ * rounded (v - P) / d gives it, into *t; the unit normal into the region
+ * of the first edge there whose face the motion goes into (else d / |d|) into
+ * n[0..1], the vertex into n[2..3], that edge's first vertex into *edge.  0 when there is none.  Exact in
+ * which vertices count; f bounds the values. */
+int pc__outline_vertex_entry(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx,
+                             double dy, double *t, double *n, int64_t *edge);
+
 /* The ring holding vertex v. */
 int64_t pc__outline_ring(const pc_outlines *o, int64_t v);
 

@@ -168,6 +168,45 @@ static const double *face_normal(const sweep_ctx *c, const pc__filter *f, pc__to
     return c->o->xy + 2 * c->edge[pick];
 }
 
+/* A flat mover sweeps no area when it is a point, or a segment moving
+ * along its own line: it enters a region's interior across an edge (the
+ * edges' sweeps find that), through a vertex on its leading point's path,
+ * or from the boundary where it starts (pc__outline_vertex_entry).  Where that comes first, h takes it (its
+ * shape in h->cell) and the edge's first vertex is returned; else -1. */
+static int64_t flat_entry(const pc_outlines *o, const pc__filter *f, int kind, const double *a, double dx, double dy,
+                          const double *box, pc__toi *h)
+{
+    if (!o->closed || (dx == 0.0 && dy == 0.0)) return -1;
+    pc__hull core;
+    pc__kind(kind)->core(f, a, &core);
+    if (core.R > 0.0 || core.n > 2) return -1;
+    double px = core.x[0], py = core.y[0];
+    if (core.n == 2) {
+        if (pc__cross_dir(dx, dy, core.x[0], core.y[0], core.x[1], core.y[1]) != 0) return -1; /* it sweeps an area */
+        if (pc__dot_dir(dx, dy, core.x[0], core.y[0], core.x[1], core.y[1]) > 0) {             /* the leading end */
+            px = core.x[1];
+            py = core.y[1];
+        }
+    }
+    int64_t best = -1;
+    for (int64_t s = 0; s < o->n; s++) {
+        if (!boxes_meet(o->shapes + 7 * s, box)) continue;
+        double t, n[4];
+        int64_t e;
+        if (!pc__outline_vertex_entry(o, f, s, px, py, dx, dy, &t, n, &e)) continue;
+        if (h->hit && t >= h->t) continue;
+        h->hit = 1;
+        h->t = t;
+        h->nx = n[0];
+        h->ny = n[1];
+        h->px = n[2];
+        h->py = n[3];
+        h->cell = s;
+        best = e;
+    }
+    return best;
+}
+
 void pc__outline_part_sweep(const pc_outlines *o, int kind, const double *a, double dx, double dy, int rough,
                             pc__toi *h, const double **edge)
 {
@@ -200,6 +239,16 @@ void pc__outline_part_sweep(const pc_outlines *o, int kind, const double *a, dou
     }
     *h = c.h;
     if (!h->near) return;
+    int64_t entered = flat_entry(o, &f, kind, a, dx, dy, box, h);
+    if (entered >= 0) {
+        if (!rough) {
+            const pc__union_stand_ctx sc = {kind, a, dx, dy, o, part_inside};
+            const pc__motion mv = {kind, a, dx, dy};
+            h->t = pc__settle_down(pc__union_stand, &sc, &mv, h->t);
+        }
+        *edge = o->xy + 2 * entered;
+        return;
+    }
     if (h->hit) {
         if (!rough) { /* placed at the time, the shape is inside no region (the placement contract) */
             const pc__union_stand_ctx sc = {kind, a, dx, dy, o, part_inside};

@@ -354,8 +354,32 @@ static void test_outline_strict_pairs(void)
           got[0] == 9);
 }
 
+/* Flat movers sweep no area: a point entering a 1 x 2 room through the
+ * vertex in the middle of its left side, a segment moving along its line
+ * into a diamond's corner, a point starting on the floor and moving up. */
+static void test_outline_flat_entry(void)
+{
+    static const double room_xy[] = {0, 0, 1, 0, 1, 1, 1, 2, 0, 2, 0, 1, 0, 0, -11, 0, -10, -1, -9, 0, -10, 1, -11, 0};
+    static const int64_t room_rings[] = {0, 7, 12}, room_shapes[] = {0, 1, 2};
+    test_outline r;
+    CHECK(outline_build(&r, room_xy, room_rings, room_shapes, 2, 1) == PC_OK);
+    pc_world_part part = {NULL, NULL, 0, 0.0, 0, {0.0, 0.0}, &r.o};
+    double pt[2] = {-1.0, 1.0}, d[2] = {2.0, 0.0}, hit[9];
+    CHECK(pc_world_sweep(&part, 1, PC_POINT, pt, NULL, d, NULL, hit, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(hit[0] == 0.5 && hit[1] == -1.0 && hit[2] == 0.0 && hit[3] == 0.0 && hit[4] == 1.0 && hit[6] == 0.0);
+    double seg[4] = {-14.0, 0.0, -13.0, 0.0}, along[2] = {4.0, 0.0};
+    CHECK(pc_world_sweep(&part, 1, PC_SEGMENT, seg, NULL, along, NULL, hit, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(hit[0] == 0.5 && hit[3] == -11.0 && hit[4] == 0.0 && hit[6] == 1.0);
+    double floor_pt[2] = {0.5, 0.0}, up[2] = {0.0, 1.0}, left[2] = {-1.0, 0.0};
+    CHECK(pc_world_sweep(&part, 1, PC_POINT, floor_pt, NULL, up, NULL, hit, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(hit[0] == 0.0 && hit[1] == 0.0 && hit[2] == -1.0);
+    CHECK(pc_world_sweep(&part, 1, PC_POINT, floor_pt, NULL, left, NULL, hit, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(hit[0] == 1.0 && hit[5] == -1.0); /* along the floor and off it: no entry */
+}
+
 void group_outline(void)
 {
+    test_outline_flat_entry();
     test_outline_strict_pairs();
     test_outline_world();
     test_outline_index();
