@@ -1,7 +1,7 @@
 """Points in a large region, one thread: pycollide's Regions beside shapely 2's prepared polygon.
 
     python benchmarks/outlines.py [--points 1000000] [--vertices 10000] [--comb-points 200000]
-                                  [--repeats 5] [--seed S]
+                                  [--big-comb-points 2000] [--repeats 5] [--seed S]
 
 The region: a seven-lobed star of ``--vertices`` vertices (radius 1 + 0.3 sin
 7t, each radius jittered by up to half the vertices' spacing), a hole in its middle, and points uniform in
@@ -9,7 +9,9 @@ its bounding box (about 40% inside).  Also: a comb of as many vertices (a
 spine and thin teeth, the horizontal lines crossing many edges; fewer points,
 ``--comb-points``, as both take longer there), and the same
 star with 10^6 vertices (the index keeps a point query short however large
-the region).
+the region), and a comb of 10^6 vertices with teeth of random heights (every
+horizontal line crosses tens of thousands of teeth: the region's tree over
+its edges answers a point in O(log^2 n); ``--big-comb-points`` points).
 
 What is timed, best of --repeats, each on one thread:
 
@@ -43,13 +45,16 @@ def star(n: int, rng: np.random.Generator) -> tuple:
     return shell, [hole]
 
 
-def comb(n: int) -> tuple:
-    """A spine [0, T] x [0, 1] with T teeth [i, i + 1/2] x [1, 10]: 4T + 3 vertices."""
+def comb(n: int, rng: "np.random.Generator | None" = None) -> tuple:
+    """A spine [0, T] x [0, 1] with T teeth [i, i + 1/2] x [1, h_i]: 4T + 3
+    vertices; h_i = 10, or with ``rng`` drawn from [2, 10]."""
     teeth = max(2, (n - 3) // 4)
-    ring = [(0.0, 0.0), (float(teeth), 0.0), (float(teeth), 1.0)]
-    for i in range(teeth - 1, -1, -1):
-        ring += [(i + 0.5, 1.0), (i + 0.5, 10.0), (float(i), 10.0), (float(i), 1.0)]
-    return np.array(ring), []
+    tops = np.full(teeth, 10.0) if rng is None else rng.uniform(2.0, 10.0, teeth)
+    i = np.arange(teeth - 1, -1, -1, dtype=float)
+    h = tops[::-1]
+    teeth_xy = np.stack([np.c_[i + 0.5, np.ones(teeth)], np.c_[i + 0.5, h], np.c_[i, h], np.c_[i, np.ones(teeth)]], 1)
+    ring = np.concatenate([[[0.0, 0.0], [float(teeth), 0.0], [float(teeth), 1.0]], teeth_xy.reshape(-1, 2)])
+    return ring, []
 
 
 def best(repeats: int, fn) -> tuple:
@@ -87,9 +92,10 @@ def run(name: str, shell: np.ndarray, holes: list, points: np.ndarray, repeats: 
     n = len(points)
     print(f"\n{name}: {len(shell)} + {sum(len(h) for h in holes)} vertices, {n:,} points, {p_on[2].mean():.0%} in")
     print(f"  build: pycollide Regions + index {build * 1e3:.1f} ms; shapely Polygon prepare {prep * 1e3:.1f} ms")
-    print(f"  {'query':<26} {'shapely (s)':>17} {'pycollide (s)':>17} {'speed-up':>9}")
+    print(f"  {'query':<26} {'shapely (s)':>17} {'pycollide (s)':>17} {'speed-up':>9} {'pycollide/point':>16}")
     for label, s, p in rows:
-        print(f"  {label:<26} {s[0]:>7.3f} ({s[1]:.3f}) {p[0]:>7.3f} ({p[1]:.3f}) {s[0] / p[0]:>8.1f}x")
+        per = p[0] / n * 1e9
+        print(f"  {label:<26} {s[0]:>7.3f} ({s[1]:.3f}) {p[0]:>7.3f} ({p[1]:.3f}) {s[0] / p[0]:>8.1f}x {per:>13.0f} ns")
 
 
 def main() -> None:
@@ -97,6 +103,7 @@ def main() -> None:
     ap.add_argument("--points", type=int, default=1_000_000)
     ap.add_argument("--vertices", type=int, default=10_000)
     ap.add_argument("--comb-points", type=int, default=200_000, help="points against the comb (slow for both)")
+    ap.add_argument("--big-comb-points", type=int, default=2_000, help="points against the comb of 10^6 vertices")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -110,6 +117,9 @@ def main() -> None:
     run("comb", shell, holes, cpts, args.repeats)
     shell, holes = star(1_000_000, rng)
     run("star of 10^6 vertices", shell, holes, pts, args.repeats)
+    shell, holes = comb(1_000_000, rng)
+    bpts = rng.uniform(0.0, 1.0, (args.big_comb_points, 2)) * [shell[:, 0].max(), 10.5]
+    run("comb of 10^6 vertices, random tooth heights", shell, holes, bpts, args.repeats)
 
 
 if __name__ == "__main__":

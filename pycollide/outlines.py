@@ -56,6 +56,12 @@ def _offsets(owner: str, name: str, offsets: Any, end: int) -> np.ndarray:
     return arr
 
 
+#: A region gets a tree over its edges (point location in O(log^2 n)) when
+#: its busiest band lists more than this many edges (see c/src/outline_tree.c;
+#: benchmarks/outlines.md measures the choice).
+TREE_THRESHOLD = 24
+
+
 class _Outlines:
     """The shared layout and index of :class:`Polylines` and :class:`Regions`."""
 
@@ -200,8 +206,41 @@ class _Outlines:
             o.edges = ffi.cast("const double *", edges.ctypes.data)
             o.ids = ffi.cast("const int64_t *", ids.ctypes.data)
             o.left = ffi.cast("const int8_t *", left.ctypes.data)
+            if self._closed:
+                keep += self._trees(o)
             self._index = (o, keep)
         return self._index[0]
+
+    def _trees(self, o: Any) -> list:
+        """The trees over the edges of regions whose bands are crowded
+        (pc_outlines_tree), set into ``o``; the arrays to keep alive."""
+        scratch = np.empty(3 * max(len(self._xy), 1))
+        nt, nl = ffi.new("int64_t *"), ffi.new("int64_t *")
+        sp = ffi.cast("double *", scratch.ctypes.data)
+        null = ffi.NULL
+        check_rc("index", lib.pc_outlines_tree(o, TREE_THRESHOLD, sp, null, null, 0, null, 0, nt, nl))
+        if nt[0] == 0:
+            return []
+        tree_at = np.empty(len(self), dtype=np.int64)
+        tree = np.empty(nt[0], dtype=np.int64)
+        levels = np.empty(nl[0])
+        rc = lib.pc_outlines_tree(
+            o,
+            TREE_THRESHOLD,
+            sp,
+            ffi.cast("int64_t *", tree_at.ctypes.data),
+            ffi.cast("int64_t *", tree.ctypes.data),
+            len(tree),
+            ffi.cast("double *", levels.ctypes.data),
+            len(levels),
+            nt,
+            nl,
+        )
+        check_rc("index", rc)
+        o.tree_at = ffi.cast("const int64_t *", tree_at.ctypes.data)
+        o.tree = ffi.cast("const int64_t *", tree.ctypes.data)
+        o.levels = ffi.cast("const double *", levels.ctypes.data)
+        return [tree_at, tree, levels]
 
     def contains(self, points: Any, *, touching: bool = True, threads: Optional[int] = None) -> np.ndarray:
         """Whether each point lies in each shape; see :func:`pycollide.contains`."""

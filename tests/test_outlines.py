@@ -1,6 +1,7 @@
 """Polylines and Regions (issue 43): construction, validation and points,
 against the exact reference (tests/reference/outlines.py)."""
 
+import contextlib
 import math
 from fractions import Fraction as F
 
@@ -191,7 +192,82 @@ def test_a_large_region_answers_points_through_its_index():
     assert np.array_equal(pc.contains(reg, pts, touching=False), shapely.contains_xy(poly, pts[:, 0], pts[:, 1]))
     assert np.array_equal(pc.contains(reg, pts), shapely.intersects_xy(poly, pts[:, 0], pts[:, 1]))
     reg._c()
-    assert reg._index[1][-2].shape[0] <= 4 * n  # listings: at most four per edge
+    assert reg._index[1][6].shape[0] <= 4 * n  # listings (ids): at most four per edge
+
+
+@contextlib.contextmanager
+def every_region_with_a_tree():
+    """Regions built here get a tree over their edges whatever their bands
+    (pycollide.outlines.TREE_THRESHOLD 0), so that the tree answers."""
+    saved = pc.outlines.TREE_THRESHOLD
+    pc.outlines.TREE_THRESHOLD = 0
+    try:
+        yield
+    finally:
+        pc.outlines.TREE_THRESHOLD = saved
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=examples(60), deadline=None)
+@given(data=st.data())
+def test_trees_answer_points_and_shapes_as_the_reference(family, data):
+    """Through the tree: points on, at and about the region (vertices,
+    edges, levels, ulp nudges) in both modes, and shapes against it."""
+    shell, holes = data.draw(OS.regions(family))
+    region = O.Region(shell, holes)
+    with every_region_with_a_tree():
+        r = as_regions(shell, holes)
+        assert r._c().tree != pc._native.ffi.NULL
+    pts = [q for q in (double_point(data.draw(OS.points_near(shell, holes))) for _ in range(24)) if q]
+    pts += [(math.nextafter(x, math.inf), y) for x, y in pts[:6]] + [
+        (x, math.nextafter(y, -math.inf)) for x, y in pts[:6]
+    ]
+    closed = pc.contains(r, pts)
+    strict = pc.contains(r, pts, touching=False)
+    for p, c, t in zip(pts, closed.tolist(), strict.tolist()):
+        where = region.classify(p)
+        assert c == (where != O.OUTSIDE) and t == (where == O.INSIDE), (p, where)
+    for kind, row in near_shapes(data, shell, holes, n=4):
+        for touching in (True, False):
+            want = O.overlaps_region(kind, tuple(row), (shell, holes), touching)
+            assert pc.overlaps(TYPES[kind]([row]), r, touching=touching).tolist() == [want], (kind, row, touching)
+
+
+@pytest.mark.parametrize("k", [-1074 + 40, -40, 0, 600, 1000 - 40])
+def test_a_tree_answers_the_same_at_every_scale(k):
+    """A comb with a hole touching it, points on its levels, at its vertices
+    and an ulp off them: the tree's answers are the band index's, at 2^k."""
+    shell = [[0, 0], [8, 0], [8, 4], [7, 4], [7, 1], [5, 1], [5, 4], [3, 4], [3, 1], [1, 1], [1, 4], [0, 4]]
+    hole = [[5, 0.5], [6, 0.25], [7, 0.5], [6, 0.75]]
+    rng = np.random.default_rng(4)
+    pts = np.concatenate([np.array(shell + hole, float), rng.integers(-1, 18, (400, 2)) / 2.0])
+    pts = np.concatenate([pts, np.nextafter(pts, np.inf), np.nextafter(pts, -np.inf)]) * 2.0**k
+    banded = pc.Regions([np.array(shell) * 2.0**k], [[np.array(hole) * 2.0**k]])
+    with every_region_with_a_tree():
+        treed = pc.Regions([np.array(shell) * 2.0**k], [[np.array(hole) * 2.0**k]])
+    for touching in (True, False):
+        assert np.array_equal(pc.contains(treed, pts, touching=touching), pc.contains(banded, pts, touching=touching))
+
+
+def test_a_comb_of_many_teeth_answers_through_its_tree():
+    """A comb of 4,000 teeth of random heights (every tooth crosses the
+    middle band): it gets a tree, and its answers are shapely's, on random
+    points, its vertices and points an ulp off them."""
+    shapely = pytest.importorskip("shapely")
+    rng = np.random.default_rng(5)
+    teeth = 4_000
+    tops = rng.integers(2, 1000, teeth).astype(float)
+    x = np.arange(teeth, dtype=float) * 2
+    teeth_xy = np.stack([np.c_[x + 1, np.ones(teeth)], np.c_[x + 1, tops], np.c_[x, tops], np.c_[x, np.ones(teeth)]], 1)
+    shell = np.concatenate([[[0.0, 0.0], [2.0 * teeth, 0.0]], teeth_xy[::-1].reshape(-1, 2)])
+    comb = pc.Regions([shell])
+    assert comb._c().tree != pc._native.ffi.NULL
+    pts = np.concatenate([rng.uniform([0, 0], [2 * teeth, 1000], (6_000, 2)), shell[::7]])
+    pts = np.concatenate([pts, np.nextafter(pts, np.inf)])
+    poly = shapely.Polygon(shell)
+    shapely.prepare(poly)
+    assert np.array_equal(pc.contains(comb, pts, touching=False), shapely.contains_xy(poly, pts[:, 0], pts[:, 1]))
+    assert np.array_equal(pc.contains(comb, pts), shapely.intersects_xy(poly, pts[:, 0], pts[:, 1]))
 
 
 # ---- layout and shapely ----------------------------------------------------------------------

@@ -879,6 +879,10 @@ typedef struct pc_outlines {
     const double *edges;
     const int64_t *ids;
     const int8_t *left;
+    /* optional (NULL: none): the trees of pc_outlines_tree */
+    const int64_t *tree_at;
+    const int64_t *tree;
+    const double *levels;
 } pc_outlines;
 
 /* Build the edge index of o (its index fields are not read): per shape 7
@@ -894,6 +898,20 @@ typedef struct pc_outlines {
  * entries of band_start and in listings, is too small). */
 int pc_outlines_index(const pc_outlines *o, double *shapes, int64_t *band_start, int64_t band_capacity, double *edges,
                       int64_t *ids, int8_t *left, int64_t edge_capacity, int64_t *n_bands, int64_t *n_listings);
+
+/* Build the trees over regions' edges that answer a point in O(log^2 n)
+ * where the band index is crowded (outline_tree.c): for each region shape
+ * whose busiest band lists more than `threshold` edges (0: every region),
+ * of an indexed collection o (its trees not read).  scratch: room for
+ * three doubles per vertex of o.  tree_at: n entries (-1: no tree), tree
+ * and levels: the trees' int64 and double parts.  Writes *n_tree and
+ * *n_levels always, and the arrays only when none is NULL (call once with
+ * NULLs to size them; PC_ERR_SPACE when a capacity is too small).  Returns
+ * PC_ERR_ARG for a collection without its band index or a negative
+ * threshold. */
+int pc_outlines_tree(const pc_outlines *o, int64_t threshold, double *scratch, int64_t *tree_at, int64_t *tree,
+                     int64_t tree_capacity, double *levels, int64_t levels_capacity, int64_t *n_tree,
+                     int64_t *n_levels);
 
 /* The distance (contact 0: one double per shape) or the contact (contact 1:
  * 7 doubles as pc_contact_batch, the shape as a, the outline as b) of each

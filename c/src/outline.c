@@ -252,6 +252,9 @@ int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, dou
     if (!(px >= row[0] && px <= row[2] && py >= row[1] && py <= row[3])) return 0;
     int64_t bands = (int64_t)row[6], first = (int64_t)row[5];
     int64_t b = first + pc__outline_band(py, row[1], row[4], bands);
+    if (o->tree_at && o->tree && o->levels && o->tree_at[s] >= 0 &&
+        o->band_start[b + 1] - o->band_start[b] > pc__outline_tree_threshold(o, s))
+        return pc__outline_tree_locate(o, f, s, px, py, on); /* a crowded band: the tree */
     int odd = 0;
     for (int64_t k = o->band_start[b]; k < o->band_start[b + 1]; k++)
         if (ray_step(f, o->edges + 4 * k, px, py, &odd)) {

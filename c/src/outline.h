@@ -55,6 +55,11 @@ int pc__outline_locate(const pc_outlines *o, const pc__filter *f, int64_t s, dou
  * that meet is 0; mag bounds the shape's values. */
 int pc__outline_within(const pc_outlines *o, int64_t s, int kind, const double *a, double d, int strict, double mag);
 
+/* pc__outline_locate through region s's tree (o->tree_at[s] >= 0), and
+ * the band load above which the tree answers */
+int64_t pc__outline_tree_threshold(const pc_outlines *o, int64_t s);
+int pc__outline_tree_locate(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, int *on);
+
 /* Calls visit(ctx, k) for each listing k of shape s whose edge's box meets
  * the box (x_min, y_min, x_max, y_max), each edge once, until it returns
  * nonzero; returns that value, or 0. */

@@ -8,6 +8,8 @@ typedef struct {
     double shapes[7 * 4], edges[4 * 256];
     int64_t bands[64], ids[256];
     int8_t left[16];
+    int64_t tree_at[4], tree[2048];
+    double levels[256], scratch[3 * 256];
 } test_outline;
 
 /* Index the outline of n shapes (rings as given) into t: pc_outlines_index's
@@ -17,7 +19,7 @@ static int outline_build(test_outline *t, const double *xy, const int64_t *ring_
 {
     double mag = 0.0;
     for (int64_t v = 0; v < 2 * ring_start[shape_start[n]]; v++) mag = fmax(mag, fabs(xy[v]));
-    t->o = (pc_outlines){xy, ring_start, shape_start, n, closed, mag, NULL, NULL, NULL, NULL, NULL};
+    t->o = (pc_outlines){xy, ring_start, shape_start, n, closed, mag, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     int64_t nb = -1, nl = -1;
     int rc = pc_outlines_index(&t->o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl);
     if (rc != PC_OK || nb > 64 || nl > 256 || n > 4) return rc != PC_OK ? rc : PC_ERR_SPACE;
@@ -27,6 +29,16 @@ static int outline_build(test_outline *t, const double *xy, const int64_t *ring_
     t->o.edges = t->edges;
     t->o.ids = t->ids;
     t->o.left = t->left;
+    if (rc != PC_OK || !closed) return rc;
+    /* every region with its tree (threshold 0), so that every test below reads it */
+    int64_t nt = -1, nlv = -1;
+    if (ring_start[shape_start[n]] > 256) return PC_ERR_SPACE;
+    rc = pc_outlines_tree(&t->o, 0, t->scratch, NULL, NULL, 0, NULL, 0, &nt, &nlv);
+    if (rc != PC_OK || nt > 2048 || nlv > 256) return rc != PC_OK ? rc : PC_ERR_SPACE;
+    rc = pc_outlines_tree(&t->o, 0, t->scratch, t->tree_at, t->tree, nt, t->levels, nlv, &nt, &nlv);
+    t->o.tree_at = t->tree_at;
+    t->o.tree = t->tree;
+    t->o.levels = t->levels;
     return rc;
 }
 

@@ -10,7 +10,7 @@ void group_outline_cross(void)
     int64_t rings[2] = {0, 5}, shapes[2] = {0, 1}, bands[16], ids[64], nb, nl;
     double rows[7], edges[4 * 64];
     int8_t left[1];
-    pc_outlines o = {xy, rings, shapes, 1, 0, 4.0, NULL, NULL, NULL, NULL, NULL};
+    pc_outlines o = {xy, rings, shapes, 1, 0, 4.0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     CHECK(pc_outlines_index(&o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl) == PC_OK && nb <= 16 && nl <= 64);
     CHECK(pc_outlines_index(&o, rows, bands, 16, edges, ids, left, 64, &nb, &nl) == PC_OK);
     o.shapes = rows;

@@ -17,7 +17,7 @@ static int build(one_outline *t, const double *xy, int64_t nv, int closed)
     t->rings[1] = nv;
     t->shapes[0] = 0;
     t->shapes[1] = 1;
-    pc_outlines o = {xy, t->rings, t->shapes, 1, closed, 0.0, NULL, NULL, NULL, NULL, NULL};
+    pc_outlines o = {xy, t->rings, t->shapes, 1, closed, 0.0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     for (int64_t v = 0; v < 2 * nv; v++) o.magnitude = fabs(xy[v]) > o.magnitude ? fabs(xy[v]) : o.magnitude;
     int64_t nb, nl;
     if (pc_outlines_index(&o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl) != PC_OK || nb > 16 || nl > 64) return 0;

@@ -21,7 +21,7 @@ static int build(two_squares *t)
         t->rings[k] = rings[k];
         t->shapes[k] = shapes[k];
     }
-    pc_outlines o = {squares_xy, t->rings, t->shapes, 2, 1, 14.0, NULL, NULL, NULL, NULL, NULL};
+    pc_outlines o = {squares_xy, t->rings, t->shapes, 2, 1, 14.0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     int64_t nb, nl;
     if (pc_outlines_index(&o, NULL, NULL, 0, NULL, NULL, NULL, 0, &nb, &nl) != PC_OK || nb > 32 || nl > 64) return 0;
     if (pc_outlines_index(&o, t->rows, t->bands, 32, t->edges, t->ids, t->left, 64, &nb, &nl) != PC_OK) return 0;
