@@ -26,6 +26,7 @@ __path__ = extend_path(__path__, __name__)
 
 from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, WorldContact, WorldManifold, contact, distance, manifold
+from .interop import from_shapely
 from .intersect import intersections
 from .motion import AdvanceEvents, Depenetration, Slide, advance, depenetrate, slide
 from .mover import Move, MoveEvents, move
@@ -82,6 +83,7 @@ __all__ = [
     "WorldManifold",
     "manifold",
     "intersections",
+    "from_shapely",
     "reflect",
     "impulse",
     "Compound",

@@ -250,6 +250,27 @@ class Shapes:
         # C pointer must not travel)
         return (type(self), (np.array(self._data),))
 
+    def to_shapely(self) -> np.ndarray:
+        """The shapes as an array of shapely geometries, of the array's shape,
+        exactly (see :func:`pycollide.from_shapely`, which reads them back):
+        points, two-point line strings, and polygons for boxes, triangles and
+        polygons.  Circles, capsules and lines raise TypeError."""
+        import shapely
+
+        data = np.array(self._data)
+        if isinstance(self, Points):
+            return np.asarray(shapely.points(data))
+        if isinstance(self, Segments):
+            return np.asarray(shapely.linestrings(data.reshape(self.shape + (2, 2))))
+        if isinstance(self, Boxes):
+            return np.asarray(shapely.box(data[..., 0], data[..., 1], data[..., 2], data[..., 3], ccw=True))
+        if isinstance(self, (Triangles, Polygons)):
+            return np.asarray(shapely.polygons(data.reshape(self.shape + (data.shape[-1] // 2, 2))))
+        raise TypeError(
+            f"to_shapely: {type(self).__name__} have no exact shapely geometry "
+            "(shapely.buffer of their centres or segments approximates circles and capsules)"
+        )
+
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         if copy:
             return np.array(self._data, dtype=dtype, copy=True)

@@ -171,8 +171,9 @@ static const double *face_normal(const sweep_ctx *c, const pc__filter *f, pc__to
 /* A flat mover sweeps no area when it is a point, or a segment moving
  * along its own line: it enters a region's interior across an edge (the
  * edges' sweeps find that), through a vertex on its leading point's path,
- * or from the boundary where it starts (pc__outline_vertex_entry).  Where that comes first, h takes it (its
- * shape in h->cell) and the edge's first vertex is returned; else -1. */
+ * or from the boundary where it starts (pc__outline_vertex_entry).  Where
+ * that comes first, h takes it (its shape in h->cell) and the edge's first
+ * vertex is returned; else -1. */
 static int64_t flat_entry(const pc_outlines *o, const pc__filter *f, int kind, const double *a, double dx, double dy,
                           const double *box, pc__toi *h)
 {
