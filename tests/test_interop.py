@@ -29,7 +29,15 @@ def test_exact_kinds_round_trip_through_shapely(kind, data):
             assert isinstance(back, pc.Boxes) and np.array_equal(back._data, shapes._data)
         return  # a box of no width is a degenerate polygon in shapely
     assert back.shape == shapes.shape
-    assert np.array_equal(np.asarray(back._data), np.asarray(shapes._data))
+    k_in, k_out = shapes._data.shape[-1] // 2, back._data.shape[-1] // 2
+    kept = np.asarray(shapely.get_num_coordinates(geoms)) == k_in + 1
+    if kind in ("point", "segment") or kept.all():
+        assert np.array_equal(np.asarray(back._data), np.asarray(shapes._data))
+        return
+    # a ring whose last vertex is its first: shapely keeps it one vertex shorter;
+    # the same vertices come back
+    for a, b in zip(np.asarray(shapes._data).reshape(-1, k_in, 2), np.asarray(back._data).reshape(-1, k_out, 2)):
+        assert {tuple(p) for p in a} == {tuple(p) for p in b}
 
 
 def test_each_family_becomes_the_narrowest_kind():
