@@ -26,6 +26,7 @@ __path__ = extend_path(__path__, __name__)
 
 from .compound import Compound, Placed  # noqa: E402
 from .contact import Contact, Manifold, WorldContact, WorldManifold, contact, distance, manifold
+from .index import Index
 from .interop import from_shapely
 from .intersect import intersections
 from .motion import AdvanceEvents, Depenetration, Slide, advance, depenetrate, slide
@@ -75,6 +76,7 @@ __all__ = [
     "pairs",
     "Nearest",
     "nearest",
+    "Index",
     "Contact",
     "WorldContact",
     "contact",

@@ -498,8 +498,15 @@ def pair_indices(
                 ),
             )
 
-    capacity = 2 * (na + nb) + 1024
-    if na + nb > 16 * _SAMPLE:  # size the output from the pairs of a sample of the queries
+    return sized_pairs(find, found, na + nb)
+
+
+def sized_pairs(find: Callable[[int, Any, int], None], found: Any, items: int) -> np.ndarray:
+    """(2, k) pairs from a finder of the pc_pairs_find protocol
+    (``find(sample, out, capacity)`` setting ``found[0]``), its output sized
+    from the pairs of a sample of the queries first when there are many."""
+    capacity = 2 * items + 1024
+    if items > 16 * _SAMPLE:
         find(_SAMPLE, ffi.NULL, 0)
         capacity = max(capacity // 4, found[0] * _SAMPLE * 5 // 4 + 1024)
     while True:  # twice at most: a second run when the estimate fell short

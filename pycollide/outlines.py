@@ -305,24 +305,55 @@ def _overlaps_call(
     check_rc(verb, rc)
 
 
+def _at(which: np.ndarray, data: np.ndarray, res: np.ndarray) -> Tuple[Any, ...]:
+    """The core's 1-D arguments for shape k (rows ``data``) against outline
+    shape which[k]: which, its strides, the rows, theirs, and the result,
+    its strides (bytes for bools, doubles otherwise), ndim, shape."""
+    return (
+        ffi.cast("const int64_t *", which.ctypes.data),
+        int64_array([8]),
+        ffi.cast("const double *", data.ctypes.data),
+        int64_array([data.shape[-1]]),
+        ffi.cast("uint8_t *" if res.dtype == bool else "double *", res.ctypes.data),
+        int64_array([1 if res.dtype == bool else res.shape[-1]]),
+        1,
+        int64_array([len(which)]),
+    )
+
+
 def overlaps_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, mode: int, threads: Any) -> np.ndarray:
     """Shape k (a 1-D collection) against outline shape which[k], exactly."""
     data = np.ascontiguousarray(shapes._data)
     which = np.ascontiguousarray(which, dtype=np.int64)
     res = np.empty(len(which), dtype=bool)
     if len(which):
-        args = (
-            ffi.cast("const int64_t *", which.ctypes.data),
-            int64_array([8]),
-            ffi.cast("const double *", data.ctypes.data),
-            int64_array([data.shape[-1]]),
-            ffi.cast("uint8_t *", res.ctypes.data),
-            int64_array([1]),
-            1,
-            int64_array([len(which)]),
-        )
+        args = _at(which, data, res)
         _overlaps_call(verb, outlines, shapes, args, len(which), mode, resolve_threads(verb, threads, len(which)))
     return res
+
+
+def near_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, threads: Any) -> np.ndarray:
+    """The distance of shape k (a 1-D collection) to outline shape which[k],
+    as :func:`distance` measures it (pc_outlines_near)."""
+    data = np.ascontiguousarray(shapes._data)
+    which = np.ascontiguousarray(which, dtype=np.int64)
+    res = np.empty((len(which), 1))
+    if len(which):
+        args = _at(which, data, res)
+        rc = call(
+            len(which) * 64,
+            lib.pc_outlines_near,
+            outlines._c(),
+            args[0],
+            args[1],
+            shapes.kind,
+            *args[2:],
+            0,
+            float(shapes._magnitude),
+            resolve_threads(verb, threads, len(which)),
+        )
+        check_rc(verb, rc)
+    return res[:, 0]
 
 
 def within_at(
@@ -335,21 +366,18 @@ def within_at(
     dist = np.ascontiguousarray(distances, dtype=np.float64)
     res = np.empty(len(which), dtype=bool)
     if len(which):
+        args = _at(which, data, res)
         rc = call(
             len(which) * 64,
             lib.pc_outlines_within,
             outlines._c(),
-            ffi.cast("const int64_t *", which.ctypes.data),
-            int64_array([8]),
+            args[0],
+            args[1],
             shapes.kind,
-            ffi.cast("const double *", data.ctypes.data),
-            int64_array([data.shape[-1]]),
+            *args[2:4],
             ffi.cast("const double *", dist.ctypes.data),
             int64_array([1]),
-            ffi.cast("uint8_t *", res.ctypes.data),
-            int64_array([1]),
-            1,
-            int64_array([len(which)]),
+            *args[4:],
             mode,
             float(shapes._magnitude),
             resolve_threads(verb, threads, len(which)),
@@ -460,30 +488,11 @@ def _outline_distances(verb: str, a: _Outlines, b: _Outlines, threads: Any) -> n
     counts = per[ia]
     pair = np.repeat(np.arange(len(ia)), counts)
     edge = first[ia][pair] + (np.arange(len(pair)) - np.repeat(np.cumsum(counts) - counts, counts))
-    seg = np.ascontiguousarray(rows[edge])
-    which = np.ascontiguousarray(ib[pair])
-    gaps = np.empty((len(seg), 1))
-    if len(seg):
-        rc = call(
-            len(seg) * 64,
-            lib.pc_outlines_near,
-            b._c(),
-            ffi.cast("const int64_t *", which.ctypes.data),
-            int64_array([8]),
-            int(lib.PC_SEGMENT),
-            ffi.cast("const double *", seg.ctypes.data),
-            int64_array([4]),
-            ffi.cast("double *", gaps.ctypes.data),
-            int64_array([1]),
-            1,
-            int64_array([len(seg)]),
-            0,
-            float(a._magnitude),
-            resolve_threads(verb, threads, len(seg)),
-        )
-        check_rc(verb, rc)
+    from .shapes import Segments
+
+    gaps = near_at(verb, b, ib[pair], Segments._trusted(np.ascontiguousarray(rows[edge]), a._magnitude), threads)
     least = np.full(len(ia), np.inf)
-    np.minimum.at(least, pair, gaps[:, 0])
+    np.minimum.at(least, pair, gaps)
     meet = outlines_at(verb, a, ia, b, ib, int(lib.PC_TOUCHING), 0.0, threads)
     least[meet] = 0.0
     res[..., 0] = least.reshape(shape)

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional
+from typing import Optional
 
 import numpy as np
 
 from . import _dispatch as d
-from ._native import COSTLY, call, check_rc, lib, resolve_threads
 from ._types import ArrayLike, Body
 from .compound import Placed
-from .outlines import outlines_at, overlaps_at, within_at
-from .shapes import Boxes, Shapes
+from .index import Index, Nearest, _broadcast_shapes, _outline_nearest, _outline_pairs
+from .shapes import Shapes
 from .tiles import TileMap
-from .world import ShapeTree
 
 __all__ = ["pairs", "Nearest", "nearest"]
 
@@ -114,6 +112,10 @@ def pairs(
            [1, 2, 2]])
     """
     mode = d.mode("pairs", touching)
+    if isinstance(b, Index):
+        if not touching:
+            raise TypeError("pairs: an Index as `b` answers the touching pairs (touching=True)")
+        return b.query(a, "intersects" if distance is None else "dwithin", distance, threads=threads)
     if getattr(type(a), "is_outline", False) or getattr(type(b), "is_outline", False):
         return _outline_pairs(a, b, distance, mode, threads)
     if isinstance(a, TileMap) or isinstance(b, TileMap):
@@ -140,52 +142,6 @@ def pairs(
     return d.pair_indices("pairs", a, b, mode, threads)
 
 
-def _outline_pairs(a: Any, b: Any, distance: Any, mode: int, threads: Optional[int]) -> np.ndarray:
-    """pairs with Polylines or Regions: the candidates whose bounding boxes
-    meet (or lie within the distance: a superset in both modes), each decided
-    by the exact test of overlaps (or of the distance), then sorted."""
-    a_out, b_out = getattr(type(a), "is_outline", False), getattr(type(b), "is_outline", False)
-    if distance is not None and np.ndim(distance) and not isinstance(distance, (str, bytes)):
-        if a_out or b is None:
-            raise TypeError(
-                "pairs: a distance per shape applies to shapes of `a` against outlines "
-                "(pairs(shapes, regions, distance=d)); between outlines the distance is one number"
-            )
-        within = None
-    else:
-        within = None if distance is None else d.nonnegative("pairs", "distance", distance, True)
-    if within == 0 and mode == int(lib.PC_STRICT):  # less than 0 apart: none
-        return np.empty((2, 0), dtype=np.int64)
-    if a_out and (b is None or b_out):  # outlines alone or with each other
-        reach = 0.0 if within is None else within
-        boxes_b = None if b is None else Boxes(b.bounds)
-        cand = d.pair_indices("pairs", Boxes(a.bounds), boxes_b, int(lib.PC_TOUCHING), threads, reach)
-        keep = outlines_at("pairs", a, cand[0], a if b is None else b, cand[1], mode, reach, threads)
-        return np.ascontiguousarray(cand[:, keep])
-    swap = a_out
-    outlines, other = (a, b) if swap else (b, a)
-    shapes = d.collection("pairs", "b" if swap else "a", other)
-    if isinstance(shapes, Placed):
-        raise TypeError("pairs: Polylines and Regions pair with shape arrays, not yet with placed compounds")
-    boxes = Boxes(outlines.bounds)
-    if distance is None:
-        cand = d.pair_indices("pairs", shapes, boxes, int(lib.PC_TOUCHING), threads)
-        keep = overlaps_at("pairs", outlines, cand[1], shapes[cand[0]], mode, threads)
-    else:
-        each = (
-            np.full(len(shapes), within)
-            if within is not None
-            else d.nonnegative_each("pairs", "distance", distance, shapes.shape, True)
-        )
-        cand = d.pair_indices("pairs", shapes, boxes, int(lib.PC_TOUCHING), threads, float(each.max(initial=0.0)), each)
-        keep = within_at("pairs", outlines, cand[1], shapes[cand[0]], each[cand[0]], mode, threads)
-    found = cand[:, keep]
-    if swap:
-        found = found[::-1]
-        found = found[:, np.lexsort((found[1], found[0]))]
-    return np.ascontiguousarray(found)
-
-
 def _tile_pairs(a: Body, b: Optional[Body], distance: Optional[ArrayLike], touching: bool, threads: Optional[int]):
     """pairs with a TileMap on one side: (shape, cell) or (cell, shape)."""
     if b is None or (isinstance(a, TileMap) and isinstance(b, TileMap)):
@@ -209,14 +165,6 @@ def _tile_pairs(a: Body, b: Optional[Body], distance: Optional[ArrayLike], touch
     if swap:
         res = res[::-1]
     return np.ascontiguousarray(res[:, np.lexsort((res[1], res[0]))])
-
-
-class Nearest(NamedTuple):
-    """:func:`nearest`'s result, one entry per shape of ``a``."""
-
-    #: int64: the nearest shape of ``b`` (-1 when none within max_distance)
-    index: np.ndarray  # type: ignore[assignment]  # shadows tuple.index (see ShapeHit)
-    distance: np.ndarray  #: float64: the distance to it (inf when none)
 
 
 def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads: Optional[int] = None) -> Nearest:
@@ -273,6 +221,9 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
     ([0, 1, 0], [2.0, 0.0, 0.0])
     """
     verb = "nearest"
+    index = b if isinstance(b, Index) else None
+    if index is not None:
+        b = index.geometries
     if getattr(type(a), "is_outline", False) or getattr(type(b), "is_outline", False):
         return _outline_nearest(a, b, max_distance, threads)
     a = d.shapes_arg(verb, "a", a)
@@ -280,87 +231,11 @@ def nearest(a: Shapes, b: Shapes, *, max_distance: ArrayLike = math.inf, threads
     d.collection(verb, "b", b)
     limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
     shape = d.broadcast(verb, [("a", a.shape), ("max_distance", limit.shape)])
-    out = np.empty(shape + (2,), dtype=np.float64)
-    if out.size:
-        tree = ShapeTree(verb, b)
-        args, ndim, dims = d.arrays(shape, [a._data, limit[..., None], out])
-        check_rc(
-            verb,
-            call(
-                out.size // 2 * COSTLY,
-                lib.pc_nearest_tree,
-                tree.ptr,
-                tree.work.size,
-                b._magnitude,
-                a.kind,
-                *args,
-                ndim,
-                dims,
-                resolve_threads(verb, threads, out.size // 2),
-            ),
-        )
-    return Nearest(out[..., 1].astype(np.int64), out[..., 0])
-
-
-def _nearest_from_outlines(a: Any, b: Any, max_distance: ArrayLike, threads: Optional[int]) -> Nearest:
-    """nearest with Polylines or Regions as ``a``: the distance of an outline
-    shape to a shape is 0 where they meet, else the least over its edges.  So
-    the nearest shape of ``b`` to each edge (as a segment, within the shape's
-    limit) and the shapes each outline shape meets, the least distance, then
-    the lowest index, per outline shape."""
-    verb = "nearest"
-    if b is None or isinstance(b, TileMap):
-        raise TypeError("nearest: Polylines and Regions as `a` need shapes or outlines as `b`")
-    if not getattr(type(b), "is_outline", False):
-        b = d.shapes_arg(verb, "b", b)
-    limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
-    n = len(a)
-    d.broadcast(verb, [("a", (n,)), ("max_distance", limit.shape)])
-    limit = np.broadcast_to(limit, (n,))
-    rows, owner = a._edge_rows()
-    from .shapes import Segments
-
-    edge = nearest(Segments(rows), b, max_distance=limit[owner], threads=threads)
-    meet = pairs(a, b, threads=threads)
-    who = np.concatenate([owner, meet[0]])
-    dist = np.concatenate([edge.distance, np.zeros(meet.shape[1])])
-    idx = np.concatenate([edge.index, meet[1]])
-    found = idx >= 0
-    who, dist, idx = who[found], dist[found], idx[found]
-    order = np.lexsort((idx, dist, who))
-    who, dist, idx = who[order], dist[order], idx[order]
-    first = np.ones(len(who), dtype=bool)
-    first[1:] = who[1:] != who[:-1]
-    index = np.full(n, -1, dtype=np.int64)
-    distance = np.full(n, np.inf)
-    index[who[first]] = idx[first]
-    distance[who[first]] = dist[first]
-    return Nearest(index, distance)
-
-
-def _outline_nearest(a: Any, b: Any, max_distance: ArrayLike, threads: Optional[int]) -> Nearest:
-    """nearest with Polylines or Regions as ``b``: the outline shapes pruned by
-    their bounds, the candidates measured as :func:`distance` measures them
-    (pc_outlines_nearest)."""
-    verb = "nearest"
-    if getattr(type(a), "is_outline", False):
-        return _nearest_from_outlines(a, b, max_distance, threads)
-    a = d.shapes_arg(verb, "a", a)
-    limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
-    shape = d.broadcast(verb, [("a", a.shape), ("max_distance", limit.shape)])
-    out = np.empty(shape + (2,), dtype=np.float64)
-    if out.size:
-        args, ndim, dims = d.arrays(shape, [a._data, limit[..., None], out])
-        rc = call(
-            out.size // 2 * COSTLY,
-            lib.pc_outlines_nearest,
-            b._c(),
-            a.kind,
-            *args,
-            ndim,
-            dims,
-            float(a._magnitude),
-            resolve_threads(verb, threads, out.size // 2),
-        )
-        check_rc(verb, rc)
-    return Nearest(out[..., 1].astype(np.int64), out[..., 0])
+    n = int(np.prod(shape, dtype=np.int64))
+    if n == 0:
+        return Nearest(np.full(shape, -1, dtype=np.int64), np.full(shape, np.inf))
+    if index is None:
+        index = Index(b)
+    limits = np.ascontiguousarray(np.broadcast_to(limit, shape), dtype=np.float64).reshape(-1)
+    dist, idx = index._nearest_k(_broadcast_shapes(a, shape), limits, 1, False, threads)
+    return Nearest(idx[:, 0].reshape(shape), dist[:, 0].reshape(shape))

@@ -236,6 +236,31 @@ int pc_overlaps_batch(int kind_a, const double *a, const int64_t *strides_a, int
                       const int64_t *strides_b, uint8_t *out, const int64_t *strides_out, int ndim,
                       const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel);
 
+/* Relations of shapes as shapely's predicates read them (the DE-9IM of the
+ * point sets; relate.c explains each), for n pairs given by index: out[k] =
+ * 1 when the relation holds between a[which_a[k]] and b[which_b[k]] (rows of
+ * kind_a and kind_b, contiguous), else 0, decided exactly.
+ *  PC_RELATE_COVERS:    no point of b outside a (shapely's covers);
+ *  PC_RELATE_CONTAINS:  covers, and some interior point of b lies in a's
+ *                       interior (shapely's contains);
+ *  PC_RELATE_TOUCHES:   they meet, their interiors do not;
+ *  PC_RELATE_INTERIORS: their interiors meet;
+ *  PC_RELATE_EQUALS:    the same point set (each covers the other).
+ * A shape's interior: its open area; a segment (or a shape that degenerates
+ * to one) without its ends; a point itself.  magnitude bounds |every value|
+ * of a and b (as for pc_overlaps_batch).  PC_ERR_KIND for a bad kind,
+ * PC_ERR_ARG for a bad relation, a NULL pointer or n < 0; the indices must
+ * lie within a and b. */
+enum {
+    PC_RELATE_COVERS = 0,
+    PC_RELATE_CONTAINS = 1,
+    PC_RELATE_TOUCHES = 2,
+    PC_RELATE_INTERIORS = 3,
+    PC_RELATE_EQUALS = 4
+};
+int pc_relate(int kind_a, const double *a, const int64_t *which_a, int kind_b, const double *b, const int64_t *which_b,
+              int64_t n, int relation, double magnitude, uint8_t *out, int threads, const volatile int *cancel);
+
 /* Contacts over the same kind of index space: for each pair, 7 doubles at
  * out + offset: separation (> 0 the gap, < 0 minus the penetration depth),
  * the unit normal from a toward b (x, y), the witness point on a (x, y) and
@@ -363,6 +388,21 @@ int pc_pairs_find(void *work, int64_t work_bytes, int mode, double magnitude, in
  * for a distance that is negative, NaN or beyond the prepared one. */
 int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitude, const double *distances, int threads,
                        int64_t sample, int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
+/* The pairs of a one-collection tree (a workspace of pc_pairs_prepare with b
+ * NULL, built once) and nq query shapes of kind_q (rows contiguous): every
+ * (i, j) with query i and item j overlapping in `mode`, or with distance > 0
+ * within that distance (at most that far apart in PC_TOUCHING, less in
+ * PC_STRICT), or with distances (nq doubles, each within [0, distance])
+ * within distances[i]; decided exactly.  The queries walk the tree in
+ * `order` (a permutation of 0 .. nq - 1: along a curve, pc_curve_keys, they
+ * share what they read; an index out of range is refused, a repeated one
+ * repeats its pairs); the result does not depend on the order.  out, capacity,
+ * found and sample as for pc_pairs_find: the pairs sorted by i then j.  Many
+ * calls may read one workspace at once.  PC_ERR_ARG for a workspace that is
+ * not one collection's tree, a bad order, distance or mode. */
+int pc_pairs_query(void *work, int64_t work_bytes, int kind_q, const double *q, int64_t nq, const int64_t *order,
+                   double distance, const double *distances, int mode, double magnitude, int threads, int64_t sample,
+                   int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel);
 int pc_pairs(int kind_a, const double *a, int64_t na, int kind_b, const double *b, int64_t nb, int mode,
              double magnitude, int threads, void *work, int64_t work_bytes, int64_t *out, int64_t capacity,
              int64_t *found, const volatile int *cancel);
@@ -564,6 +604,33 @@ int pc_nearest_tree(void *work, int64_t work_bytes, double magnitude, int kind_a
                     const int64_t *strides_a, const double *max_distances, const int64_t *strides_m, double *out,
                     const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                     const volatile int *cancel);
+/* The k nearest items of a one-collection pc_pairs workspace (rows of the
+ * given magnitude) to each of n query shapes (kind_a, rows contiguous), each
+ * within its limit (limits: n doubles, >= 0, may be inf): for query i,
+ * dist[i k + r] and index[i k + r] for r < k, nearest first, ranked as
+ * pc_nearest_tree ranks (the contact's separation, 0 where the shapes touch
+ * or overlap; the lower index first at equal distances); inf and -1 past the
+ * items found.  grid: NULL, or a grid over the same items
+ * (pc_point_grid_build) that point and circle queries then read.  With
+ * exclusive nonzero, items that equal the query (the same
+ * point set, PC_RELATE_EQUALS) are skipped.  The queries go in `order` (a
+ * permutation of 0 .. n - 1; along a curve each starts from the previous
+ * one's answers); the result does not depend on it.  PC_ERR_ARG for a bad
+ * workspace, k < 1, a negative or NaN limit or an index out of range
+ * (nothing written), or for an order that repeats a query (then only
+ * index[i k] is written, -1). */
+int pc_nearest_k(void *work, int64_t work_bytes, const void *grid, int64_t grid_bytes, double magnitude, int kind_a,
+                 const double *a, int64_t n, const int64_t *order, const double *limits, int64_t k, int exclusive,
+                 double *dist, int64_t *index, int threads, const volatile int *cancel);
+/* A grid over the same points or circles as a tree (the same rows, in the
+ * same order), which pc_nearest_k reads instead of the tree for point and
+ * circle queries: pc_point_grid_workspace gives its bytes (-1 for another
+ * kind or a bad n); pc_point_grid_build fills it and returns 1, or returns 0
+ * where a grid does not suit the shapes (values beyond 2^500, radii over
+ * two cells, centres crowded into few cells: then pass NULL and the tree
+ * serves), or PC_ERR_ARG.  magnitude bounds |every value|. */
+int64_t pc_point_grid_workspace(int kind, int64_t n);
+int pc_point_grid_build(int kind, const double *rows, int64_t n, double magnitude, void *work, int64_t work_bytes);
 /* The same against every shape of a one-collection pc_pairs workspace (whose
  * rows have the given magnitude), walking its tree: 6 doubles out, the first
  * hit's 5 and the index of the shape hit (-1 when none; the lowest index at

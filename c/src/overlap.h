@@ -15,5 +15,8 @@ typedef int (*pc__one)(const pc__filter *f, const double *a, const double *b, in
 extern const pc__one pc__overlap_one[PC_KIND_COUNT][PC_KIND_COUNT];
 /* The same, the pair of kinds chosen at run time. */
 int pc__overlap_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int m);
+/* The relation (PC_RELATE_*) of a row of kind ka at a to a row of kind kb at
+ * b, exactly (relate.c). */
+int pc__relate_rows(const pc__filter *f, int ka, const double *a, int kb, const double *b, int relation);
 
 #endif

@@ -762,6 +762,84 @@ int pc_pairs_find_each(void *work, int64_t work_bytes, int mode, double magnitud
     return pairs_find(work, work_bytes, mode, magnitude, distances, threads, sample, out, capacity, found, cancel);
 }
 
+/* pc_pairs_query's queries: operand 0 walks the order (every step-th one);
+ * each query reads its row where the order says and walks the tree alone. */
+static void query_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
+{
+    struct pairs_ctx *c = vctx;
+    pc__emitter e;
+    e.n = 0;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t i = *(const int64_t *)(void *)(p[0] + k * s[0]);
+        const double *row = c->qrows + i * c->wq;
+        double qb[4];
+        bounds_of(c->kind_q, row, qb);
+        if (c->t->levels == 1) {
+            if (c->da ? narrow_each(c, row, c->trows, i) : narrow(c, row, c->trows))
+                pc__emit(&c->sink, &e, (uint64_t)i, (uint64_t)c->t->order[0]);
+        } else {
+            descend(c, &e, qb, row, i, -1, NULL, 0);
+        }
+    }
+    pc__flush(&c->sink, &e);
+}
+
+int pc_pairs_query(void *work, int64_t work_bytes, int kind_q, const double *q, int64_t nq, const int64_t *order,
+                   double distance, const double *distances, int mode, double magnitude, int threads, int64_t sample,
+                   int64_t *out, int64_t capacity, int64_t *found, const volatile int *cancel)
+{
+    if (!pc__is_shape(kind_q)) return PC_ERR_KIND;
+    if (!work || work_bytes < 64 + PC_HEADER_BYTES || !found || sample < 1 || capacity < 0 || (capacity && !out) ||
+        nq < 0 || nq >= PC_MAX_ITEMS || (nq && (!q || !order)) || (mode != PC_TOUCHING && mode != PC_STRICT) ||
+        !(distance >= 0) || !isfinite(distance))
+        return PC_ERR_ARG;
+    header *h = (header *)(void *)aligned(work);
+    if (h->magic != PC_PAIRS_MAGIC || !h->self) return PC_ERR_ARG;
+    for (int64_t i = 0; distances && i < nq; i++)
+        if (!(distances[i] >= 0.0 && distances[i] <= distance)) return PC_ERR_ARG;
+    for (int64_t r = 0; r < nq; r++)
+        if (order[r] < 0 || order[r] >= nq) return PC_ERR_ARG;
+    *found = 0;
+    if (nq == 0 || h->na == 0) return PC_OK;
+    int wt = pc_kind_width(h->kind_t);
+    workspace w;
+    if (work_bytes < 64 + PC_HEADER_BYTES + carve(h->nt, wt, 0, 0, NULL, &w)) return PC_ERR_ARG;
+    carve(h->nt, wt, 0, 0, (char *)h + PC_HEADER_BYTES, &w);
+
+    pc__fpenv env = pc__fp_enter();
+    struct pairs_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.t = &w.t;
+    ctx.narrow = pc__overlap_one[kind_q][h->kind_t];
+    ctx.kind_q = kind_q;
+    ctx.kind_t = h->kind_t;
+    ctx.filter = pc__filter_for(magnitude);
+    const double *root = w.t.boxes + 4 * w.t.first[w.t.levels - 1];
+    double root_mag = pc__max(pc__max(fabs(root[0]), fabs(root[1])), pc__max(fabs(root[2]), fabs(root[3])));
+    ctx.d = distance;
+    ctx.da = distances;
+    ctx.prune = pc__pairs_prune(kind_q) && isfinite(root_mag) && distance == 0;
+    ctx.prune_filter = pc__filter_for(pc__max(magnitude, root_mag));
+    ctx.mode = mode;
+    ctx.trows = w.trows;
+    ctx.qrows = q;
+    ctx.wt = wt;
+    ctx.wq = pc_kind_width(kind_q);
+    ctx.qorder = order;
+    ctx.sink.jbits = bits_for(h->na);
+    ctx.sink.keys = (uint64_t *)out;
+    ctx.sink.capacity = sample == 1 ? capacity : 0;
+    atomic_init(&ctx.sink.found, 0);
+
+    int64_t shape[1] = {(nq + sample - 1) / sample}, stride[1] = {8 * sample};
+    const int64_t *strides[1] = {stride};
+    char *operand[1] = {(char *)(uintptr_t)order};
+    int rc = pc__walk(1, shape, 1, operand, strides, query_inner, &ctx, threads, cancel);
+    if (rc == PC_OK) finish(&ctx.sink, sample, bits_for(nq), NULL, 0, out, capacity, found);
+    pc__fp_leave(env);
+    return rc;
+}
+
 int pc__pairs_tree(void *work, int64_t work_bytes, pc__tree_view *v)
 {
     if (!work || work_bytes < 64 + PC_HEADER_BYTES) return PC_ERR_ARG;

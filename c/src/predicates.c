@@ -310,6 +310,11 @@ int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double
     return perp2_exact(ax, ay, bx, by, cx, cy, r, 0.0);
 }
 
+int pc__perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2)
+{
+    return perp2_exact(ax, ay, bx, by, cx, cy, r1, r2);
+}
+
 /* d x (b - a) or d . (b - a) for v = (dx, dy, ax, ay, bx, by): one rounded factor less than orient. */
 static int dir_products_exact(const double v[6], int dot)
 {

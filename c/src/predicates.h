@@ -114,6 +114,9 @@ int pc__orient_exact(double ax, double ay, double bx, double by, double cx, doub
 int pc__dot_exact(double ax, double ay, double bx, double by, double cx, double cy);
 int pc__circle_exact(double px, double py, double qx, double qy, double r1, double r2);
 int pc__perp_exact(double ax, double ay, double bx, double by, double cx, double cy, double r);
+/* Stage 3 with radii of either sign (pc__circle_exact's r2 may be negative
+ * too): sign(C^2 - (r1 + r2)^2 L), C = (b - a) x (c - a), L = |b - a|^2. */
+int pc__perp2_exact(double ax, double ay, double bx, double by, double cx, double cy, double r1, double r2);
 
 /* Cold signs for queries off the batch hot path (raycasts, sweeps, motion):
  * the dynamic filter of predicates.c, then the exact evaluation.

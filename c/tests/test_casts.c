@@ -518,6 +518,229 @@ static void test_tree_threads(void)
     free(limits);
 }
 
+/* pc_nearest_k: k = 1 is pc_nearest_tree, for points and circles (the
+ * filtered path) against points and circles and for boxes (the general
+ * one); k = 3 is the first three of brute force by (distance, index), the
+ * distances pc_contact_batch's; exclusive skips equal shapes; bad arguments. */
+static void test_nearest_k(void)
+{
+    enum { N = 400, Q = 300, K = 3 };
+    static double pts[N][3], qs[Q][3], dist[Q * K], one[Q][2];
+    static int64_t idx[Q * K], order[Q];
+    double limits[Q];
+    unsigned state = 17;
+    for (int kind_t = PC_POINT; kind_t <= PC_CIRCLE; kind_t++) {
+        for (int i = 0; i < N; i++) { /* on a coarse grid: ties and duplicates */
+            pts[i][0] = floor(unit_random(&state) * 16) / 4;
+            pts[i][1] = floor(unit_random(&state) * 16) / 4;
+            pts[i][2] = floor(unit_random(&state) * 3) / 8;
+        }
+        double rows[N * 3];
+        int w = kind_t == PC_POINT ? 2 : 3;
+        for (int i = 0; i < N; i++)
+            for (int c = 0; c < w; c++) rows[i * w + c] = pts[i][c];
+        int64_t bytes;
+        void *work = tree_of(kind_t, rows, N, &bytes);
+        for (int kind_q = PC_POINT; kind_q <= PC_CIRCLE; kind_q++) {
+            int wq = kind_q == PC_POINT ? 2 : 3;
+            double q[Q * 3];
+            for (int i = 0; i < Q; i++) {
+                qs[i][0] = unit_random(&state) * 4;
+                qs[i][1] = floor(unit_random(&state) * 16) / 4;
+                qs[i][2] = unit_random(&state) * 0.25;
+                for (int c = 0; c < wq; c++) q[i * wq + c] = qs[i][c];
+                order[i] = (i * 7) % Q; /* any permutation */
+                limits[i] = i % 5 == 0 ? 0.5 : INFINITY;
+            }
+            int64_t n[1] = {Q}, sq[1] = {wq}, s1[1] = {1}, so[1] = {2};
+            CHECK(pc_nearest_k(work, bytes, NULL, 0, 8, kind_q, q, Q, order, limits, 1, 0, dist, idx, 2, NULL) ==
+                  PC_OK);
+            /* the grid over the same items answers the same */
+            int64_t gbytes = pc_point_grid_workspace(kind_t, N);
+            void *grid = malloc((size_t)gbytes);
+            static double gdist[Q * K];
+            static int64_t gidx[Q * K];
+            CHECK(pc_point_grid_build(kind_t, rows, N, 8, grid, gbytes) == 1);
+            CHECK(pc_nearest_k(work, bytes, grid, gbytes, 8, kind_q, q, Q, order, limits, K, 0, gdist, gidx, 2, NULL) ==
+                  PC_OK);
+            CHECK(pc_nearest_k(work, bytes, NULL, 0, 8, kind_q, q, Q, order, limits, K, 0, dist + 0, idx + 0, 1,
+                               NULL) == PC_OK);
+            int same_grid = 1;
+            for (int i = 0; i < Q * K; i++) same_grid &= gdist[i] == dist[i] && gidx[i] == idx[i];
+            CHECK(same_grid);
+            CHECK(pc_nearest_k(work, bytes, grid, 16, 8, kind_q, q, Q, order, limits, K, 0, gdist, gidx, 2, NULL) ==
+                  PC_ERR_ARG);
+            free(grid);
+            CHECK(pc_nearest_k(work, bytes, NULL, 0, 8, kind_q, q, Q, order, limits, 1, 0, dist, idx, 2, NULL) ==
+                  PC_OK);
+            CHECK(pc_nearest_tree(work, bytes, 8, kind_q, q, sq, limits, s1, &one[0][0], so, 1, n, 1, NULL) == PC_OK);
+            int same = 1;
+            for (int i = 0; i < Q; i++) same &= dist[i] == one[i][0] && (double)idx[i] == one[i][1];
+            CHECK(same);
+            CHECK(pc_nearest_k(work, bytes, NULL, 0, 8, kind_q, q, Q, order, limits, K, 0, dist, idx, 1, NULL) ==
+                  PC_OK);
+            int brute = 1;
+            for (int i = 0; i < Q; i++) {
+                double best_d[K];
+                int64_t best_j[K];
+                int m = 0;
+                for (int j = 0; j < N; j++) {
+                    double c[7];
+                    brute &= pc_contact_batch(kind_q, q + i * wq, NULL, kind_t, rows + j * w, NULL, c, NULL, 0, NULL, 8,
+                                              1, NULL) == PC_OK;
+                    double d = c[0] > 0 ? c[0] : 0.0;
+                    if (!(d <= limits[i])) continue;
+                    int at = m < K ? m++ : K;
+                    if (at == K && !(d < best_d[K - 1])) continue;
+                    if (at == K) at = K - 1;
+                    while (at > 0 && best_d[at - 1] > d) {
+                        best_d[at] = best_d[at - 1];
+                        best_j[at] = best_j[at - 1];
+                        at--;
+                    }
+                    best_d[at] = d;
+                    best_j[at] = j;
+                }
+                for (int r = 0; r < K; r++)
+                    brute &= r < m ? dist[i * K + r] == best_d[r] && idx[i * K + r] == best_j[r]
+                                   : dist[i * K + r] == INFINITY && idx[i * K + r] == -1;
+            }
+            CHECK(brute);
+        }
+        /* exclusive: each point's nearest other point is never itself */
+        for (int i = 0; i < Q; i++) order[i] = i;
+        CHECK(pc_nearest_k(work, bytes, NULL, 0, 8, kind_t, rows, Q, order, limits, 1, 1, dist, idx, 1, NULL) == PC_OK);
+        int apart = 1;
+        for (int i = 0; i < Q; i++) apart &= idx[i] != i;
+        CHECK(apart);
+        free(work);
+    }
+    /* a grid refuses what it does not suit: crowded centres, huge values, other kinds */
+    {
+        double crowd[64][2];
+        for (int i = 0; i < 64; i++) {
+            crowd[i][0] = i < 60 ? 0.0 : 1000.0 * i;
+            crowd[i][1] = 0.0;
+        }
+        int64_t gb = pc_point_grid_workspace(PC_POINT, 64);
+        void *g = malloc((size_t)gb);
+        CHECK(pc_point_grid_build(PC_POINT, &crowd[0][0], 64, 64000, g, gb) == 0);
+        crowd[0][0] = 0x1p600;
+        CHECK(pc_point_grid_build(PC_POINT, &crowd[0][0], 64, 0x1p600, g, gb) == 0);
+        CHECK(pc_point_grid_build(PC_POINT, &crowd[0][0], 64, 1, g, 16) == PC_ERR_ARG);
+        CHECK(pc_point_grid_workspace(PC_BOX, 64) == -1);
+        free(g);
+    }
+    /* boxes: k = 1 as pc_nearest_tree; bad arguments write nothing */
+    int64_t bytes;
+    void *work = tree_of(PC_BOX, &three_boxes[0][0], 3, &bytes);
+    const double q[2][3] = {{2, 0.5, 0.25}, {2, 3, 0.5}};
+    int64_t ord[2] = {1, 0}, bad_order[2] = {0, 0};
+    double lim[2] = {INFINITY, INFINITY}, neg[2] = {-1, 0};
+    CHECK(pc_nearest_k(work, bytes, NULL, 0, 6, PC_CIRCLE, &q[0][0], 2, ord, lim, 2, 0, dist, idx, 1, NULL) == PC_OK);
+    CHECK(dist[0] == 0.75 && idx[0] == 0 && dist[1] == 0.75 && idx[1] == 1 && dist[2] == 1.5 && idx[2] == 2);
+    dist[0] = 7;
+    CHECK(pc_nearest_k(work, bytes, NULL, 0, 6, PC_CIRCLE, &q[0][0], 2, ord, lim, 0, 0, dist, idx, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_nearest_k(work, bytes, NULL, 0, 6, PC_CIRCLE, &q[0][0], 2, ord, neg, 1, 0, dist, idx, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_nearest_k(work, bytes, NULL, 0, 6, 40, &q[0][0], 2, ord, lim, 1, 0, dist, idx, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_nearest_k(NULL, bytes, NULL, 0, 6, PC_CIRCLE, &q[0][0], 2, ord, lim, 1, 0, dist, idx, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(dist[0] == 7);
+    CHECK(pc_nearest_k(work, bytes, NULL, 0, 6, PC_CIRCLE, &q[0][0], 2, bad_order, lim, 1, 0, dist, idx, 1, NULL) ==
+          PC_ERR_ARG); /* a repeated query */
+    CHECK(dist[0] == 7 && idx[0] == -1 && idx[1] == -1);
+    free(work);
+}
+
+/* pc_pairs_query: a built tree queried by another collection, as brute
+ * force (touching, strict, within a distance, a distance each); pc_relate
+ * on a few pairs whose answers are known. */
+static void test_pairs_query(void)
+{
+    enum { N = 300, Q = 200 };
+    static double boxes[N][4], circles[Q][3];
+    unsigned state = 5;
+    for (int i = 0; i < N; i++) {
+        boxes[i][0] = floor(unit_random(&state) * 20);
+        boxes[i][1] = floor(unit_random(&state) * 20);
+        boxes[i][2] = boxes[i][0] + floor(unit_random(&state) * 3);
+        boxes[i][3] = boxes[i][1] + floor(unit_random(&state) * 3);
+    }
+    double each[Q];
+    int64_t order[Q];
+    for (int i = 0; i < Q; i++) {
+        circles[i][0] = floor(unit_random(&state) * 40) / 2;
+        circles[i][1] = floor(unit_random(&state) * 40) / 2;
+        circles[i][2] = floor(unit_random(&state) * 4) / 2;
+        each[i] = floor(unit_random(&state) * 3) / 2;
+        order[i] = Q - 1 - i;
+    }
+    int64_t bytes;
+    void *work = tree_of(PC_BOX, &boxes[0][0], N, &bytes);
+    static int64_t out[2 * N * Q];
+    int64_t found;
+    for (int round = 0; round < 4; round++) {
+        int mode = round == 1 ? PC_STRICT : PC_TOUCHING;
+        double d = round >= 2 ? 1.5 : 0.0;
+        const double *per = round == 3 ? each : NULL;
+        CHECK(pc_pairs_query(work, bytes, PC_CIRCLE, &circles[0][0], Q, order, d, per, mode, 40, 2, 1, out, N * Q,
+                             &found, NULL) == PC_OK);
+        int64_t k = 0;
+        int same = 1;
+        for (int i = 0; i < Q; i++)
+            for (int j = 0; j < N; j++) {
+                double c[7];
+                pc_contact_batch(PC_CIRCLE, circles[i], NULL, PC_BOX, boxes[j], NULL, c, NULL, 0, NULL, 40, 1, NULL);
+                double reach = per ? per[i] : d;
+                int hit = reach > 0 ? c[0] <= reach : pc_overlap(PC_CIRCLE, circles[i], PC_BOX, boxes[j], mode);
+                if (reach > 0 && mode == PC_STRICT) hit = c[0] < reach;
+                if (!hit) continue;
+                same &= k < found && out[k] == i && out[found + k] == j;
+                k++;
+            }
+        CHECK(same && k == found);
+    }
+    /* counting only, then bad arguments */
+    CHECK(pc_pairs_query(work, bytes, PC_CIRCLE, &circles[0][0], Q, order, 0, NULL, PC_TOUCHING, 40, 1, 4, NULL, 0,
+                         &found, NULL) == PC_OK);
+    int64_t bad_order[2] = {0, 5};
+    CHECK(pc_pairs_query(work, bytes, PC_CIRCLE, &circles[0][0], 2, bad_order, 0, NULL, PC_TOUCHING, 40, 1, 1, out,
+                         N * Q, &found, NULL) == PC_ERR_ARG);
+    CHECK(pc_pairs_query(work, bytes, PC_CIRCLE, &circles[0][0], Q, order, 0.75, each, PC_TOUCHING, 40, 1, 1, out,
+                         N * Q, &found, NULL) == PC_ERR_ARG); /* a distance beyond the one given */
+    CHECK(pc_pairs_query(work, bytes, 40, &circles[0][0], Q, order, 0, NULL, PC_TOUCHING, 40, 1, 1, out, N * Q, &found,
+                         NULL) == PC_ERR_KIND);
+    free(work);
+
+    /* pc_relate */
+    const double big[3] = {0, 0, 5}, rim[2] = {3, 4}, inner[3] = {2, 0, 3}, seg[4] = {0, 0, 4, 0};
+    const double mid[2] = {2, 0}, end[2] = {4, 0}, over[4] = {2, 0, 6, 0}, cross[4] = {2, -1, 2, 1};
+    const double box[4] = {0, 0, 4, 4}, disc[3] = {2, 2, 2}, fat[3] = {2, 2, 2.0000000000000004};
+    int64_t zero = 0;
+    uint8_t r = 9;
+#define RELATE(ka, a, kb, b, rel) (pc_relate(ka, a, &zero, kb, b, &zero, 1, rel, 8, &r, 1, NULL) == PC_OK ? r : 9)
+    CHECK(RELATE(PC_CIRCLE, big, PC_POINT, rim, PC_RELATE_COVERS) == 1);
+    CHECK(RELATE(PC_CIRCLE, big, PC_POINT, rim, PC_RELATE_CONTAINS) == 0);
+    CHECK(RELATE(PC_CIRCLE, big, PC_POINT, rim, PC_RELATE_TOUCHES) == 1);
+    CHECK(RELATE(PC_CIRCLE, big, PC_CIRCLE, inner, PC_RELATE_CONTAINS) == 1);
+    CHECK(RELATE(PC_CIRCLE, inner, PC_CIRCLE, big, PC_RELATE_COVERS) == 0);
+    CHECK(RELATE(PC_SEGMENT, seg, PC_POINT, mid, PC_RELATE_CONTAINS) == 1);
+    CHECK(RELATE(PC_SEGMENT, seg, PC_POINT, end, PC_RELATE_TOUCHES) == 1);
+    CHECK(RELATE(PC_SEGMENT, seg, PC_SEGMENT, over, PC_RELATE_INTERIORS) == 1);
+    CHECK(RELATE(PC_SEGMENT, seg, PC_SEGMENT, cross, PC_RELATE_INTERIORS) == 1);
+    CHECK(RELATE(PC_SEGMENT, seg, PC_SEGMENT, cross, PC_RELATE_TOUCHES) == 0);
+    CHECK(RELATE(PC_BOX, box, PC_CIRCLE, disc, PC_RELATE_CONTAINS) == 1);
+    CHECK(RELATE(PC_BOX, box, PC_CIRCLE, fat, PC_RELATE_COVERS) == 0);
+    CHECK(RELATE(PC_CIRCLE, disc, PC_CIRCLE, disc, PC_RELATE_EQUALS) == 1);
+    CHECK(RELATE(PC_BOX, box, PC_SEGMENT, seg, PC_RELATE_TOUCHES) == 1); /* along its side */
+#undef RELATE
+    CHECK(pc_relate(PC_BOX, box, &zero, PC_SEGMENT, seg, &zero, 1, 9, 8, &r, 1, NULL) == PC_ERR_ARG);
+    CHECK(pc_relate(40, box, &zero, PC_SEGMENT, seg, &zero, 1, 0, 8, &r, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_relate(PC_BOX, box, &zero, PC_SEGMENT, seg, &zero, 0, 0, 8, NULL, 1, NULL) == PC_OK);
+}
+
 void group_casts(void)
 {
     test_shape_rays();
@@ -526,6 +749,8 @@ void group_casts(void)
     test_sweeps();
     test_sweep_entry_points();
     test_nearest_tree();
+    test_nearest_k();
+    test_pairs_query();
     test_sweep_tree();
     test_sweep_shapes();
     test_tilemap_sweep_shapes();
