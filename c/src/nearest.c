@@ -39,6 +39,7 @@
 
 #define NK_STACK  (PC_TREE_MAX_LEVELS * PC_TREE_FANOUT + 8)
 #define NK_MARGIN 0x1p-40
+#define NK_CACHE  16
 
 typedef struct {
     const pc__tree_query *c;
@@ -58,6 +59,8 @@ typedef struct {
     double lim2;   /* fast, items that are points: the largest squared distance of one */
     pc__filter filter;
     int filter_ready; /* the filter is made on first use (most queries measure once) */
+    int cached;       /* fast, k <= NK_CACHE: the best's estimates and margins kept */
+    double est[NK_CACHE], mar[NK_CACHE];
 } nk_query;
 
 static inline int64_t item_of(const nk_query *q, int64_t p) { return q->order[p]; }
@@ -70,6 +73,16 @@ static inline double estimate(const nk_query *q, int64_t p, double *margin)
     double len = sqrt(dx * dx + dy * dy), e = len - (q->qr + rb);
     *margin = NK_MARGIN * ((len + q->qr + rb) + q->mag) + 0x1p-1000;
     return e > 0 ? e : 0.0;
+}
+
+/* fast: the estimate and margin of the best's slot s */
+static inline double est_of(const nk_query *q, int64_t s, double *margin)
+{
+    if (q->cached) {
+        *margin = q->mar[s];
+        return q->est[s];
+    }
+    return estimate(q, q->pos[s], margin);
 }
 
 /* fast: how far the centre of an item of radius rb may lie from the query's
@@ -90,7 +103,7 @@ static void update_hi(nk_query *q)
     if (q->m < q->k) {
         q->hi = q->limit * (1 + NK_MARGIN) + 0x1p-1000;
     } else {
-        double margin, e = estimate(q, q->pos[q->k - 1], &margin);
+        double margin, e = est_of(q, q->k - 1, &margin);
         q->hi = e + margin;
     }
     double reach = (q->hi + q->qr) * (1 + NK_MARGIN);
@@ -135,7 +148,7 @@ static void place(nk_query *q, int64_t p, double d, double e, double margin)
         int64_t s = q->pos[at - 1];
         int earlier;
         if (q->fast) { /* by the estimates where they decide, else measured */
-            double ms, es = estimate(q, s, &ms);
+            double ms, es = est_of(q, at - 1, &ms);
             if (e + margin < es - ms)
                 earlier = 1;
             else if (e - margin > es + ms)
@@ -151,10 +164,18 @@ static void place(nk_query *q, int64_t p, double d, double e, double margin)
         if (!earlier) break;
         q->dist[at] = q->dist[at - 1];
         q->pos[at] = s;
+        if (q->cached) {
+            q->est[at] = q->est[at - 1];
+            q->mar[at] = q->mar[at - 1];
+        }
         at--;
     }
     q->dist[at] = d;
     q->pos[at] = p;
+    if (q->cached) {
+        q->est[at] = e;
+        q->mar[at] = margin;
+    }
     if (q->fast) update_hi(q);
 }
 
@@ -196,7 +217,7 @@ static void consider_fast(nk_query *q, int64_t p)
     }
     if (q->m == q->k) {
         int64_t s = q->pos[q->k - 1];
-        double ms, es = estimate(q, s, &ms);
+        double ms, es = est_of(q, q->k - 1, &ms);
         if (!(e + margin < es - ms)) {
             if (d != d) d = measure(q, p);
             if (q->dist[q->k - 1] != q->dist[q->k - 1]) q->dist[q->k - 1] = measure(q, s);
@@ -485,6 +506,7 @@ static void nk_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
         q.wt = c->tree.width;
         q.mag = pc__max(ma, c->magnitude);
         q.fast = x->fast;
+        q.cached = q.fast && x->k <= NK_CACHE;
         q.exclusive = x->exclusive;
         q.a = a;
         if (!q.fast) pc__kind(x->ka)->bounds(a, q.qbox);
