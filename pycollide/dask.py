@@ -43,9 +43,13 @@ from . import _dispatch as d
 from ._native import check_rc, double_ptr, ffi, lib
 from .contact import Contact, WorldContact
 from .contact import distance as _np_distance
+from .index import Index, Nearest
 from .overlap import contains as _np_contains
 from .overlap import overlaps as _np_overlaps
+from .pairs import nearest as _np_nearest
 from .pairs import pairs as _np_pairs
+from .raycast import RayHit, ShapeHit, WorldHit
+from .raycast import raycast as _np_raycast
 from .shapes import KINDS, block_of, kind_names
 from .shapes import Polygons as _PolygonsNumpy
 from .shapes import Shapes as _NumpyShapes
@@ -66,6 +70,10 @@ __all__ = [
     "contact",
     "distance",
     "pairs",
+    "nearest",
+    "raycast",
+    "query",
+    "query_nearest",
 ]
 
 
@@ -852,3 +860,269 @@ def pairs(
     if not chunks:
         return da.zeros((2, 0), dtype=np.int64)
     return da.concatenate([da.from_delayed(c, shape=(2, np.nan), dtype=np.int64) for c in chunks], axis=1)
+
+
+# ---- an index broadcast to the blocks: query, query_nearest, nearest; raycast ---------------
+
+
+def _index_arg(verb: str, index: Any) -> Index:
+    if isinstance(index, Index):
+        return index
+    if isinstance(index, _NumpyShapes) or getattr(type(index), "is_outline", False):
+        return Index(index)
+    raise TypeError(
+        f"{verb}: `index` must be a pycollide.Index or an in-memory shape array (numpy shapes, Polylines, "
+        f"Regions), got {type(index).__name__}"
+    )
+
+
+def _block_query(block: np.ndarray, kind: str, start: int, index: Index, options: Dict[str, Any]) -> Any:
+    """One block's Index.query or query_nearest, rows shifted to global indices."""
+    shapes = _numpy_shapes(kind, block, (start,))
+    kwargs = {key: value for key, value in options.items() if key != "nearest"}  # shared between tasks: not changed
+    if options["nearest"]:
+        found = index.query_nearest(shapes, **kwargs)
+        pairs_, dist = found if options.get("return_distance") else (found, None)
+        pairs_ = pairs_ + np.array([[start], [0]], dtype=np.int64)
+        return np.concatenate([pairs_.astype(np.float64), dist[None, :]]) if dist is not None else pairs_
+    pairs_ = index.query(shapes, **kwargs)
+    return pairs_ + np.array([[start], [0]], dtype=np.int64)
+
+
+def _per_block(verb: str, geometry: Any, index: Index, options: Dict[str, Any], rows: int, dtype: Any) -> da.Array:
+    """(rows, k) lazy: the blocks' answers side by side, each block one task."""
+    shapes = _collection(verb, "geometry", geometry)
+    blocks = list(shapes._raw.to_delayed().ravel())
+    starts = np.concatenate([[0], np.cumsum(shapes.chunks[0])[:-1]]).astype(np.int64)
+    task = dask.delayed(_block_query, pure=True)
+    parts = [
+        da.from_delayed(task(blk, shapes.kind_name, int(s), index, options), shape=(rows, np.nan), dtype=dtype)
+        for blk, s in zip(blocks, starts)
+    ]
+    return da.concatenate(parts, axis=1) if parts else da.zeros((rows, 0), dtype=dtype)
+
+
+def query(
+    index: Any,
+    geometry: Any,
+    predicate: Optional[str] = None,
+    distance: Optional[float] = None,
+    *,
+    threads: int = 1,
+) -> da.Array:
+    """:meth:`pycollide.Index.query` of a large lazy collection against an
+    in-memory index: the index travels to every task (pickled to worker
+    processes, shared by the threaded scheduler), one task per block of
+    ``geometry``.  A lazy ``(2, k)`` int64 array whose computed value equals
+    ``index.query`` on the concatenated input: global indices, sorted.
+
+    >>> import dask.array as da, numpy as np, pycollide as pc, pycollide.dask as pcd
+    >>> rooms = pc.Index(pc.Boxes([[0, 0, 4, 4], [5, 0, 9, 4]]))
+    >>> people = pcd.Points(da.from_array(np.array([[1, 1], [6, 2], [4.5, 2], [8, 3]]), chunks=(2, 2)))
+    >>> pcd.query(rooms, people, "within").compute()
+    array([[0, 1, 3],
+           [0, 1, 1]])
+    """
+    verb = "pycollide.dask.query"
+    index = _index_arg(verb, index)
+    if distance is not None and np.ndim(distance):
+        raise TypeError(f"{verb}: `distance` must be one number here (a distance per shape: query each block)")
+    lazy = _collection(verb, "geometry", geometry)
+    index.query(_numpy_shapes(lazy.kind_name, np.zeros((0, lazy._raw.shape[-1]))), predicate, distance)  # the checks
+    options = {"predicate": predicate, "distance": distance, "threads": _threads(verb, threads), "nearest": False}
+    return _per_block(verb, geometry, index, options, 2, np.int64)
+
+
+def query_nearest(
+    index: Any,
+    geometry: Any,
+    k: int = 1,
+    max_distance: Optional[float] = None,
+    return_distance: bool = False,
+    all_matches: bool = False,
+    exclusive: bool = False,
+    *,
+    threads: int = 1,
+) -> Union[da.Array, Tuple[da.Array, da.Array]]:
+    """:meth:`pycollide.Index.query_nearest` of a large lazy collection
+    against an in-memory index, one task per block (as :func:`query`): the
+    lazy ``(2, m)`` pairs, and with ``return_distance`` the lazy distances."""
+    verb = "pycollide.dask.query_nearest"
+    index = _index_arg(verb, index)
+    if max_distance is not None and np.ndim(max_distance):
+        raise TypeError(f"{verb}: `max_distance` must be one number here")
+    shapes = _collection(verb, "geometry", geometry)
+    empty = _numpy_shapes(shapes.kind_name, np.zeros((0, shapes._raw.shape[-1])))
+    index.query_nearest(empty, k, max_distance, return_distance, all_matches, exclusive)  # the arguments' checks
+    options = {
+        "k": k,
+        "max_distance": max_distance,
+        "return_distance": bool(return_distance),
+        "all_matches": bool(all_matches),
+        "exclusive": bool(exclusive),
+        "threads": _threads(verb, threads),
+        "nearest": True,
+    }
+    if not return_distance:
+        return _per_block(verb, shapes, index, options, 2, np.int64)
+    packed = _per_block(verb, shapes, index, options, 3, np.float64)
+    return packed[:2].astype(np.int64), packed[2]
+
+
+def _nearest_block(block: np.ndarray, limit: Any, kind: str, start: Any, target: Any, threads: int) -> np.ndarray:
+    r = _np_nearest(_numpy_shapes(kind, block, start), target, max_distance=limit, threads=threads)
+    return np.stack([r.distance, r.index.astype(np.float64)], axis=-1)
+
+
+def _nearest_merge(*found: np.ndarray) -> np.ndarray:
+    """The nearest over the target's blocks (in order, indices already
+    global): the least distance, the earlier block at a tie (its indices are
+    the lower)."""
+    best = found[0].copy()
+    for f in found[1:]:
+        better = f[..., 0] < best[..., 0]
+        best[better] = f[better]
+    return best
+
+
+def _shift_index(found: np.ndarray, offset: int) -> np.ndarray:
+    out = found.copy()
+    out[..., 1] = np.where(out[..., 1] >= 0, out[..., 1] + offset, -1)
+    return out
+
+
+def nearest(a: Any, b: Any, *, max_distance: Any = math.inf, threads: int = 1) -> Nearest:
+    """:func:`pycollide.nearest` for a large lazy ``a``: a
+    :class:`~pycollide.Nearest` of lazy arrays (``a``'s leading shape).
+
+    ``b`` in memory (numpy shapes, Polylines, Regions, or a
+    :class:`~pycollide.Index` over them): its index is built once and goes
+    to every task, one task per block of ``a``.  ``b`` lazy (1-D, chunk sizes
+    known): each of its blocks is indexed once, each block of ``a`` meets
+    every one, and the answers merge (the least distance, the lower index at
+    a tie), equal to :func:`pycollide.nearest` on the concatenated ``b``.
+    ``max_distance``: a number, or (with ``b`` in memory) an array that
+    broadcasts to ``a``'s leading shape.
+
+    >>> import dask.array as da, numpy as np, pycollide as pc, pycollide.dask as pcd
+    >>> pegs = pc.Circles([[0, 0, 1], [10, 0, 1], [4, 0, 1]])
+    >>> probes = pcd.Points(da.from_array(np.array([[6, 0], [9.5, 0], [50, 0]]), chunks=(2, 2)))
+    >>> r = pcd.nearest(probes, pegs, max_distance=20)
+    >>> r.index.compute().tolist(), r.distance.compute().tolist()
+    ([2, 1, -1], [1.0, 0.0, inf])
+    """
+    verb = "pycollide.dask.nearest"
+    lazy = _as_lazy(verb, "a", a)
+    if not isinstance(lazy, Shapes):
+        raise TypeError(f"{verb}: `a` must be shapes, got {type(a).__name__}")
+    threads = _threads(verb, threads)
+    limit = d.nonnegatives(verb, "max_distance", max_distance, " (inf for no limit)")
+    raw = lazy._raw
+    if isinstance(b, Shapes):  # lazy target: every pair of blocks, merged
+        if limit.ndim:
+            raise TypeError(f"{verb}: against a lazy `b`, `max_distance` must be one number")
+        target = _collection(verb, "b", b)
+        starts = np.concatenate([[0], np.cumsum(target.chunks[0])[:-1]]).astype(np.int64)
+        indexes = [
+            dask.delayed(Index, pure=True)(dask.delayed(_numpy_shapes, pure=True)(target.kind_name, blk, (int(s),)))
+            for blk, s in zip(target._raw.to_delayed().ravel(), starts)
+        ]
+        pieces = [
+            raw.map_blocks(
+                lambda blk, ix, s, block_info=None: _shift_index(
+                    _nearest_block(blk, float(limit), lazy.kind_name, _block_start(block_info), ix, threads), s
+                ),
+                ix,
+                int(s),
+                drop_axis=raw.ndim - 1,
+                new_axis=raw.ndim - 1,
+                chunks=raw.chunks[:-1] + ((2,),),
+                dtype=np.float64,
+                meta=np.empty((0,) * raw.ndim),
+            )
+            for ix, s in zip(indexes, starts)
+        ]
+        packed = da.map_blocks(_nearest_merge, *pieces, dtype=np.float64) if pieces else None
+        if packed is None:
+            shape = raw.shape[:-1]
+            return Nearest(da.full(shape, -1, dtype=np.int64), da.full(shape, np.inf))
+    else:
+        index = b if isinstance(b, Index) else Index(b) if isinstance(b, _NumpyShapes) else b
+        if not isinstance(index, Index) and not getattr(type(index), "is_outline", False):
+            raise TypeError(f"{verb}: `b` must be shapes (lazy or in memory), outlines or an Index")
+        limits = da.from_array(np.broadcast_to(limit, raw.shape[:-1]), chunks=raw.chunks[:-1]) if limit.ndim else None
+        fn = lambda blk, *lim, block_info=None: _nearest_block(  # noqa: E731
+            blk, lim[0][..., 0] if lim else float(limit), lazy.kind_name, _block_start(block_info), index, threads
+        )
+        args = [raw] + ([limits[..., None]] if limits is not None else [])
+        packed = da.map_blocks(
+            fn,
+            *args,
+            chunks=raw.chunks[:-1] + ((2,),),
+            dtype=np.float64,
+            meta=np.empty((0,) * raw.ndim),
+        )
+    return Nearest(packed[..., 1].astype(np.int64), packed[..., 0])
+
+
+def _ray_block(origins: np.ndarray, directions: np.ndarray, limits: np.ndarray, target: Any, threads: int):
+    hit = _np_raycast(origins, directions, target, limits[..., 0], threads=threads)
+    cols = [hit.hit.astype(np.float64)[..., None], hit.distance[..., None], hit.normal]
+    for field in hit._fields[3:]:
+        value = np.asarray(getattr(hit, field), dtype=np.float64)
+        cols.append(value if value.ndim == origins.ndim else value[..., None])
+    return np.concatenate(cols, axis=-1)
+
+
+def raycast(
+    origins: Any, directions: Any, target: Any, max_distance: Any = math.inf, *, threads: int = 1
+) -> Union[RayHit, ShapeHit, WorldHit]:
+    """:func:`pycollide.raycast` blockwise: lazy origins and directions
+    (dask or numpy arrays of layout ``(..., 2)``, broadcast together, and a
+    ``max_distance`` number or array) against an in-memory target (a
+    TileMap, a World, shapes or outlines), which travels to every task.  The
+    result's fields are lazy dask arrays, slices of one computation per block.
+
+    >>> import dask.array as da, numpy as np, pycollide as pc, pycollide.dask as pcd
+    >>> walls = pc.Boxes([[5, -1, 6, 1], [0, 5, 1, 6]])
+    >>> o = da.zeros((4, 2), chunks=(2, 2))
+    >>> dirs = da.from_array(np.array([[1, 0], [0, 1], [-1, 0], [1, 0]]), chunks=(2, 2))
+    >>> r = pcd.raycast(o, dirs, walls)
+    >>> r.distance.compute().tolist(), r.index.compute().tolist()
+    ([5.0, 5.0, inf, 5.0], [0, 1, -1, 0])
+    """
+    verb = "pycollide.dask.raycast"
+    threads = _threads(verb, threads)
+    if isinstance(target, (Shapes, da.Array)):
+        raise TypeError(f"{verb}: `target` must be in memory (a TileMap, a World, shapes or outlines)")
+    o = origins if isinstance(origins, da.Array) else da.from_array(np.asarray(origins, dtype=np.float64))
+    v = directions if isinstance(directions, da.Array) else da.from_array(np.asarray(directions, dtype=np.float64))
+    for name, arr in (("origins", o), ("directions", v)):
+        if arr.ndim < 1 or arr.shape[-1] != 2:
+            raise ValueError(f"{verb}: `{name}` must have layout (..., 2), got shape {arr.shape}")
+    limit = max_distance if isinstance(max_distance, da.Array) else da.from_array(np.asarray(max_distance, float))
+    shape = tuple(np.broadcast_shapes(o.shape[:-1], v.shape[:-1], limit.shape))
+    o = da.broadcast_to(o.astype(np.float64), shape + (2,))
+    v = da.broadcast_to(v.astype(np.float64), shape + (2,)).rechunk(o.chunks)
+    lim = da.broadcast_to(limit.astype(np.float64), shape)[..., None].rechunk(o.chunks[:-1] + ((1,),))
+    probe = _np_raycast(np.zeros((1, 2)), np.ones((1, 2)), target, threads=threads)
+    width = 4 + sum(np.asarray(getattr(probe, f)).reshape(1, -1).shape[1] for f in probe._fields[3:])
+    packed = da.map_blocks(
+        _ray_block,
+        o,
+        v,
+        lim,
+        target,
+        threads,
+        chunks=o.chunks[:-1] + ((width,),),
+        dtype=np.float64,
+        meta=np.empty((0,) * o.ndim),
+    )
+    hit = packed[..., 0].astype(bool)
+    distance = packed[..., 1]
+    normal = packed[..., 2:4]
+    if isinstance(probe, RayHit):
+        return RayHit(hit, distance, normal, packed[..., 4:6].astype(np.int64))
+    if isinstance(probe, WorldHit):
+        return WorldHit(hit, distance, normal, packed[..., 4].astype(np.int64), packed[..., 5].astype(np.int64))
+    return ShapeHit(hit, distance, normal, packed[..., 4].astype(np.int64))

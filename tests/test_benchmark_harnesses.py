@@ -93,6 +93,21 @@ def test_raycast_harness_runs_small(tmp_path):
         assert any(line.startswith(scene) and "pymunk" in line for line in lines)
 
 
+def test_nearest_harness_runs_small(tmp_path):
+    """benchmarks/nearest.py at a small size: every row, its answers checked
+    against cKDTree's and STRtree's (the script asserts it)."""
+    pytest.importorskip("scipy")
+    script = ROOT / "benchmarks" / "nearest.py"
+    args = ["--sizes", "3000", "--repeat", "1", "--shapely-n", "500"]
+    try:
+        import shapely  # noqa: F401
+    except ImportError:
+        args.append("--no-shapely")
+    lines = run_harness(tmp_path, script, *args).splitlines()
+    assert sum(line.startswith(("uniform", "clustered")) for line in lines) == 4
+    assert any("circles: pycollide" in line for line in lines)
+
+
 @pytest.mark.slow
 def test_sweep_pymunk_harness_runs_small(tmp_path):
     """benchmarks/sweep_pymunk.py at a small size: four pycollide rows and the

@@ -177,6 +177,10 @@ def test_module_exports():
             "contact",
             "distance",
             "pairs",
+            "nearest",
+            "raycast",
+            "query",
+            "query_nearest",
         ]
     )
     assert all(hasattr(pcd, name) for name in pcd.__all__)
@@ -465,3 +469,80 @@ def test_on_a_local_cluster_of_processes(client):
     bad = pcd.Circles(da.from_array(np.array([[0, 0, 1], [0, 0, -1.0]]), chunks=(1, 3)))
     with pytest.raises(ValueError, match="radius"):
         pcd.overlaps(bad, bad).compute()
+
+
+# ---- an index on every block: query, query_nearest, nearest; raycast ----------------------
+
+
+def _lazy(shapes, chunk):
+    return pcd.__dict__[type(shapes).__name__](da.from_array(np.asarray(shapes._data), chunks=(chunk, -1)))
+
+
+@pytest.mark.parametrize("predicate", [None, "intersects", "within", "contains", "touches", "dwithin"])
+def test_query_equals_the_in_memory_index(predicate):
+    rng = np.random.default_rng(4)
+    boxes = pc.Boxes(np.concatenate([(lo := np.floor(rng.random((60, 2)) * 20)), lo + rng.integers(1, 4, (60, 2))], 1))
+    pts = pc.Points(np.floor(rng.random((500, 2)) * 40) / 2)
+    index = pc.Index(boxes)
+    distance = 0.75 if predicate == "dwithin" else None
+    want = index.query(pts, predicate, distance)
+    got = pcd.query(index, _lazy(pts, 64), predicate, distance)
+    assert np.array_equal(got.compute(), want)
+    assert np.array_equal(pcd.query(boxes, _lazy(pts, 500), predicate, distance).compute(), want)
+
+
+@pytest.mark.parametrize("k", [1, 3])
+def test_query_nearest_equals_the_in_memory_index(k):
+    rng = np.random.default_rng(6)
+    index = pc.Index(pc.Circles(np.column_stack([rng.random((300, 2)) * 50, rng.random(300)])))
+    q = pc.Points(rng.random((700, 2)) * 50)
+    want, wd = index.query_nearest(q, k=k, max_distance=3.0, return_distance=True)
+    got, gd = pcd.query_nearest(index, _lazy(q, 100), k=k, max_distance=3.0, return_distance=True)
+    assert np.array_equal(got.compute(), want) and np.array_equal(gd.compute(), wd)
+    assert np.array_equal(pcd.query_nearest(index, _lazy(q, 128), k=k).compute(), index.query_nearest(q, k=k))
+
+
+@pytest.mark.parametrize("lazy_target", [False, True])
+def test_nearest_equals_the_in_memory_nearest(lazy_target):
+    rng = np.random.default_rng(8)
+    b = pc.Boxes(np.concatenate([(lo := np.floor(rng.random((400, 2)) * 30)), lo + 1], 1))  # ties at the seams
+    a = pc.Circles(np.column_stack([np.floor(rng.random((900, 2)) * 60) / 2, rng.random(900) * 0.5]))
+    want = pc.nearest(a, b, max_distance=4.0)
+    target = _lazy(b, 70) if lazy_target else b
+    got = pcd.nearest(_lazy(a, 128), target, max_distance=4.0)
+    assert np.array_equal(got.index.compute(), want.index)
+    assert np.array_equal(got.distance.compute(), want.distance)
+    if not lazy_target:
+        limits = rng.random(900) * 3
+        got = pcd.nearest(_lazy(a, 200), pc.Index(b), max_distance=limits)
+        assert np.array_equal(got.index.compute(), pc.nearest(a, b, max_distance=limits).index)
+
+
+@pytest.mark.parametrize("target", ["shapes", "tilemap", "world"])
+def test_raycast_equals_the_in_memory_raycast(target):
+    rng = np.random.default_rng(10)
+    walls = pc.Boxes([[5, -1, 6, 1], [0, 5, 1, 6], [-8, -8, -7, 8]])
+    t = {
+        "shapes": walls,
+        "tilemap": pc.TileMap.from_text("#....\n..#..\n....#"),
+        "world": pc.World(walls, pc.Circles([[3, 3, 1]])),
+    }[target]
+    o = rng.random((300, 2)) * 4 - 2
+    v = rng.random((300, 2)) * 2 - 1
+    want = pc.raycast(o, v, t, 20.0)
+    got = pcd.raycast(da.from_array(o, chunks=(64, 2)), da.from_array(v, chunks=(50, 2)), t, 20.0)
+    assert type(got) is type(want)
+    for g, w in zip(got, want):
+        assert np.array_equal(np.asarray(g.compute()), np.asarray(w), equal_nan=np.asarray(w).dtype.kind == "f")
+
+
+def test_index_verbs_refuse_bad_arguments():
+    pts = _lazy(pc.Points(np.zeros((4, 2))), 2)
+    with pytest.raises(ValueError, match="predicate"):
+        pcd.query(pc.Boxes([[0, 0, 1, 1]]), pts, "overlap")
+    with pytest.raises(ValueError, match="`k`"):
+        pcd.query_nearest(pc.Boxes([[0, 0, 1, 1]]), pts, k=0)
+    with pytest.raises(TypeError, match="index"):
+        pcd.query([[0, 0, 1, 1]], pts)
+    with pytest.raises(TypeError, match="in memory"):
+        pcd.raycast(np.zeros((2, 2)), np.ones((2, 2)), pts)
