@@ -597,8 +597,11 @@ def _assign(
 
 def census_block(
     block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
-) -> Tuple[np.ndarray, np.ndarray]:
-    """Pass 2 of pairs: how many of the block's shapes each partition gets, and the box around them."""
+) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pass 2 of pairs: the order that groups the block's shapes by
+    partition (int32 when it fits), where each partition starts, and the box
+    around each partition's shapes.  Kept (persisted) for the split, so that
+    the curve's keys and the sort are computed once."""
     _, bounds, order, starts = _assign(block, kind, frame, cuts, offset)
     counts = np.diff(starts)
     box = np.empty((len(counts), 4))
@@ -608,28 +611,47 @@ def census_block(
         ordered, at = bounds[order], starts[:-1][full]
         for c, reduce in enumerate((np.minimum, np.minimum, np.maximum, np.maximum)):
             box[full, c] = reduce.reduceat(ordered[:, c], at)
-    return counts, box
+    return (order.astype(np.int32) if len(order) < (1 << 31) else order), starts, box
+
+
+def census_summary(census: Tuple[np.ndarray, np.ndarray, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
+    """What of a block's census comes back to plan the joins: each partition's count and box."""
+    return np.diff(census[1]), census[2]
 
 
 def split_block(
-    block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
-) -> List[Tuple[np.ndarray, np.ndarray]]:
-    """The block's shapes cut by partition, with their global indices: one
-    pair of arrays of their own per partition (not views of one buffer, so
-    that a worker spilling or freeing one piece frees its memory, and dask
-    counts each piece at its true size)."""
-    shapes, _, order, starts = _assign(block, kind, frame, cuts, offset)
+    block: np.ndarray, kind: str, census: Tuple[np.ndarray, np.ndarray, np.ndarray], offset: int
+) -> List[Tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The block's shapes cut by partition (as its census grouped them),
+    with their global indices and their boxes: one triple of arrays of their
+    own per partition (not views of one buffer, so that a worker spilling or
+    freeing one piece frees its memory, and dask counts each piece at its
+    true size).  The joins trust these rows: the block was validated here."""
+    shapes = _numpy_shapes(kind, block, (offset,))
+    order, starts, _ = census
     data = np.asarray(shapes._data).reshape(len(order), -1)
-    return [(data[rows], rows + offset) for rows in (order[starts[p] : starts[p + 1]] for p in range(len(starts) - 1))]
+    bounds = shapes.bounds().reshape(-1, 4)
+    return [
+        (data[rows], rows.astype(np.int64) + offset, bounds[rows])
+        for rows in (order[starts[p] : starts[p + 1]] for p in range(len(starts) - 1))
+    ]
 
 
-def gather_partition(*pieces: Tuple[np.ndarray, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
-    return np.concatenate([p[0] for p in pieces]), np.concatenate([p[1] for p in pieces])
+def gather_partition(*pieces: Tuple[np.ndarray, ...]) -> Tuple[np.ndarray, ...]:
+    """A partition from its pieces: rows, global indices, boxes."""
+    return tuple(np.concatenate([p[k] for p in pieces]) for k in range(3))
+
+
+def _trusted(kind: str, rows: np.ndarray) -> _NumpyShapes:
+    """Rows validated when their block was split: no second validation."""
+    data = np.ascontiguousarray(rows, dtype=np.float64)
+    data.flags.writeable = False
+    return KINDS[kind]._trusted(data, float(np.abs(data).max(initial=0.0)))
 
 
 def join_partitions(
-    left: Tuple[np.ndarray, np.ndarray],
-    right: Optional[Tuple[np.ndarray, np.ndarray]],
+    left: Tuple[np.ndarray, ...],
+    right: Optional[Tuple[np.ndarray, ...]],
     kinds: Tuple[str, str],
     touching: bool,
     within: Optional[float],
@@ -639,22 +661,30 @@ def join_partitions(
     """The pairs between two partitions (within one when ``right`` is None), in
     global indices.  Between two, only the shapes whose boxes meet the other
     partition's box take part: for neighbouring partitions, a strip along the
-    border, not the whole partition."""
-    a = _numpy_shapes(kinds[0], left[0])
+    border, not the whole partition.  Two strips of one kind go through the
+    one-collection grid together, their cross pairs kept (the grid is faster
+    than the two-collection tree)."""
     ia = left[1]
     if right is None:
-        local = _np_pairs(a, distance=within, touching=touching, threads=1)
+        local = _np_pairs(_trusted(kinds[0], left[0]), distance=within, touching=touching, threads=1)
         i, j = ia[local[0]], ia[local[1]]
     else:
-        b = _numpy_shapes(kinds[1], right[0])
-        ib = right[1]
+        rows_a, rows_b, ib = left[0], right[0], right[1]
         if boxes is not None:
             gap = 0.0 if within is None else within
-            near_a = np.flatnonzero(_bounds_meet(boxes[1], a.bounds(), gap))
-            near_b = np.flatnonzero(_bounds_meet(boxes[0], b.bounds(), gap))
-            a, ia, b, ib = a[near_a], ia[near_a], b[near_b], ib[near_b]
-        local = _np_pairs(a, b, distance=within, touching=touching, threads=1)
-        i, j = ia[local[0]], ib[local[1]]
+            near_a = np.flatnonzero(_bounds_meet(boxes[1], left[2], gap))
+            near_b = np.flatnonzero(_bounds_meet(boxes[0], right[2], gap))
+            rows_a, ia, rows_b, ib = rows_a[near_a], ia[near_a], rows_b[near_b], ib[near_b]
+        if kinds[0] == kinds[1] and rows_a.shape[1:] == rows_b.shape[1:]:
+            both = _trusted(kinds[0], np.concatenate([rows_a, rows_b]))
+            local = _np_pairs(both, distance=within, touching=touching, threads=1)
+            na = len(rows_a)
+            cross = (local[0] < na) & (local[1] >= na)  # a's rows come first: a cross pair is (a, b)
+            i, j = ia[local[0, cross]], ib[local[1, cross] - na]
+        else:
+            a, b = _trusted(kinds[0], rows_a), _trusted(kinds[1], rows_b)
+            local = _np_pairs(a, b, distance=within, touching=touching, threads=1)
+            i, j = ia[local[0]], ib[local[1]]
     if orient:  # within one collection: (i, j) with i < j
         i, j = np.minimum(i, j), np.maximum(i, j)
     return np.stack([i, j])
@@ -739,13 +769,16 @@ def pairs(
     ``i`` and sorted there; without it each chunk holds one partition's joins
     (sorted within the chunk, the chunks in no particular order).
 
-    Three passes over the input: two small computations before ``pairs``
-    returns (a sample to choose the cuts, then a census of the partitions'
-    sizes and boxes; only these summaries come back), then the lazy graph of
-    the join itself.  Persist the input first if computing it is expensive.  Memory per task is about
-    two partitions and their pairs; the
-    partitions and pairs spill to disk on a distributed cluster with a memory
-    limit, so the input may exceed memory.
+    Three passes over the input: two computations before ``pairs`` returns
+    (a sample to choose the cuts, then a census that groups each block by
+    partition), then the lazy graph of the join itself.  Only the census's
+    summaries (each partition's size and box) come back; its grouping (4
+    bytes a shape) stays where it was computed (persisted: on the workers,
+    or in memory with the local schedulers) for the split, which thus
+    neither computes the curve's keys again nor sorts.  Persist the input
+    first if computing it is expensive.  Memory per task is about two
+    partitions and their pairs; the partitions and pairs spill to disk on a
+    distributed cluster with a memory limit, so the input may exceed memory.
 
     Parameters
     ----------
@@ -803,13 +836,12 @@ def pairs(
     keys = np.sort(_keys(np.concatenate([s[2] for s in survey]).reshape(-1, 4), frame))
     cuts = keys[(np.arange(1, count) * len(keys)) // count] if len(keys) else np.zeros(count - 1, np.uint64)
 
-    # pass 2: each partition's size and box, per side
-    census = dask.compute(
-        *[
-            [task(census_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
-            for side, kind, offs in zip(blocks, kinds, offsets)
-        ]
-    )
+    # pass 2: each block grouped by partition, kept for the split; each partition's size and box
+    grouped = [
+        list(dask.persist(*[task(census_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]))
+        for side, kind, offs in zip(blocks, kinds, offsets)
+    ]
+    census = dask.compute(*[[task(census_summary)(g) for g in gs] for gs in grouped])
     counts = [np.sum([c[0] for c in cs], axis=0) for cs in census]
     boxes = []
     for cs in census:
@@ -818,8 +850,8 @@ def pairs(
 
     # the graph: split every block by partition, gather the partitions, join those that meet
     parts: List[Dict[int, Any]] = []
-    for side, kind, offs, cnt in zip(blocks, kinds, offsets, counts):
-        splits = [task(split_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]
+    for side, kind, offs, cnt, gs in zip(blocks, kinds, offsets, counts, grouped):
+        splits = [task(split_block)(blk, kind, g, off) for blk, g, off in zip(side, gs, offs)]
         parts.append(
             {p: task(gather_partition)(*[task(operator.getitem)(s, p) for s in splits]) for p in range(count) if cnt[p]}
         )
