@@ -12,6 +12,7 @@ from ._native import COSTLY, byte_ptr, call, check_rc, double_ptr, ffi, lib, res
 from ._types import ArrayLike
 from .compound import Placed
 from .outlines import near_at, outlines_at, overlaps_at, within_at
+from .overlap import overlaps
 from .shapes import Boxes, Points, Segments, Shapes
 from .tiles import TileMap
 from .world import ShapeTree
@@ -85,7 +86,8 @@ class Index:
     ----------
     geometries : shape array, 1-D, or Polylines or Regions
         Any kind.  Polylines and Regions answer ``intersects``, ``dwithin``
-        and the nearest queries, and the predicates with points.
+        and the nearest queries for every kind, and the other predicates for
+        points and shapes with area (not yet for segments).
 
     Examples
     --------
@@ -285,23 +287,41 @@ class Index:
         if predicate in ("intersects", "dwithin"):
             dist = None if predicate == "intersects" else distance
             return _outline_pairs(flat, outlines, dist, int(lib.PC_TOUCHING), threads)
-        if not isinstance(flat, Points):
+        touching, strict = int(lib.PC_TOUCHING), int(lib.PC_STRICT)
+        meet = _outline_pairs(flat, outlines, None, touching, threads)
+        if isinstance(flat, Points):
+            return meet[:, _point_relation(flat, outlines, meet, predicate, threads)]
+        area = np.asarray(_overlaps_self(flat, threads))
+        flat_ = ~area
+        if flat_.any():
             raise TypeError(
-                f"query: predicate {predicate!r} against Polylines or Regions takes Points so far "
-                f"(intersects and dwithin take every kind)"
+                f"query: predicate {predicate!r} against Polylines or Regions takes points and shapes with "
+                f"area so far; geometry[{int(np.argmax(flat_))}] has none (a segment, or a shape degenerate "
+                f"to one): intersects and dwithin take it"
             )
-        meet = _outline_pairs(flat, outlines, None, int(lib.PC_TOUCHING), threads)
-        strict = _outline_pairs(flat, outlines, None, int(lib.PC_STRICT), threads)
-        inside = _member(meet, strict)
+        inner = _member(meet, _outline_pairs(flat, outlines, None, strict, threads))  # the interiors meet
         is_region = type(outlines).__name__ == "Regions"
-        if predicate in ("within", "covered_by"):  # a point in a region's interior; on a polyline, never within
-            keep = inside if (is_region or predicate == "covered_by") else np.zeros(meet.shape[1], bool)
-            if predicate == "covered_by":
-                keep = np.ones(meet.shape[1], bool)
-            return meet[:, keep]
         if predicate == "touches":
-            return meet[:, ~inside] if is_region else meet[:, ~inside]
-        return np.empty((2, 0), dtype=np.int64)  # a point contains or covers no outline shape of positive size
+            return meet[:, ~inner]
+        if predicate in ("within", "covered_by"):  # a shape with area in a region: no edge through its interior
+            if not is_region:
+                return np.empty((2, 0), dtype=np.int64)
+            rows, owner = outlines._edge_rows()
+            edges = Segments._trusted(np.ascontiguousarray(rows), outlines._magnitude)
+            crossed = Index(edges).query(flat, "intersects")
+            crossed = crossed[:, relate(flat, crossed[0], edges, crossed[1], "PC_RELATE_INTERIORS", threads)]
+            cut = np.unique(np.stack([crossed[0], owner[crossed[1]]]), axis=1)
+            return meet[:, inner & ~_member(meet, cut)]
+        # contains, covers: the outline shape within the convex shape, so every vertex of it
+        starts = outlines._rings[outlines._shapes]
+        count = np.diff(starts)[meet[1]]
+        rep = np.repeat(np.arange(meet.shape[1]), count)
+        vertex = starts[meet[1]][rep] + (np.arange(len(rep)) - np.repeat(np.cumsum(count) - count, count))
+        points = Points._trusted(np.ascontiguousarray(outlines._xy), outlines._magnitude)
+        inside = relate(flat, np.ascontiguousarray(meet[0][rep]), points, vertex, "PC_RELATE_COVERS", threads)
+        every = np.ones(meet.shape[1], dtype=bool)
+        np.logical_and.at(every, rep, inside)
+        return meet[:, every & inner] if predicate == "contains" else meet[:, every]
 
     def query_nearest(
         self,
@@ -635,6 +655,36 @@ def tree_nearest(flat: Shapes, index: "Index", limits: np.ndarray, threads: Opti
     """The nearest shape of the index to each shape of a 1-D collection."""
     dist, idx = index._nearest_k(flat, limits, 1, False, threads)
     return Nearest(idx[:, 0], dist[:, 0])
+
+
+def _overlaps_self(flat: Shapes, threads: Optional[int]) -> np.ndarray:
+    """Which shapes have area: a shape strictly overlaps itself exactly then
+    (a point or a segment has no interior to share)."""
+    return np.asarray(overlaps(flat, flat, touching=False, threads=threads))
+
+
+def _point_relation(
+    points: Points, outlines: Any, meet: np.ndarray, predicate: str, threads: Optional[int]
+) -> np.ndarray:
+    """Which of the pairs ``meet`` (point i on or in outline shape j) the
+    predicate holds for.  A region's interior is its open area; a
+    polyline's, the polyline without its two ends (none when it closes on
+    itself); a point's, the point."""
+    if predicate in ("contains", "covers"):  # a point holds no outline shape (each has more than one point)
+        return np.zeros(meet.shape[1], dtype=bool)
+    if predicate == "covered_by":
+        return np.ones(meet.shape[1], dtype=bool)
+    if type(outlines).__name__ == "Regions":
+        inner = _member(meet, _outline_pairs(points, outlines, None, int(lib.PC_STRICT), threads))
+    else:
+        first = outlines._xy[outlines._rings[outlines._shapes[:-1]]]
+        last = outlines._xy[outlines._rings[outlines._shapes[1:]] - 1]
+        closed = (first == last).all(axis=1)
+        xy = points._data.reshape(-1, 2)[meet[0]]
+        j = meet[1]
+        at_end = ~closed[j] & ((xy == first[j]).all(axis=1) | (xy == last[j]).all(axis=1))
+        inner = ~at_end
+    return inner if predicate == "within" else ~inner
 
 
 def _member(pairs_: np.ndarray, subset: np.ndarray) -> np.ndarray:

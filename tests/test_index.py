@@ -260,8 +260,9 @@ def test_outlines_in_an_index():
     got, dist = index.query_nearest(pts, k=2, return_distance=True)
     assert got.tolist() == [[0, 0, 1, 1, 2, 2, 3, 3], [0, 1, 0, 1, 0, 1, 1, 0]]
     assert dist.tolist() == [0.0, 9.0, 0.0, 6.0, 3.0, 3.0, 0.0, 8.0]
-    with pytest.raises(TypeError, match="Points so far"):
-        index.query(pc.Circles([[1, 1, 1]]), "within")
+    assert index.query(pc.Circles([[1, 1, 1], [3.5, 2, 1], [12, 2, 2]]), "within").tolist() == [[0, 2], [0, 1]]
+    with pytest.raises(TypeError, match=r"geometry\[0\] has none"):
+        index.query(pc.Segments([[1, 1, 2, 2], [1, 1, 1, 1], [0, 0, 1, 1]]), "within")
 
 
 @pytest.mark.parametrize(
@@ -315,3 +316,41 @@ def test_grid_of_points_agrees_with_brute_force(kind, scene):
         want, wdist = _brute_nearest(q, b, k, limit)
         assert got.tolist() == want.tolist()
         assert dist.tolist() == wdist.tolist()
+
+
+@pytest.mark.parametrize("predicate", ["within", "contains", "touches", "covers", "covered_by"])
+@settings(max_examples=examples(40), deadline=None)
+@given(data=st.data())
+def test_shapes_against_regions_and_polylines_agree_with_shapely(predicate, data):
+    """Polyomino regions (holes included) and polylines on the unit grid,
+    queried by boxes, triangles, polygons and points on the half grid:
+    STRtree.query's pairs, predicate for predicate."""
+    shp = _shapely()
+    from outline_strategies import grid_cells, polyomino_region
+
+    regions = []
+    for _ in range(data.draw(st.integers(1, 3))):
+        shell, holes = polyomino_region(data.draw(grid_cells(5)))
+        dx, dy = data.draw(st.integers(-3, 3)), data.draw(st.integers(-3, 3))
+        regions.append([[(x + dx, y + dy) for x, y in ring] for ring in [shell] + holes])
+    outlines = pc.Regions([r[0] for r in regions], holes=[r[1:] for r in regions])
+    if data.draw(st.booleans()):
+        paths = data.draw(
+            st.lists(
+                st.lists(st.tuples(grid_coords(4), grid_coords(4)), min_size=2, max_size=5), min_size=1, max_size=3
+            )
+        )
+        paths = [p for p in paths if len({tuple(v) for v in p}) > 1]
+        if paths:
+            outlines = pc.Polylines(paths)
+    kind = data.draw(st.sampled_from(["point", "box", "triangle", "polygon4"]))
+    shapes = TYPES[kind](data.draw(shape_arrays(kind, half_grid_coords(), n=10)))
+    geoms = shapes.to_shapely()
+    keep = np.asarray(shp.is_valid(geoms), bool)
+    if kind != "point":
+        keep &= np.asarray(shp.area(geoms)) > 0
+    shapes, geoms = shapes[np.nonzero(keep)[0]], geoms[keep]
+    got = pc.Index(outlines).query(shapes, predicate)
+    want = shp.STRtree(outlines.to_shapely()).query(geoms, predicate=predicate)
+    want = want[:, np.lexsort((want[1], want[0]))]
+    assert got.tolist() == want.tolist()
