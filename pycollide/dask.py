@@ -570,15 +570,18 @@ def _keys(bounds: np.ndarray, frame: Tuple[float, float, float, float]) -> np.nd
 
 
 def survey_block(block: np.ndarray, kind: str, m: int, offset: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pass 1 of pairs: the block's centre box and the boxes of ``m`` evenly spaced shapes."""
-    bounds = _numpy_shapes(kind, block, (offset,)).bounds()
-    if not len(bounds):
-        return np.full(2, np.inf), np.full(2, -np.inf), bounds
-    cx, cy = _centres(bounds)
-    lo = np.array([np.nanmin(cx), np.nanmin(cy)]) if not np.isnan(cx).all() else np.zeros(2)
-    hi = np.array([np.nanmax(cx), np.nanmax(cy)]) if not np.isnan(cx).all() else np.zeros(2)
-    pick = np.unique(np.linspace(0, len(bounds) - 1, max(1, min(m, len(bounds)))).astype(np.int64))
-    return lo, hi, bounds[pick]
+    """Pass 1 of pairs: a box around the block's centres (the box of its
+    points' coordinates, which holds every centre, without bounding every
+    shape) and the boxes of ``m`` evenly spaced shapes."""
+    shapes = _numpy_shapes(kind, block, (offset,))
+    rows = np.asarray(shapes._data).reshape(len(shapes), -1)
+    if not len(rows):
+        return np.full(2, np.inf), np.full(2, -np.inf), np.empty((0, 4))
+    points = rows[:, : rows.shape[1] - (kind in ("circle", "capsule"))]
+    lo = np.array([points[:, 0::2].min(), points[:, 1::2].min()])
+    hi = np.array([points[:, 0::2].max(), points[:, 1::2].max()])
+    pick = np.unique(np.linspace(0, len(rows) - 1, max(1, min(m, len(rows)))).astype(np.int64))
+    return lo, hi, shapes[pick].bounds().reshape(-1, 4)
 
 
 def _assign(
@@ -701,15 +704,25 @@ def _sorted(found: np.ndarray) -> np.ndarray:
     return found[:, np.lexsort((found[1], found[0]))]
 
 
+def _joined(*found: np.ndarray) -> np.ndarray:
+    """A partition's pairs, unsorted (the routing sorts each output chunk)."""
+    return np.concatenate(found, axis=1) if found else np.empty((2, 0), np.int64)
+
+
 def collect_pairs(*found: np.ndarray) -> np.ndarray:
     return _sorted(np.concatenate(found, axis=1) if found else np.empty((2, 0), np.int64))
 
 
 def route_pairs(found: np.ndarray, edges: np.ndarray) -> List[np.ndarray]:
-    """Sorted pairs cut by the block of ``a`` holding ``i`` (``edges``: where
-    each block's global indices start), each piece an array of its own."""
-    at = np.searchsorted(found[0], edges)
-    return [found[:, at[k] : at[k + 1]].copy() for k in range(len(edges) - 1)]
+    """Pairs (in any order) cut by the block of ``a`` holding ``i``
+    (``edges``: where each block's global indices start), each piece an
+    array of its own (the chunk they go to sorts them)."""
+    block = np.searchsorted(edges, found[0], side="right") - 1
+    small = block.astype(np.uint16) if len(edges) <= (1 << 16) else block  # a radix sort for 16-bit keys
+    order = np.argsort(small, kind="stable")
+    at = np.searchsorted(block[order], np.arange(len(edges)))
+    grouped = found[:, order]
+    return [grouped[:, at[k] : at[k + 1]].copy() for k in range(len(edges) - 1)]
 
 
 def _bounds_meet(box: np.ndarray, boxes: np.ndarray, within: float) -> np.ndarray:
@@ -881,8 +894,8 @@ def pairs(
                 )
                 for q in near
             ]
-        if found:
-            joined.append(task(collect_pairs)(*found))
+        if found:  # sorted here only when no routing sorts them later
+            joined.append(task(collect_pairs if not sort else _joined)(*found))
     if sort:
         edges = np.array(offsets[0], dtype=np.int64)
         routes = [task(route_pairs)(j, edges) for j in joined]
