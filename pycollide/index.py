@@ -85,9 +85,11 @@ class Index:
     Parameters
     ----------
     geometries : shape array, 1-D, or Polylines or Regions
-        Any kind.  Polylines and Regions answer ``intersects``, ``dwithin``
-        and the nearest queries for every kind, and the other predicates for
-        points and shapes with area (not yet for segments).
+        Any kind; an array of shapely geometries is taken through
+        :func:`from_shapely` (so is ``geometry`` in the queries).  Polylines
+        and Regions answer ``intersects``, ``dwithin`` and the nearest
+        queries for every kind, and the other predicates for points and
+        shapes with area (not yet for segments).
 
     Examples
     --------
@@ -114,6 +116,7 @@ class Index:
 
     def __init__(self, geometries: Any):
         verb = "Index"
+        geometries = _shapely_in(geometries)
         self._boxes: Optional[Index] = None
         self._grid: Any = None  # points and circles: a grid for the nearest queries, built on first use (False: none)
         if getattr(type(geometries), "is_outline", False):
@@ -194,6 +197,7 @@ class Index:
             raise ValueError("query: predicate 'dwithin' needs `distance`")
         if predicate != "dwithin" and distance is not None:
             raise ValueError(f"query: `distance` is taken only with predicate 'dwithin', not {predicate!r}")
+        geometry = _shapely_in(geometry)
         if getattr(type(geometry), "is_outline", False):
             raise TypeError("query: `geometry` must be a shape array; Polylines and Regions go in the index")
         shapes = d.shapes_arg(verb, "geometry", geometry)
@@ -372,6 +376,7 @@ class Index:
             ``max_distance`` has no column.
         """
         verb = "query_nearest"
+        geometry = _shapely_in(geometry)
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
             raise TypeError(f"query_nearest: `k` must be an integer >= 1, got {k!r}")
         if k < 1:
@@ -655,6 +660,24 @@ def tree_nearest(flat: Shapes, index: "Index", limits: np.ndarray, threads: Opti
     """The nearest shape of the index to each shape of a 1-D collection."""
     dist, idx = index._nearest_k(flat, limits, 1, False, threads)
     return Nearest(idx[:, 0], dist[:, 0])
+
+
+def _shapely_in(value: Any) -> Any:
+    """A numpy array (or list) of shapely geometries as pycollide shapes
+    (from_shapely); anything else as it is."""
+    module = type(value).__module__
+    if module.startswith("shapely") or (isinstance(value, (np.ndarray, list, tuple)) and _holds_shapely(value)):
+        from .interop import from_shapely
+
+        return from_shapely(value)
+    return value
+
+
+def _holds_shapely(value: Any) -> bool:
+    arr = np.asarray(value, dtype=object) if not isinstance(value, np.ndarray) else value
+    if arr.dtype != object or arr.size == 0:
+        return False
+    return type(arr.flat[0]).__module__.startswith("shapely")
 
 
 def _overlaps_self(flat: Shapes, threads: Optional[int]) -> np.ndarray:

@@ -354,3 +354,15 @@ def test_shapes_against_regions_and_polylines_agree_with_shapely(predicate, data
     want = shp.STRtree(outlines.to_shapely()).query(geoms, predicate=predicate)
     want = want[:, np.lexsort((want[1], want[0]))]
     assert got.tolist() == want.tolist()
+
+
+def test_shapely_geometries_in_and_out():
+    """An index and its queries take shapely arrays as they come (through
+    from_shapely), as an STRtree user would hand them over."""
+    shp = _shapely()
+    boxes = shp.box([0, 5], [0, 0], [4, 9], [4, 4])
+    index = pc.Index(boxes)
+    assert isinstance(index.geometries, pc.Polygons)
+    pts = shp.points([[1, 1], [4, 2], [6, 1]])
+    assert index.query(pts, "within").tolist() == shp.STRtree(boxes).query(pts, predicate="within").tolist()
+    assert index.query_nearest(shp.points([[4.5, 2]]), k=2).tolist() == [[0, 0], [0, 1]]
