@@ -1147,7 +1147,7 @@ def raycast(
             raise ValueError(f"{verb}: `{name}` must have layout (..., 2), got shape {arr.shape}")
     limit = max_distance if isinstance(max_distance, da.Array) else da.from_array(np.asarray(max_distance, float))
     shape = tuple(np.broadcast_shapes(o.shape[:-1], v.shape[:-1], limit.shape))
-    o = da.broadcast_to(o.astype(np.float64), shape + (2,))
+    o = da.broadcast_to(o.astype(np.float64), shape + (2,)).rechunk({o.ndim - 1: -1})
     v = da.broadcast_to(v.astype(np.float64), shape + (2,)).rechunk(o.chunks)
     lim = da.broadcast_to(limit.astype(np.float64), shape)[..., None].rechunk(o.chunks[:-1] + ((1,),))
     probe = _np_raycast(np.zeros((1, 2)), np.ones((1, 2)), target, threads=threads)

@@ -312,7 +312,7 @@ class Index:
                 return np.empty((2, 0), dtype=np.int64)
             rows, owner = outlines._edge_rows()
             edges = Segments._trusted(np.ascontiguousarray(rows), outlines._magnitude)
-            crossed = Index(edges).query(flat, "intersects")
+            crossed = Index(edges).query(flat, "intersects", threads=threads)
             crossed = crossed[:, relate(flat, crossed[0], edges, crossed[1], "PC_RELATE_INTERIORS", threads)]
             cut = np.unique(np.stack([crossed[0], owner[crossed[1]]]), axis=1)
             return meet[:, inner & ~_member(meet, cut)]
@@ -693,8 +693,16 @@ def _point_relation(
     predicate holds for.  A region's interior is its open area; a
     polyline's, the polyline without its two ends (none when it closes on
     itself); a point's, the point."""
-    if predicate in ("contains", "covers"):  # a point holds no outline shape (each has more than one point)
-        return np.zeros(meet.shape[1], dtype=bool)
+    if predicate in ("contains", "covers"):  # only a polyline of one place: every vertex the point
+        if type(outlines).__name__ == "Regions":
+            return np.zeros(meet.shape[1], dtype=bool)
+        xy = outlines._xy
+        starts = outlines._rings[outlines._shapes]
+        lo = np.minimum.reduceat(xy, starts[:-1]) if len(xy) else np.zeros((0, 2))
+        hi = np.maximum.reduceat(xy, starts[:-1]) if len(xy) else np.zeros((0, 2))
+        j = meet[1]
+        one_place = (lo[j] == hi[j]).all(axis=1)  # it meets the point, so that place is the point
+        return one_place
     if predicate == "covered_by":
         return np.ones(meet.shape[1], dtype=bool)
     if type(outlines).__name__ == "Regions":

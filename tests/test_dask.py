@@ -530,7 +530,7 @@ def test_raycast_equals_the_in_memory_raycast(target):
     o = rng.random((300, 2)) * 4 - 2
     v = rng.random((300, 2)) * 2 - 1
     want = pc.raycast(o, v, t, 20.0)
-    got = pcd.raycast(da.from_array(o, chunks=(64, 2)), da.from_array(v, chunks=(50, 2)), t, 20.0)
+    got = pcd.raycast(da.from_array(o, chunks=(64, 1)), da.from_array(v, chunks=(50, 2)), t, 20.0)
     assert type(got) is type(want)
     for g, w in zip(got, want):
         assert np.array_equal(np.asarray(g.compute()), np.asarray(w), equal_nan=np.asarray(w).dtype.kind == "f")

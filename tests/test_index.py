@@ -366,3 +366,31 @@ def test_shapely_geometries_in_and_out():
     pts = shp.points([[1, 1], [4, 2], [6, 1]])
     assert index.query(pts, "within").tolist() == shp.STRtree(boxes).query(pts, predicate="within").tolist()
     assert index.query_nearest(shp.points([[4.5, 2]]), k=2).tolist() == [[0, 0], [0, 1]]
+
+
+def test_nearest_never_prunes_what_the_contact_measures_below_the_box_gap():
+    """The contact's separation can fall below the true distance (so below a
+    node's box gap) by its rounding: nodes within that error of the bound are
+    still read, ties to the lower index (general and filtered paths, with and
+    without a limit).  Found by review."""
+    far = [[50 + i, 0, 1] for i in range(7)] + [[-50 - i, -50, 1] for i in range(6)]
+    far += [[100, 100 + i, 1] for i in range(20)]
+    items = pc.Circles([[1 + 2**-20, 0, 1], [0, -(1 + 2**-20), 1], [-0.8, -0.8, 1]] + far)
+    query = pc.Capsules([[0, 0, 0, 0, 0.75 * 2**-52]])
+    want, wdist = _brute_nearest(query, items, 1)
+    assert pc.nearest(query, items).index.tolist() == want[1].tolist() == [0]
+    assert pc.Index(items).query_nearest(query).tolist() == [[0], [0]]
+    crowd = pc.Circles([[1 + 2**-20, 0, 1]] + 40 * [[100, 0, 1]])
+    q = pc.Circles([[0, 0, 0.75 * 2**-52]])
+    limit = float(pc.distance(q, crowd[:1])[0])
+    assert pc.Index(crowd).query_nearest(q, max_distance=limit).tolist() == [[0], [0]]
+    zero = pc.Capsules([[0, 0, 0, 0, 0.75 * 2**-52]])
+    assert pc.Index(crowd).query_nearest(zero, max_distance=limit).tolist() == [[0], [0]]
+
+
+def test_a_polyline_of_one_place_contains_that_point():
+    index = pc.Index(pc.Polylines([[[1, 1]], [[0, 0], [2, 0]]]))
+    pts = pc.Points([[1, 1], [1, 0]])
+    assert index.query(pts, "contains").tolist() == [[0], [0]]
+    assert index.query(pts, "covers").tolist() == [[0], [0]]
+    assert index.query(pts, "within").tolist() == [[0, 1], [0, 1]]

@@ -585,6 +585,7 @@ struct near_query {
     double *out;   /* contact: the best so far */
     int64_t *index;
     const double **row; /* contact: the best one's row (NULL: not wanted) */
+    double magnitude;   /* nearest: bounds the values (the contact's error is a few u of them) */
 };
 
 static int overlaps_enter(void *v, const double *bb)
@@ -615,7 +616,7 @@ int pc__tree_overlaps(const pc__tree_query *c, int ka, const double *a, int mode
         y0 = pc__min(y0, A.y[i]);
         y1 = pc__max(y1, A.y[i]);
     }
-    struct near_query q = {c, &f, ka, mode, a, {x0 - g, y0 - g, x1 + g, y1 + g}, NULL, NULL, NULL};
+    struct near_query q = {c, &f, ka, mode, a, {x0 - g, y0 - g, x1 + g, y1 + g}, NULL, NULL, NULL, 0.0};
     return descend(c, overlaps_enter, overlaps_leaf, &q);
 }
 
@@ -641,14 +642,15 @@ static int each_leaf(void *v, int64_t k)
 
 int pc__tree_each(const pc__tree_query *c, const double *box, int (*visit)(void *ctx, const double *row), void *ctx)
 {
-    struct each_query e = {{c, NULL, 0, 0, NULL, {box[0], box[1], box[2], box[3]}, NULL, NULL, NULL}, visit, ctx};
+    struct each_query e = {{c, NULL, 0, 0, NULL, {box[0], box[1], box[2], box[3]}, NULL, NULL, NULL, 0.0}, visit, ctx};
     return descend(c, overlaps_enter, each_leaf, &e);
 }
 
 int pc__tree_meets_box(const pc__tree_query *c, const double *box)
 {
     double g = 0x1p-30 * (c->tree_mag + pc__magnitude(box, 4)) + 0x1p-1000;
-    struct near_query q = {c, NULL, 0, 0, NULL, {box[0] - g, box[1] - g, box[2] + g, box[3] + g}, NULL, NULL, NULL};
+    struct near_query q = {c,    NULL, 0,    0,  NULL, {box[0] - g, box[1] - g, box[2] + g, box[3] + g},
+                           NULL, NULL, NULL, 0.0};
     return descend(c, overlaps_enter, any_leaf, &q);
 }
 
@@ -689,7 +691,8 @@ static int contact_enter(void *v, const double *nb)
 {
     const struct near_query *q = v;
     double gap = box_gap(v, nb);
-    return !(gap - fabs(gap) * 0x1p-50 > q->out[0]);
+    double b = q->out[0];
+    return !(gap - fabs(gap) * 0x1p-50 > b + 0x1p-40 * (fabs(b) + q->magnitude) + 0x1p-1000);
 }
 
 static int contact_leaf(void *v, int64_t k)
@@ -712,19 +715,23 @@ void pc__tree_contact(const pc__tree_query *c, int ka, const double *a, double *
     out[0] = INFINITY;
     *index = -1;
     if (row) *row = NULL;
-    pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
-    struct near_query q = {c, &f, ka, 0, a, {0}, out, index, row};
+    double mag = pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude);
+    pc__filter f = pc__filter_for(mag);
+    struct near_query q = {c, &f, ka, 0, a, {0}, out, index, row, mag};
     pc__kind(ka)->bounds(a, q.box);
     descend(c, contact_enter, contact_leaf, &q);
 }
 
 /* nearest: a node is entered unless the Euclidean gap between the boxes (a
- * lower bound of the distance, shrunk past its roundings) exceeds the best
- * distance so far (ties are entered: a lower index may wait there) */
+ * lower bound of the true distance, shrunk past its roundings) exceeds the
+ * best distance so far by more than the contact's error (its separation
+ * may fall below the true distance by a few u of the values; ties are
+ * entered: a lower index may wait there) */
 static int nearest_enter(void *v, const double *nb)
 {
     const struct near_query *q = v;
-    return !(box_gap_len(v, nb) * (1.0 - 0x1p-48) > q->out[0]);
+    double b = q->out[0];
+    return !(box_gap_len(v, nb) * (1.0 - 0x1p-48) > b + 0x1p-40 * (b + q->magnitude) + 0x1p-1000);
 }
 
 /* nearest: the distance to the item is its contact's separation, or 0 when
@@ -751,8 +758,9 @@ static void nearest_one(const pc__tree_query *c, int ka, const double *a, double
     double best[7] = {max_distance};
     int64_t index = INT64_MAX;
     if (c->tree.levels) {
-        pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude));
-        struct near_query q = {c, &f, ka, 0, a, {0}, best, &index, NULL};
+        double mag = pc__max(pc__magnitude(a, pc_kind_width(ka)), c->magnitude);
+        pc__filter f = pc__filter_for(mag);
+        struct near_query q = {c, &f, ka, 0, a, {0}, best, &index, NULL, mag};
         pc__kind(ka)->bounds(a, q.box);
         descend_by(c, nearest_enter, nearest_leaf, box_gap2, &q);
     }

@@ -106,7 +106,10 @@ static void update_hi(nk_query *q)
         double margin, e = est_of(q, q->k - 1, &margin);
         q->hi = e + margin;
     }
-    double reach = (q->hi + q->qr) * (1 + NK_MARGIN);
+    /* a node's items lie at least its gap from the query's centre; one
+     * enters only within item_reach of it, which exceeds its radius by at
+     * most this (radii are within the magnitude) */
+    double reach = (q->hi + q->qr) * (1 + 0x1p-36) + 0x1p-35 * q->mag + 0x1p-997;
     q->reach2 = reach * reach;
     double lim = item_reach(q, 0.0);
     q->lim2 = lim * lim;
@@ -242,14 +245,18 @@ static inline double gap_of(const nk_query *q, const double *nb)
     return pc__length(dx, dy);
 }
 
-/* May a node at this gap hold an item that enters?  Fast: every item in the
- * box is at least sqrt(gap) - r from the query's disc (its disc lies in the
- * box), so none enters when that exceeds hi.  Else: the boxes' gap is a
- * lower bound of the distance (ties enter: a lower index may wait there). */
+/* May a node at this gap hold an item that enters?  Fast: every item's
+ * centre in the box is at least sqrt(gap) from the query's (its disc lies in
+ * the box), so none enters when that exceeds reach.  Else: the boxes' gap is
+ * a lower bound of the true distance, which the measured one undershoots by
+ * at most its error (ties enter: a lower index may wait there). */
 static inline int open_gap(const nk_query *q, double gap)
 {
     if (q->fast) return gap * (1 - NK_MARGIN) <= q->reach2;
-    return !(gap * (1.0 - 0x1p-48) > bound(q));
+    /* the contact's separation may fall below the true distance (so below
+     * the gap) by its error, a few u of the values involved */
+    double b = bound(q);
+    return !(gap * (1.0 - 0x1p-48) > b + NK_MARGIN * (b + q->mag) + 0x1p-1000);
 }
 
 static void walk_tree(nk_query *q)
@@ -559,6 +566,13 @@ int pc_nearest_k(void *work, int64_t work_bytes, const void *grid, int64_t grid_
     if (pc__tree_query_of(&c, work, work_bytes, magnitude) != PC_OK) return PC_ERR_ARG;
     for (int64_t i = 0; i < n; i++)
         if (!(limits[i] >= 0) || order[i] < 0 || order[i] >= n) return PC_ERR_ARG;
+    const point_grid *g = NULL;
+    if (grid) {
+        g = grid_at(grid);
+        if (grid_bytes < 64 + PG_HEADER || g->magic != PG_MAGIC || g->n != c.tree.n || g->kind != c.tree.kind ||
+            grid_bytes < pc_point_grid_workspace(g->kind, g->n))
+            return PC_ERR_ARG;
+    }
     if (n == 0) return PC_OK;
     /* a permutation: each query once (marked in the output, which every
      * query then writes whole) */
@@ -569,13 +583,6 @@ int pc_nearest_k(void *work, int64_t work_bytes, const void *grid, int64_t grid_
             return PC_ERR_ARG;
         }
         index[order[r] * k] = -1;
-    }
-    const point_grid *g = NULL;
-    if (grid) {
-        g = grid_at(grid);
-        if (grid_bytes < 64 + PG_HEADER || g->magic != PG_MAGIC || g->n != c.tree.n || g->kind != c.tree.kind ||
-            grid_bytes < pc_point_grid_workspace(g->kind, g->n))
-            return PC_ERR_ARG;
     }
     pc__fpenv env = pc__fp_enter();
     int kt = c.tree.kind, wa = pc_kind_width(kind_a);
