@@ -360,7 +360,8 @@ class Index:
             Also return the distances.
         all_matches : bool, default False
             Also return every shape tied with the k-th nearest (at its
-            distance), so ties are not cut at k.
+            distance), so ties are not cut at k.  (shapely's default is
+            True; pass it for shapely's answer.)
         exclusive : bool, default False
             Skip shapes equal to the query (the same point set), as for a
             collection queried against itself.
