@@ -598,13 +598,25 @@ def _assign(
     return shapes, bounds, order, starts
 
 
-def census_block(
-    block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
-) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pass 2 of pairs: the order that groups the block's shapes by
-    partition (int32 when it fits), where each partition starts, and the box
-    around each partition's shapes.  Kept (persisted) for the split, so that
-    the curve's keys and the sort are computed once."""
+class _Grouping:
+    """A block's census: the order that groups its shapes by partition, where
+    each partition starts, and the box around each partition's shapes.  An
+    object of its own, not a tuple: a persisted result lands in the graph as
+    a literal, and older dask takes a tuple there for a task."""
+
+    __slots__ = ("order", "starts", "box")
+
+    def __init__(self, order: np.ndarray, starts: np.ndarray, box: np.ndarray):
+        self.order, self.starts, self.box = order, starts, box
+
+    def __reduce__(self) -> Tuple[Any, Tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        return (_Grouping, (self.order, self.starts, self.box))
+
+
+def census_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> _Grouping:
+    """Pass 2 of pairs: the block grouped by partition (the order int32 when
+    it fits), kept (persisted) for the split, so that the curve's keys and
+    the sort are computed once."""
     _, bounds, order, starts = _assign(block, kind, frame, cuts, offset)
     counts = np.diff(starts)
     box = np.empty((len(counts), 4))
@@ -614,16 +626,16 @@ def census_block(
         ordered, at = bounds[order], starts[:-1][full]
         for c, reduce in enumerate((np.minimum, np.minimum, np.maximum, np.maximum)):
             box[full, c] = reduce.reduceat(ordered[:, c], at)
-    return (order.astype(np.int32) if len(order) < (1 << 31) else order), starts, box
+    return _Grouping(order.astype(np.int32) if len(order) < (1 << 31) else order, starts, box)
 
 
-def census_summary(census: Tuple[np.ndarray, np.ndarray, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
+def census_summary(census: _Grouping) -> Tuple[np.ndarray, np.ndarray]:
     """What of a block's census comes back to plan the joins: each partition's count and box."""
-    return np.diff(census[1]), census[2]
+    return np.diff(census.starts), census.box
 
 
 def split_block(
-    block: np.ndarray, kind: str, census: Tuple[np.ndarray, np.ndarray, np.ndarray], offset: int
+    block: np.ndarray, kind: str, census: _Grouping, offset: int
 ) -> List[Tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The block's shapes cut by partition (as its census grouped them),
     with their global indices and their boxes: one triple of arrays of their
@@ -631,7 +643,7 @@ def split_block(
     freeing one piece frees its memory, and dask counts each piece at its
     true size).  The joins trust these rows: the block was validated here."""
     shapes = _numpy_shapes(kind, block, (offset,))
-    order, starts, _ = census
+    order, starts = census.order, census.starts
     data = np.asarray(shapes._data).reshape(len(order), -1)
     bounds = shapes.bounds().reshape(-1, 4)
     return [
