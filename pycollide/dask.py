@@ -538,6 +538,7 @@ def distance(a: Side, b: Side, *, threads: int = 1) -> da.Array:
 
 _ORDER = 16  # the curve runs over a 2**16 x 2**16 grid of the centres' bounding box
 _SAMPLE = 1 << 16  # at most this many sampled shapes choose the partitions' cuts
+_PARTITION_SHAPES = 2_000_000  # the default partition's size, where the blocks are smaller
 
 
 def _centres(bounds: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
@@ -810,7 +811,10 @@ def pairs(
     a, b : 1-D lazy shape arrays (or numpy shape arrays), chunk sizes known
     distance, touching : as :func:`pycollide.pairs`
     partitions : int, optional
-        How many spatial partitions; default: the number of input blocks.
+        How many spatial partitions; default: the number of input blocks,
+        but fewer where they are small: about 2,000,000 shapes a partition
+        (less overhead per shape: fewer tasks and borders), never fewer than
+        the cores (``dask.system.CPU_COUNT``) while there are blocks.
     sort : bool, default True
         Sort the result globally (as :func:`pycollide.pairs`) or leave it in join order.
 
@@ -832,8 +836,9 @@ def pairs(
     blocks = [list(s._raw.to_delayed().ravel()) for s in sides]
     sizes = [[int(c) for c in s.chunks[0]] for s in sides]
     total = sum(map(sum, sizes))
-    if partitions is None:
-        partitions = max(1, sum(len(c) for c in sizes))
+    if partitions is None:  # the blocks, merged up to about _PARTITION_SHAPES each while every core has one
+        wanted = max(dask.system.CPU_COUNT or 1, -(-sum(map(sum, sizes)) // _PARTITION_SHAPES))
+        partitions = max(1, min(sum(len(c) for c in sizes), wanted))
     elif isinstance(partitions, bool) or not isinstance(partitions, (int, np.integer)):
         raise TypeError(f"{verb}: `partitions` must be an integer from 1 to 2**20, got {partitions!r}")
     elif not 1 <= partitions <= 1 << 20:
