@@ -118,8 +118,7 @@ static void update_hi(nk_query *q)
 /* The bound on a node's gap for the general walk: the k-th distance, or the limit. */
 static inline double bound(const nk_query *q) { return q->m < q->k ? q->limit : q->dist[q->k - 1]; }
 
-/* The distance to the item at tree position p: its contact's separation, 0
- * where that is <= 0 (the sign is exact). */
+/* The query's filter, made on first use. */
 static const pc__filter *filter(nk_query *q)
 {
     if (!q->filter_ready) {
@@ -129,6 +128,8 @@ static const pc__filter *filter(nk_query *q)
     return &q->filter;
 }
 
+/* The distance to the item at position p: its contact's separation, 0
+ * where that is <= 0 (the sign is exact). */
 static double measure(nk_query *q, int64_t p)
 {
     double one[7];
@@ -230,6 +231,26 @@ static void consider_fast(nk_query *q, int64_t p)
     place(q, p, d, e, margin);
 }
 
+/* fast: the items at positions p0 .. p1 - 1 (a tree leaf's, a grid run's):
+ * most are out by their centres' squared distance alone, the rest are
+ * considered */
+static void offer_run(nk_query *q, int64_t p0, int64_t p1)
+{
+    if (q->kt == PC_POINT) {
+        for (int64_t p = p0; p < p1; p++) {
+            const double *r = q->rows + 2 * p;
+            double dx = q->qx - r[0], dy = q->qy - r[1];
+            if (dx * dx + dy * dy <= q->lim2) consider_fast(q, p);
+        }
+        return;
+    }
+    for (int64_t p = p0; p < p1; p++) {
+        const double *r = q->rows + 3 * p;
+        double dx = q->qx - r[0], dy = q->qy - r[1], lim = item_reach(q, r[2]);
+        if (dx * dx + dy * dy <= lim * lim) consider_fast(q, p);
+    }
+}
+
 /* The gap from the query to a node's box: fast, the squared gap from the
  * centre; else the Euclidean gap between the boxes. */
 static inline double gap_of(const nk_query *q, const double *nb)
@@ -285,18 +306,8 @@ static void walk_tree(nk_query *q)
         int64_t c0 = k * PC_TREE_FANOUT, c1 = c0 + PC_TREE_FANOUT;
         if (c1 > t->count[l - 1]) c1 = t->count[l - 1];
         if (l == 1) {
-            if (q->fast && q->kt == PC_POINT) { /* most points are out by their squared distance alone */
-                for (int64_t p = c0; p < c1; p++) {
-                    const double *r = t->rows + 2 * p;
-                    double dx = q->qx - r[0], dy = q->qy - r[1];
-                    if (dx * dx + dy * dy <= q->lim2) consider_fast(q, p);
-                }
-            } else if (q->fast) {
-                for (int64_t p = c0; p < c1; p++) {
-                    const double *r = t->rows + 3 * p;
-                    double dx = q->qx - r[0], dy = q->qy - r[1], lim = item_reach(q, r[2]);
-                    if (dx * dx + dy * dy <= lim * lim) consider_fast(q, p);
-                }
+            if (q->fast) {
+                offer_run(q, c0, c1);
             } else {
                 for (int64_t p = c0; p < c1; p++)
                     if (open_gap(q, gap_of(q, t->boxes + 4 * p))) consider(q, p);
@@ -306,17 +317,8 @@ static void walk_tree(nk_query *q)
         /* the open children, pushed farthest first so that the nearest pops first */
         const double *below = t->boxes + 4 * t->first[l - 1];
         int from = sp, count = (int)(c1 - c0);
-        double gaps[PC_TREE_FANOUT];
-        if (q->fast) { /* all eight first: a loop without branches */
-            const double *nb = below + 4 * c0;
-            for (int i = 0; i < count; i++) {
-                double gx = pc__max(0.0, pc__max(nb[4 * i] - q->qx, q->qx - nb[4 * i + 2]));
-                double gy = pc__max(0.0, pc__max(nb[4 * i + 1] - q->qy, q->qy - nb[4 * i + 3]));
-                gaps[i] = gx * gx + gy * gy;
-            }
-        } else {
-            for (int i = 0; i < count; i++) gaps[i] = gap_of(q, below + 4 * (c0 + i));
-        }
+        double gaps[PC_TREE_FANOUT]; /* all first, then the pushes */
+        for (int i = 0; i < count; i++) gaps[i] = gap_of(q, below + 4 * (c0 + i));
         for (int64_t ch = c0; ch < c1; ch++) {
             double g = gaps[ch - c0];
             if (!open_gap(q, g)) continue;
@@ -449,20 +451,7 @@ int pc_point_grid_build(int kind, const double *rows, int64_t n, double magnitud
 static void grid_run(nk_query *q, const point_grid *g, int64_t j, int64_t i0, int64_t i1)
 {
     const int64_t *start = grid_starts(g);
-    int64_t p0 = start[j * g->gx + i0], p1 = start[j * g->gx + i1 + 1];
-    if (g->kind == PC_POINT) {
-        for (int64_t p = p0; p < p1; p++) {
-            const double *r = q->rows + 2 * p;
-            double dx = q->qx - r[0], dy = q->qy - r[1];
-            if (dx * dx + dy * dy <= q->lim2) consider_fast(q, p);
-        }
-        return;
-    }
-    for (int64_t p = p0; p < p1; p++) {
-        const double *r = q->rows + 3 * p;
-        double dx = q->qx - r[0], dy = q->qy - r[1], lim = item_reach(q, r[2]);
-        if (dx * dx + dy * dy <= lim * lim) consider_fast(q, p);
-    }
+    offer_run(q, start[j * g->gx + i0], start[j * g->gx + i1 + 1]);
 }
 
 /* Rings of cells around the query's, until none can hold an item that
