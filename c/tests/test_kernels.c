@@ -805,6 +805,14 @@ static void test_bounds(void)
     CHECK(bb[0] == 1 - 0x1p-53 && bb[1] == -0x1p-60 && bb[2] == 1 + 0x1p-52 && bb[3] == 0x1p-60);
     CHECK(pc_bounds(PC_CIRCLE, huge, 1, bb, 1, NULL) == PC_OK);
     CHECK(bb[0] == 0 && bb[1] == -DBL_MAX && bb[2] == INFINITY && bb[3] == DBL_MAX);
+    /* below zero the steps run the other way; past the greatest double, to the infinity */
+    const double below[3] = {-1, -DBL_MAX, 0x1p-60}, tiny[3] = {0x1p-1073, -0x1p-1060, 0x1p-1074};
+    CHECK(pc_bounds(PC_CIRCLE, below, 1, bb, 1, NULL) == PC_OK);
+    CHECK(bb[0] == nextafter(-1.0, -INFINITY) && bb[2] == nextafter(-1.0, INFINITY) && bb[2] == -1 + 0x1p-53);
+    CHECK(bb[1] == -INFINITY && bb[3] == nextafter(-DBL_MAX, INFINITY));
+    CHECK(pc_bounds(PC_CIRCLE, tiny, 1, bb, 1, NULL) == PC_OK); /* subnormal sums are exact */
+    CHECK(bb[0] == 0x1p-1074 && bb[2] == 0x1.8p-1073 && bb[1] == -0x1p-1060 - 0x1p-1074 &&
+          bb[3] == -0x1p-1060 + 0x1p-1074);
     CHECK(pc_bounds(PC_POINT, point, 1, bb, 1, NULL) == PC_OK && bb[0] == 2 && bb[1] == -3 && bb[2] == 2 &&
           bb[3] == -3);
     CHECK(pc_bounds(PC_BOX, box, 1, bb, 1, NULL) == PC_OK && !memcmp(bb, box, sizeof bb));
