@@ -191,6 +191,24 @@ def test_overflowing_bounds_are_handled():
     assert np.array_equal(pc.pairs(c, c), brute_pairs(c, c))
 
 
+@pytest.mark.parametrize("k", [-1070, -1050, -1000, -940, -890, 0, 1000])
+def test_lattices_at_every_scale_against_brute_force(k):
+    """Circles of radius 1 two apart (each touching four), and boxes between
+    them, scaled by 2^k: near the subnormals the grid's cells would be too
+    small for its error bound (and 1 / size overflows), so the tree serves;
+    the same pairs at every scale."""
+    x, y = np.meshgrid(np.arange(13.0), np.arange(7.0))
+    centres = np.column_stack([x.ravel(), y.ravel()]) * 2
+    s = np.ldexp(1.0, k)
+    circles = pc.Circles(np.column_stack([centres, np.ones(len(centres))]) * s)
+    boxes = pc.Boxes(np.column_stack([centres + 0.5, centres + 1.5]) * s)
+    for touching in (True, False):
+        got = pc.pairs(circles, touching=touching)
+        assert np.array_equal(got, brute_pairs(circles, None, touching))
+        assert got.shape[1] == (7 * 12 + 13 * 6 if touching else 0)
+        assert np.array_equal(pc.pairs(boxes, circles, touching=touching), brute_pairs(boxes, circles, touching))
+
+
 def test_empty_and_single():
     c = pc.Circles(np.empty((0, 3)))
     one = pc.Circles([[0, 0, 1]])

@@ -202,7 +202,9 @@ static double cell_size(const level *lv, double d)
 }
 
 /* Choose each level's cells (at most max_cells(count) of them); 0 when the
- * coordinates are too large for them. */
+ * coordinates are too large for them, or the cells too small: below 2^-900
+ * the roundings near the subnormals are no longer relative (and 1 / size
+ * would overflow), so the error bound of cell_size fails there. */
 static int frame_levels(header *h)
 {
     int64_t first = 0;
@@ -215,6 +217,7 @@ static int frame_levels(header *h)
         double size = cell_size(lv, h->d), cap = (double)(2 * lv->count + 64);
         for (;;) {
             if (!isfinite(size) || !isfinite(lv->hx - lv->gx) || !isfinite(lv->hy - lv->gy)) return 0;
+            if (!(size >= 0x1p-900)) return 0;
             /* one column and row more than the corners need, whatever the
              * rounding of cell_of (which clamps to the last) */
             double tx = floor((lv->hx - lv->gx) / size) + 2, ty = floor((lv->hy - lv->gy) / size) + 2;
