@@ -148,6 +148,27 @@ int pc_bounds(int kind, const double *shapes, int64_t n, double *out, int thread
  * Returns PC_OK or PC_ERR_ARG. */
 int pc_curve_keys(const double *bounds, int64_t n, const double *frame, int order, uint64_t *keys);
 
+/* Groups n shapes of one kind by the cell of a grid that partitions the
+ * plane: `cols` columns cut at the ascending `xcuts` (cols - 1 of them),
+ * column c cut into rows first[c] .. first[c + 1] - 1 (at least one) at the
+ * ascending cuts ycuts[first[c] - c ..] (first[c + 1] - first[c] - 1 of
+ * them), the cells numbered 0 .. first[cols] - 1 column by column.  A shape
+ * lies in the cell of the centre (cx, cy) of its box (pc_bounds; the centre
+ * as pc_curve_keys): the column of the number of x cuts at most cx, in it
+ * the row of the number of its y cuts at most cy (a NaN counts none).
+ * Writes `cell` (each shape's), `order`, the indices 0 .. n - 1 grouped by
+ * cell (ascending within a cell), and `starts` (first[cols] + 1 of them: cell p's indices are
+ * order[starts[p] .. starts[p + 1] - 1]).  With `edges` (4 doubles a cell,
+ * e0 .. e3), near[i] is 1 when shape i's box b, in cell p, has
+ * b0 - e0 <= gap or b1 - e1 <= gap or e2 - b2 <= gap or e3 - b3 <= gap
+ * (each difference rounded), else 0: the shapes that may meet boxes beyond
+ * the cell's edges.  For partitioning shapes spatially.  Returns PC_OK,
+ * PC_ERR_KIND or PC_ERR_ARG (cuts not ascending or NaN, a column without
+ * rows, more than INT32_MAX cells, a NaN gap). */
+int pc_grid_group(int kind, const double *shapes, int64_t n, const double *xcuts, int64_t cols, const int64_t *first,
+                  const double *ycuts, const double *edges, double gap, int32_t *cell, int64_t *order, int64_t *starts,
+                  uint8_t *near);
+
 /* Copies of n contiguous shapes of a kind, mirrored and moved: copy c maps
  * every point (x, y) to (sx x + tx, sy y + ty), with sx = -1 where
  * mirror_x[c] < 0 (else +1), likewise sy, and (tx, ty) = offsets[2c],

@@ -1,5 +1,5 @@
 /* The broad phase: the tree and the pairs (pairs.c), the grid (grid.c),
- * places on a Hilbert curve (curve.c). */
+ * places on a Hilbert curve and cells of a grid (curve.c). */
 #include "test.h"
 
 static int by_u64(const void *a, const void *b)
@@ -230,6 +230,97 @@ static void test_curve_keys(void)
     CHECK(pc_curve_keys(NULL, 3, frame, 5, k3) == PC_ERR_ARG);
 }
 
+/* pc_grid_group: boxes on a lattice land in the cell their centre's
+ * coordinates count cuts in (a centre on a cut goes above it), grouped in
+ * ascending order, those within the gap of their cell's edges flagged; a
+ * circle by its centre; bad cuts are refused. */
+static void test_grid_group(void)
+{
+    enum { N = 400 };
+    /* two columns cut at x = 10: the left one in three rows (y cuts 5, 12),
+     * the right one whole */
+    double xcuts[1] = {10}, ycuts[2] = {5, 12}, bounds[4 * N];
+    int64_t first[3] = {0, 3, 4}, order[N], starts[5], want_count[4] = {0};
+    /* the edges: 1 inside each cell's sides (the right column's left side only) */
+    double edges[16] = {-INFINITY, -INFINITY, 9, 4,        -INFINITY, 6,         9,        11,
+                        -INFINITY, 13,        9, INFINITY, 11,        -INFINITY, INFINITY, INFINITY};
+    uint8_t near[N];
+    int32_t cells[N];
+    int cell_of[N], want_near[N];
+    for (int i = 0; i < N; i++) {
+        double cx = (i * 7) % 20, cy = (i * 13) % 17, h = 0.25 * (i % 5);
+        double *b = bounds + 4 * i;
+        b[0] = cx - h, b[1] = cy - 2 * h, b[2] = cx + h, b[3] = cy + 2 * h;
+        int p = cx >= 10 ? 3 : cy >= 12 ? 2 : cy >= 5 ? 1 : 0;
+        const double *e = edges + 4 * p;
+        cell_of[i] = p;
+        want_count[p]++;
+        want_near[i] = b[0] - e[0] <= 0.5 || b[1] - e[1] <= 0.5 || e[2] - b[2] <= 0.5 || e[3] - b[3] <= 0.5;
+    }
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, ycuts, edges, 0.5, cells, order, starts, near) == PC_OK);
+    CHECK(starts[0] == 0 && starts[4] == N);
+    int ok = 1, flagged = 0;
+    for (int p = 0; p < 4; p++) {
+        ok &= starts[p + 1] - starts[p] == want_count[p];
+        for (int64_t at = starts[p]; at < starts[p + 1]; at++) {
+            ok &= cell_of[order[at]] == p && cells[order[at]] == p;
+            ok &= at == starts[p] || order[at - 1] < order[at];
+        }
+    }
+    for (int i = 0; i < N; i++) ok &= near[i] == want_near[i], flagged += near[i];
+    CHECK(ok);
+    CHECK(flagged > 20 && flagged < N - 20);
+    /* the same without edges */
+    int64_t again[N];
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, ycuts, NULL, 0, cells, again, starts, NULL) == PC_OK);
+    CHECK(memcmp(again, order, sizeof order) == 0);
+    /* circles by their centres, on the cuts and off them */
+    double circles[12] = {10, 5, 3, 9.5, 5, 100, 9.5, 4.9, 0.1, 9.5, 12, 1};
+    int64_t o4[4], s4[5];
+    CHECK(pc_grid_group(PC_CIRCLE, circles, 4, xcuts, 2, first, ycuts, NULL, 0, cells, o4, s4, NULL) == PC_OK);
+    CHECK(s4[1] == 1 && s4[2] == 2 && s4[3] == 3 && s4[4] == 4);
+    CHECK(o4[0] == 2 && o4[1] == 1 && o4[2] == 3 && o4[3] == 0);
+    /* one cell: everything, in order */
+    int64_t one[2] = {0, 1}, s1[2], o1[3];
+    CHECK(pc_grid_group(PC_BOX, bounds, 3, NULL, 1, one, NULL, NULL, 0, cells, o1, s1, NULL) == PC_OK);
+    CHECK(s1[0] == 0 && s1[1] == 3 && o1[0] == 0 && o1[1] == 1 && o1[2] == 2);
+    CHECK(pc_grid_group(PC_BOX, bounds, 0, NULL, 1, one, NULL, NULL, 0, cells, o1, s1, NULL) == PC_OK);
+    CHECK(s1[1] == 0);
+    /* many cuts (the search, not the count): a column cut into 40 rows */
+    double many[39];
+    int64_t tall[2] = {0, 40}, o40[N], s40[41];
+    for (int k = 0; k < 39; k++) many[k] = 0.5 + k * 0.5;
+    CHECK(pc_grid_group(PC_BOX, bounds, N, NULL, 1, tall, many, NULL, 0, cells, o40, s40, NULL) == PC_OK);
+    ok = 1;
+    for (int r = 0; r < 40; r++)
+        for (int64_t at = s40[r]; at < s40[r + 1]; at++) {
+            double cy = bounds[4 * o40[at] + 1] * 0.5 + bounds[4 * o40[at] + 3] * 0.5;
+            ok &= (r == 0 || cy >= many[r - 1]) && (r == 39 || cy < many[r]);
+        }
+    CHECK(ok && s40[40] == N);
+    /* a NaN centre counts no cuts: the first row of the first column */
+    double odd[4] = {NAN, NAN, NAN, NAN};
+    CHECK(pc_grid_group(PC_BOX, odd, 1, xcuts, 2, first, ycuts, NULL, 0, cells, o1, starts, NULL) == PC_OK);
+    CHECK(starts[1] == 1);
+    /* refused: cuts out of order or NaN, a column without rows, no cuts given, a bad kind or gap */
+    double down[2] = {12, 5}, nan_cut[1] = {NAN};
+    int64_t empty_col[3] = {0, 3, 3};
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, down, NULL, 0, cells, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, nan_cut, 2, first, ycuts, NULL, 0, cells, order, starts, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, empty_col, ycuts, NULL, 0, cells, order, starts, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, NULL, 2, first, ycuts, NULL, 0, cells, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, NULL, NULL, 0, cells, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, -1, xcuts, 2, first, ycuts, NULL, 0, cells, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 0, first, ycuts, NULL, 0, cells, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, ycuts, edges, NAN, cells, order, starts, near) ==
+          PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, ycuts, edges, 0, cells, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(PC_BOX, bounds, N, xcuts, 2, first, ycuts, NULL, 0, NULL, order, starts, NULL) == PC_ERR_ARG);
+    CHECK(pc_grid_group(-1, bounds, N, xcuts, 2, first, ycuts, NULL, 0, cells, order, starts, NULL) == PC_ERR_KIND);
+}
+
 /* The grid (pc_pairs_prepare_any within one collection) over many circles:
  * its pairs are the tree's, on one thread and several, and within a
  * distance the same on one thread and several; the cancel flag. */
@@ -274,4 +365,5 @@ void group_pairs(void)
     test_grid_loops();
     test_grid_threads();
     test_curve_keys();
+    test_grid_group();
 }
