@@ -534,128 +534,173 @@ def distance(a: Side, b: Side, *, threads: int = 1) -> da.Array:
     )
 
 
-# ---- pairs: a spatial join along a Hilbert curve ------------------------------------
+# ---- pairs: a spatial join over a grid of balanced cells ------------------------------------
 
-_ORDER = 16  # the curve runs over a 2**16 x 2**16 grid of the centres' bounding box
-_SAMPLE = 1 << 16  # at most this many sampled shapes choose the partitions' cuts
-_PARTITION_SHAPES = 2_000_000  # the default partition's size, where the blocks are smaller
+_SAMPLE = 1 << 16  # at most this many sampled shapes choose the cells' cuts
+_PARTITION_SHAPES = 2_000_000  # the default partition's greatest size
+_SMALLEST_PARTITION = 1 << 16  # and least, where the input is small
+_SLACK = 2.0**-20  # the conservative boxes' margin relative to the magnitudes: far above any rounding
+_TINY = 2.0**-1000  # and absolute, for magnitudes near zero
 
 
 def _centres(bounds: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return bounds[:, 0] * 0.5 + bounds[:, 2] * 0.5, bounds[:, 1] * 0.5 + bounds[:, 3] * 0.5
 
 
-def _frame(lo: np.ndarray, hi: np.ndarray) -> Tuple[float, float, float, float]:
-    """(x0, y0, scale x, scale y) mapping the centres' box onto the curve's grid."""
-    n = float(1 << _ORDER)
+def survey_block(block: np.ndarray, kind: str, m: int, offset: int) -> Tuple[np.ndarray, ...]:
+    """Pass 1 of pairs: the box around the block's centres, the greatest half
+    width and half height of its shapes' boxes, and the centres of ``m``
+    evenly spaced shapes.  Points and circles give their centres and radii
+    directly; the other kinds are bounded."""
+    shapes = _numpy_shapes(kind, block, (offset,))
+    n = len(shapes)
+    if not n:
+        return np.full(2, np.inf), np.full(2, -np.inf), np.zeros(2), np.empty((0, 2))
+    rows = np.asarray(shapes._data).reshape(n, -1)
     with np.errstate(all="ignore"):
-        scale = [n / (h - l) if np.isfinite(h - l) and h > l else 0.0 for l, h in zip(lo, hi)]
-    origin = [float(v) if np.isfinite(v) else 0.0 for v in lo]
-    return (origin[0], origin[1], scale[0], scale[1])
+        pick = np.unique(np.linspace(0, n - 1, max(1, min(m, n))).astype(np.int64))
+        if kind in ("point", "circle"):  # centres and radii as they are
+            x, y = rows[:, 0], rows[:, 1]
+            r = float(rows[:, 2].max()) if kind == "circle" else 0.0
+            return np.array([x.min(), y.min()]), np.array([x.max(), y.max()]), np.array([r, r]), rows[pick, :2]
+        bounds = shapes.bounds().reshape(-1, 4)
+        x, y = _centres(bounds)
+        half = np.array([((bounds[:, 2] - bounds[:, 0]) * 0.5).max(), ((bounds[:, 3] - bounds[:, 1]) * 0.5).max()])
+    return np.array([x.min(), y.min()]), np.array([x.max(), y.max()]), half, np.stack([x[pick], y[pick]], axis=1)
 
 
-def _keys(bounds: np.ndarray, frame: Tuple[float, float, float, float]) -> np.ndarray:
-    """Each shape's place on the Hilbert curve, by the centre of its box (C:
-    ``pc_curve_keys``).  Only a heuristic for grouping: no answer depends on
-    it (infinite or huge boxes simply land at the grid's edge)."""
-    bounds = np.ascontiguousarray(bounds, dtype=np.float64)
-    keys = np.empty(len(bounds), dtype=np.uint64)
-    grid = np.array(frame, dtype=np.float64)  # named: it must outlive the call (a cast pointer keeps nothing alive)
-    check_rc(
-        "pairs",
-        lib.pc_curve_keys(
-            double_ptr(bounds), len(bounds), double_ptr(grid), _ORDER, ffi.cast("uint64_t *", ffi.from_buffer(keys))
-        ),
-    )
-    return keys
+class _Grid:
+    """The partition of the plane into ``count`` cells: columns cut at the
+    sample's x quantiles, each column cut into rows at its y quantiles, so
+    that each cell holds about as many shapes (C: ``pc_grid_group``).  The
+    cells tile the plane; ``cells`` are their rectangles (infinite at the
+    edges), ``rects`` the same clipped to the box around every centre."""
+
+    __slots__ = ("xcuts", "first", "ycuts", "cells", "rects")
+
+    def __init__(self, sample: np.ndarray, count: int, lo: np.ndarray, hi: np.ndarray):
+        with np.errstate(all="ignore"):
+            span = np.where(np.isfinite(hi - lo), hi - lo, 0.0)
+            if span[0] > 0 and span[1] > 0:  # about square cells
+                cols = int(min(count, max(1, round(math.sqrt(count * span[0] / span[1])))))
+            else:
+                cols = count if span[0] > 0 else 1
+        per = [count // cols + (c < count % cols) for c in range(cols)]
+        self.first = np.concatenate([[0], np.cumsum(per)]).astype(np.int64)
+        xs = np.sort(sample[:, 0])
+        self.xcuts = xs[(self.first[1:-1] * len(xs)) // count].astype(np.float64)
+        column = np.searchsorted(self.xcuts, sample[:, 0], side="right")  # as the C: cuts at most x
+        fallback = float(lo[1]) if np.isfinite(lo[1]) else 0.0
+        ycuts = []
+        for c, r in enumerate(per):
+            ys = np.sort(sample[column == c, 1])
+            ycuts.append(ys[(np.arange(1, r) * len(ys)) // r] if len(ys) else np.full(r - 1, fallback))
+        self.ycuts = np.concatenate(ycuts).astype(np.float64) if ycuts else np.empty(0)
+        cells = np.empty((count, 4))
+        xe = np.concatenate([[-np.inf], self.xcuts, [np.inf]])
+        for c in range(cols):
+            ye = np.concatenate([[-np.inf], self.ycuts[self.first[c] - c : self.first[c + 1] - c - 1], [np.inf]])
+            at = slice(self.first[c], self.first[c + 1])
+            cells[at, 0], cells[at, 2] = xe[c], xe[c + 1]
+            cells[at, 1], cells[at, 3] = ye[:-1], ye[1:]
+        self.cells = cells
+        self.rects = np.concatenate([np.maximum(cells[:, :2], lo), np.minimum(cells[:, 2:], hi)], axis=1)
+
+    def group(
+        self, shapes: _NumpyShapes, edges: Optional[np.ndarray], gap: float
+    ) -> Tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
+        """The order grouping the shapes by cell, where each cell starts, and
+        (with ``edges``) which shapes come within ``gap`` of their cell's edges."""
+        data = np.ascontiguousarray(shapes._data, dtype=np.float64)
+        n = len(shapes)
+        cell = np.empty(n, dtype=np.int32)
+        order = np.empty(n, dtype=np.int64)
+        starts = np.empty(len(self.cells) + 1, dtype=np.int64)
+        near = None if edges is None else np.empty(n, dtype=np.uint8)
+        i64 = lambda a: ffi.cast("int64_t *", ffi.from_buffer(a))  # noqa: E731
+        check_rc(
+            "pairs",
+            lib.pc_grid_group(
+                shapes.kind,
+                double_ptr(data),
+                n,
+                double_ptr(self.xcuts),
+                len(self.first) - 1,
+                i64(self.first),
+                double_ptr(self.ycuts),
+                ffi.NULL if edges is None else double_ptr(edges),
+                gap,
+                ffi.cast("int32_t *", ffi.from_buffer(cell)),
+                i64(order),
+                i64(starts),
+                ffi.NULL if near is None else ffi.cast("uint8_t *", ffi.from_buffer(near)),
+            ),
+        )
+        return order, starts, near
 
 
-def survey_block(block: np.ndarray, kind: str, m: int, offset: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pass 1 of pairs: a box around the block's centres (the box of its
-    points' coordinates, which holds every centre, without bounding every
-    shape) and the boxes of ``m`` evenly spaced shapes."""
+def _reach(half: np.ndarray, magnitude: float) -> float:
+    """How far beyond its cell a shape's box may reach: the greatest half
+    extent, grown far beyond the rounding of the centres and extents
+    (infinite where those are not finite)."""
+    r = float(np.max(half))
+    if not (math.isfinite(r) and math.isfinite(magnitude)):
+        return math.inf
+    return r * (1 + _SLACK) + (r + magnitude) * _SLACK + _TINY
+
+
+class _Plan:
+    """What a block's split cuts out for one side: its cell pieces, and the
+    strips of cells facing another cell's conservative box (a cell of the
+    same collection, or of the other one): ``strips`` maps a cell to the
+    boxes it faces, in the order the split cuts them."""
+
+    __slots__ = ("grid", "edges", "strips", "gap")
+
+    def __init__(self, grid: _Grid, reach_other: float, strips: Dict[int, List[np.ndarray]], gap: float):
+        self.grid, self.strips, self.gap = grid, strips, gap
+        # a conservative box of another cell reaches at most this far into a cell, past each edge (left, bottom,
+        # right, top): only a shape within the gap of these can meet one; a cell facing none flags nothing
+        with np.errstate(all="ignore"):
+            c = grid.cells
+            edges = np.concatenate([c[:, :2] + reach_other, c[:, 2:] - reach_other], axis=1)
+        edges[:, :2][np.isnan(edges[:, :2])] = np.inf  # -inf + inf: an unbounded reach, every shape near
+        edges[:, 2:][np.isnan(edges[:, 2:])] = -np.inf
+        facing = np.zeros(len(c), dtype=bool)
+        facing[list(strips)] = True
+        edges[~facing] = [-np.inf, -np.inf, np.inf, np.inf]
+        self.edges = edges
+
+
+def split_block(block: np.ndarray, kind: str, plan: _Plan, offset: int) -> List[Tuple[np.ndarray, np.ndarray]]:
+    """Pass 2 of pairs, the only other pass over the input: the block
+    validated, grouped by cell, and cut into pieces of (rows, global
+    indices), each an array of its own (so that a worker spilling or freeing
+    one piece frees its memory): one piece a cell, then the strips the plan
+    asks for, in its order.  The joins trust these rows."""
     shapes = _numpy_shapes(kind, block, (offset,))
-    rows = np.asarray(shapes._data).reshape(len(shapes), -1)
-    if not len(rows):
-        return np.full(2, np.inf), np.full(2, -np.inf), np.empty((0, 4))
-    points = rows[:, : rows.shape[1] - (kind in ("circle", "capsule"))]
-    lo = np.array([points[:, 0::2].min(), points[:, 1::2].min()])
-    hi = np.array([points[:, 0::2].max(), points[:, 1::2].max()])
-    pick = np.unique(np.linspace(0, len(rows) - 1, max(1, min(m, len(rows)))).astype(np.int64))
-    return lo, hi, shapes[pick].bounds().reshape(-1, 4)
+    data = np.asarray(shapes._data).reshape(len(shapes), -1)
+    order, starts, near = plan.grid.group(shapes, plan.edges if plan.strips else None, plan.gap)
+    out = []
+    for p in range(len(starts) - 1):
+        rows = order[starts[p] : starts[p + 1]]
+        out.append((np.take(data, rows, axis=0), rows + offset))
+    for p, targets in plan.strips.items():
+        rows = order[starts[p] : starts[p + 1]]
+        assert near is not None
+        rows = rows[near[rows].view(bool)]  # the shapes that may meet a box beyond the cell: their boxes
+        bounds = KINDS[kind]._trusted(np.take(data, rows, axis=0), shapes._magnitude).bounds().reshape(-1, 4)
+        for box in targets:
+            found = rows[_bounds_meet(box, bounds, plan.gap)]
+            out.append((np.take(data, found, axis=0), found + offset))
+    return out
 
 
-def _assign(
-    block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int
-) -> Tuple[_NumpyShapes, np.ndarray, np.ndarray, np.ndarray]:
-    """The block's shapes, boxes, the order that groups them by partition, and where each partition starts."""
-    shapes = _numpy_shapes(kind, block, (offset,))
-    bounds = shapes.bounds().reshape(-1, 4)
-    part = np.searchsorted(cuts, _keys(bounds, frame), side="right")
-    part = part.astype(np.uint16) if len(cuts) < (1 << 16) else part  # a radix sort for 16-bit keys
-    order = np.argsort(part, kind="stable")
-    starts = np.zeros(len(cuts) + 2, np.int64)
-    np.cumsum(np.bincount(part, minlength=len(cuts) + 1), out=starts[1:])
-    return shapes, bounds, order, starts
-
-
-class _Grouping:
-    """A block's census: the order that groups its shapes by partition, where
-    each partition starts, and the box around each partition's shapes.  An
-    object of its own, not a tuple: a persisted result lands in the graph as
-    a literal, and older dask takes a tuple there for a task."""
-
-    __slots__ = ("order", "starts", "box")
-
-    def __init__(self, order: np.ndarray, starts: np.ndarray, box: np.ndarray):
-        self.order, self.starts, self.box = order, starts, box
-
-    def __reduce__(self) -> Tuple[Any, Tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        return (_Grouping, (self.order, self.starts, self.box))
-
-
-def census_block(block: np.ndarray, kind: str, frame: Any, cuts: np.ndarray, offset: int) -> _Grouping:
-    """Pass 2 of pairs: the block grouped by partition (the order int32 when
-    it fits), kept (persisted) for the split, so that the curve's keys and
-    the sort are computed once."""
-    _, bounds, order, starts = _assign(block, kind, frame, cuts, offset)
-    counts = np.diff(starts)
-    box = np.empty((len(counts), 4))
-    box[:, :2], box[:, 2:] = np.inf, -np.inf
-    full = counts > 0
-    if full.any():
-        ordered, at = bounds[order], starts[:-1][full]
-        for c, reduce in enumerate((np.minimum, np.minimum, np.maximum, np.maximum)):
-            box[full, c] = reduce.reduceat(ordered[:, c], at)
-    return _Grouping(order.astype(np.int32) if len(order) < (1 << 31) else order, starts, box)
-
-
-def census_summary(census: _Grouping) -> Tuple[np.ndarray, np.ndarray]:
-    """What of a block's census comes back to plan the joins: each partition's count and box."""
-    return np.diff(census.starts), census.box
-
-
-def split_block(
-    block: np.ndarray, kind: str, census: _Grouping, offset: int
-) -> List[Tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """The block's shapes cut by partition (as its census grouped them),
-    with their global indices and their boxes: one triple of arrays of their
-    own per partition (not views of one buffer, so that a worker spilling or
-    freeing one piece frees its memory, and dask counts each piece at its
-    true size).  The joins trust these rows: the block was validated here."""
-    shapes = _numpy_shapes(kind, block, (offset,))
-    order, starts = census.order, census.starts
-    data = np.asarray(shapes._data).reshape(len(order), -1)
-    bounds = shapes.bounds().reshape(-1, 4)
-    return [
-        (data[rows], rows.astype(np.int64) + offset, bounds[rows])
-        for rows in (order[starts[p] : starts[p + 1]] for p in range(len(starts) - 1))
-    ]
-
-
-def gather_partition(*pieces: Tuple[np.ndarray, ...]) -> Tuple[np.ndarray, ...]:
-    """A partition from its pieces: rows, global indices, boxes."""
-    return tuple(np.concatenate([p[k] for p in pieces]) for k in range(3))
+def _stacked(pieces: List[Tuple[np.ndarray, np.ndarray]]) -> Tuple[np.ndarray, np.ndarray]:
+    """Pieces from every block, as one set of rows and global indices (ascending, as the blocks)."""
+    if len(pieces) == 1:
+        return pieces[0]
+    return np.concatenate([p[0] for p in pieces]), np.concatenate([p[1] for p in pieces])
 
 
 def _trusted(kind: str, rows: np.ndarray) -> _NumpyShapes:
@@ -665,45 +710,61 @@ def _trusted(kind: str, rows: np.ndarray) -> _NumpyShapes:
     return KINDS[kind]._trusted(data, float(np.abs(data).max(initial=0.0)))
 
 
-def join_partitions(
-    left: Tuple[np.ndarray, ...],
-    right: Optional[Tuple[np.ndarray, ...]],
+_NO_PAIRS = np.empty((2, 0), np.int64)
+
+
+def join_cell(
+    kind: str, touching: bool, within: Optional[float], pieces: List[Tuple[np.ndarray, np.ndarray]]
+) -> np.ndarray:
+    """The pairs within one cell of one collection, in global indices (i < j:
+    the rows are in ascending global order, and pairs within one collection
+    come as i < j)."""
+    rows, index = _stacked(pieces)
+    if len(rows) < 2:
+        return _NO_PAIRS
+    local = _np_pairs(_trusted(kind, rows), distance=within, touching=touching, threads=1)
+    return np.stack([index[local[0]], index[local[1]]])
+
+
+def join_across(
     kinds: Tuple[str, str],
     touching: bool,
     within: Optional[float],
     orient: bool,
-    boxes: Optional[Tuple[np.ndarray, np.ndarray]] = None,
+    left: List[Tuple[np.ndarray, np.ndarray]],
+    right: List[Tuple[np.ndarray, np.ndarray]],
 ) -> np.ndarray:
-    """The pairs between two partitions (within one when ``right`` is None), in
-    global indices.  Between two, only the shapes whose boxes meet the other
-    partition's box take part: for neighbouring partitions, a strip along the
-    border, not the whole partition.  Two strips of one kind go through the
-    one-collection grid together, their cross pairs kept (the grid is faster
-    than the two-collection tree)."""
-    ia = left[1]
-    if right is None:
-        local = _np_pairs(_trusted(kinds[0], left[0]), distance=within, touching=touching, threads=1)
-        i, j = ia[local[0]], ia[local[1]]
+    """The pairs between the shapes of two sets of pieces (two strips facing
+    each other, or one cell of each collection), in global indices; (i, j)
+    with i < j when ``orient`` (within one collection).  Two sets of one
+    kind go through the one-collection grid together, their cross pairs kept
+    (the grid is faster than the two-collection tree)."""
+    (rows_a, ia), (rows_b, ib) = _stacked(left), _stacked(right)
+    if not len(rows_a) or not len(rows_b):
+        return _NO_PAIRS
+    if kinds[0] == kinds[1] and rows_a.shape[1:] == rows_b.shape[1:]:
+        both = _trusted(kinds[0], np.concatenate([rows_a, rows_b]))
+        local = _np_pairs(both, distance=within, touching=touching, threads=1)
+        na = len(rows_a)
+        cross = (local[0] < na) & (local[1] >= na)  # a's rows come first: a cross pair is (a, b)
+        i, j = ia[local[0, cross]], ib[local[1, cross] - na]
     else:
-        rows_a, rows_b, ib = left[0], right[0], right[1]
-        if boxes is not None:
-            gap = 0.0 if within is None else within
-            near_a = np.flatnonzero(_bounds_meet(boxes[1], left[2], gap))
-            near_b = np.flatnonzero(_bounds_meet(boxes[0], right[2], gap))
-            rows_a, ia, rows_b, ib = rows_a[near_a], ia[near_a], rows_b[near_b], ib[near_b]
-        if kinds[0] == kinds[1] and rows_a.shape[1:] == rows_b.shape[1:]:
-            both = _trusted(kinds[0], np.concatenate([rows_a, rows_b]))
-            local = _np_pairs(both, distance=within, touching=touching, threads=1)
-            na = len(rows_a)
-            cross = (local[0] < na) & (local[1] >= na)  # a's rows come first: a cross pair is (a, b)
-            i, j = ia[local[0, cross]], ib[local[1, cross] - na]
-        else:
-            a, b = _trusted(kinds[0], rows_a), _trusted(kinds[1], rows_b)
-            local = _np_pairs(a, b, distance=within, touching=touching, threads=1)
-            i, j = ia[local[0]], ib[local[1]]
-    if orient:  # within one collection: (i, j) with i < j
+        local = _np_pairs(
+            _trusted(kinds[0], rows_a), _trusted(kinds[1], rows_b), distance=within, touching=touching, threads=1
+        )
+        i, j = ia[local[0]], ib[local[1]]
+    if orient:
         i, j = np.minimum(i, j), np.maximum(i, j)
     return np.stack([i, j])
+
+
+def _grown(rects: np.ndarray, reach: float) -> np.ndarray:
+    """Boxes grown by ``reach`` on every side (an undefined side: unbounded)."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        out = np.concatenate([rects[:, :2] - reach, rects[:, 2:] + reach], axis=1)
+    out[:, :2][np.isnan(out[:, :2])] = -np.inf
+    out[:, 2:][np.isnan(out[:, 2:])] = np.inf
+    return out
 
 
 def _sorted(found: np.ndarray) -> np.ndarray:
@@ -782,39 +843,40 @@ def pairs(
     equals :func:`pycollide.pairs` on the concatenated input: the same pairs,
     each exactly once, in global indices, sorted by ``i`` then ``j``.
 
-    How: the shapes are partitioned spatially along a Hilbert curve over the
-    centres of their bounding boxes, into ``partitions`` ranges of the curve
-    holding about equal numbers of shapes (cut at the quantiles of a sample).
-    Each shape goes to exactly one partition, by its centre, however many
-    partitions its box spans.  The bounding box of each partition is known
-    before any join is planned, and only partitions whose boxes meet (come
-    within ``distance``) are joined, each join one task running the C
-    :func:`pycollide.pairs` on the two partitions.  A pair is found in the one
-    join of its two shapes' partitions, so exactly once.  With ``sort`` the
-    pairs are then routed to the output chunk of ``a``'s block that holds
-    ``i`` and sorted there; without it each chunk holds one partition's joins
-    (sorted within the chunk, the chunks in no particular order).
+    How: the plane is cut into ``partitions`` cells holding about equal
+    numbers of shapes (columns at the quantiles of a sample of the boxes'
+    centres, each column cut into rows at its own quantiles).  Each shape
+    belongs to the one cell of its box's centre, however many cells its box
+    spans.  Every box lies within its cell grown by the largest shape's half
+    extent (with a margin far beyond rounding), so the plan knows before any
+    join which cells may share pairs: each cell is joined with itself (with
+    the other collection's same cell), and two cells whose grown boxes meet
+    (come within ``distance``) through their strips, the shapes of each
+    whose boxes reach the other's grown box.  Each join is one task running
+    the C :func:`pycollide.pairs`; a pair is found in the one join of its
+    two shapes' cells, so exactly once.  With ``sort`` the pairs are then
+    routed to the output chunk of ``a``'s block that holds ``i`` and sorted
+    there; without it each chunk holds one cell's joins (sorted within the
+    chunk, the chunks in no particular order).
 
-    Three passes over the input: two computations before ``pairs`` returns
-    (a sample to choose the cuts, then a census that groups each block by
-    partition), then the lazy graph of the join itself.  Only the census's
-    summaries (each partition's size and box) come back; its grouping (4
-    bytes a shape) stays where it was computed (persisted: on the workers,
-    or in memory with the local schedulers) for the split, which thus
-    neither computes the curve's keys again nor sorts.  Persist the input
-    first if computing it is expensive.  Memory per task is about two
-    partitions and their pairs; the partitions and pairs spill to disk on a
+    Two passes over the input: one computation before ``pairs`` returns (the
+    box around the centres, the largest extent and a sample, to choose the
+    cuts), then the lazy graph of the join, whose first task on each block
+    validates it, groups it by cell (C) and cuts out its pieces and strips.
+    Persist the input first if computing it is expensive.  Memory per task
+    is about a cell and its pairs; the pieces and pairs spill to disk on a
     distributed cluster with a memory limit, so the input may exceed memory.
+    A few shapes far larger than the rest grow every cell's box: the answer
+    stays exact, the join slower (many cells meet, and the strips widen).
 
     Parameters
     ----------
     a, b : 1-D lazy shape arrays (or numpy shape arrays), chunk sizes known
     distance, touching : as :func:`pycollide.pairs`
     partitions : int, optional
-        How many spatial partitions; default: the number of input blocks,
-        but fewer where they are small: about 2,000,000 shapes a partition
-        (less overhead per shape: fewer tasks and borders), never fewer than
-        the cores (``dask.system.CPU_COUNT``) while there are blocks.
+        How many cells; default: at most about 2,000,000 shapes a cell, the
+        cells a multiple of the cores (``dask.system.CPU_COUNT``) so that the
+        joins balance, and at most one cell per 65,536 shapes.
     sort : bool, default True
         Sort the result globally (as :func:`pycollide.pairs`) or leave it in join order.
 
@@ -836,9 +898,10 @@ def pairs(
     blocks = [list(s._raw.to_delayed().ravel()) for s in sides]
     sizes = [[int(c) for c in s.chunks[0]] for s in sides]
     total = sum(map(sum, sizes))
-    if partitions is None:  # the blocks, merged up to about _PARTITION_SHAPES each while every core has one
-        wanted = max(dask.system.CPU_COUNT or 1, -(-sum(map(sum, sizes)) // _PARTITION_SHAPES))
-        partitions = max(1, min(sum(len(c) for c in sizes), wanted))
+    if partitions is None:  # about _PARTITION_SHAPES a cell, a multiple of the cores (balanced joins)
+        cores = dask.system.CPU_COUNT or 1
+        least = -(-total // _PARTITION_SHAPES)  # ceilings
+        partitions = max(1, min(-(-least // cores) * cores, -(-total // _SMALLEST_PARTITION)))
     elif isinstance(partitions, bool) or not isinstance(partitions, (int, np.integer)):
         raise TypeError(f"{verb}: `partitions` must be an integer from 1 to 2**20, got {partitions!r}")
     elif not 1 <= partitions <= 1 << 20:
@@ -851,68 +914,63 @@ def pairs(
 
     offsets = [np.concatenate([[0], np.cumsum(szs)]).tolist() for szs in sizes]
 
-    # pass 1: the centres' box and a sample, for the curve's frame and the cuts
+    # pass 1: the centres' box, the shapes' greatest extents and a sample, for the cells' cuts
     want = min(total, max(_SAMPLE // 4, 64 * count), _SAMPLE)
     survey = dask.compute(
         *[
-            task(survey_block)(blk, kind, -(-n * want // total), off)
+            [task(survey_block)(blk, kind, -(-n * want // total), off) for blk, n, off in zip(side, szs, offs)]
             for side, kind, szs, offs in zip(blocks, kinds, sizes, offsets)
-            for blk, n, off in zip(side, szs, offs)
         ]
     )
-    lo = np.min([s[0] for s in survey], axis=0)
-    hi = np.max([s[1] for s in survey], axis=0)
-    frame = _frame(lo, hi)
-    keys = np.sort(_keys(np.concatenate([s[2] for s in survey]).reshape(-1, 4), frame))
-    cuts = keys[(np.arange(1, count) * len(keys)) // count] if len(keys) else np.zeros(count - 1, np.uint64)
+    found_blocks = [s for side in survey for s in side]
+    lo = np.min([s[0] for s in found_blocks], axis=0)
+    hi = np.max([s[1] for s in found_blocks], axis=0)
+    with np.errstate(all="ignore"):
+        magnitude = float(np.max(np.abs(np.concatenate([lo, hi]))))
+    grid = _Grid(np.concatenate([s[3] for s in found_blocks]), count, lo, hi)
+    reach = [_reach(np.max([s[2] for s in side], axis=0), magnitude) for side in survey]
+    # every shape's box lies in its cell's conservative box: the cell (clipped to the centres) grown by the reach
+    boxes = [_grown(grid.rects, r) for r in reach]
 
-    # pass 2: each block grouped by partition, kept for the split; each partition's size and box
-    grouped = [
-        list(dask.persist(*[task(census_block)(blk, kind, frame, cuts, off) for blk, off in zip(side, offs)]))
-        for side, kind, offs in zip(blocks, kinds, offsets)
-    ]
-    census = dask.compute(*[[task(census_summary)(g) for g in gs] for gs in grouped])
-    counts = [np.sum([c[0] for c in cs], axis=0) for cs in census]
-    boxes = []
-    for cs in census:
-        box = np.stack([c[1] for c in cs])
-        boxes.append(np.concatenate([box[:, :, :2].min(axis=0), box[:, :, 2:].max(axis=0)], axis=1))
-
-    # the graph: split every block by partition, gather the partitions, join those that meet
-    parts: List[Dict[int, Any]] = []
-    for side, kind, offs, cnt, gs in zip(blocks, kinds, offsets, counts, grouped):
-        splits = [task(split_block)(blk, kind, g, off) for blk, g, off in zip(side, gs, offs)]
-        parts.append(
-            {p: task(gather_partition)(*[task(operator.getitem)(s, p) for s in splits]) for p in range(count) if cnt[p]}
-        )
+    # the joins: each cell with itself (with the other collection's same cell); each two cells whose
+    # conservative boxes meet, through the strips of each facing the other's box
     gap = 0.0 if within is None else within
+    other = [0] if b is None else [1, 0]
+    strips: List[List[Tuple[int, int]]] = [[] for _ in sides]  # (cell, facing cell of the other side)
+    borders: Dict[int, List[int]] = {}
+    for p in range(count):
+        near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[other[0]], gap)).tolist()
+        borders[p] = [q for q in near if (q > p if b is None else q != p)]
+        for q in borders[p]:
+            strips[0].append((p, q))
+            strips[-1].append((q, p))
+    place: List[Dict[Tuple[int, int], int]] = []
+    splits = []
+    for s, (side, kind, offs) in enumerate(zip(blocks, kinds, offsets)):
+        wanted = sorted(strips[s])  # the split cuts them in this order, after the cells
+        place.append({pq: count + k for k, pq in enumerate(wanted)})
+        facing: Dict[int, List[np.ndarray]] = {}
+        for p, q in wanted:
+            facing.setdefault(p, []).append(boxes[other[s]][q])
+        plan = _Plan(grid, reach[other[s]], facing, gap)
+        splits.append([task(split_block)(blk, kind, plan, off) for blk, off in zip(side, offs)])
+
+    def pieces(s: int, k: int) -> List[Any]:
+        return [task(operator.getitem)(split, k) for split in splits[s]]
+
     joined = []
-    for p, left in parts[0].items():
+    for p in range(count):
         if b is None:
-            near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[0], gap)).tolist()
-            found = [
-                task(join_partitions)(
-                    left,
-                    None if q == p else parts[0][q],
-                    kinds * 2,
-                    bool(touching),
-                    within,
-                    True,
-                    (boxes[0][p], boxes[0][q]),
-                )
-                for q in near
-                if q >= p
-            ]
+            found = [task(join_cell)(kinds[0], bool(touching), within, pieces(0, p))]
         else:
-            near = np.flatnonzero(_bounds_meet(boxes[0][p], boxes[1], gap)).tolist()
-            found = [
-                task(join_partitions)(
-                    left, parts[1][q], kinds, bool(touching), within, False, (boxes[0][p], boxes[1][q])
-                )
-                for q in near
-            ]
-        if found:  # sorted here only when no routing sorts them later
-            joined.append(task(collect_pairs if not sort else _joined)(*found))
+            found = [task(join_across)(kinds, bool(touching), within, False, pieces(0, p), pieces(1, p))]
+        for q in borders[p]:
+            left, right = pieces(0, place[0][(p, q)]), pieces(len(sides) - 1, place[-1][(q, p)])
+            found.append(
+                task(join_across)(kinds if b is not None else kinds * 2, bool(touching), within, b is None, left, right)
+            )
+        # sorted here only when no routing sorts them later
+        joined.append(task(collect_pairs if not sort else _joined)(*found))
     if sort:
         edges = np.array(offsets[0], dtype=np.int64)
         routes = [task(route_pairs)(j, edges) for j in joined]

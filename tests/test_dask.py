@@ -307,6 +307,49 @@ def test_shapes_spanning_every_partition_are_counted_once():
     assert len(np.unique(got, axis=1)[0]) == got.shape[1]  # no pair twice
 
 
+@pytest.mark.parametrize("scale", [2.0**-1070, 2.0**-520, 1.0, 3.0, 2.0**600, 2.0**1015])
+@pytest.mark.parametrize("partitions", [2, 3, 7, 16])
+def test_pairs_on_the_cells_seams(scale, partitions):
+    """Shapes on a lattice put many centres exactly on the cells' cuts (the
+    cuts are the centres' quantiles), circles of radius 1 two apart touch
+    exactly across them, and at 2^-1070 the coordinates are subnormal, at
+    2^1015 the boxes near the greatest double: every pair found once, as in
+    memory, with and without touching, within a distance of exactly one
+    lattice step and of a hair less."""
+    k = np.arange(13.0)
+    x, y = np.meshgrid(k, k)
+    centres = np.column_stack([x.ravel(), y.ravel()]) * 2
+    circles = np.column_stack([centres, np.ones(len(centres))]) * scale
+    points = np.repeat(centres, 2, axis=0) * scale
+    for data, kind in ((circles, "circle"), (points, "point")):
+        shapes = TYPES[kind](data)
+        for touching in (True, False):
+            got = pcd.pairs(lazy(kind, data, 50), touching=touching, partitions=partitions).compute()
+            assert np.array_equal(got, pc.pairs(shapes, touching=touching))
+        for within in (2 * scale, np.nextafter(2 * scale, 0)):
+            got = pcd.pairs(lazy(kind, data, 37), distance=within, partitions=partitions).compute()
+            assert np.array_equal(got, pc.pairs(shapes, distance=within))
+    got = pcd.pairs(lazy("point", points, 40), lazy("circle", circles, 60), partitions=partitions).compute()
+    assert np.array_equal(got, pc.pairs(pc.Points(points), pc.Circles(circles)))
+    assert got.shape[1] == 2 * len(circles) + 0 * scale  # each point in its circle, and none in a neighbour's
+
+
+def test_pairs_with_sizes_far_apart():
+    """A few shapes far larger than the rest make every cell reach every
+    other (the cells' boxes grow by the largest shape): still each pair once;
+    and the same against a second collection of tiny shapes."""
+    rng = np.random.default_rng(12)
+    data = crowd(rng, 3000, "clustered")
+    data[7] = [data[:, 0].mean(), data[:, 1].mean(), 1e6]
+    data[1500, 2] = 40.0
+    tiny = np.column_stack([data[::3, :2] + 0.5, data[::3, :2] + 0.5 + 1e-9])
+    for partitions in (4, 9):
+        got = pcd.pairs(lazy("circle", data, 400), partitions=partitions).compute()
+        assert np.array_equal(got, pc.pairs(pc.Circles(data)))
+        got = pcd.pairs(lazy("box", tiny, 300), lazy("circle", data, 700), partitions=partitions).compute()
+        assert np.array_equal(got, pc.pairs(pc.Boxes(tiny), pc.Circles(data)))
+
+
 @pytest.mark.parametrize("distance", [0.0, 0.5, 3.0])
 @pytest.mark.parametrize("touching", [True, False])
 def test_pairs_within_a_distance(distance, touching):
