@@ -30,6 +30,9 @@ _RELATIONS = {
     "covered_by": ("PC_RELATE_COVERS", True),
     "touches": ("PC_RELATE_TOUCHES", False),
 }
+# predicate(a, b) == _CONVERSE[predicate](b, a)
+_CONVERSE = {"contains": "within", "within": "contains", "covers": "covered_by", "covered_by": "covers"}
+_CONVERSE["touches"] = "touches"
 
 _CURVE_ORDER = 16
 _ORDER_LEAST = 64  # fewer queries than this go in their own order
@@ -167,9 +170,12 @@ class Index:
 
         Parameters
         ----------
-        geometry : shape array (any leading shape)
+        geometry : shape array (any leading shape), Polylines or Regions
             Each shape queries the index; a single shape (leading shape
-            ``()``) gives a 1-D array of the index's shapes.
+            ``()``) gives a 1-D array of the index's shapes.  Outlines
+            answer every predicate against an index of shapes (segments
+            aside: intersects and dwithin), and intersects and dwithin
+            (``distance`` one number) against an index of outlines.
         predicate : str, optional
             ``None``: the bounding boxes meet (shapely's default, a coarse
             filter).  ``"intersects"``: the closed shapes meet, as
@@ -199,7 +205,7 @@ class Index:
             raise ValueError(f"query: `distance` is taken only with predicate 'dwithin', not {predicate!r}")
         geometry = _shapely_in(geometry)
         if getattr(type(geometry), "is_outline", False):
-            raise TypeError("query: `geometry` must be a shape array; Polylines and Regions go in the index")
+            return self._query_by_outlines(geometry, predicate, distance, threads)
         shapes = d.shapes_arg(verb, "geometry", geometry)
         single = shapes.ndim == 0
         flat = _broadcast_shapes(shapes, shapes.shape)
@@ -282,8 +288,44 @@ class Index:
         ia, ib = (found[1], found[0]) if swap else (found[0], found[1])
         return relate(a, np.ascontiguousarray(ia), b, np.ascontiguousarray(ib), relation, threads)
 
+    def _query_by_outlines(
+        self, outlines: Any, predicate: Optional[str], distance: Optional[ArrayLike], threads: Optional[int]
+    ) -> np.ndarray:
+        """Polylines or Regions as the geometry.  ``intersects`` and
+        ``dwithin`` pair them directly (with shapes or outlines); the other
+        predicates against shapes are their converses seen from the outlines
+        (an index over them queried by this index's shapes), the pairs
+        turned round."""
+        verb = "query"
+        mine = self._shapes
+        if predicate is None:
+            return self._bounding_boxes().query(Boxes(outlines.bounds), "intersects", threads=threads)
+        if predicate in ("intersects", "dwithin"):
+            within = None
+            if predicate == "dwithin":
+                if distance is not None and np.ndim(distance):
+                    raise TypeError(
+                        "query: with Polylines or Regions as `geometry`, `distance` is one number (an array of "
+                        "distances applies to shapes)"
+                    )
+                within = d.nonnegative(verb, "distance", distance, True)
+            return _outline_pairs(outlines, mine, within, int(lib.PC_TOUCHING), threads)
+        if getattr(type(mine), "is_outline", False):
+            raise TypeError(
+                f"query: predicate {predicate!r} between Polylines or Regions and an index of them is not "
+                f"supported yet (intersects and dwithin are)"
+            )
+        found = Index(outlines)._query_outlines(mine, _CONVERSE[predicate], None, threads, "index")
+        found = found[::-1]
+        return np.ascontiguousarray(found[:, np.lexsort((found[1], found[0]))])
+
     def _query_outlines(
-        self, flat: Shapes, predicate: Optional[str], distance: Optional[ArrayLike], threads: Optional[int]
+        self,
+        flat: Shapes,
+        predicate: Optional[str],
+        distance: Optional[ArrayLike],
+        threads: Optional[int],
+        label: str = "geometry",
     ) -> np.ndarray:
         outlines = self._shapes
         if predicate is None:
@@ -299,9 +341,9 @@ class Index:
         flat_ = ~area
         if flat_.any():
             raise TypeError(
-                f"query: predicate {predicate!r} against Polylines or Regions takes points and shapes with "
-                f"area so far; geometry[{int(np.argmax(flat_))}] has none (a segment, or a shape degenerate "
-                f"to one): intersects and dwithin take it"
+                f"query: predicate {predicate!r} between Polylines or Regions and shapes takes points and "
+                f"shapes with area so far; {label}[{int(np.argmax(flat_))}] has none (a segment, or a shape "
+                f"degenerate to one): intersects and dwithin take it"
             )
         inner = _member(meet, _outline_pairs(flat, outlines, None, strict, threads))  # the interiors meet
         is_region = type(outlines).__name__ == "Regions"

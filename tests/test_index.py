@@ -318,14 +318,9 @@ def test_grid_of_points_agrees_with_brute_force(kind, scene):
         assert dist.tolist() == wdist.tolist()
 
 
-@pytest.mark.parametrize("predicate", ["within", "contains", "touches", "covers", "covered_by"])
-@settings(max_examples=examples(40), deadline=None)
-@given(data=st.data())
-def test_shapes_against_regions_and_polylines_agree_with_shapely(predicate, data):
-    """Polyomino regions (holes included) and polylines on the unit grid,
-    queried by boxes, triangles, polygons and points on the half grid:
-    STRtree.query's pairs, predicate for predicate."""
-    shp = _shapely()
+def _outlines_and_shapes(data, shp):
+    """Polyomino regions (holes included) or polylines on the unit grid, and
+    valid boxes, triangles, polygons (with area) or points on the half grid."""
     from outline_strategies import grid_cells, polyomino_region
 
     regions = []
@@ -349,11 +344,56 @@ def test_shapes_against_regions_and_polylines_agree_with_shapely(predicate, data
     keep = np.asarray(shp.is_valid(geoms), bool)
     if kind != "point":
         keep &= np.asarray(shp.area(geoms)) > 0
-    shapes, geoms = shapes[np.nonzero(keep)[0]], geoms[keep]
+    return outlines, shapes[np.nonzero(keep)[0]], geoms[keep]
+
+
+def _sorted_pairs(found):
+    return found[:, np.lexsort((found[1], found[0]))].tolist()
+
+
+@pytest.mark.parametrize("predicate", ["within", "contains", "touches", "covers", "covered_by"])
+@settings(max_examples=examples(40), deadline=None)
+@given(data=st.data())
+def test_shapes_against_regions_and_polylines_agree_with_shapely(predicate, data):
+    """Shapes querying an index of outlines: STRtree.query's pairs,
+    predicate for predicate."""
+    shp = _shapely()
+    outlines, shapes, geoms = _outlines_and_shapes(data, shp)
     got = pc.Index(outlines).query(shapes, predicate)
     want = shp.STRtree(outlines.to_shapely()).query(geoms, predicate=predicate)
-    want = want[:, np.lexsort((want[1], want[0]))]
-    assert got.tolist() == want.tolist()
+    assert got.tolist() == _sorted_pairs(want)
+
+
+@pytest.mark.parametrize("predicate", list(RELATIONS) + ["dwithin", None])
+@settings(max_examples=examples(40), deadline=None)
+@given(data=st.data())
+def test_regions_and_polylines_query_an_index_of_shapes_as_shapely(predicate, data):
+    """The other way round: outlines as the geometry querying an index of
+    shapes (points in concave polygons, the commonest spatial join), and an
+    index of outlines queried by outlines (intersects, dwithin)."""
+    shp = _shapely()
+    outlines, shapes, geoms = _outlines_and_shapes(data, shp)
+    distance = 0.5 if predicate == "dwithin" else None
+    got = pc.Index(shapes).query(outlines, predicate, distance)
+    want = shp.STRtree(geoms).query(outlines.to_shapely(), predicate=predicate, distance=distance)
+    assert got.tolist() == _sorted_pairs(want)
+    if predicate in ("intersects", "dwithin", None):
+        again = pc.Index(outlines)
+        got = again.query(outlines, predicate, distance)
+        want = shp.STRtree(outlines.to_shapely()).query(outlines.to_shapely(), predicate=predicate, distance=distance)
+        assert got.tolist() == _sorted_pairs(want)
+
+
+def test_outlines_as_the_geometry_refuse_what_they_cannot_answer():
+    rooms = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]]])
+    with pytest.raises(TypeError, match=r"index\[0\] has none"):
+        pc.Index(pc.Segments([[5, 5, 6, 6], [1, 1, 2, 2]])).query(rooms, "contains")
+    with pytest.raises(TypeError, match="one number"):
+        pc.Index(pc.Points([[1, 1]])).query(rooms, "dwithin", distance=[1.0])
+    with pytest.raises(TypeError, match="not supported yet"):
+        pc.Index(rooms).query(rooms, "within")
+    assert pc.Index(pc.Points([[1, 1], [4, 2], [9, 9]])).query(rooms, "contains").tolist() == [[0], [0]]
+    assert pc.Index(pc.Points([[1, 1], [4, 2], [9, 9]])).query(rooms, "touches").tolist() == [[0], [1]]
 
 
 def test_shapely_geometries_in_and_out():
