@@ -11,7 +11,7 @@ from . import _dispatch as d
 from ._native import COSTLY, byte_ptr, call, check_rc, double_ptr, ffi, lib, resolve_threads
 from ._types import ArrayLike
 from .compound import Placed
-from .outlines import near_at, outlines_at, overlaps_at, within_at
+from .outlines import near_at, outlines_at, overlaps_at, segments_at, within_at
 from .overlap import overlaps
 from .shapes import Boxes, Points, Segments, Shapes
 from .tiles import TileMap
@@ -173,9 +173,9 @@ class Index:
         geometry : shape array (any leading shape), Polylines or Regions
             Each shape queries the index; a single shape (leading shape
             ``()``) gives a 1-D array of the index's shapes.  Outlines
-            answer every predicate against an index of shapes (segments
-            aside: intersects and dwithin), and intersects and dwithin
-            (``distance`` one number) against an index of outlines.
+            answer every predicate against an index of shapes, and
+            intersects and dwithin (``distance`` one number) against an
+            index of outlines.
         predicate : str, optional
             ``None``: the bounding boxes meet (shapely's default, a coarse
             filter).  ``"intersects"``: the closed shapes meet, as
@@ -337,13 +337,16 @@ class Index:
         meet = _outline_pairs(flat, outlines, None, touching, threads)
         if isinstance(flat, Points):
             return meet[:, _point_relation(flat, outlines, meet, predicate, threads)]
+        if isinstance(flat, Segments):
+            return meet[:, self._segment_relation(flat, meet, predicate, threads)]
         area = np.asarray(_overlaps_self(flat, threads))
         flat_ = ~area
         if flat_.any():
             raise TypeError(
-                f"query: predicate {predicate!r} between Polylines or Regions and shapes takes points and "
-                f"shapes with area so far; {label}[{int(np.argmax(flat_))}] has none (a segment, or a shape "
-                f"degenerate to one): intersects and dwithin take it"
+                f"query: predicate {predicate!r} between Polylines or Regions and shapes takes points, "
+                f"segments and shapes with area so far; {label}[{int(np.argmax(flat_))}] has none (a "
+                f"{type(flat).__name__[:-1].lower()} degenerate to a segment or a point): intersects and "
+                f"dwithin take it"
             )
         inner = _member(meet, _outline_pairs(flat, outlines, None, strict, threads))  # the interiors meet
         is_region = type(outlines).__name__ == "Regions"
@@ -359,6 +362,29 @@ class Index:
             cut = np.unique(np.stack([crossed[0], owner[crossed[1]]]), axis=1)
             return meet[:, inner & ~_member(meet, cut)]
         # contains, covers: the outline shape within the convex shape, so every vertex of it
+        every = self._vertices_in(flat, meet, threads)
+        return meet[:, every & inner] if predicate == "contains" else meet[:, every]
+
+    def _segment_relation(self, segments: Segments, meet: np.ndarray, predicate: str, threads: Optional[int]):
+        """Which of the pairs ``meet`` (segment i meets outline shape j) the
+        predicate holds for: whether the shape holds the segment and whether
+        their interiors meet (pc_outlines_relate_segments); the converse
+        (the shape in the segment), every vertex of it on the segment."""
+        outlines = self._shapes
+        rel = segments_at("query", outlines, meet[1], segments[meet[0]], threads)
+        held, inner = (rel & 1).astype(bool), (rel & 2).astype(bool)
+        if predicate == "touches":
+            return ~inner
+        if predicate in ("within", "covered_by"):
+            return held & inner if predicate == "within" else held
+        if type(outlines).__name__ == "Regions":  # an area never lies in a segment
+            return np.zeros(meet.shape[1], dtype=bool)
+        every = self._vertices_in(segments, meet, threads)
+        return every & inner if predicate == "contains" else every
+
+    def _vertices_in(self, flat: Shapes, meet: np.ndarray, threads: Optional[int]) -> np.ndarray:
+        """Whether every vertex of outline shape meet[1] lies in convex shape meet[0]."""
+        outlines = self._shapes
         starts = outlines._rings[outlines._shapes]
         count = np.diff(starts)[meet[1]]
         rep = np.repeat(np.arange(meet.shape[1]), count)
@@ -367,7 +393,7 @@ class Index:
         inside = relate(flat, np.ascontiguousarray(meet[0][rep]), points, vertex, "PC_RELATE_COVERS", threads)
         every = np.ones(meet.shape[1], dtype=bool)
         np.logical_and.at(every, rep, inside)
-        return meet[:, every & inner] if predicate == "contains" else meet[:, every]
+        return every
 
     def query_nearest(
         self,

@@ -332,6 +332,27 @@ def overlaps_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, 
     return res
 
 
+def segments_at(verb: str, outlines: _Outlines, which: np.ndarray, segments: Any, threads: Any) -> np.ndarray:
+    """Segment k (a 1-D Segments) against outline shape which[k]
+    (pc_outlines_relate_segments): bit 1 the shape holds the segment, bit 2
+    their interiors meet."""
+    data = np.ascontiguousarray(segments._data)
+    which = np.ascontiguousarray(which, dtype=np.int64)
+    res = np.zeros(len(which), dtype=np.uint8)
+    if len(which):
+        args = _at(which, data, res.view(bool))
+        rc = call(
+            len(which) * 64,
+            lib.pc_outlines_relate_segments,
+            outlines._c(),
+            *args,
+            float(segments._magnitude),
+            resolve_threads(verb, threads, len(which)),
+        )
+        check_rc(verb, rc)
+    return res
+
+
 def near_at(verb: str, outlines: _Outlines, which: np.ndarray, shapes: Any, threads: Any) -> np.ndarray:
     """The distance of shape k (a 1-D collection) to outline shape which[k],
     as :func:`distance` measures it (pc_outlines_near)."""

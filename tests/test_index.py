@@ -261,8 +261,13 @@ def test_outlines_in_an_index():
     assert got.tolist() == [[0, 0, 1, 1, 2, 2, 3, 3], [0, 1, 0, 1, 0, 1, 1, 0]]
     assert dist.tolist() == [0.0, 9.0, 0.0, 6.0, 3.0, 3.0, 0.0, 8.0]
     assert index.query(pc.Circles([[1, 1, 1], [3.5, 2, 1], [12, 2, 2]]), "within").tolist() == [[0, 2], [0, 1]]
+    segments = pc.Segments([[1, 1, 2, 2], [1, 1, 1, 1], [0, 0, 1, 1], [3, 2, 6, 2], [0, 0, 4, 0]])
+    assert index.query(segments, "within").tolist() == [[0, 1, 2], [0, 0, 0]]
+    assert index.query(segments, "covered_by").tolist() == [[0, 1, 2, 4], [0, 0, 0, 0]]
+    assert index.query(segments, "touches").tolist() == [[4], [0]]
+    assert index.query(segments, "contains").tolist() == [[], []]
     with pytest.raises(TypeError, match=r"geometry\[0\] has none"):
-        index.query(pc.Segments([[1, 1, 2, 2], [1, 1, 1, 1], [0, 0, 1, 1]]), "within")
+        index.query(pc.Triangles([[1, 1, 2, 2, 3, 3], [1, 1, 2, 1, 1, 2]]), "within")
 
 
 @pytest.mark.parametrize(
@@ -318,17 +323,23 @@ def test_grid_of_points_agrees_with_brute_force(kind, scene):
         assert dist.tolist() == wdist.tolist()
 
 
-def _outlines_and_shapes(data, shp):
-    """Polyomino regions (holes included) or polylines on the unit grid, and
-    valid boxes, triangles, polygons (with area) or points on the half grid."""
+def _draw_regions(data):
+    """One to three polyomino regions (holes included) on the unit grid: their
+    rings (the shell first) and the Regions."""
     from outline_strategies import grid_cells, polyomino_region
 
-    regions = []
+    rings = []
     for _ in range(data.draw(st.integers(1, 3))):
         shell, holes = polyomino_region(data.draw(grid_cells(5)))
         dx, dy = data.draw(st.integers(-3, 3)), data.draw(st.integers(-3, 3))
-        regions.append([[(x + dx, y + dy) for x, y in ring] for ring in [shell] + holes])
-    outlines = pc.Regions([r[0] for r in regions], holes=[r[1:] for r in regions])
+        rings.append([[(x + dx, y + dy) for x, y in ring] for ring in [shell] + holes])
+    return rings, pc.Regions([r[0] for r in rings], holes=[r[1:] for r in rings])
+
+
+def _outlines_and_shapes(data, shp):
+    """Polyomino regions (holes included) or polylines on the unit grid, and
+    valid boxes, triangles, polygons (with area) or points on the half grid."""
+    _, outlines = _draw_regions(data)
     if data.draw(st.booleans()):
         paths = data.draw(
             st.lists(
@@ -338,11 +349,13 @@ def _outlines_and_shapes(data, shp):
         paths = [p for p in paths if len({tuple(v) for v in p}) > 1]
         if paths:
             outlines = pc.Polylines(paths)
-    kind = data.draw(st.sampled_from(["point", "box", "triangle", "polygon4"]))
+    kind = data.draw(st.sampled_from(["point", "segment", "box", "triangle", "polygon4"]))
     shapes = TYPES[kind](data.draw(shape_arrays(kind, half_grid_coords(), n=10)))
     geoms = shapes.to_shapely()
     keep = np.asarray(shp.is_valid(geoms), bool)
-    if kind != "point":
+    if kind == "segment":
+        keep &= np.asarray(shp.length(geoms)) > 0
+    elif kind != "point":
         keep &= np.asarray(shp.area(geoms)) > 0
     return outlines, shapes[np.nonzero(keep)[0]], geoms[keep]
 
@@ -384,10 +397,81 @@ def test_regions_and_polylines_query_an_index_of_shapes_as_shapely(predicate, da
         assert got.tolist() == _sorted_pairs(want)
 
 
+@settings(max_examples=examples(60), deadline=None)
+@given(data=st.data())
+def test_segments_against_outlines_agree_with_the_reference(data):
+    """Segments on the half grid against polyomino regions (holes included)
+    and polylines on the grid, self-crossing ones too (where shapely nodes
+    their crossings at rounded points and may differ): every relation by the
+    exact reference, from both sides of the query."""
+    from reference import outlines as ref_outlines
+
+    if data.draw(st.booleans()):
+        rings, outlines = _draw_regions(data)
+        exact = [ref_outlines.as_region((r[0], r[1:])) for r in rings]
+
+        def holds(j, a, b):
+            return ref_outlines.covers(exact[j], "segment", [*a, *b]) if a != b else exact[j].classify(a) != "outside"
+
+        def inner(j, a, b):
+            return (
+                ref_outlines.overlaps_region("segment", [*a, *b], exact[j], touching=False)
+                if a != b
+                else (exact[j].classify(a) == "inside")
+            )
+
+        contains_ok = False
+    else:
+        paths = data.draw(
+            st.lists(
+                st.lists(st.tuples(grid_coords(4), grid_coords(4)), min_size=2, max_size=6), min_size=1, max_size=3
+            )
+        )
+        paths = [p for p in paths if len({tuple(v) for v in p}) > 1]
+        if not paths:
+            return
+        outlines = pc.Polylines(paths)
+
+        def holds(j, a, b):
+            return ref_outlines.polyline_holds_segment(paths[j], a, b)
+
+        def inner(j, a, b):
+            return ref_outlines.polyline_interiors_meet(paths[j], a, b)
+
+        contains_ok = True
+    rows = np.asarray(data.draw(shape_arrays("segment", half_grid_coords(), n=12)), dtype=float).reshape(-1, 4)
+    segments = pc.Segments(rows)
+    meet = pc.Index(outlines).query(segments, "intersects")
+    for predicate in ("within", "covered_by", "touches", "contains", "covers"):
+        want = []
+        for i, j in meet.T:
+            a, b = tuple(rows[i, :2]), tuple(rows[i, 2:])
+            if predicate == "touches":
+                ok = not inner(j, a, b)
+            elif predicate in ("within", "covered_by"):
+                ok = holds(j, a, b) and (predicate == "covered_by" or inner(j, a, b))
+            else:  # the outline shape in the segment: every vertex on it
+                verts = paths[j] if contains_ok else []
+                ok = contains_ok and all(ref_outlines.on_polyline([a, b], v) for v in verts)
+                ok = ok and (predicate == "covers" or inner(j, a, b))
+            if ok:
+                want.append((int(i), int(j)))
+        got = pc.Index(outlines).query(segments, predicate)
+        assert [tuple(c) for c in got.T.tolist()] == want, predicate
+        converse = {"within": "contains", "covered_by": "covers", "touches": "touches"}.get(predicate)
+        if converse:
+            back = pc.Index(segments).query(outlines, converse)
+            assert [tuple(c) for c in back.T.tolist()] == sorted((j, i) for i, j in want)
+
+
 def test_outlines_as_the_geometry_refuse_what_they_cannot_answer():
     rooms = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]]])
     with pytest.raises(TypeError, match=r"index\[0\] has none"):
-        pc.Index(pc.Segments([[5, 5, 6, 6], [1, 1, 2, 2]])).query(rooms, "contains")
+        pc.Index(pc.Triangles([[5, 5, 6, 6, 7, 7], [1, 1, 2, 1, 1, 2]])).query(rooms, "contains")
+    assert pc.Index(pc.Segments([[5, 5, 6, 6], [1, 1, 2, 2], [0, 0, 4, 0]])).query(rooms, "contains").tolist() == [
+        [0],
+        [1],
+    ]
     with pytest.raises(TypeError, match="one number"):
         pc.Index(pc.Points([[1, 1]])).query(rooms, "dwithin", distance=[1.0])
     with pytest.raises(TypeError, match="not supported yet"):

@@ -1049,6 +1049,18 @@ int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64
                          const double *a, const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
                          const int64_t *shape, int mode, double magnitude, int threads, const volatile int *cancel);
 
+/* How each segment (rows of 4 doubles, strides in doubles) relates to its
+ * outline shape (which: indices, int64, strides in bytes): out (bytes) bit
+ * 1 when the segment lies in the shape's closed set (a region's area with
+ * its boundary, a polyline's edges), bit 2 when their interiors meet (the
+ * segment without its ends, a point segment itself; a region's open area, a
+ * polyline without its two ends unless it closes).  Exact; magnitude bounds
+ * the segments' values.  Returns PC_ERR_ARG for an outline without its
+ * index. */
+int pc_outlines_relate_segments(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, const double *a,
+                                const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
+                                const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
+
 /* pc_outlines_overlaps_outlines within a distance (>= 0, finite, else
  * PC_ERR_ARG): is shape which_a of a at most `distance` from shape which_b
  * of b (PC_STRICT: less than it; none for a distance of 0)?  The distance

@@ -950,6 +950,170 @@ static int shape_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int
     return pc__outline_each_edge(o, s, box, vertex_visit_region, &c);
 }
 
+/* ---- a segment's relation to an outline shape (pc_outlines_relate_segments) ---- */
+
+/* Does the ray from P towards D stay in the closed region just beyond P (P
+ * on the boundary): along the boundary, or into the interior? */
+static int stays_in(const pc_outlines *o, const pc__filter *f, int64_t s, double px, double py, double dx, double dy)
+{
+    int along, in = pc__outline_interior_after(o, f, s, px, py, dx, dy, &along);
+    return along || in;
+}
+
+struct segment_ctx {
+    const pc_outlines *o;
+    const pc__filter *f;
+    int64_t s;
+    double seg[4];
+    double cur, end; /* polylines: the covered reach along the segment's axis */
+    int axis;        /* 0: x, 1: y; strictly monotone along the segment */
+};
+
+static int crossing_visit(void *vctx, int64_t k)
+{
+    const struct segment_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k;
+    if (e[0] == e[2] && e[1] == e[3]) return 0;
+    return pc__seg_relation(c->f, e, c->seg) == PC__SEG_CROSS;
+}
+
+/* A region's vertex strictly inside the segment from which the segment
+ * leaves the closed region, either way */
+static int leaves_visit(void *vctx, int64_t k)
+{
+    const struct segment_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k;
+    for (int end = 0; end < 2; end++) {
+        double x = e[2 * end], y = e[2 * end + 1];
+        if (!inside_segment(c->f, c->seg, x, y)) continue;
+        if (!stays_in(c->o, c->f, c->s, x, y, c->seg[0], c->seg[1]) ||
+            !stays_in(c->o, c->f, c->s, x, y, c->seg[2], c->seg[3]))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does closed region s hold the segment [p, q] (p != q)?  Its ends lie in it;
+ * no edge crosses it properly (one side of an edge is outside); and from
+ * every point where it meets the boundary at a vertex of the region or at
+ * an end of its own, it stays along the boundary or goes into the interior
+ * each way it runs from there.  Between those points a piece of it meets no
+ * edge, so it lies wholly inside or wholly outside, as it does beside them. */
+static int region_holds(struct segment_ctx *c, const double *box)
+{
+    const double *g = c->seg;
+    for (int end = 0; end < 2; end++) {
+        int on;
+        if (!pc__outline_locate(c->o, c->f, c->s, g[2 * end], g[2 * end + 1], &on)) return 0;
+        if (on && !stays_in(c->o, c->f, c->s, g[2 * end], g[2 * end + 1], g[2 - 2 * end], g[3 - 2 * end])) return 0;
+    }
+    if (pc__outline_each_edge(c->o, c->s, box, crossing_visit, c)) return 0;
+    return !pc__outline_each_edge(c->o, c->s, box, leaves_visit, c);
+}
+
+/* Polylines: the collinear edges reaching past the covered reach extend it */
+static int reach_visit(void *vctx, int64_t k)
+{
+    struct segment_ctx *c = vctx;
+    const double *e = c->o->edges + 4 * k, *g = c->seg;
+    if (e[0] == e[2] && e[1] == e[3]) return 0;
+    if (pc__orient(c->f, g[0], g[1], g[2], g[3], e[0], e[1]) != 0 ||
+        pc__orient(c->f, g[0], g[1], g[2], g[3], e[2], e[3]) != 0)
+        return 0;
+    double lo = pc__min(e[c->axis], e[2 + c->axis]), hi = pc__max(e[c->axis], e[2 + c->axis]);
+    if (lo <= c->cur && hi > c->cur) c->cur = hi;
+    return c->cur >= c->end;
+}
+
+/* Does polyline s hold the segment [p, q] (p != q): do its edges on the
+ * segment's line cover it?  (Along the line one coordinate is monotone, so
+ * the covered reach is compared exactly.) */
+static int polyline_holds(struct segment_ctx *c, const double *box)
+{
+    const double *g = c->seg;
+    c->axis = g[0] != g[2] ? 0 : 1;
+    c->cur = pc__min(g[c->axis], g[2 + c->axis]);
+    c->end = pc__max(g[c->axis], g[2 + c->axis]);
+    for (;;) {
+        double before = c->cur;
+        if (pc__outline_each_edge(c->o, c->s, box, reach_visit, c)) return 1;
+        if (!(c->cur > before)) return 0;
+    }
+}
+
+/* Polylines: do the segment's interior and the polyline's (without its two
+ * ends, unless it closes) meet?  Along a shared piece; at a proper crossing
+ * that is not at an end (a polyline may pass through its own end, which
+ * stays its boundary); or at a vertex strictly inside the segment that is
+ * not an end. */
+struct inner_ctx {
+    const struct segment_ctx *c;
+    double first[2], last[2];
+    int closed;
+};
+
+static int polyline_inner_visit(void *vctx, int64_t k)
+{
+    const struct inner_ctx *d = vctx;
+    const struct segment_ctx *c = d->c;
+    const double *e = c->o->edges + 4 * k;
+    if (e[0] == e[2] && e[1] == e[3]) return 0;
+    int rel = pc__seg_relation(c->f, e, c->seg);
+    if (rel == PC__SEG_SHARE) return 1;
+    if (rel == PC__SEG_CROSS) { /* unless the crossing is at an end of the polyline (its boundary) */
+        int at_end = 0;
+        for (int end = 0; end < 2 && !d->closed; end++) {
+            const double *q = end ? d->last : d->first;
+            at_end |= inside_segment(c->f, c->seg, q[0], q[1]) && inside_segment(c->f, e, q[0], q[1]);
+        }
+        if (!at_end) return 1;
+    }
+    for (int end = 0; end < 2; end++) {
+        double x = e[2 * end], y = e[2 * end + 1];
+        int is_end = (x == d->first[0] && y == d->first[1]) || (x == d->last[0] && y == d->last[1]);
+        if (inside_segment(c->f, c->seg, x, y) && (d->closed || !is_end)) return 1;
+    }
+    return 0;
+}
+
+static int polyline_inner(const struct segment_ctx *c, const double *box)
+{
+    const pc_outlines *o = c->o;
+    int64_t v0 = o->ring_start[o->shape_start[c->s]], v1 = o->ring_start[o->shape_start[c->s + 1]] - 1;
+    struct inner_ctx d = {c, {o->xy[2 * v0], o->xy[2 * v0 + 1]}, {o->xy[2 * v1], o->xy[2 * v1 + 1]}, 0};
+    d.closed = d.first[0] == d.last[0] && d.first[1] == d.last[1];
+    if (c->seg[0] == c->seg[2] && c->seg[1] == c->seg[3]) { /* a point: on the polyline, not at an end */
+        int on;
+        double x = c->seg[0], y = c->seg[1];
+        int is_end = (x == d.first[0] && y == d.first[1]) || (x == d.last[0] && y == d.last[1]);
+        return pc__outline_locate(o, c->f, c->s, x, y, &on) && (d.closed || !is_end);
+    }
+    return pc__outline_each_edge(o, c->s, box, polyline_inner_visit, &d);
+}
+
+/* Bit 1: outline shape s holds the segment (4 doubles); bit 2: their
+ * interiors meet.  Exact. */
+static int segment_relation(const pc_outlines *o, const pc__filter *f, int64_t s, const double *a)
+{
+    struct segment_ctx c = {o, f, s, {a[0], a[1], a[2], a[3]}, 0.0, 0.0, 0};
+    double box[4] = {pc__min(a[0], a[2]), pc__min(a[1], a[3]), pc__max(a[0], a[2]), pc__max(a[1], a[3])};
+    int point = a[0] == a[2] && a[1] == a[3], on;
+    int holds;
+    if (point)
+        holds = pc__outline_locate(o, f, s, a[0], a[1], &on);
+    else
+        holds = o->closed ? region_holds(&c, box) : polyline_holds(&c, box);
+    int inner;
+    if (o->closed) {
+        pc__hull h;
+        pc__kind(PC_SEGMENT)->core(f, a, &h);
+        inner = shape_meets(o, f, s, PC_SEGMENT, a, &h, box, 1); /* the segment meets the open area */
+    } else {
+        inner = polyline_inner(&c, box);
+    }
+    return holds | (inner << 1);
+}
+
 int pc__outline_meets(const pc_outlines *o, const pc__filter *f, int64_t s, int kind, const double *a, int strict)
 {
     pc__hull h;
@@ -1073,6 +1237,38 @@ static void shapes_inner(void *vctx, char *const *p, const int64_t *st, int64_t 
         }
         *out = (uint8_t)hit;
     }
+}
+
+struct segments_ctx {
+    const pc_outlines *o;
+    double magnitude; /* the segments' */
+};
+
+static void segments_inner(void *vctx, char *const *p, const int64_t *st, int64_t n)
+{
+    const struct segments_ctx *c = vctx;
+    const pc__filter f = pc__filter_for(pc__max(c->o->magnitude, c->magnitude));
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = *(const int64_t *)(p[0] + i * st[0]);
+        const double *a = (const double *)(p[1] + i * st[1]);
+        *(uint8_t *)(p[2] + i * st[2]) = (uint8_t)(s >= 0 && s < c->o->n ? segment_relation(c->o, &f, s, a) : 0);
+    }
+}
+
+int pc_outlines_relate_segments(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, const double *a,
+                                const int64_t *strides_a, uint8_t *out, const int64_t *strides_out, int ndim,
+                                const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
+{
+    pc__fpenv env = pc__fp_enter();
+    int rc = PC_ERR_ARG;
+    if (outline_ok(o) && o->shapes && o->band_start && o->edges && o->ids && o->left) {
+        struct segments_ctx ctx = {o, magnitude};
+        const void *ptrs[3] = {which, a, out};
+        const int64_t *st[3] = {strides_w, strides_a, strides_out};
+        rc = pc__batch(ndim, shape, 3, ptrs, st, 5u, segments_inner, &ctx, threads, PC_CHUNK, cancel);
+    }
+    pc__fp_leave(env);
+    return rc;
 }
 
 int pc_outlines_overlaps(const pc_outlines *o, const int64_t *which, const int64_t *strides_w, int kind,

@@ -165,14 +165,20 @@ static void test_outline_problem(void)
 /* Shapes against outlines: a box snug in a U-shaped region's notch touches
  * it but does not overlap it strictly; pushed down into the floor it does.
  * Against the U as a polyline, a segment lying along an edge touches only. */
-static void test_outline_overlaps(void)
+/* The U, x in [0, 3], y in [0, 3], less the notch x in (1, 2), y in (1, 3]:
+ * as a region into t, as a (closed) polyline into l. */
+static void build_u(test_outline *t, test_outline *l)
 {
-    /* the U: x in [0, 3], y in [0, 3], less the notch x in (1, 2), y in (1, 3] */
     static const double u_xy[] = {0, 0, 3, 0, 3, 3, 2, 3, 2, 1, 1, 1, 1, 3, 0, 3, 0, 0};
     static const int64_t u_rings[] = {0, 9}, u_shapes[] = {0, 1};
+    CHECK(outline_build(t, u_xy, u_rings, u_shapes, 1, 1) == PC_OK);
+    CHECK(outline_build(l, u_xy, u_rings, u_shapes, 1, 0) == PC_OK);
+}
+
+static void test_outline_overlaps(void)
+{
     test_outline t, l;
-    CHECK(outline_build(&t, u_xy, u_rings, u_shapes, 1, 1) == PC_OK);
-    CHECK(outline_build(&l, u_xy, u_rings, u_shapes, 1, 0) == PC_OK);
+    build_u(&t, &l);
     double boxes[3][4] = {{1, 1, 2, 2}, {1, 0.5, 2, 2}, {1.25, 1.5, 1.75, 2.5}}; /* snug, sunk, floating */
     static const int expect[3][2] = {{1, 0}, {1, 1}, {0, 0}};                    /* touching, strict */
     int64_t s = 0;
@@ -194,6 +200,49 @@ static void test_outline_overlaps(void)
           out == 0);
     CHECK(pc_outlines_overlaps(&t.o, &s, NULL, 99, seg, NULL, &out, NULL, 0, NULL, PC_TOUCHING, 2.0, 1, NULL) ==
           PC_ERR_KIND);
+}
+
+/* pc_outlines_relate_segments: segments in the U (the region and its
+ * polyline), worked out by hand: bit 1 held, bit 2 interiors meet. */
+static void test_outline_relate_segments(void)
+{
+    test_outline t, l;
+    build_u(&t, &l);
+    enum { N = 9 };
+    static const double segs[N][4] = {
+        {0.5, 0.5, 2.5, 0.5}, /* inside */
+        {0.5, 2, 2.5, 2},     /* across the notch: out and back in */
+        {1, 1, 2, 1},         /* along the notch's floor */
+        {0, 0, 3, 3},         /* the diagonal: in, through the notch from its corner (1, 1) to (2, 2) */
+        {1, 3, 1, 1},         /* down the notch's left wall */
+        {0.5, 3, 1, 2},       /* from the top edge to the wall */
+        {4, 0, 5, 0},         /* outside */
+        {0.5, 0.5, 0.5, 0.5}, /* a point inside */
+        {3, 1, 3, 1},         /* a point on the boundary */
+    };
+    /* the region: held | inner << 1 */
+    static const int region[N] = {3, 2, 1, 2, 1, 3, 0, 3, 1};
+    /* the polyline (closed: its last point is its first): held on its edges; inner where they share a piece or cross */
+    static const int polyline[N] = {0, 2, 3, 2, 3, 0, 0, 0, 3};
+    int64_t which[N] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    uint8_t out[N];
+    int64_t shape[1] = {N}, sw[1] = {8}, sa[1] = {4}, so[1] = {1};
+    CHECK(pc_outlines_relate_segments(&t.o, which, sw, &segs[0][0], sa, out, so, 1, shape, 3.0, 1, NULL) == PC_OK);
+    int ok = 1;
+    for (int i = 0; i < N; i++) ok &= out[i] == region[i];
+    CHECK(ok);
+    CHECK(pc_outlines_relate_segments(&l.o, which, sw, &segs[0][0], sa, out, so, 1, shape, 3.0, 2, NULL) == PC_OK);
+    ok = 1;
+    for (int i = 0; i < N; i++) ok &= out[i] == polyline[i];
+    CHECK(ok);
+    /* a shape index out of range relates to nothing; an outline without its index is refused */
+    int64_t far = 5;
+    CHECK(pc_outlines_relate_segments(&t.o, &far, NULL, segs[0], NULL, out, NULL, 0, NULL, 3.0, 1, NULL) == PC_OK);
+    CHECK(out[0] == 0);
+    pc_outlines bare = t.o;
+    bare.edges = NULL;
+    CHECK(pc_outlines_relate_segments(&bare, which, NULL, segs[0], NULL, out, NULL, 0, NULL, 3.0, 1, NULL) ==
+          PC_ERR_ARG);
 }
 
 /* Raycasts: from outside, from the hole, from inside; a corner grazed;
@@ -398,5 +447,6 @@ void group_outline(void)
     test_outline_contains();
     test_outline_problem();
     test_outline_overlaps();
+    test_outline_relate_segments();
     test_outline_raycast();
 }

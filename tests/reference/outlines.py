@@ -614,6 +614,41 @@ def overlaps_polyline(kind, shape, line, touching=True):
     return polyline_crosses_segment(line, a.hull[0], a.hull[1])
 
 
+def _pieces_points(a, b, edges):
+    """The ends of the segment [a, b], the points where it meets the edges,
+    and a point strictly inside each piece between those (its midpoint), as
+    (point, whether it lies strictly inside [a, b]) pairs."""
+    cuts = _cuts(a, b, edges)
+    ts = cuts + [(t0 + t1) / 2 for t0, t1 in zip(cuts, cuts[1:])]
+    return [((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])), ZERO < t < 1) for t in ts]
+
+
+def polyline_holds_segment(line, a, b):
+    """Is the closed segment [a, b] on the polyline?  Between the points
+    where it meets the polyline's segments, each open piece lies on the
+    polyline (along a segment) or off it as a whole: its midpoint says."""
+    line = as_polyline(line)
+    a, b = _point(a), _point(b)
+    if a == b:
+        return on_polyline(line, a)
+    return all(on_polyline(line, p) for p, _ in _pieces_points(a, b, line.segments))
+
+
+def polyline_interiors_meet(line, a, b):
+    """Do the interiors of the segment [a, b] (without its ends; a point
+    segment is its point) and of the polyline (without its two ends, the
+    mod-2 boundary, unless it closes) meet?  A common point of the interiors
+    is a point where they meet or a point of a piece between those, which
+    its midpoint stands for."""
+    line = as_polyline(line)
+    a, b = _point(a), _point(b)
+    pts = line.points
+    ends = set() if pts[0] == pts[-1] else {pts[0], pts[-1]}
+    if a == b:
+        return on_polyline(line, a) and a not in ends
+    return any(inside and p not in ends and on_polyline(line, p) for p, inside in _pieces_points(a, b, line.segments))
+
+
 # ---------------------------------------------- outlines against outlines
 
 
