@@ -582,19 +582,24 @@ class _Grid:
         with np.errstate(all="ignore"):
             span = np.where(np.isfinite(hi - lo), hi - lo, 0.0)
             if span[0] > 0 and span[1] > 0:  # about square cells
-                cols = int(min(count, max(1, round(math.sqrt(count * span[0] / span[1])))))
+                ratio = min(float(count) * count, count * span[0] / span[1])  # overflow: a column a cell
+                cols = int(min(count, max(1, round(math.sqrt(ratio)))))
             else:
                 cols = count if span[0] > 0 else 1
+        sample = sample[np.isfinite(sample).all(axis=1)]  # a centre beyond the doubles cuts nothing
         per = [count // cols + (c < count % cols) for c in range(cols)]
         self.first = np.concatenate([[0], np.cumsum(per)]).astype(np.int64)
         xs = np.sort(sample[:, 0])
-        self.xcuts = xs[(self.first[1:-1] * len(xs)) // count].astype(np.float64)
+        fallback = [float(v) if np.isfinite(v) else 0.0 for v in lo]
+        if len(xs):
+            self.xcuts = xs[(self.first[1:-1] * len(xs)) // count].astype(np.float64)
+        else:
+            self.xcuts = np.full(cols - 1, fallback[0])
         column = np.searchsorted(self.xcuts, sample[:, 0], side="right")  # as the C: cuts at most x
-        fallback = float(lo[1]) if np.isfinite(lo[1]) else 0.0
         ycuts = []
         for c, r in enumerate(per):
             ys = np.sort(sample[column == c, 1])
-            ycuts.append(ys[(np.arange(1, r) * len(ys)) // r] if len(ys) else np.full(r - 1, fallback))
+            ycuts.append(ys[(np.arange(1, r) * len(ys)) // r] if len(ys) else np.full(r - 1, fallback[1]))
         self.ycuts = np.concatenate(ycuts).astype(np.float64) if ycuts else np.empty(0)
         cells = np.empty((count, 4))
         xe = np.concatenate([[-np.inf], self.xcuts, [np.inf]])
@@ -679,7 +684,7 @@ def split_block(block: np.ndarray, kind: str, plan: _Plan, offset: int) -> List[
     one piece frees its memory): one piece a cell, then the strips the plan
     asks for, in its order.  The joins trust these rows."""
     shapes = _numpy_shapes(kind, block, (offset,))
-    data = np.asarray(shapes._data).reshape(len(shapes), -1)
+    data = np.asarray(shapes._data).reshape(len(shapes), shapes.width)
     order, starts, near = plan.grid.group(shapes, plan.edges if plan.strips else None, plan.gap)
     out = []
     for p in range(len(starts) - 1):

@@ -334,6 +334,23 @@ def test_pairs_on_the_cells_seams(scale, partitions):
     assert got.shape[1] == 2 * len(circles) + 0 * scale  # each point in its circle, and none in a neighbour's
 
 
+def test_pairs_of_hostile_collections():
+    """An empty block among others; centres so far apart in x and so close in
+    y that the cells' aspect overflows; a capsule whose box lies beyond the
+    doubles (its centre not a number): each as in memory."""
+    rows = np.array([[0, 0, 1], [1, 0, 1], [5, 5, 1], [6, 5, 1.5]])
+    gappy = pcd.Circles(da.from_array(rows, chunks=((2, 0, 2), 3)))
+    for partitions in (None, 1, 3):
+        assert np.array_equal(pcd.pairs(gappy, partitions=partitions).compute(), pc.pairs(pc.Circles(rows)))
+    flat = np.array([[0, 0], [1e300, 1e-300], [1e300, 1e-300], [0, 0]])
+    assert pcd.pairs(lazy("point", flat, 1), partitions=4).compute().tolist() == [[0, 1], [3, 2]]
+    big = np.finfo(float).max
+    caps = np.array([[0, -big, 0, big, 1], [0.5, 0, 3, 0, 0.25], [9, 9, 10, 9, 0.5]])
+    for partitions in (2, 3):
+        got = pcd.pairs(lazy("capsule", caps, 1), partitions=partitions).compute()
+        assert np.array_equal(got, pc.pairs(pc.Capsules(caps)))
+
+
 def test_pairs_with_sizes_far_apart():
     """A few shapes far larger than the rest make every cell reach every
     other (the cells' boxes grow by the largest shape): still each pair once;

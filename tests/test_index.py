@@ -464,6 +464,20 @@ def test_segments_against_outlines_agree_with_the_reference(data):
             assert [tuple(c) for c in back.T.tolist()] == sorted((j, i) for i, j in want)
 
 
+def test_a_polyline_of_one_place_inside_a_segment():
+    """A one-vertex polyline is its point, its own interior: a segment
+    through it contains it (and so does not touch it), one ending at it
+    covers it and touches it; either side of the query."""
+    dot = pc.Polylines([[[1, 0]]])
+    segments = pc.Segments([[0, 0, 2, 0], [1, 0, 3, 0], [0, 1, 2, 1]])
+    index = pc.Index(dot)
+    assert index.query(segments, "contains").tolist() == [[0], [0]]
+    assert index.query(segments, "covers").tolist() == [[0, 1], [0, 0]]
+    assert index.query(segments, "touches").tolist() == [[1], [0]]
+    assert pc.Index(segments).query(dot, "within").tolist() == [[0], [0]]
+    assert pc.Index(segments).query(dot, "touches").tolist() == [[0], [1]]
+
+
 def test_outlines_as_the_geometry_refuse_what_they_cannot_answer():
     rooms = pc.Regions([[[0, 0], [4, 0], [4, 4], [0, 4]]])
     with pytest.raises(TypeError, match=r"index\[0\] has none"):

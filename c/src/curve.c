@@ -88,8 +88,8 @@ static inline int64_t grid_cell(const double *b, const double *xcuts, int64_t co
                                 const double *ycuts)
 {
     double cx = b[0] * 0.5 + b[2] * 0.5, cy = b[1] * 0.5 + b[3] * 0.5; /* no overflow */
-    int64_t c = rank_of(cx, xcuts, cols - 1), rows = first[c + 1] - first[c];
-    return first[c] + rank_of(cy, ycuts + first[c] - c, rows - 1);
+    int64_t c = cols > 1 ? rank_of(cx, xcuts, cols - 1) : 0, rows = first[c + 1] - first[c];
+    return rows > 1 ? first[c] + rank_of(cy, ycuts + first[c] - c, rows - 1) : first[c];
 }
 
 int pc_grid_group(int kind, const double *shapes, int64_t n, const double *xcuts, int64_t cols, const int64_t *first,
@@ -104,9 +104,10 @@ int pc_grid_group(int kind, const double *shapes, int64_t n, const double *xcuts
         if (first[c + 1] <= first[c]) return PC_ERR_ARG;
     int64_t cells = first[cols];
     if (cells > INT32_MAX || (cells > cols && !ycuts)) return PC_ERR_ARG;
-    if (!ascending(xcuts, cols - 1)) return PC_ERR_ARG;
+    if (cols > 1 && !ascending(xcuts, cols - 1)) return PC_ERR_ARG;
     for (int64_t c = 0; c < cols; c++)
-        if (!ascending(ycuts + first[c] - c, first[c + 1] - first[c] - 1)) return PC_ERR_ARG;
+        if (first[c + 1] - first[c] > 1 && !ascending(ycuts + first[c] - c, first[c + 1] - first[c] - 1))
+            return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     const pc__kind_info *k = pc__kind(kind);
     int64_t w = k->width;

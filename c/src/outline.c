@@ -1057,7 +1057,10 @@ static int polyline_inner_visit(void *vctx, int64_t k)
     const struct inner_ctx *d = vctx;
     const struct segment_ctx *c = d->c;
     const double *e = c->o->edges + 4 * k;
-    if (e[0] == e[2] && e[1] == e[3]) return 0;
+    if (e[0] == e[2] && e[1] == e[3]) { /* a polyline of one place: that point, its interior */
+        int is_end = (e[0] == d->first[0] && e[1] == d->first[1]) || (e[0] == d->last[0] && e[1] == d->last[1]);
+        return inside_segment(c->f, c->seg, e[0], e[1]) && (d->closed || !is_end);
+    }
     int rel = pc__seg_relation(c->f, e, c->seg);
     if (rel == PC__SEG_SHARE) return 1;
     if (rel == PC__SEG_CROSS) { /* unless the crossing is at an end of the polyline (its boundary) */
