@@ -647,7 +647,8 @@ class _Grid:
 def _reach(half: np.ndarray, magnitude: float) -> float:
     """How far beyond its cell a shape's box may reach: the greatest half
     extent, grown far beyond the rounding of the centres and extents
-    (infinite where those are not finite)."""
+    (infinite where those are not finite; and where a box passes the
+    greatest double, r + magnitude overflows too)."""
     r = float(np.max(half))
     if not (math.isfinite(r) and math.isfinite(magnitude)):
         return math.inf

@@ -349,6 +349,13 @@ def test_pairs_of_hostile_collections():
     for partitions in (2, 3):
         got = pcd.pairs(lazy("capsule", caps, 1), partitions=partitions).compute()
         assert np.array_equal(got, pc.pairs(pc.Capsules(caps)))
+    # a circle whose box passes the greatest double, its centre left of a cut that its box's (infinite) centre is not
+    huge = np.array(
+        [[1.7e308, 0, 1e308], [0.72e308, 0, 1e300], [1.75e308, 10, 1], [1.75e308, 20, 1], [1.75e308, 30, 1]]
+    )
+    for partitions in (2, 3):
+        got = pcd.pairs(lazy("circle", huge, 1), partitions=partitions).compute()
+        assert np.array_equal(got, pc.pairs(pc.Circles(huge)))
 
 
 def test_pairs_with_sizes_far_apart():
