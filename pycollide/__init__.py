@@ -29,6 +29,7 @@ from .contact import Contact, Manifold, WorldContact, WorldManifold, contact, di
 from .index import Index
 from .interop import from_shapely
 from .intersect import intersections
+from .mass import MassProperties, mass_properties
 from .motion import AdvanceEvents, Depenetration, Slide, advance, depenetrate, slide
 from .mover import Move, MoveEvents, move
 from .outlines import Polylines, Regions
@@ -88,6 +89,8 @@ __all__ = [
     "from_shapely",
     "reflect",
     "impulse",
+    "MassProperties",
+    "mass_properties",
     "Compound",
     "Placed",
     "Tile",

@@ -238,6 +238,19 @@ int pc_transform(int kind, const double *shapes, const int64_t *strides_s, const
  * angle (NaN and infinities included).  Exact.  Returns PC_OK or PC_ERR_ARG. */
 int pc_quarter_turns(const double *angles, int64_t n, int8_t *turns);
 
+/* Mass properties of n shapes of one kind (contiguous layout rows), each of
+ * density density[i] (finite, >= 0): out[6 i .. 6 i + 6) = measure (the
+ * area; for a shape of zero area, a segment or a flat polygon, its length;
+ * 0 for a point), mass (density times the measure), the centroid's x and y,
+ * the moment of inertia about the centroid (density times the polar
+ * second moment of the area, or of the length), and 1 where the measure is
+ * an area, 0 where it is a length.  A polygon, triangle or box
+ * of zero area is the segment between its extreme vertices; a circle or
+ * capsule of radius 0 its point or segment.  Evaluated in double-double
+ * arithmetic and rounded once: see pycollide.mass_properties for the bound.
+ * PC_ERR_KIND, or PC_ERR_ARG for a NULL pointer, n < 0 or a bad density. */
+int pc_mass_properties(int kind, const double *shapes, int64_t n, const double *density, double *out);
+
 /* The generic strided batch driver: out[i] = overlaps(a[i], b[i]) over an
  * ndim-dimensional index space of the given shape (ndim may be 0: one pair).
  * a and b point at shapes of kind_a / kind_b whose coordinates are contiguous;

@@ -142,8 +142,54 @@ static void test_transform_batch(void)
     free(outn);
 }
 
+
+/* pc_mass_properties: closed forms worked by hand (exact doubles), the
+ * degenerate kinds, powers of two, refusals */
+static void test_mass_properties(void)
+{
+    double box[4] = {0, 0, 2, 1}, rho = 3.0, out[6];
+    CHECK(pc_mass_properties(PC_BOX, box, 1, &rho, out) == PC_OK);
+    CHECK(out[0] == 2.0 && out[1] == 6.0 && out[2] == 1.0 && out[3] == 0.5 && out[4] == 2.5 && out[5] == 1.0);
+    double tri[6] = {0, 0, 3, 0, 0, 3}, one = 1.0; /* about the centroid: 2 * (3 * 3^3 / 36) */
+    CHECK(pc_mass_properties(PC_TRIANGLE, tri, 1, &one, out) == PC_OK);
+    CHECK(out[0] == 4.5 && out[2] == 1.0 && out[3] == 1.0 && out[4] == 4.5 && out[5] == 1.0);
+    double seg[4] = {0, 0, 3, 4};
+    CHECK(pc_mass_properties(PC_SEGMENT, seg, 1, &one, out) == PC_OK);
+    CHECK(out[0] == 5.0 && out[2] == 1.5 && out[3] == 2.0 && out[4] == 125.0 / 12.0 && out[5] == 0.0);
+    double flat[6] = {0, 0, 4, 0, 1, 0}; /* collinear: the segment (0, 0) (4, 0) */
+    CHECK(pc_mass_properties(PC_TRIANGLE, flat, 1, &one, out) == PC_OK);
+    CHECK(out[0] == 4.0 && out[2] == 2.0 && out[3] == 0.0 && out[4] == 64.0 / 12.0 && out[5] == 0.0);
+    double circle[3] = {1, 2, 1}, point[2] = {-3, 5};
+    CHECK(pc_mass_properties(PC_CIRCLE, circle, 1, &one, out) == PC_OK);
+    CHECK(out[0] == 3.141592653589793 && out[4] == 1.5707963267948966 && out[2] == 1.0 && out[3] == 2.0);
+    CHECK(pc_mass_properties(PC_POINT, point, 1, &one, out) == PC_OK);
+    CHECK(out[0] == 0.0 && out[1] == 0.0 && out[2] == -3.0 && out[3] == 5.0 && out[4] == 0.0);
+    /* a capsule 2 long of radius 1: 4 + pi, and 8/3 + 3 pi / 2 + 8/3 */
+    double cap[5] = {0, 0, 2, 0, 1};
+    CHECK(pc_mass_properties(PC_CAPSULE, cap, 1, &one, out) == PC_OK);
+    CHECK(out[0] == 4.0 + 3.141592653589793 && fabs(out[4] - (16.0 / 3.0 + 1.5 * 3.141592653589793)) < 4e-15);
+    /* a polygon times 2^k: the results times 4^k, 2^k, 16^k, bit for bit */
+    unsigned state = 7;
+    double row[16], scaled[16], base[6], big[6];
+    for (int t = 0; t < 50; t++) {
+        random_row(PC_POLYGON + 3, &state, unit_random(&state), unit_random(&state), 0.7, row);
+        int k = (int)(unit_random(&state) * 400) - 200;
+        for (int v = 0; v < 12; v++) scaled[v] = ldexp(row[v], k);
+        CHECK(pc_mass_properties(PC_POLYGON + 3, row, 1, &one, base) == PC_OK);
+        CHECK(pc_mass_properties(PC_POLYGON + 3, scaled, 1, &one, big) == PC_OK);
+        CHECK(big[0] == ldexp(base[0], 2 * k) && big[2] == ldexp(base[2], k) && big[3] == ldexp(base[3], k));
+        CHECK(big[4] == ldexp(base[4], 4 * k) && base[0] > 0 && base[4] > 0);
+    }
+    double bad = -1.0;
+    CHECK(pc_mass_properties(PC_BOX, box, 1, &bad, out) == PC_ERR_ARG);
+    CHECK(pc_mass_properties(99, box, 1, &one, out) == PC_ERR_KIND);
+    CHECK(pc_mass_properties(PC_BOX, NULL, 1, &one, out) == PC_ERR_ARG);
+    CHECK(pc_mass_properties(PC_BOX, NULL, 0, NULL, NULL) == PC_OK);
+}
+
 void group_transform(void)
 {
+    test_mass_properties();
     test_transform();
     test_transform_kinds();
     test_transform_hull();
