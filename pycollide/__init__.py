@@ -38,7 +38,7 @@ from .pairs import Nearest, nearest, pairs
 from .raycast import RayHit, ShapeHit, WorldHit, raycast
 from .response import impulse, reflect
 from .shapes import Boxes, Capsules, Circles, Lines, Points, Polygons, Segments, Shapes, Triangles
-from .sweep import Sweep, WorldSweep, sweep
+from .sweep import Sweep, WorldSweep, sweep, sweep_transform
 from .tiles import Tile, TileMap
 from .transform import transform
 from .world import OneWay, World
@@ -102,6 +102,7 @@ __all__ = [
     "ShapeHit",
     "WorldHit",
     "sweep",
+    "sweep_transform",
     "Sweep",
     "WorldSweep",
     "advance",
