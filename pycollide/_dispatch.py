@@ -367,18 +367,26 @@ def contact(verb: str, a: Shapes, b: Shapes, threads: Any, out: Optional[np.ndar
 
 
 def manifold(
-    verb: str, a: Shapes, b: Shapes, margin: float, threads: Any, out: Optional[np.ndarray] = None
+    verb: str,
+    a: Shapes,
+    b: Shapes,
+    margin: float,
+    threads: Any,
+    out: Optional[np.ndarray] = None,
+    features: Optional[np.ndarray] = None,
 ) -> np.ndarray:
-    """(S, 9): count, normal, then x, y, separation of two points (NaN unused)."""
-    return _per_pair(
-        verb,
-        a,
-        b,
-        threads,
-        9,
-        lambda pa, sa, pb, sb, *rest: lib.pc_manifold_batch(a.kind, pa, sa, b.kind, pb, sb, margin, *rest),
-        out,
-    )
+    """(S, 9): count, normal, then x, y, separation of two points (NaN
+    unused); with ``features`` (an int16 array (S, 4)), each point's features too."""
+    if features is None:
+        fp, fs = ffi.NULL, ffi.NULL
+    else:
+        fp = ffi.cast("int16_t *", ffi.from_buffer(features))
+        fs = int64_array(features.strides[:-1]) if features.ndim > 1 else ffi.NULL
+
+    def run(pa: Any, sa: Any, pb: Any, sb: Any, po: Any, so: Any, *rest: Any) -> int:
+        return lib.pc_manifold_batch(a.kind, pa, sa, b.kind, pb, sb, margin, po, so, fp, fs, *rest)
+
+    return _per_pair(verb, a, b, threads, 9, run, out)
 
 
 def intersections(verb: str, a: Shapes, b: Shapes, threads: Any) -> Tuple[np.ndarray, np.ndarray]:

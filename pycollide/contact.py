@@ -10,6 +10,7 @@ import numpy as np
 from . import _dispatch as d
 from ._types import Anything, Body, Solid
 from .outlines import _Outlines, manifold_shapes, near_shapes
+from .shapes import Shapes
 from .world import World
 
 __all__ = ["Contact", "WorldContact", "contact", "distance", "Manifold", "WorldManifold", "manifold"]
@@ -197,10 +198,7 @@ def distance(a: Anything, b: Anything, *, threads: Optional[int] = None) -> np.n
     return gap
 
 
-class Manifold(NamedTuple):
-    """Contact manifolds from :func:`manifold`: up to two points per pair.
-    Fields are arrays over the broadcast shape ``S``."""
-
+class _ManifoldFields(NamedTuple):
     count: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.count, on purpose
     """(S) int8: how many points, 0, 1 or 2."""
     normal: np.ndarray
@@ -213,17 +211,60 @@ class Manifold(NamedTuple):
     """(S, 2): the separation at each point (< 0: penetration); NaN where
     ``k >= count``."""
 
+
+class Manifold(_ManifoldFields):
+    """Contact manifolds from :func:`manifold`: up to two points per pair.
+    Fields are arrays over the broadcast shape ``S``.
+
+    Beside the four fields (which unpack as ever) an attribute,
+    ``features``: (S, 2, 2) int16, ``features[..., k, 0]`` the feature of
+    ``a`` that made point ``k`` and ``features[..., k, 1]`` that of ``b``
+    (-1 where ``k >= count``): ``2 * i`` for vertex ``i``, ``2 * i + 1`` for
+    edge ``i`` (from vertex ``i`` to ``i + 1``), numbered in the shape's
+    layout (a box's vertices are its corners counter-clockwise from
+    ``(xmin, ymin)``; a segment's or capsule's ends are 0 and 1, its edge 0;
+    a point's or circle's centre is vertex 0).  A clipped point (rule 3 of
+    :func:`manifold`) is an incident vertex against the reference face (that
+    vertex, that face), or where a side of the reference face cuts the
+    incident face (the reference face's vertex, the incident edge); a single
+    point has the features nearest its witness points.  The pair is the
+    point's id for warm starting a solver (Box2D's ``b2ManifoldPoint.id``):
+    it does not change while the shapes move a little, and it is the same
+    whichever of two parallel faces is the reference face (a crate on a
+    floor: the crate's corner and the floor's face, either way).  Against a
+    World, a TileMap or outlines the features are -1 (not reported there
+    yet).  They are found on first use of ``features`` (the manifold's C
+    call once more, with the features: a manifold that is not asked for
+    them costs nothing more)."""
+
+    @property
+    def features(self) -> np.ndarray:
+        """(S, 2, 2) int16: which vertex or edge of each shape made each point
+        (see :class:`Manifold`); found on first use (the manifold's C call
+        again, with the features), then kept."""
+        found = self.__dict__.get("_features")
+        if found is None:
+            source = self.__dict__.get("_source")
+            shape = self.count.shape
+            found = np.full(shape + (4,), -1, dtype=np.int16)
+            if source is not None:
+                a, b, margin, threads = source
+                d.manifold("manifold", a, b, margin, threads, None, found)
+            found = found.reshape(shape + (2, 2))
+            self.__dict__["_features"] = found
+            self.__dict__.pop("_source", None)
+        return found
+
     @classmethod
-    def _of(cls, data: np.ndarray) -> "Manifold":
+    def _of(cls, data: np.ndarray, source: Optional[tuple] = None) -> "Manifold":
         pts = data[..., 3:9].reshape(data.shape[:-1] + (2, 3))
-        return cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
+        m = cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
+        if source is not None:
+            m.__dict__["_source"] = source
+        return m
 
 
-class WorldManifold(NamedTuple):
-    """The contact manifolds of shapes with a :class:`World`, from
-    :func:`manifold`: the fields of :class:`Manifold` with the part and shape
-    of least separation (:func:`contact`'s), and which they are."""
-
+class _WorldManifoldFields(NamedTuple):
     count: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.count, on purpose
     """(S) int8: how many points, 0, 1 or 2 (0 exactly where :func:`contact`'s
     separation with the world exceeds the margin)."""
@@ -238,6 +279,19 @@ class WorldManifold(NamedTuple):
     index: np.ndarray  # type: ignore[assignment]  # the field shadows tuple.index, on purpose
     """(S) int64: the shape within that part, as :attr:`WorldContact.index`
     (-1 for a tile map, and if none)."""
+
+
+class WorldManifold(_WorldManifoldFields):
+    """The contact manifolds of shapes with a :class:`World`, from
+    :func:`manifold`: the fields of :class:`Manifold` with the part and shape
+    of least separation (:func:`contact`'s), and which they are;
+    ``features`` as :class:`Manifold`'s, -1 (not reported against a World
+    yet)."""
+
+    @property
+    def features(self) -> np.ndarray:
+        """(S, 2, 2) int16: -1, not reported against a World yet (see :class:`Manifold`)."""
+        return np.full(self.count.shape + (2, 2), -1, dtype=np.int16)
 
     @classmethod
     def _of(cls, data: np.ndarray) -> "WorldManifold":
@@ -368,6 +422,8 @@ def manifold(
             raise TypeError("manifold: `out` is not supported with Polylines or Regions yet")
         return Manifold._of(manifold_shapes("manifold", a, b, margin, threads))
     data = d.manifold_any("manifold", a, b, margin, threads, out)
+    if isinstance(a, Shapes) and isinstance(b, Shapes):  # features on first use, from the same call
+        return Manifold._of(data, (a, b, margin, threads))
     if isinstance(a, World) or isinstance(b, World):
         return WorldManifold._of(data)
     return Manifold._of(data)

@@ -335,11 +335,21 @@ int pc_contact_batch(int kind_a, const double *a, const int64_t *strides_a, int 
  *    Points in the order of the incident face.
  * manifold(b, a) is manifold(a, b) with the normal negated, bit for bit,
  * except where the contact has no direction (its normal (0, 1) either way).
+ * features (NULL: not wanted; strides_features in bytes) takes 4 int16 per
+ * pair: the feature of a and of b that made point 0, then point 1 (-1
+ * unused), each 2 i for the layout's vertex i or 2 i + 1 for its edge i
+ * (from vertex i to vertex i + 1, cyclically; a box's vertices are its
+ * corners counter-clockwise from (xmin, ymin); a segment's or capsule's
+ * edge is 0, a point's or circle's vertex 0).  A clipped point is the
+ * incident face's vertex against the reference face, or where a side of
+ * the reference face cuts the incident edge (the reference's vertex, the
+ * incident edge); a single point the features nearest its witness points.
  * margin: finite and >= 0, else PC_ERR_ARG.  magnitude: as for
  * pc_overlaps_batch. */
 int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
-                      const int64_t *strides_b, double margin, double *out, const int64_t *strides_out, int ndim,
-                      const int64_t *shape, double magnitude, int threads, const volatile int *cancel);
+                      const int64_t *strides_b, double margin, double *out, const int64_t *strides_out,
+                      int16_t *features, const int64_t *strides_features, int ndim, const int64_t *shape,
+                      double magnitude, int threads, const volatile int *cancel);
 
 /* Where the BOUNDARIES of a[i] and b[i] cross, over an ndim-dimensional index
  * space of the given shape (ndim may be 0: one pair).  For each pair it writes

@@ -57,7 +57,7 @@ static void faces_of(const pc__core *c, pc__facelist *fl)
  * by m leaves X's side, and X is a solid's face): clipped also to the part
  * that, moved by m, is over the face and not behind its line. */
 static int clip_incident(const pc__core *X, int bk, double ux, double uy, const pc__core *Y, const pc__facelist *FY,
-                         const double *m, double margin, double *out)
+                         const double *m, double margin, double *out, int *feat)
 {
     double least = INFINITY;
     int ik = 0;
@@ -74,10 +74,24 @@ static int clip_incident(const pc__core *X, int bk, double ux, double uy, const 
     double q0x = Y->x[ik], q0y = Y->y[ik], q1x = Y->x[ij], q1y = Y->y[ij];
     double g0 = (q0x - p0x) * tx + (q0y - p0y) * ty, g1 = (q1x - p0x) * tx + (q1y - p0y) * ty;
     double lo = 0.0, hi = 1.0;
+    /* the features of each end (core codes: 2k vertex k, 2k + 1 edge k), X's
+     * then Y's: Y's vertex with X's face, until a side of the slab (X's
+     * vertex there, on Y's edge) or the moved bounds (X's face, Y's edge) cut it */
+    int flo[2] = {2 * bk + 1, 2 * ik}, fhi[2] = {2 * bk + 1, 2 * ij};
     if (g1 != g0) {
         double la = -g0 / (g1 - g0), lb = (tt - g0) / (g1 - g0);
-        lo = pc__max(lo, pc__min(la, lb));
-        hi = pc__min(hi, pc__max(la, lb));
+        double cut_lo = pc__min(la, lb), cut_hi = pc__max(la, lb);
+        int v_lo = la <= lb ? bk : bj, v_hi = la <= lb ? bj : bk;
+        if (cut_lo > lo) {
+            lo = cut_lo;
+            flo[0] = 2 * v_lo;
+            flo[1] = 2 * ik + 1;
+        }
+        if (cut_hi < hi) {
+            hi = cut_hi;
+            fhi[0] = 2 * v_hi;
+            fhi[1] = 2 * ik + 1;
+        }
     } else if (!(g0 >= 0 && g0 <= tt)) {
         return 0;
     }
@@ -90,8 +104,16 @@ static int clip_incident(const pc__core *X, int bk, double ux, double uy, const 
         double wlo = -v - 0x1p-40, whi = c ? INFINITY : tt - v + 0x1p-40;
         if (w1 != w0) {
             double la = (wlo - w0) / (w1 - w0), lb = (whi - w0) / (w1 - w0);
-            lo = pc__max(lo, pc__min(la, lb));
-            hi = pc__min(hi, pc__max(la, lb));
+            if (pc__min(la, lb) > lo) {
+                lo = pc__min(la, lb);
+                flo[0] = 2 * bk + 1;
+                flo[1] = 2 * ik + 1;
+            }
+            if (pc__max(la, lb) < hi) {
+                hi = pc__max(la, lb);
+                fhi[0] = 2 * bk + 1;
+                fhi[1] = 2 * ik + 1;
+            }
         } else if (!(w0 >= wlo && w0 <= whi)) {
             return 0;
         }
@@ -109,6 +131,10 @@ static int clip_incident(const pc__core *X, int bk, double ux, double uy, const 
         out[3 + 3 * kept] = cx + h * ux;
         out[4 + 3 * kept] = cy + h * uy;
         out[5 + 3 * kept] = sep;
+        if (feat) {
+            feat[2 * kept] = e ? fhi[0] : flo[0];
+            feat[2 * kept + 1] = e ? fhi[1] : flo[1];
+        }
         kept++;
     }
     return kept;
@@ -117,7 +143,7 @@ static int clip_incident(const pc__core *X, int bk, double ux, double uy, const 
 /* Rule 3 of pc_manifold_batch on the scaled cores, margin scaled alike: the
  * count kept (0: none, the caller keeps the single point), out as the
  * batch's layout (scaled). */
-static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, double *out)
+static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, double *out, int *feat)
 {
     pc__facelist fa, fb;
     faces_of(ca, &fa);
@@ -145,12 +171,115 @@ static int clipped_faces(const pc__core *ca, const pc__core *cb, double margin, 
             }
         }
     }
-    int kept = clip_incident(X, bk, ux, uy, Y, FY, NULL, margin, out);
+    int fxy[4];
+    int kept = clip_incident(X, bk, ux, uy, Y, FY, NULL, margin, out, fxy);
     if (!kept) return 0;
+    for (int k = 0; k < kept; k++) { /* X's and Y's features as a's and b's */
+        feat[2 * k] = X == ca ? fxy[2 * k] : fxy[2 * k + 1];
+        feat[2 * k + 1] = X == ca ? fxy[2 * k + 1] : fxy[2 * k];
+    }
     double sgn = X == ca ? 1.0 : -1.0;
     out[1] = sgn * ux + 0.0;
     out[2] = sgn * uy + 0.0;
     return kept;
+}
+
+/* The feature of a core nearest (x, y) (scaled alike): the vertex, or the
+ * edge whose interior holds the foot of the perpendicular (core codes). */
+static int nearest_feature(const pc__core *c, double x, double y)
+{
+    int best = 0;
+    double least = INFINITY;
+    for (int k = 0; k < c->n; k++) {
+        double dx = x - c->x[k], dy = y - c->y[k], d = dx * dx + dy * dy;
+        if (d < least) least = d, best = 2 * k;
+    }
+    for (int k = 0; k < edge_count(c); k++) {
+        int j = (k + 1) % c->n;
+        double ex = c->x[j] - c->x[k], ey = c->y[j] - c->y[k], ee = ex * ex + ey * ey;
+        double t = ee > 0 ? ((x - c->x[k]) * ex + (y - c->y[k]) * ey) / ee : 0.0;
+        if (!(t > 0 && t < 1)) continue;
+        double fx = c->x[k] + t * ex - x, fy = c->y[k] + t * ey - y, d = fx * fx + fy * fy;
+        if (d < least) least = d, best = 2 * k + 1;
+    }
+    return best;
+}
+
+/* The vertices of a layout row (a box's corners counter-clockwise from
+ * (xmin, ymin)): their count. */
+static int layout_points(int kind, const double *row, double *x, double *y)
+{
+    if (kind == PC_BOX) {
+        const double cx[4] = {row[0], row[2], row[2], row[0]}, cy[4] = {row[1], row[1], row[3], row[3]};
+        memcpy(x, cx, sizeof cx);
+        memcpy(y, cy, sizeof cy);
+        return 4;
+    }
+    int n = kind == PC_SEGMENT || kind == PC_CAPSULE ? 2
+            : kind == PC_TRIANGLE                    ? 3
+            : pc__polygon_kind(kind)                 ? kind - PC_POLYGON + 3
+                                                     : 1;
+    for (int i = 0; i < n; i++) x[i] = row[2 * i], y[i] = row[2 * i + 1];
+    return n;
+}
+
+/* The index of the first of n vertices at (x, y) (0 if none). */
+static int first_at(int n, const double *x, const double *y, double px, double py)
+{
+    for (int i = 0; i < n; i++)
+        if (x[i] == px && y[i] == py) return i;
+    return 0;
+}
+
+/* A core's feature code as the layout's: vertex i of the layout (the first
+ * at the core's vertex), or edge i from layout vertex i to i + 1: of the
+ * layout's edges along the core's edge (a polygon's core skips repeated and
+ * straight-on vertices, runs backward through a clockwise layout, and is
+ * one segment for a flat shape), the nearest the point (px, py). */
+static int layout_feature(const pc__filter *f, int kind, const double *row, const pc__core *c, int code, double px,
+                          double py)
+{
+    double x[PC_POLYGON_MAX], y[PC_POLYGON_MAX];
+    int n = layout_points(kind, row, x, y), k = code / 2;
+    int i = first_at(n, x, y, c->ox[k], c->oy[k]);
+    if (!(code & 1) || n < 2) return 2 * i;
+    int kk = (k + 1) % c->n;
+    double ax = c->ox[k], ay = c->oy[k], bx = c->ox[kk], by = c->oy[kk];
+    double lox = pc__min(ax, bx), hix = pc__max(ax, bx), loy = pc__min(ay, by), hiy = pc__max(ay, by);
+    int best = i;
+    double least = INFINITY;
+    for (int e = 0; e < n; e++) {
+        int j = (e + 1) % n, along = 1;
+        for (int v = e; v != -1; v = v == e ? j : -1)
+            along &= (x[v] == ax && y[v] == ay) || (x[v] == bx && y[v] == by) || /* the ends: no exact sign needed */
+                     (x[v] >= lox && x[v] <= hix && y[v] >= loy && y[v] <= hiy &&
+                      pc__orient(f, ax, ay, bx, by, x[v], y[v]) == 0);
+        if (!along || (x[e] == x[j] && y[e] == y[j])) continue;
+        double ex = x[j] - x[e], ey = y[j] - y[e], ee = ex * ex + ey * ey;
+        double t = ee > 0 ? pc__clamp(((px - x[e]) * ex + (py - y[e]) * ey) / ee, 0.0, 1.0) : 0.0;
+        double dx = x[e] + t * ex - px, dy = y[e] + t * ey - py, d = dx * dx + dy * dy;
+        if (d < least) least = d, best = e;
+    }
+    return 2 * best + 1;
+}
+
+/* Rule 2's point's features: those nearest each witness point of the
+ * contact c (a point's or circle's: its centre), in the caller's order. */
+static void point_features(const pc__filter *f, int ka, const double *a, int kb, const double *b, const double *c,
+                           int16_t *feat)
+{
+    int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(ka)), pc__magnitude(b, pc_kind_width(kb))));
+    for (int side = 0; side < 2; side++) {
+        int k = side ? kb : ka;
+        const double *row = side ? b : a, *w = c + (side ? 5 : 3);
+        if (pc__kind(k)->core_kind == PC_POINT) {
+            feat[side] = 0;
+            continue;
+        }
+        pc__core core = pc__core_of(f, k, row, e);
+        int code = nearest_feature(&core, ldexp(w[0], -e), ldexp(w[1], -e));
+        feat[side] = (int16_t)layout_feature(f, k, row, &core, code, w[0], w[1]);
+    }
 }
 
 int pc__manifold_point(const double *c, double margin, double *out)
@@ -171,10 +300,15 @@ int pc__manifold_point(const double *c, double margin, double *out)
  * normal is the contact's (0, 1)); rule 3 in the canonical order (kind, then
  * the coordinates), swapped back: symmetric bit for bit. */
 void pc__manifold_from(const pc__filter *f, int ka, const double *a, int kb, const double *b, const double *c,
-                       double margin, double *out)
+                       double margin, double *out, int16_t *feat)
 {
+    if (feat)
+        for (int k = 0; k < 4; k++) feat[k] = -1;
     if (!pc__manifold_point(c, margin, out)) return;
-    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) return; /* a point or a circle */
+    if (pc__kind(ka)->core_kind == PC_POINT || pc__kind(kb)->core_kind == PC_POINT) { /* a point or a circle */
+        if (feat) point_features(f, ka, a, kb, b, c, feat);
+        return;
+    }
     int swap = kb < ka || (ka == kb && row_less(b, a, pc_kind_width(ka)));
     if (swap) {
         const double *t = a;
@@ -188,21 +322,34 @@ void pc__manifold_from(const pc__filter *f, int ka, const double *a, int kb, con
     int e = scale_exponent(m);
     pc__core ca = pc__core_of(f, ka, a, e), cb = pc__core_of(f, kb, b, e);
     double r[9];
-    int kept = ca.n > 1 && cb.n > 1 ? clipped_faces(&ca, &cb, ldexp(margin, -e), r) : 0;
-    if (!kept) return; /* rule 2's point stands */
+    int fab[4];
+    int kept = ca.n > 1 && cb.n > 1 ? clipped_faces(&ca, &cb, ldexp(margin, -e), r, fab) : 0;
+    if (!kept) {                                                    /* rule 2's point stands */
+        if (feat && swap) point_features(f, kb, b, ka, a, c, feat); /* in the caller's order */
+        if (feat && !swap) point_features(f, ka, a, kb, b, c, feat);
+        return;
+    }
     out[0] = kept;
     out[1] = swap ? 0.0 - r[1] : r[1];
     out[2] = swap ? 0.0 - r[2] : r[2];
     for (int k = 0; k < 3 * kept; k++) out[3 + k] = ldexp(r[3 + k], e);
     for (int k = 3 * kept; k < 6; k++) out[3 + k] = NAN;
+    for (int k = 0; feat && k < 4; k++) feat[k] = -1;
+    for (int k = 0; feat && k < kept; k++) { /* in the caller's order */
+        double px = out[3 + 3 * k], py = out[4 + 3 * k];
+        int fa = layout_feature(f, ka, a, &ca, fab[2 * k], px, py),
+            fb = layout_feature(f, kb, b, &cb, fab[2 * k + 1], px, py);
+        feat[2 * k] = (int16_t)(swap ? fb : fa);
+        feat[2 * k + 1] = (int16_t)(swap ? fa : fb);
+    }
 }
 
 static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, const double *b, double margin,
-                         double *out)
+                         double *out, int16_t *feat)
 {
     double c[7];
     pc__contact_one(f, ka, a, kb, b, c);
-    pc__manifold_from(f, ka, a, kb, b, c, margin, out);
+    pc__manifold_from(f, ka, a, kb, b, c, margin, out, feat);
 }
 
 int pc__manifold_face(const pc__filter *f, int kind, const double *a, const double *edge, const double *move,
@@ -214,7 +361,7 @@ int pc__manifold_face(const pc__filter *f, int kind, const double *a, const doub
     pc__facelist fl;
     faces_of(&c, &fl);
     double r[9], m[2] = {ldexp(move[0], -e), ldexp(move[1], -e)};
-    int kept = clip_incident(&face, 0, edge[4], edge[5], &c, &fl, m, ldexp(margin, -e), r);
+    int kept = clip_incident(&face, 0, edge[4], edge[5], &c, &fl, m, ldexp(margin, -e), r, NULL);
     if (!kept) return 0;
     out[0] = kept;
     out[1] = 0.0 - edge[4];
@@ -228,6 +375,7 @@ struct manifold_ctx {
     const pc__filter *f;
     int ka, kb;
     double margin;
+    int features;
 };
 
 static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
@@ -235,21 +383,23 @@ static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t
     const struct manifold_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
         manifold_one(c->f, c->ka, (const double *)(p[0] + i * s[0]), c->kb, (const double *)(p[1] + i * s[1]),
-                     c->margin, (double *)(p[2] + i * s[2]));
+                     c->margin, (double *)(p[2] + i * s[2]), c->features ? (int16_t *)(p[3] + i * s[3]) : NULL);
 }
 
 int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a, int kind_b, const double *b,
-                      const int64_t *strides_b, double margin, double *out, const int64_t *strides_out, int ndim,
-                      const int64_t *shape, double magnitude, int threads, const volatile int *cancel)
+                      const int64_t *strides_b, double margin, double *out, const int64_t *strides_out,
+                      int16_t *features, const int64_t *strides_features, int ndim, const int64_t *shape,
+                      double magnitude, int threads, const volatile int *cancel)
 {
     if (!pc__is_shape(kind_a) || !pc__is_shape(kind_b)) return PC_ERR_KIND;
     if (!(margin >= 0 && margin <= DBL_MAX)) return PC_ERR_ARG;
     pc__fpenv env = pc__fp_enter();
     pc__filter filter = pc__filter_for(magnitude);
-    struct manifold_ctx ctx = {&filter, kind_a, kind_b, margin};
-    const void *ptrs[3] = {a, b, out};
-    const int64_t *strides[3] = {strides_a, strides_b, strides_out};
-    int rc = pc__batch(ndim, shape, 3, ptrs, strides, 0u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
+    struct manifold_ctx ctx = {&filter, kind_a, kind_b, margin, features != NULL};
+    const void *ptrs[4] = {a, b, out, features};
+    const int64_t *strides[4] = {strides_a, strides_b, strides_out, strides_features};
+    int rc =
+        pc__batch(ndim, shape, features ? 4 : 3, ptrs, strides, 8u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
     pc__fp_leave(env);
     return rc;
 }
@@ -263,7 +413,7 @@ void pc__manifold_edge(double part_magnitude, int kind, const double *a, const d
         pc__manifold_face(&f, kind, a, edge, t, margin, out); /* none kept: c's point stands */
         return;
     }
-    pc__manifold_from(&f, kind, a, PC_SEGMENT, edge, c, margin, out);
+    pc__manifold_from(&f, kind, a, PC_SEGMENT, edge, c, margin, out, NULL);
     if (face) {
         out[1] = c[1];
         out[2] = c[2];

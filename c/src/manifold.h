@@ -16,9 +16,10 @@
 int pc__manifold_point(const double *c, double margin, double *out);
 /* pc_manifold_batch's manifold of two layout rows, from their contact c
  * (rules 1 and 2 from c, rule 3 from the rows): as pc_manifold_batch where c
- * is pc__contact_one's. */
+ * is pc__contact_one's; feat (NULL: none) the 4 feature codes of
+ * pc_manifold_batch. */
 void pc__manifold_from(const pc__filter *f, int ka, const double *a, int kb, const double *b, const double *c,
-                       double margin, double *out);
+                       double margin, double *out, int16_t *feat);
 /* Rule 3 with one reference face fixed: a shape (kind, layout row a)
  * against a face of a solid, edge holding x0, y0, x1, y1 and the face's
  * outward unit normal u (6 doubles, as a tile map's edges), the shape moved

@@ -357,7 +357,7 @@ static void world_manifold(const pc__world *w, int kind, const double *a, double
     } else if (row) {
         const pc__tree_query *q = &w->tree[part];
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind)), q->magnitude));
-        pc__manifold_from(&f, kind, a, q->tree.kind, row, c, margin, out);
+        pc__manifold_from(&f, kind, a, q->tree.kind, row, c, margin, out, NULL);
     } else {
         pc__manifold_point(c, margin, out); /* nothing: count 0 */
     }

@@ -374,23 +374,48 @@ static void test_manifold_batch(void)
     const double floor[4] = {-5, -1, 5, 0}, crate[4] = {0, -0.25, 2, 1.75}, high[4] = {0, 0.5, 2, 2.5};
     const double ball[3] = {1, 0.75, 1};
     double m[9], r[9];
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, NULL, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_OK);
     CHECK(m[0] == 2 && m[1] == 0 && m[2] == 1);
     CHECK(m[3] == 0 && m[4] == -0.125 && m[5] == -0.25 && m[6] == 2 && m[7] == -0.125 && m[8] == -0.25);
-    CHECK(pc_manifold_batch(PC_BOX, crate, NULL, PC_BOX, floor, NULL, 0.0, r, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, crate, NULL, PC_BOX, floor, NULL, 0.0, r, NULL, NULL, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_OK);
     CHECK(r[0] == 2 && r[1] == 0 && r[2] == -1 && !memcmp(r + 3, m + 3, 6 * sizeof(double)));
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_CIRCLE, ball, NULL, 0.0, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_CIRCLE, ball, NULL, 0.0, m, NULL, NULL, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_OK);
     CHECK(m[0] == 1 && m[2] == 1 && m[3] == 1 && m[4] == -0.125 && m[5] == -0.25 && isnan(m[6]) && isnan(m[8]));
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.25, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.25, m, NULL, NULL, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_OK);
     CHECK(m[0] == 0 && m[2] == 1 && isnan(m[3]) && isnan(m[5]));
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.5, m, NULL, 0, NULL, 5.0, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, 0.5, m, NULL, NULL, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_OK);
     CHECK(m[0] == 2 && m[4] == 0.25 && m[5] == 0.5 && m[8] == 0.5);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, 0, NULL, 5.0, 1, NULL) ==
+    /* the features: the floor's top edge (2: from corner 2 to corner 3) under the crate's corners 0 and 1 */
+    int16_t ft[4];
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, crate, NULL, 0.0, m, NULL, ft, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_OK);
+    CHECK(m[0] == 2 && ft[0] == 5 && ft[1] == 0 && ft[2] == 5 && ft[3] == 2);
+    CHECK(pc_manifold_batch(PC_BOX, crate, NULL, PC_BOX, floor, NULL, 0.0, m, NULL, ft, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_OK);
+    CHECK(ft[0] == 0 && ft[1] == 5 && ft[2] == 2 && ft[3] == 5);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_CIRCLE, ball, NULL, 0.0, m, NULL, ft, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_OK);
+    CHECK(ft[0] == 5 && ft[1] == 0 && ft[2] == -1 && ft[3] == -1);
+    /* a crate overhanging the floor's end: its right corner is cut by the floor's side (corner 2, on the crate's
+     * edge 0); a clockwise triangle's features are its layout's */
+    const double ledge[4] = {4, -0.25, 6, 1.75}, tri[6] = {4, -0.25, 4, 1.75, 6, -0.25};
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, ledge, NULL, 0.0, m, NULL, ft, NULL, 0, NULL, 5.0, 1, NULL) ==
+          PC_OK);
+    CHECK(m[0] == 2 && m[3] == 4 && m[6] == 5 && ft[0] == 5 && ft[1] == 0 && ft[2] == 4 && ft[3] == 1);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_TRIANGLE, tri, NULL, 0.0, m, NULL, ft, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_OK);
+    CHECK(m[0] == 2 && ft[0] == 5 && ft[1] == 0 && ft[2] == 4 && ft[3] == 5);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, -1.0, m, NULL, NULL, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, NULL, NULL, 0, NULL, 5.0, 1, NULL) ==
           PC_ERR_ARG);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, NAN, m, NULL, 0, NULL, 5.0, 1, NULL) ==
-          PC_ERR_ARG);
-    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, 0, NULL, 5.0, 1, NULL) ==
-          PC_ERR_ARG);
+    CHECK(pc_manifold_batch(PC_BOX, floor, NULL, PC_BOX, high, NULL, INFINITY, m, NULL, NULL, NULL, 0, NULL, 5.0, 1,
+                            NULL) == PC_ERR_ARG);
 }
 
 /* pc_contact_batch: one pair (ndim 0), a broadcast 2-d index space with a
@@ -582,9 +607,10 @@ static void test_contact_threads(void)
         hits += hit[i];
     }
     CHECK(signs && hits > N / 10 && hits < N);
-    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, 0.25, o1, s9, 1, n, 110, 1, NULL) == PC_OK);
-    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, 0.25, on, s9, 1, n, 110, TEST_THREADS, NULL) ==
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, 0.25, o1, s9, NULL, NULL, 1, n, 110, 1, NULL) ==
           PC_OK);
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, 0.25, on, s9, NULL, NULL, 1, n, 110,
+                            TEST_THREADS, NULL) == PC_OK);
     CHECK(!memcmp(o1, on, sizeof(double) * 9 * N));
     /* each 4-gon's first edge (its row's first 4 doubles) as a segment against a 5-gon */
     for (int64_t i = 0; i < N; i++) random_row(PC_POLYGON + 2, &state, b[10 * i], b[10 * i + 1], 1.5, b + 10 * i);
@@ -597,8 +623,8 @@ static void test_contact_threads(void)
     on[0] = 7;
     CHECK(pc_contact_batch(PC_POLYGON + 1, a, s8, PC_CAPSULE, b, s10, on, s7, 1, n, 110, TEST_THREADS, &flag) ==
           PC_ERR_CANCELLED);
-    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_POLYGON + 2, b, s10, 0.25, on, s9, 1, n, 110, TEST_THREADS,
-                            &flag) == PC_ERR_CANCELLED);
+    CHECK(pc_manifold_batch(PC_POLYGON + 1, a, s8, PC_POLYGON + 2, b, s10, 0.25, on, s9, NULL, NULL, 1, n, 110,
+                            TEST_THREADS, &flag) == PC_ERR_CANCELLED);
     CHECK(pc_intersections_batch(PC_SEGMENT, a, s8, PC_POLYGON + 2, b, s10, on, s4, kn, s1, 1, n, 110, TEST_THREADS,
                                  &flag) == PC_ERR_CANCELLED);
     CHECK(on[0] == 7);

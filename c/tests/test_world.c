@@ -346,8 +346,8 @@ static void test_world_manifold(void)
     const double box[4] = {9.25, 0.25, 9.75, 0.75};
     double pair[9];
     CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, 0.5, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
-    CHECK(pc_manifold_batch(PC_BOX, box, NULL, PC_BOX, world_a_boxes[0], NULL, 0.5, pair, NULL, 0, NULL, 11.0, 1,
-                            NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, box, NULL, PC_BOX, world_a_boxes[0], NULL, 0.5, pair, NULL, NULL, NULL, 0, NULL,
+                            11.0, 1, NULL) == PC_OK);
     CHECK(!memcmp(out[0], pair, sizeof pair) && out[0][0] == 2 && out[0][9] == 1 && out[0][10] == 0);
     static unsigned char empty[1 << 12];
     pc_world_part nothing = empty_part(empty, sizeof empty);
