@@ -51,7 +51,15 @@ numpydoc_validation_checks = set()
 # standard-library targets have no page to link to without intersphinx,
 # which would need the network.
 nitpicky = True
-nitpick_ignore = [("py:mod", "doctest"), ("py:class", "enum.IntEnum"), ("py:class", "pycollide.outlines._Outlines")]
+# The private bases: the outline kinds' common class, and the manifolds'
+# tuples of fields (Manifold and WorldManifold add ``features`` beside them).
+nitpick_ignore = [
+    ("py:mod", "doctest"),
+    ("py:class", "enum.IntEnum"),
+    ("py:class", "pycollide.outlines._Outlines"),
+    ("py:class", "pycollide.contact._ManifoldFields"),
+    ("py:class", "pycollide.contact._WorldManifoldFields"),
+]
 
 html_theme = "alabaster"
 html_theme_options = {
