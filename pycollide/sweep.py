@@ -147,19 +147,24 @@ def sweep(
     shape extends from the pivot).  A path that comes that close without
     touching is reported as a hit too.  A shape that starts within that
     distance (or overlapping) is hit at time 0.  The method is conservative
-    advancement: no point of the shape moves faster than the displacement's
-    length plus the rotation's magnitude times the reach, so each step advances by the distance at the
+    advancement (C ``pc_sweep_turning`` against shape arrays and tile maps,
+    a tile map tile by tile; against a World the steps are driven from
+    Python over the batched verbs): no point of the shape moves faster
+    than the displacement's length plus the rotation's magnitude times the
+    reach, so each step advances by the distance at the
     current time (less a margin for the rounding of the placement and the
-    distance) over that speed and can never pass a contact.  A path that
+    distance) over that speed and can never pass a contact (against a
+    single convex shape a step may also go as far as the gap along the
+    contact's normal allows, which shrinks no faster than the displacement
+    along it plus the rotation times the reach).  A path that
     skims the target just outside the tolerance for a long way takes many
     steps; after 10,000 the last time known apart is reported as a hit
     (never a miss).  The normal and point are :func:`contact`'s at the time
     (the normal pointing back at the moving shape; against a tile map that
     the shape starts buried in, with no way out, the normal is against the
     displacement).  Where the rotation is 0 the sweep is the translation's
-    above, bit for bit.  Turning sweeps run through the batched verbs one
-    step at a time (Python drives the steps), far slower per sweep than the
-    translation's single C call.
+    above, bit for bit.  A turning sweep takes several steps, each a
+    placement and a contact: several times the translation's cost.
 
     Parameters
     ----------

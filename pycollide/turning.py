@@ -11,7 +11,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _dispatch as d
-from .shapes import Shapes, as_float_array
+from ._native import COSTLY, call, check_rc, double_ptr, ffi, lib, resolve_threads
+from .shapes import Boxes, Polygons, Shapes, as_float_array
 from .tiles import TileMap
 from .world import World
 
@@ -60,24 +61,43 @@ def _core(shapes: Shapes) -> Tuple[np.ndarray, np.ndarray]:
 def placement(
     moving: Shapes, displacement: np.ndarray, time: np.ndarray, rotation: np.ndarray, pivot: np.ndarray
 ) -> Shapes:
-    """The moving shapes at ``time`` (all arrays broadcast alike): turned by
-    ``rotation * time`` about ``pivot`` and moved by ``time * displacement``,
-    through :func:`transform` (the translation ``time * displacement +
-    (pivot - turn(pivot))``, which is ``time * displacement`` exactly where
-    the angle is 0)."""
-    from .transform import _quarter_turns, transform
+    """The moving shapes at ``time`` (all arrays broadcast alike, over the
+    shapes' leading shape or beyond): turned by ``rotation * time`` about
+    ``pivot`` and moved by ``time * displacement``, every coordinate rounded
+    once as :func:`transform` rounds (C ``pc_sweep_place``); boxes become
+    4-gons."""
+    shape = np.broadcast_shapes(
+        moving.shape, displacement.shape[:-1], np.shape(time), np.shape(rotation), pivot.shape[:-1]
+    )
+    n = int(np.prod(shape, dtype=np.int64))
 
-    angle = np.asarray(rotation * time, dtype=np.float64)
-    s = np.sin(angle)
-    one_minus_c = 2.0 * np.sin(angle / 2) ** 2  # 1 - cos, without cancellation
-    quarter = _quarter_turns(angle)  # exactly as transform turns them: cos and sin 0 or +-1
-    if (quarter >= 0).any():
-        s = np.where(quarter >= 0, np.array([0.0, 1.0, 0.0, -1.0])[quarter], s)
-        one_minus_c = np.where(quarter >= 0, np.array([0.0, 1.0, 2.0, 1.0])[quarter], one_minus_c)
-    px, py = pivot[..., 0], pivot[..., 1]
-    offset = np.stack([px * one_minus_c + s * py, py * one_minus_c - s * px], axis=-1)
-    move = time[..., None] * displacement + offset
-    return transform(moving, translation=move, angle=angle)
+    def flat(array: Any, tail: Tuple[int, ...]) -> np.ndarray:
+        return np.ascontiguousarray(np.broadcast_to(np.asarray(array, dtype=np.float64), shape + tail)).reshape(
+            (n,) + tail
+        )
+
+    rows = flat(moving._data, (moving.width,))
+    cls: Any = Polygons._by_count[4] if isinstance(moving, Boxes) else type(moving)
+    out = np.empty((n, cls.width), dtype=np.float64)
+    D, T, R, P = flat(displacement, (2,)), flat(time, ()), flat(rotation, ()), flat(pivot, (2,))
+    check_rc(
+        "sweep_transform",
+        lib.pc_sweep_place(
+            moving.kind,
+            double_ptr(rows),
+            double_ptr(D),
+            double_ptr(R),
+            double_ptr(P),
+            double_ptr(T),
+            n,
+            double_ptr(out),
+        ),
+    )
+    if not np.isfinite(out).all():
+        first = int(np.argwhere(~np.isfinite(out).all(axis=-1))[0][0])
+        raise ValueError(f"sweep: moving shape {first} would move beyond the range of the doubles")
+    out = out.reshape(shape + (cls.width,))
+    return cls._trusted(out, float(np.abs(out).max()) if out.size else 0.0)
 
 
 def sweep_turning(
@@ -128,9 +148,32 @@ def sweep_turning(
         time[rows], normal[rows], point[rows] = s.time, s.normal, s.point
         if isinstance(target, World):
             part[rows], index[rows] = s.part, s.index
+
+    def shaped() -> Tuple[np.ndarray, ...]:
+        return (time.reshape(shape), normal.reshape(shape + (2,)), point.reshape(shape + (2,)), part.reshape(shape),
+                index.reshape(shape))  # fmt: skip
+
     rows = np.flatnonzero(~still)
     if not len(rows):
-        return time, normal, point, part, index
+        return shaped()
+    if not isinstance(target, World):  # one C call: pc_sweep_turning
+        res = np.empty((len(rows), 5), dtype=np.float64)
+        m = np.ascontiguousarray(mov._data[rows])
+        d_, r_, p_ = (np.ascontiguousarray(x[rows]) for x in (D, R, P))
+        tgt_rows = np.ascontiguousarray(tgt._data[rows]) if pairwise else np.zeros(0)  # kept alive for the call
+        tgt_ptr = double_ptr(tgt_rows) if pairwise else ffi.NULL
+        nthreads = resolve_threads(verb, threads, len(rows))
+        check_rc(
+            verb,
+            call(
+                len(rows) * COSTLY, lib.pc_sweep_turning, mov.kind, double_ptr(m), double_ptr(d_), double_ptr(r_),
+                double_ptr(p_), len(rows), tgt.kind if pairwise else 0,
+                tgt_ptr, ffi.NULL if pairwise else tgt._c, double_ptr(res),
+                nthreads,
+            ),
+        )  # fmt: skip
+        time[rows], normal[rows], point[rows] = res[:, 0], res[:, 1:3], res[:, 3:5]
+        return shaped()
     # how fast any point of a shape can move: |D| + |rotation| * reach, its
     # reach the farthest point of it from the pivot (rounded up)
     verts, radius = _core(mov[rows])
@@ -190,13 +233,7 @@ def sweep_turning(
             point[b] = P[b] + t[found[buried], None] * D[b]  # where the pivot is
         if isinstance(target, World):
             part[g], index[g] = c.part, c.index
-    return (
-        time.reshape(shape),
-        normal.reshape(shape + (2,)),
-        point.reshape(shape + (2,)),
-        part.reshape(shape),
-        index.reshape(shape),
-    )
+    return shaped()
 
 
 def sweep_transform(
@@ -219,8 +256,8 @@ def sweep_transform(
 
     >>> import pycollide as pc
     >>> half = pc.sweep_transform(pc.Boxes([0, 0, 2, 1]), [4.0, 0.0], 0.5, rotation=np.pi)
-    >>> np.asarray(half).round(12).tolist()     # half way and a quarter turn about its centre
-    [2.5, -0.5, 3.5, 1.5]
+    >>> np.asarray(half).tolist()     # half way, and a quarter turn about its centre (exactly)
+    [[3.5, -0.5], [3.5, 1.5], [2.5, 1.5], [2.5, -0.5]]
     """
     verb = "sweep_transform"
     moving = d.shapes_arg(verb, "moving", moving)
@@ -239,4 +276,8 @@ def sweep_transform(
         piv = np.asarray(mass_properties(moving).centroid)
     d.broadcast(verb, [("moving", moving.shape), ("displacement", disp.shape[:-1]), ("time", t.shape),
                        ("rotation", rot.shape), ("pivot", piv.shape[:-1])])  # fmt: skip
+    if not np.any(rot):  # no turn: today's placement (boxes stay boxes)
+        from .transform import transform
+
+        return transform(moving, translation=t[..., None] * disp)
     return placement(moving, disp, t, rot, piv)

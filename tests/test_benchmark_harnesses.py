@@ -238,3 +238,18 @@ def test_mover_harness_refuses_a_wrong_box2d_path(tmp_path):
     )
     assert run.returncode != 0
     assert "no include/box2d/box2d.h" in run.stderr
+
+
+def test_toi_harness_runs_small_without_box2d():
+    """benchmarks/toi.py without Box2D: pycollide's turning sweeps on both
+    scenes, timed and checked against the dense exact check (no miss, none
+    late)."""
+    script = ROOT / "benchmarks" / "toi.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--n", "300", "--repeats", "1", "--samples", "65"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    rows = [line.split() for line in out.stdout.splitlines()[1:]]
+    assert [(r[0], r[1]) for r in rows] == [("polygons", "4"), ("polygons", "8"), ("tiles", "4"), ("tiles", "8")]
+    for r in rows:
+        assert int(r[2]) > 30 and r[4] == "-" and r[6] == "0" and r[7] == "0", r  # hits; no Box2D; no miss, none late

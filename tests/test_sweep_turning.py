@@ -170,7 +170,7 @@ def test_bad_rotation_and_pivot(kwargs, error, match):
 def test_sweep_transform():
     box = pc.Boxes([0, 0, 2, 1])
     assert np.asarray(pc.sweep_transform(box, [4.0, 0.0], 0.5)).tolist() == [2.0, 0.0, 4.0, 1.0]
-    turned = pc.sweep_transform(box, [0.0, 0.0], 1.0, rotation=np.pi / 2)  # about its centre (1, 0.5)
-    assert np.asarray(turned).tolist() == [0.5, -0.5, 1.5, 1.5]
+    turned = pc.sweep_transform(box, [0.0, 0.0], 1.0, rotation=np.pi / 2)  # about its centre (1, 0.5), exactly
+    assert np.asarray(turned).tolist() == [[1.5, -0.5], [1.5, 1.5], [0.5, 1.5], [0.5, -0.5]]
     with pytest.raises(ValueError, match="time"):
         pc.sweep_transform(box, [1.0, 0.0], 1.5)

@@ -635,6 +635,29 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
                             const double *displacements, const int64_t *strides_d, double *out,
                             const int64_t *strides_out, int ndim, const int64_t *shape, int threads,
                             const volatile int *cancel);
+
+/* Sweeps of shapes that turn as they move (pycollide.sweep with rotation):
+ * shape i (kind, contiguous layout rows) moves by displacements[2 i ..]
+ * while turning by rotations[i] radians about pivots[2 i ..] (the pivot
+ * moving with it), against targets row i (target_kind) or, where map is not
+ * NULL, the map's solid region.  Conservative advancement: never a miss; a
+ * hit where the placed shape (pc_sweep_place) comes within 2^-20 of its
+ * reach plus |D| (plus 2^-42 of its magnitude) of the target; placed at the
+ * time it does not overlap the target's interior, unless it did at time 0.
+ * out[5 i ..] = time (1 if none), the normal back at the moving shape, the
+ * touching point on the target (NaN if none).  After 10,000 steps still
+ * closing in, the last time known apart is reported as a hit.  PC_ERR_KIND,
+ * PC_ERR_ARG, PC_ERR_CANCELLED. */
+int pc_sweep_turning(int kind, const double *shapes, const double *displacements, const double *rotations,
+                     const double *pivots, int64_t n, int target_kind, const double *targets, const pc_tilemap *map,
+                     double *out, int threads, const volatile int *cancel);
+/* Shapes of turning sweeps placed at times[i] (in [0, 1]): turned by
+ * rotations[i] * t about pivots[2 i ..] and moved by t * displacements[2 i
+ * ..], every coordinate rounded once as pc_transform rounds (a box becomes a
+ * 4-gon, PC_POLYGON + 1) with the translation t D + (pivot - turn(pivot))
+ * as numpy would round it.  out: n rows of the placed kind. */
+int pc_sweep_place(int kind, const double *shapes, const double *displacements, const double *rotations,
+                   const double *pivots, const double *times, int64_t n, double *out);
 /* For each shape a[...] (kind_a, strided), the nearest shape of a
  * one-collection pc_pairs workspace (whose rows have the given magnitude)
  * within its max distance (max_distances, 1 double a shape, strided like a;

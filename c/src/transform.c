@@ -48,6 +48,15 @@ static double round_dot(double a, double x, double b, double y, double t)
                 int ev;
                 frexp(v, &ev); /* |v| in [2^(ev-1), 2^ev): its ulp is 2^(ev-53), half that below a power of 2 */
                 if (fabs(approx(h, n)) < ldexp(1.0, ev - 57)) return v;
+                /* v is the nearest double exactly when the residual lies strictly
+                 * between minus half the gap to the double below v and half
+                 * the gap to the one above (both halves exact): two signs of
+                 * expansions, no big integers */
+                double above = 0.5 * (nextafter(v, INFINITY) - v), below = 0.5 * (v - nextafter(v, -INFINITY));
+                double g[8], q[8];
+                for (int k = 0; k < n; k++) g[k] = q[k] = h[k];
+                int ng = pc__grow(g, n, -above), nq = pc__grow(q, n, below);
+                if (pc__expansion_sign(g, ng) < 0 && pc__expansion_sign(q, nq) > 0) return v;
             }
         }
     }
@@ -180,6 +189,60 @@ void pc__hull_in_place(double *v, int k)
         v[2 * i] = hx[j];
         v[2 * i + 1] = hy[j];
     }
+}
+
+/* A shape of a turning sweep placed at time t (pycollide.sweep_transform):
+ * turned by rotation * t about pivot and moved by t * disp, through the
+ * rounding of pc_transform (a box becomes a 4-gon, its corners
+ * counter-clockwise from (xmin, ymin)) with the translation t * disp plus
+ * (pivot - turn(pivot)), each rounded as numpy rounds it: the offset is
+ * (px (1 - c) + s py, py (1 - c) - s px) with 1 - c = 2 sin(a / 2)^2. */
+void pc__place_turned(int kind, const double *in, const double *disp, double turn, const double *pivot, double t,
+                      double *out)
+{
+    double angle = turn * t, co, si, omc;
+    rotation(angle, &co, &si);
+    if (quarter_turn(angle) >= 0) {
+        omc = 1.0 - co;
+    } else {
+        double h = sin(angle / 2);
+        omc = 2.0 * (h * h);
+    }
+    double move[2] = {t * disp[0] + (pivot[0] * omc + si * pivot[1]), t * disp[1] + (pivot[1] * omc - si * pivot[0])};
+    int kind_out = kind == PC_BOX ? PC_POLYGON + 1 : kind;
+    int points = kind == PC_BOX ? 4 : kind == PC_CIRCLE ? 1 : kind == PC_CAPSULE ? 2 : pc_kind_width(kind) / 2;
+    double row[2 * PC_POLYGON_MAX];
+    if (kind == PC_BOX) {
+        const double b[8] = {in[0], in[1], in[2], in[1], in[2], in[3], in[0], in[3]};
+        for (int k = 0; k < 8; k++) row[k] = b[k];
+    } else {
+        for (int k = 0; k < pc_kind_width(kind); k++) row[k] = in[k];
+    }
+    for (int v = 0; v < points; v++) {
+        double x = row[2 * v], y = row[2 * v + 1];
+        row[2 * v] = round_dot(co, x, -si, y, move[0]);
+        row[2 * v + 1] = round_dot(si, x, co, y, move[1]);
+    }
+    if (pc__polygon_kind(kind_out) && pc__kind(kind_out)->rule(row) != PC_RULE_OK) {
+        int ok = 1;
+        for (int k = 0; k < 2 * points; k++) ok &= isfinite(row[k]) != 0;
+        if (ok) pc__hull_in_place(row, points);
+    }
+    for (int k = 0; k < pc_kind_width(kind_out); k++) out[k] = row[k];
+}
+
+int pc_sweep_place(int kind, const double *shapes, const double *displacements, const double *rotations,
+                   const double *pivots, const double *times, int64_t n, double *out)
+{
+    if (!pc__is_shape(kind)) return PC_ERR_KIND;
+    if (n < 0 || (n > 0 && (!shapes || !displacements || !rotations || !pivots || !times || !out))) return PC_ERR_ARG;
+    pc__fpenv env = pc__fp_enter();
+    int w = pc_kind_width(kind), wo = pc_kind_width(kind == PC_BOX ? PC_POLYGON + 1 : kind);
+    for (int64_t i = 0; i < n; i++)
+        pc__place_turned(kind, shapes + i * w, displacements + 2 * i, rotations[i], pivots + 2 * i, times[i],
+                         out + i * wo);
+    pc__fp_leave(env);
+    return PC_OK;
 }
 
 struct transform_ctx { int kind, kind_out, points, width; /* points: the (x, y) pairs moved */ };

@@ -187,8 +187,64 @@ static void test_mass_properties(void)
     CHECK(pc_mass_properties(PC_BOX, NULL, 0, NULL, NULL) == PC_OK);
 }
 
+/* pc_sweep_place and pc_sweep_turning: a box turned a quarter about its
+ * centre (exact), an arm swinging onto a ball (the time the closed form
+ * gives, placed there not inside), a miss, threads, a tile map, refusals */
+static void test_sweep_turning(void)
+{
+    double box[4] = {0, 0, 2, 1}, disp[2] = {4, 0}, quarter = 1.5707963267948966, pivot[2] = {1, 0.5}, half = 0.5;
+    double out[8];
+    double flip = 3.141592653589793; /* half of it by time 1/2: a quarter turn, exactly */
+    CHECK(pc_sweep_place(PC_BOX, box, disp, &flip, pivot, &half, 1, out) == PC_OK);
+    CHECK(out[0] == 3.5 && out[1] == -0.5 && out[2] == 3.5 && out[3] == 1.5 && out[4] == 2.5 && out[5] == 1.5);
+    double none = 0.0, one = 1.0;
+    CHECK(pc_sweep_place(PC_BOX, box, disp, &none, pivot, &one, 1, out) == PC_OK);
+    CHECK(out[0] == 4 && out[1] == 0 && out[4] == 6 && out[5] == 1);
+    /* an arm of length 2.9 turning a quarter about its end meets a ball of radius 0.5 at (0, 3) */
+    double arm[4] = {0, 0, 2.9, 0}, ball[3] = {0, 3, 0.5}, still[2] = {0, 0}, origin[2] = {0, 0}, res[5];
+    CHECK(pc_sweep_turning(PC_SEGMENT, arm, still, &quarter, origin, 1, PC_CIRCLE, ball, NULL, res, 1, NULL) == PC_OK);
+    double phi = acos((2.9 * 2.9 + 9 - 0.25) / (2 * 2.9 * 3)), expected = (quarter - phi) / quarter;
+    CHECK(res[0] <= expected && res[0] > expected - 1e-5 && fabs(res[1] + 0.0) < 1 && isfinite(res[3]));
+    double placed[4];
+    CHECK(pc_sweep_place(PC_SEGMENT, arm, still, &quarter, origin, res, 1, placed) == PC_OK);
+    CHECK(pc_overlap(PC_SEGMENT, placed, PC_CIRCLE, ball, PC_STRICT) == 0);
+    double away = -quarter;
+    CHECK(pc_sweep_turning(PC_SEGMENT, arm, still, &away, origin, 1, PC_CIRCLE, ball, NULL, res, 1, NULL) == PC_OK);
+    CHECK(res[0] == 1.0 && isnan(res[1]) && isnan(res[3]));
+    /* many sweeps: one thread and several agree */
+    enum { N = 300 };
+    double shapes[8 * N], d[2 * N], r[N], p[2 * N], targets[4 * N], r1[5 * N], rn[5 * N];
+    unsigned state = 11;
+    for (int i = 0; i < N; i++) {
+        random_row(PC_POLYGON + 1, &state, 0, 0, 1.0, shapes + 8 * i);
+        random_row(PC_BOX, &state, 3 * unit_random(&state), 3 * unit_random(&state), 2.0, targets + 4 * i);
+        d[2 * i] = 4 * unit_random(&state) - 2, d[2 * i + 1] = 4 * unit_random(&state) - 2;
+        r[i] = 6 * unit_random(&state) - 3;
+        p[2 * i] = 0, p[2 * i + 1] = 0;
+    }
+    CHECK(pc_sweep_turning(PC_POLYGON + 1, shapes, d, r, p, N, PC_BOX, targets, NULL, r1, 1, NULL) == PC_OK);
+    CHECK(pc_sweep_turning(PC_POLYGON + 1, shapes, d, r, p, N, PC_BOX, targets, NULL, rn, TEST_THREADS, NULL) == PC_OK);
+    CHECK(!memcmp(r1, rn, sizeof r1));
+    int hits = 0;
+    for (int i = 0; i < N; i++) hits += r1[5 * i] < 1;
+    CHECK(hits > 10 && hits < N);
+    /* against a tile map: a bar above a floor swinging down */
+    test_map floor;
+    const int8_t kinds[2] = {1, 1};
+    CHECK(test_map_build(&floor, kinds, 1, 2, 1.0, -1.0, -1.0) == PC_OK);
+    double bar[4] = {-0.9, 0.5, 0.9, 0.6}, centre[2] = {0, 0.55}, swing = 1.5;
+    CHECK(pc_sweep_turning(PC_BOX, bar, still, &swing, centre, 1, 0, NULL, &floor.map, res, 1, NULL) == PC_OK);
+    CHECK(res[0] > 0 && res[0] < 1 && res[2] > 0.9);
+    CHECK(pc_sweep_turning(99, arm, still, &quarter, origin, 1, PC_CIRCLE, ball, NULL, res, 1, NULL) == PC_ERR_KIND);
+    CHECK(pc_sweep_turning(PC_SEGMENT, arm, still, &quarter, origin, 1, PC_CIRCLE, NULL, NULL, res, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_sweep_place(PC_SEGMENT, NULL, still, &quarter, origin, &one, 1, out) == PC_ERR_ARG);
+    CHECK(pc_sweep_place(99, arm, still, &quarter, origin, &one, 1, out) == PC_ERR_KIND);
+}
+
 void group_transform(void)
 {
+    test_sweep_turning();
     test_mass_properties();
     test_transform();
     test_transform_kinds();
