@@ -611,26 +611,35 @@ def world_contact(verb: str, shapes: Shapes, world: Union[TileMap, World], threa
 
 
 def world_manifold(verb: str, shapes: Shapes, world: Union[TileMap, World], margin: float, threads: Any) -> np.ndarray:
-    """(S, 11): the manifold (9 columns as :func:`manifold`) with the part of
-    least separation, then the part and the index."""
+    """(S, 15): the manifold (9 columns as :func:`manifold`) with the part of
+    least separation, then the part and the index, then the four features
+    (the shape's and the world's of each point, as floats)."""
+    features = np.full(shapes.shape + (4,), -1, dtype=np.int16)
+    fp = ffi.cast("int16_t *", ffi.from_buffer(features)) if features.size else ffi.NULL
+    fs = int64_array(features.strides[:-1]) if features.ndim > 1 else ffi.NULL
 
-    def entry(parts: Any, nparts: int, kind: int, a: Any, sa: Any, *rest: Any) -> int:
-        return int(lib.pc_world_manifold(parts, nparts, kind, a, sa, margin, *rest))
+    def entry(parts: Any, nparts: int, kind: int, a: Any, sa: Any, po: Any, so: Any, *rest: Any) -> int:
+        return int(lib.pc_world_manifold(parts, nparts, kind, a, sa, margin, po, so, fp, fs, *rest))
 
-    return _world_rows(verb, shapes, world, 11, entry, threads)
+    rows = _world_rows(verb, shapes, world, 11, entry, threads)
+    return np.concatenate([rows, features.astype(np.float64)], axis=-1)
 
 
 def mirror_manifold(data: np.ndarray) -> np.ndarray:
     """manifold(b, a) from manifold(a, b): the normal negated (the points,
-    their separations, and a World's part and index kept)."""
+    their separations, and a World's part and index kept); where the data
+    ends with the four features (13 or 15 columns), each point's two swapped."""
     out = data.copy()
     out[..., 1:3] = 0.0 - data[..., 1:3]
+    if data.shape[-1] in (13, 15):
+        f = data[..., -4:]
+        out[..., -4:] = f[..., [1, 0, 3, 2]]
     return out
 
 
 def manifold_any(verb: str, a: Any, b: Any, margin: float, threads: Any, out: Optional[np.ndarray]) -> np.ndarray:
-    """(S, 9) manifold data for two shape arrays or shapes and a TileMap, in
-    either order; (S, 11) against a World."""
+    """(S, 9) manifold data for two shape arrays; (S, 13) for shapes and a
+    TileMap, in either order (the features last); (S, 15) against a World."""
     if out is not None and (isinstance(a, (World, TileMap)) or isinstance(b, (World, TileMap))):
         raise TypeError(
             f"{verb}: `out` is for two shape arrays; against a World or a TileMap the result is a new array"
@@ -639,10 +648,11 @@ def manifold_any(verb: str, a: Any, b: Any, margin: float, threads: Any, out: Op
         return world_manifold(verb, world_shapes_arg(verb, "a", a), b, margin, threads)
     if isinstance(a, World):
         return mirror_manifold(world_manifold(verb, world_shapes_arg(verb, "b", b), a, margin, threads))
+    keep = list(range(9)) + list(range(11, 15))  # a tile map's manifold: no part or index, the features kept
     if isinstance(b, TileMap):
-        return world_manifold(verb, world_shapes_arg(verb, "a", a), b, margin, threads)[..., :9]
+        return world_manifold(verb, world_shapes_arg(verb, "a", a), b, margin, threads)[..., keep]
     if isinstance(a, TileMap):
-        return mirror_manifold(world_manifold(verb, world_shapes_arg(verb, "b", b), a, margin, threads)[..., :9])
+        return mirror_manifold(world_manifold(verb, world_shapes_arg(verb, "b", b), a, margin, threads)[..., keep])
     return manifold(verb, shapes_arg(verb, "a", a), shapes_arg(verb, "b", b), margin, threads, out)
 
 

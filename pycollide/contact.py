@@ -232,10 +232,15 @@ class Manifold(_ManifoldFields):
     it does not change while the shapes move a little, and it is the same
     whichever of two parallel faces is the reference face (a crate on a
     floor: the crate's corner and the floor's face, either way).  Against a
-    World, a TileMap or outlines the features are -1 (not reported there
-    yet).  They are found on first use of ``features`` (the manifold's C
-    call once more, with the features: a manifold that is not asked for
-    them costs nothing more)."""
+    TileMap the map's side is its merged edge ``e`` (:attr:`TileMap.edges`)
+    as ``2 e + 1``, so a crate across the seams of a floor keeps its ids
+    (-1 for a circle's or point's single point, whose contact with the map
+    names no edge), and a :class:`WorldManifold` gives a collection's
+    shape's own;
+    against :class:`Polylines` or :class:`Regions` the features are -1 (not
+    reported there yet).  Between two shape arrays they are found on first
+    use of ``features`` (the manifold's C call once more, with the
+    features: a manifold that is not asked for them costs nothing more)."""
 
     @property
     def features(self) -> np.ndarray:
@@ -257,9 +262,13 @@ class Manifold(_ManifoldFields):
 
     @classmethod
     def _of(cls, data: np.ndarray, source: Optional[tuple] = None) -> "Manifold":
+        """From 9 columns (the features from ``source`` on first use) or 13
+        (the features last)."""
         pts = data[..., 3:9].reshape(data.shape[:-1] + (2, 3))
         m = cls(data[..., 0].astype(np.int8), data[..., 1:3], pts[..., :2], pts[..., 2])
-        if source is not None:
+        if data.shape[-1] == 13:
+            m.__dict__["_features"] = data[..., 9:13].astype(np.int16).reshape(data.shape[:-1] + (2, 2))
+        elif source is not None:
             m.__dict__["_source"] = source
         return m
 
@@ -285,18 +294,23 @@ class WorldManifold(_WorldManifoldFields):
     """The contact manifolds of shapes with a :class:`World`, from
     :func:`manifold`: the fields of :class:`Manifold` with the part and shape
     of least separation (:func:`contact`'s), and which they are;
-    ``features`` as :class:`Manifold`'s, -1 (not reported against a World
-    yet)."""
+    ``features`` as :class:`Manifold`'s (the world's side: a collection's
+    shape's, a tile map's merged edge, -1 for an outline part)."""
 
     @property
     def features(self) -> np.ndarray:
-        """(S, 2, 2) int16: -1, not reported against a World yet (see :class:`Manifold`)."""
-        return np.full(self.count.shape + (2, 2), -1, dtype=np.int16)
+        """(S, 2, 2) int16: as :class:`Manifold`'s; on the world's side the
+        feature of a collection's shape (in its layout), or a tile map's
+        merged edge ``e`` (:attr:`TileMap.edges`) as ``2 e + 1``, or -1 for
+        an outline part."""
+        return self.__dict__["_features"]
 
     @classmethod
     def _of(cls, data: np.ndarray) -> "WorldManifold":
         m = Manifold._of(data[..., :9])
-        return cls(*m, data[..., 9].astype(np.int64), data[..., 10].astype(np.int64))
+        w = cls(*m, data[..., 9].astype(np.int64), data[..., 10].astype(np.int64))
+        w.__dict__["_features"] = data[..., 11:15].astype(np.int16).reshape(data.shape[:-1] + (2, 2))
+        return w
 
 
 @overload

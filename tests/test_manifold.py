@@ -425,8 +425,10 @@ def test_features_worked_by_hand():
         pc.Polygons([[[-20.0, -1.0], [20.0, -1.0], [20.0, 0.0], [-20.0, 0.0]]]),
         pc.Polygons([[[-20.0, 0.0], [-20.0, -1.0], [20.0, -1.0], [20.0, 0.0]]]),
         pc.Segments([20.0, 0.0, -20.0, 0.0]),
+        pc.TileMap(np.ones((1, 40), dtype=np.int8), tile_size=1.0, origin=(-20.0, -1.0)),  # seams under the box
+        pc.World(pc.Boxes([[-20.0, -1.0, 20.0, 0.0]])),
     ],
-    ids=["box", "polygon", "polygon-rolled", "segment"],
+    ids=["box", "polygon", "polygon-rolled", "segment", "tilemap", "world"],
 )
 def test_a_box_resting_on_a_floor_keeps_its_two_ids_over_1000_frames_of_jitter(floor):
     rng = np.random.default_rng(45)
@@ -439,8 +441,29 @@ def test_a_box_resting_on_a_floor_keeps_its_two_ids_over_1000_frames_of_jitter(f
         m = pc.manifold(a, b)
         assert (m.count == 2).all()
         first = m.features[0]
+        assert (first >= 0).all() and first[0, 0] != first[1, 0] or first[0, 1] != first[1, 1]
         assert (m.features == first).all(), np.flatnonzero((m.features != first).any(axis=(1, 2)))[:5]
     # with a margin for speculative points, resting a hair above it: the same
     lifted = pc.Polygons.from_box(centre + [0.0, 2e-3], [0.5, 0.5], angle)
     m = pc.manifold(floor, lifted, margin=0.01)
     assert (m.count == 2).all() and (m.features == m.features[0]).all()
+
+
+def test_features_against_tile_maps_and_worlds():
+    floor = pc.TileMap.from_text("....\n####")  # its top: one merged edge across the seams
+    top = int(np.flatnonzero((np.asarray(floor.normals) == [0.0, 1.0]).all(axis=1))[0])
+    m = pc.manifold(pc.Boxes([0.5, 1, 1.5, 2]), floor)
+    assert int(m.count) == 2 and sorted(m.features.tolist()) == [[0, 2 * top + 1], [2, 2 * top + 1]]
+    back = pc.manifold(floor, pc.Boxes([0.5, 1, 1.5, 2]))
+    assert back.features.tolist() == [f[::-1] for f in m.features.tolist()]
+    world = pc.World(floor, pc.Boxes([[5, 0, 9, 1]]))
+    crates = pc.Boxes([[0.5, 1, 1.5, 2], [6, 1, 7, 2]])
+    w = pc.manifold(crates, world)
+    assert w.features[0].tolist() == m.features.tolist()  # the tile map's, as alone
+    pair = pc.manifold(crates[1], pc.Boxes([5, 0, 9, 1]))  # the collection's shape's own features
+    assert w.features[1].tolist() == pair.features.tolist() and w.part.tolist() == [0, 1]
+    assert pc.manifold(world, crates).features.tolist() == [[f[::-1] for f in g] for g in w.features.tolist()]
+    ball = pc.manifold(pc.Circles([2, 1.5, 0.5]), floor)  # one point: the ball's centre; the map's side unknown
+    assert ball.features.tolist() == [[0, -1], [-1, -1]]
+    outline = pc.manifold(pc.Boxes([0.5, 1, 1.5, 2]), pc.Polylines([[[0, 1], [4, 1]]]))
+    assert (outline.features == -1).all()  # not reported against outlines yet

@@ -858,11 +858,16 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
  *  - where nothing is kept (a corner of the boundary), the contact's single
  *    point.
  * Points lie midway between the two surfaces along the normal, in the order
- * of the shape's face.  margin: finite and >= 0, else PC_ERR_ARG (as for a
- * bad world or kind; nothing written). */
+ * of the shape's face.  features (NULL: not wanted; strides_features in
+ * bytes): 4 int16 per shape as pc_manifold_batch's, the shape's own first;
+ * the world's side is the feature of a collection's shape, a tile map's
+ * merged edge e as 2 e + 1 (TileMap.edges), -1 for an outline part.
+ * margin: finite and >= 0, else PC_ERR_ARG (as for a bad world or kind;
+ * nothing written). */
 int pc_world_manifold(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
-                      double margin, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                      int threads, const volatile int *cancel);
+                      double margin, double *out, const int64_t *strides_out, int16_t *features,
+                      const int64_t *strides_features, int ndim, const int64_t *shape, int threads,
+                      const volatile int *cancel);
 
 /* Each shape of a strided array (kind, layout rows; strides in doubles, as
  * pc_world_overlaps) moved out of a world of 1 to PC_WORLD_MAX_PARTS parts

@@ -353,7 +353,7 @@ static void manifold_one(const pc__filter *f, int ka, const double *a, int kb, c
 }
 
 int pc__manifold_face(const pc__filter *f, int kind, const double *a, const double *edge, const double *move,
-                      double margin, double *out)
+                      double margin, double *out, int16_t *feat)
 {
     int e = scale_exponent(pc__max(pc__magnitude(a, pc_kind_width(kind)), pc__magnitude(edge, 4)));
     pc__core face = pc__core_of(f, PC_SEGMENT, edge, e), c = pc__core_of(f, kind, a, e);
@@ -361,13 +361,16 @@ int pc__manifold_face(const pc__filter *f, int kind, const double *a, const doub
     pc__facelist fl;
     faces_of(&c, &fl);
     double r[9], m[2] = {ldexp(move[0], -e), ldexp(move[1], -e)};
-    int kept = clip_incident(&face, 0, edge[4], edge[5], &c, &fl, m, ldexp(margin, -e), r, NULL);
+    int fxy[4];
+    int kept = clip_incident(&face, 0, edge[4], edge[5], &c, &fl, m, ldexp(margin, -e), r, fxy);
     if (!kept) return 0;
     out[0] = kept;
     out[1] = 0.0 - edge[4];
     out[2] = 0.0 - edge[5];
     for (int k = 0; k < 3 * kept; k++) out[3 + k] = ldexp(r[3 + k], e);
     for (int k = 3 * kept; k < 6; k++) out[3 + k] = NAN;
+    for (int k = 0; feat && k < kept; k++) /* the shape's (the incident side's) features; the face's the caller's */
+        feat[2 * k] = (int16_t)layout_feature(f, kind, a, &c, fxy[2 * k + 1], out[3 + 3 * k], out[4 + 3 * k]);
     return kept;
 }
 
@@ -405,17 +408,29 @@ int pc_manifold_batch(int kind_a, const double *a, const int64_t *strides_a, int
 }
 
 void pc__manifold_edge(double part_magnitude, int kind, const double *a, const double *c, const double *edge,
-                       int inside, int face, const double *t, double margin, double *out)
+                       int inside, int face, const double *t, double margin, double *out, int16_t *feat, int edge_code)
 {
-    if (!pc__manifold_point(c, margin, out) || !edge) return;
+    int16_t fl[4] = {-1, -1, -1, -1};
+    if (feat)
+        for (int k = 0; k < 4; k++) feat[k] = -1;
+    if (!pc__manifold_point(c, margin, out)) return;
     pc__filter f = pc__filter_for(pc__max(part_magnitude, pc__magnitude(a, pc_kind_width(kind))));
-    if (inside) {
-        pc__manifold_face(&f, kind, a, edge, t, margin, out); /* none kept: c's point stands */
-        return;
+    if (edge && inside && pc__manifold_face(&f, kind, a, edge, t, margin, out, fl)) {
+        /* the shape's face against the edge: fl holds the shape's features */
+    } else if (edge && !inside) {
+        pc__manifold_from(&f, kind, a, PC_SEGMENT, edge, c, margin, out, feat ? fl : NULL);
+        if (face) {
+            out[1] = c[1];
+            out[2] = c[2];
+        }
+    } else if (feat) { /* c's single point: the shape's feature nearest it */
+        int16_t two[4];
+        double dummy[2] = {c[5], c[6]};
+        point_features(&f, kind, a, PC_POINT, dummy, c, two);
+        fl[0] = two[0];
     }
-    pc__manifold_from(&f, kind, a, PC_SEGMENT, edge, c, margin, out, NULL);
-    if (face) {
-        out[1] = c[1];
-        out[2] = c[2];
+    for (int k = 0; feat && k < 2 && k < (int)out[0]; k++) { /* the world's side: the edge (the solid's boundary) */
+        feat[2 * k] = fl[2 * k];
+        feat[2 * k + 1] = (int16_t)edge_code;
     }
 }

@@ -31,9 +31,10 @@ void pc__manifold_from(const pc__filter *f, int ka, const double *a, int kb, con
  * two surfaces, in the order of the shape's face; the normal -u.  The count
  * kept (1 or 2), or 0 with out unchanged (a core that is one point, nothing
  * kept).  So no point is deeper than move . u, to 2^-40 of the scale
- * (move's length when move is along u). */
+ * (move's length when move is along u).  feat (NULL: none): the shape's
+ * feature of each point at feat[2 k] (its layout's codes). */
 int pc__manifold_face(const pc__filter *f, int kind, const double *a, const double *edge, const double *move,
-                      double margin, double *out);
+                      double margin, double *out, int16_t *feat);
 
 /* The manifold of a shape with a solid's edge (6 doubles as
  * pc__manifold_face takes it; NULL: none) from their contact c: c's single
@@ -41,8 +42,10 @@ int pc__manifold_face(const pc__filter *f, int kind, const double *a, const doub
  * (the shape moved out by t), the shape's face against the edge
  * (pc__manifold_face), else c's point; apart or touching, the manifold with
  * the edge as a segment, its normal c's where face is set.  part_magnitude
- * bounds the edge's values. */
+ * bounds the edge's values.  feat (NULL: none): the features as
+ * pc_manifold_batch's, the shape's own and edge_code (or -1) on the edge's
+ * side. */
 void pc__manifold_edge(double part_magnitude, int kind, const double *a, const double *c, const double *edge,
-                       int inside, int face, const double *t, double margin, double *out);
+                       int inside, int face, const double *t, double margin, double *out, int16_t *feat, int edge_code);
 
 #endif /* PC_MANIFOLD_H */

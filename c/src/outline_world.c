@@ -458,7 +458,7 @@ static void manifold_inner(void *vctx, char *const *p, const int64_t *st, int64_
         pc__outline_view(c->o, s, &one);
         pc__outline_part_contact(&one, c->kind, a, contact, &index, &how);
         pc__manifold_edge(c->o->magnitude, c->kind, a, contact, how.found ? how.edge : NULL, how.inside, 1, how.t,
-                          c->margin, out);
+                          c->margin, out, NULL, -1);
     }
 }
 

@@ -140,6 +140,7 @@ struct world_ctx {
     const pc__world *w;
     int kind, mode;
     double margin;
+    int features; /* the manifold's features wanted (operand 2) */
 };
 
 static void overlaps_inner(void *vctx, char *const *p, const int64_t *s, int64_t n)
@@ -291,10 +292,10 @@ void pc__map_contact_any(const pc_tilemap *map, int kind, const double *a, doubl
  * the shape against the face of the edge it touches once moved out by t
  * (pc__manifold_face: no point deeper than c), else c's single point. */
 static void edge_manifold(double part_magnitude, int kind, const double *a, const double *c, const map_how *how,
-                          double margin, double *out)
+                          double margin, double *out, int16_t *feat, int edge_code)
 {
     pc__manifold_edge(part_magnitude, kind, a, c, how->owned ? how->own : how->seg, how->inside, how->face, how->t,
-                      margin, out);
+                      margin, out, feat, edge_code);
 }
 
 /* The contact (7 doubles, as pc_contact_batch) of least separation over the
@@ -345,19 +346,24 @@ static void world_nearest(const pc__world *w, int kind, const double *a, double 
 
 /* 11 doubles: the manifold (9, as pc_manifold_batch) with the part of least
  * separation, then the part and the index within it (world_nearest's) */
-static void world_manifold(const pc__world *w, int kind, const double *a, double margin, double *out)
+static void world_manifold(const pc__world *w, int kind, const double *a, double margin, double *out, int16_t *feat)
 {
     double c[9];
     map_how how;
     const double *row;
     world_nearest(w, kind, a, c, &how, &row);
     int part = c[7] >= 0.0 ? (int)c[7] : -1;
+    if (feat)
+        for (int k = 0; k < 4; k++) feat[k] = -1;
     if (part >= 0 && (w->map[part] || w->outl[part])) {
-        edge_manifold(w->map[part] ? w->map[part]->magnitude : w->outl[part]->magnitude, kind, a, c, &how, margin, out);
+        /* a tile map's side: its merged edge (TileMap.edges) as the edge's feature code */
+        int code = w->map[part] && !how.owned && how.edge >= 0 ? (int)(2 * how.edge + 1) : -1;
+        edge_manifold(w->map[part] ? w->map[part]->magnitude : w->outl[part]->magnitude, kind, a, c, &how, margin, out,
+                      feat, code);
     } else if (row) {
         const pc__tree_query *q = &w->tree[part];
         pc__filter f = pc__filter_for(pc__max(pc__magnitude(a, pc_kind_width(kind)), q->magnitude));
-        pc__manifold_from(&f, kind, a, q->tree.kind, row, c, margin, out, NULL);
+        pc__manifold_from(&f, kind, a, q->tree.kind, row, c, margin, out, feat);
     } else {
         pc__manifold_point(c, margin, out); /* nothing: count 0 */
     }
@@ -379,7 +385,8 @@ static void manifold_inner(void *vctx, char *const *p, const int64_t *s, int64_t
 {
     const struct world_ctx *c = vctx;
     for (int64_t i = 0; i < n; i++)
-        world_manifold(c->w, c->kind, (const double *)(p[0] + i * s[0]), c->margin, (double *)(p[1] + i * s[1]));
+        world_manifold(c->w, c->kind, (const double *)(p[0] + i * s[0]), c->margin, (double *)(p[1] + i * s[1]),
+                       c->features ? (int16_t *)(p[2] + i * s[2]) : NULL);
 }
 
 /* 7 doubles: the sweep's five (pc__toi_write), the part and the index of
@@ -410,7 +417,7 @@ int pc_world_sweep(const pc_world_part *parts, int nparts, int kind, const doubl
     pc__world w;
     int rc = PC_ERR_ARG;
     if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind)) {
-        struct world_ctx ctx = {&w, kind, 0, 0.0};
+        struct world_ctx ctx = {&w, kind, 0, 0.0, 0};
         const void *ptrs[3] = {a, displacements, out};
         const int64_t *st[3] = {strides_a, strides_d, strides_out};
         rc = pc__batch(ndim, shape, 3, ptrs, st, 0u, sweep_inner, &ctx, threads, PC_CHUNK, cancel);
@@ -427,7 +434,7 @@ int pc_world_overlaps(const pc_world_part *parts, int nparts, int kind, const do
     pc__world w;
     int rc = PC_ERR_ARG;
     if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind) && (mode == PC_TOUCHING || mode == PC_STRICT)) {
-        struct world_ctx ctx = {&w, kind, mode, 0.0};
+        struct world_ctx ctx = {&w, kind, mode, 0.0, 0};
         const void *ptrs[2] = {a, out};
         const int64_t *st[2] = {strides_a, strides_out};
         rc = pc__batch(ndim, shape, 2, ptrs, st, 2u, overlaps_inner, &ctx, threads, PC_CHUNK, cancel);
@@ -446,7 +453,7 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
     int ok = pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind);
     for (int k = 0; ok && k < nparts; k++) ok = !w.map[k] || pc__world_map_contact(kind);
     if (ok) {
-        struct world_ctx ctx = {&w, kind, 0, 0.0};
+        struct world_ctx ctx = {&w, kind, 0, 0.0, 0};
         const void *ptrs[2] = {a, out};
         const int64_t *st[2] = {strides_a, strides_out};
         rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, contact_inner, &ctx, threads, PC_CHUNK, cancel);
@@ -456,17 +463,18 @@ int pc_world_contact(const pc_world_part *parts, int nparts, int kind, const dou
 }
 
 int pc_world_manifold(const pc_world_part *parts, int nparts, int kind, const double *a, const int64_t *strides_a,
-                      double margin, double *out, const int64_t *strides_out, int ndim, const int64_t *shape,
-                      int threads, const volatile int *cancel)
+                      double margin, double *out, const int64_t *strides_out, int16_t *features,
+                      const int64_t *strides_features, int ndim, const int64_t *shape, int threads,
+                      const volatile int *cancel)
 {
     pc__fpenv env = pc__fp_enter();
     pc__world w;
     int rc = PC_ERR_ARG;
     if (pc__world_of(&w, parts, nparts) == PC_OK && pc__is_shape(kind) && margin >= 0 && margin <= DBL_MAX) {
-        struct world_ctx ctx = {&w, kind, 0, margin};
-        const void *ptrs[2] = {a, out};
-        const int64_t *st[2] = {strides_a, strides_out};
-        rc = pc__batch(ndim, shape, 2, ptrs, st, 0u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
+        struct world_ctx ctx = {&w, kind, 0, margin, features != NULL};
+        const void *ptrs[3] = {a, out, features};
+        const int64_t *st[3] = {strides_a, strides_out, strides_features};
+        rc = pc__batch(ndim, shape, features ? 3 : 2, ptrs, st, 4u, manifold_inner, &ctx, threads, PC_CHUNK, cancel);
     }
     pc__fp_leave(env);
     return rc;

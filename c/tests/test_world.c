@@ -235,7 +235,7 @@ static int manifold_at_0(const pc_world_part *parts, int nparts, int kind, const
                          double *out, const int64_t *so, int ndim, const int64_t *shape, int threads,
                          const volatile int *cancel)
 {
-    int rc = pc_world_manifold(parts, nparts, kind, a, sa, 0.0, out, so, ndim, shape, threads, cancel);
+    int rc = pc_world_manifold(parts, nparts, kind, a, sa, 0.0, out, so, NULL, NULL, ndim, shape, threads, cancel);
     for (int64_t i = 0; rc == PC_OK && i < shape[0]; i++) out[i * so[0]] = 0.5 - out[i * so[0]];
     return rc;
 }
@@ -329,7 +329,8 @@ static void test_world_manifold(void)
     const double boxes[4][4] = {{1.5, 1, 3.5, 1.5}, {1.5, 0.75, 3.5, 1.25}, {1.5, 1.25, 3.5, 1.5}, {2, 1.75, 3, 2}};
     double out[4][11];
     int64_t n[1] = {4}, s4[1] = {4}, s11[1] = {11};
-    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, &boxes[0][0], s4, 0.5, &out[0][0], s11, 1, n, 1, NULL) == PC_OK);
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, &boxes[0][0], s4, 0.5, &out[0][0], s11, NULL, NULL, 1, n, 1, NULL) ==
+          PC_OK);
     CHECK(out[0][0] == 2 && out[0][1] == 0 && out[0][2] == -1 && out[0][9] == 0 && out[0][10] == -1);
     CHECK(out[0][4] == 1 && out[0][5] == 0 && out[0][7] == 1 && out[0][8] == 0); /* on the floor, y = 1 */
     CHECK(fmin(out[0][3], out[0][6]) == 1.5 && fmax(out[0][3], out[0][6]) == 3.5);
@@ -337,28 +338,43 @@ static void test_world_manifold(void)
     CHECK(out[1][4] == 0.875 && out[1][7] == 0.875 && fmin(out[1][3], out[1][6]) == 1.5);
     CHECK(out[2][0] == 2 && out[2][2] == -1 && out[2][5] == 0.25 && out[2][8] == 0.25); /* within the margin */
     CHECK(out[3][0] == 0 && out[3][1] == 0 && out[3][2] == -1 && isnan(out[3][3]) && out[3][9] == 0);
-    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, boxes[2], NULL, 0.0, out[2], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, boxes[2], NULL, 0.0, out[2], NULL, NULL, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(out[2][0] == 0 && out[2][2] == -1); /* beyond a margin of 0 */
     const double ball[3] = {2.5, 1.25, 0.5};
-    CHECK(pc_world_manifold(w.parts, 2, PC_CIRCLE, ball, NULL, 0.0, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_world_manifold(w.parts, 2, PC_CIRCLE, ball, NULL, 0.0, out[0], NULL, NULL, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
     CHECK(out[0][0] == 1 && out[0][2] == -1 && out[0][5] == -0.25 && out[0][3] == 2.5 && isnan(out[0][6]));
     /* nearest the boxes of part 1 (0.25 from both: the lower index) */
     const double box[4] = {9.25, 0.25, 9.75, 0.75};
     double pair[9];
-    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, 0.5, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, 0.5, out[0], NULL, NULL, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(pc_manifold_batch(PC_BOX, box, NULL, PC_BOX, world_a_boxes[0], NULL, 0.5, pair, NULL, NULL, NULL, 0, NULL,
                             11.0, 1, NULL) == PC_OK);
     CHECK(!memcmp(out[0], pair, sizeof pair) && out[0][0] == 2 && out[0][9] == 1 && out[0][10] == 0);
+    /* the features: the collection's box's own (as the pair's), a tile map's merged edge on its side */
+    int16_t fw[4], fp[4];
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, 0.5, out[0], NULL, fw, NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_manifold_batch(PC_BOX, box, NULL, PC_BOX, world_a_boxes[0], NULL, 0.5, pair, NULL, fp, NULL, 0, NULL, 11.0,
+                            1, NULL) == PC_OK);
+    CHECK(!memcmp(fw, fp, sizeof fw) && fw[0] >= 0 && fw[1] >= 0);
+    CHECK(pc_world_manifold(w.parts, 2, PC_BOX, boxes[0], NULL, 0.5, out[0], NULL, fw, NULL, 0, NULL, 1, NULL) ==
+          PC_OK);
+    CHECK(out[0][0] == 2 && fw[0] != fw[2] && fw[0] % 2 == 0 && fw[2] % 2 == 0); /* the box's two bottom corners */
+    CHECK(fw[1] == fw[3] && fw[1] % 2 == 1 && fw[1] / 2 < w.room.map.n_edges);   /* one merged edge of the floor */
     static unsigned char empty[1 << 12];
     pc_world_part nothing = empty_part(empty, sizeof empty);
-    CHECK(pc_world_manifold(&nothing, 1, PC_BOX, box, NULL, 1.0, out[0], NULL, 0, NULL, 1, NULL) == PC_OK);
+    CHECK(pc_world_manifold(&nothing, 1, PC_BOX, box, NULL, 1.0, out[0], NULL, NULL, NULL, 0, NULL, 1, NULL) == PC_OK);
     CHECK(out[0][0] == 0 && out[0][9] == -1 && out[0][10] == -1);
     out[0][0] = 7;
     const double bad[3] = {-1.0, NAN, INFINITY};
     for (int k = 0; k < 3; k++)
-        CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, bad[k], out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_manifold(w.parts, 0, PC_BOX, box, NULL, 0.0, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
-    CHECK(pc_world_manifold(w.parts, 2, PC_KIND_COUNT, box, NULL, 0.0, out[0], NULL, 0, NULL, 1, NULL) == PC_ERR_ARG);
+        CHECK(pc_world_manifold(w.parts, 2, PC_BOX, box, NULL, bad[k], out[0], NULL, NULL, NULL, 0, NULL, 1, NULL) ==
+              PC_ERR_ARG);
+    CHECK(pc_world_manifold(w.parts, 0, PC_BOX, box, NULL, 0.0, out[0], NULL, NULL, NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
+    CHECK(pc_world_manifold(w.parts, 2, PC_KIND_COUNT, box, NULL, 0.0, out[0], NULL, NULL, NULL, 0, NULL, 1, NULL) ==
+          PC_ERR_ARG);
     CHECK(out[0][0] == 7);
     enum { N = TEST_MANY };
     double *b = malloc(sizeof(double) * 4 * N);
