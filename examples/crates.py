@@ -211,18 +211,25 @@ def fast_moves(crates: Crates) -> np.ndarray:
     fast = np.flatnonzero(speed * DT > FAST * crates.half.min(axis=1))
     if not len(fast):
         return fast
-    world = pc.World(GROUND, SLOPE)
     shapes = crates.shapes()[fast]
-    hit = pc.sweep(shapes, crates.velocity[fast] * DT, world, rotation=crates.spin[fast] * DT)
-    t = hit.time
+    # the first hit over the static pieces (each a shape: the sweep's C path)
+    hits = [pc.sweep(shapes, crates.velocity[fast] * DT, s, rotation=crates.spin[fast] * DT) for s in STATICS]
+    which = np.argmin(np.stack([h.time for h in hits]), axis=0)
+    rows = np.arange(len(fast))
+    time = np.stack([h.time for h in hits])[which, rows]
+    normal = np.stack([h.normal for h in hits])[which, rows]
+    point = np.stack([h.point for h in hits])[which, rows]
+    # touching already and not moving into it (resting, sliding along): it moves as the others
+    into = np.sum(crates.velocity[fast] * normal, axis=-1) < 0
+    t = np.where((time == 0) & ~into, 1.0, time)
     crates.centre[fast] += t[:, None] * crates.velocity[fast] * DT
     crates.angle[fast] += t * crates.spin[fast] * DT
-    touched = ~np.isnan(hit.normal[:, 0])
+    touched = ~np.isnan(normal[:, 0]) & (t < 1)
     if touched.any():
         k = fast[touched]
         va, wa, _, _ = pc.impulse(
-            crates.velocity[k], [0.0, 0.0], crates.mass[k], np.inf, 0.0 - hit.normal[touched], 0.2,
-            friction=FRICTION, point=hit.point[touched], ca=crates.centre[k], cb=hit.point[touched],
+            crates.velocity[k], [0.0, 0.0], crates.mass[k], np.inf, 0.0 - normal[touched], 0.2,
+            friction=FRICTION, point=point[touched], ca=crates.centre[k], cb=point[touched],
             wa=crates.spin[k], ia=crates.inertia[k], ib=np.inf,
         )  # fmt: skip
         crates.velocity[k], crates.spin[k] = va, wa

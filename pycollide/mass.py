@@ -70,8 +70,13 @@ def mass_properties(shapes: Union[Shapes, Placed, Compound], density: ArrayLike 
     inf (a square of side 1e80 has an inertia beyond 1e308); each is
     computed on the shape scaled by a power of two, so the same shape times
     ``2**k`` gives the area times ``4**k``, the centroid times ``2**k`` and
-    the inertia times ``16**k`` exactly.  Compounds' sums are rounded
-    floating-point sums of these.
+    the inertia times ``16**k`` exactly.  A result in the subnormal range
+    (below ``2**-1022``) is rounded twice, so within one unit in its last
+    place.  A polygon so thin that its area is lost in double-double
+    arithmetic (below about ``2**-100`` of its squared diameter: a sliver,
+    not a flat one) is taken as flat (its length), and a capsule whose radius is below ``2**-1000`` of its length
+    is the rectangle ``2 r L`` in plain floating point.  Compounds' sums are
+    rounded floating-point sums of these.
 
     >>> import pycollide as pc
     >>> m = pc.mass_properties(pc.Boxes([0, 0, 2, 1]), density=3)

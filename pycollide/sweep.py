@@ -143,8 +143,9 @@ def sweep(
     the reported time the shape does not penetrate the target (the exact
     strict test of :func:`overlaps`), unless it did at time 0, and its
     distance to the target is at most ``2**-20 * (reach + |displacement|)``
-    plus ``2**-40`` of its coordinates' magnitude (``reach``: how far the
-    shape extends from the pivot).  A path that comes that close without
+    plus ``2**-40`` of the larger of its coordinates' magnitude and the
+    target's (``reach``: how far the shape extends from the pivot; the
+    distances the steps rest on err by units in the last place of both).  A path that comes that close without
     touching is reported as a hit too.  A shape that starts within that
     distance (or overlapping) is hit at time 0.  The method is conservative
     advancement (C ``pc_sweep_turning`` against shape arrays and tile maps,
@@ -242,7 +243,7 @@ def sweep(
     piv = pivot_arg(verb, pivot)
     if getattr(type(target), "is_outline", False) is True:  # Polylines, Regions: the first hit over the collection
         target = World(target)
-    if np.any(rot):
+    if np.any(rot) or rot.ndim > 0:  # an array of turns broadcasts, even all 0 (rows of 0 sweep as below)
         _target_arg(verb, target)
         time, normal, point, part, index = sweep_turning(verb, moving, disp, target, rot, piv, threads, sweep)
         if isinstance(target, World):

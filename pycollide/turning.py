@@ -156,6 +156,14 @@ def sweep_turning(
     rows = np.flatnonzero(~still)
     if not len(rows):
         return shaped()
+    with np.errstate(over="ignore"):
+        far = ~(np.isfinite(P[rows] + D[rows]).all(axis=-1) & np.isfinite(np.hypot(D[rows, 0], D[rows, 1])))
+    if far.any():
+        first = int(rows[np.flatnonzero(far)[0]])
+        raise ValueError(
+            f"{verb}: moving shape {np.unravel_index(first, shape) if shape else ()} would move beyond the range of "
+            f"the doubles (its pivot plus the displacement {D[first].tolist()} overflows)"
+        )
     if not isinstance(target, World):  # one C call: pc_sweep_turning
         res = np.empty((len(rows), 5), dtype=np.float64)
         m = np.ascontiguousarray(mov._data[rows])
@@ -205,7 +213,8 @@ def sweep_turning(
         done[live[at_end]] = True  # the end reached apart: no hit
         going = ~close & ~at_end
         safe[live[going]] = t[live[going]]
-        step = (gap[going] - slack[live[going]]) / speed[live[going]]
+        with np.errstate(divide="ignore"):  # a shape that does not move: speed 0, a step of inf
+            step = (gap[going] - slack[live[going]]) / speed[live[going]]
         nxt = t[live[going]] + step
         t[live[going]] = np.minimum(nxt, 1.0)
         live = live[going]

@@ -467,3 +467,11 @@ def test_features_against_tile_maps_and_worlds():
     assert ball.features.tolist() == [[0, -1], [-1, -1]]
     outline = pc.manifold(pc.Boxes([0.5, 1, 1.5, 2]), pc.Polylines([[[0, 1], [4, 1]]]))
     assert (outline.features == -1).all()  # not reported against outlines yet
+
+
+def test_a_segments_edge_is_edge_0_whatever_its_slope():
+    floor = pc.Segments([-1.0, -0.3, 7.0, 1.1])  # slanted: both of its layout edges lie along it
+    boxes = pc.Polygons.from_box([[1.0, 0.4], [3.3, 0.8], [5.2, 1.05]], [0.4, 0.3], np.arctan2(1.4, 8.0))
+    m = pc.manifold(boxes, floor, margin=0.5)
+    kept = m.features[..., 1][m.features[..., 1] >= 0]
+    assert len(kept) >= 2 and set(kept.tolist()) <= {0, 1, 2}  # a vertex (0 or 2) or the edge (1), never edge 1 (3)

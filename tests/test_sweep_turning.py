@@ -48,6 +48,10 @@ def _dense_check(moving, disp, target, rotation, pivot=None):
     inside = np.asarray(pc.overlaps(placed, other, touching=False))
     assert not (inside & ~started_inside).any(), np.flatnonzero(inside & ~started_inside)
     magnitude = np.abs(np.asarray(moving._data)).max(-1) + np.abs(piv).max(-1) + reach + length
+    if pairwise:  # the distances err by the units in the last place of both shapes
+        magnitude = np.maximum(magnitude, np.abs(np.asarray(target._data)).max(-1))
+    elif isinstance(target, pc.TileMap):
+        magnitude = np.maximum(magnitude, np.abs(np.asarray(target.bounds)).max())
     bound = TOLERANCE * (reach + length) * (1 + 2.0**-30) + 2.0**-40 * magnitude
     gap = np.asarray(pc.distance(placed, other))
     assert (gap[hit] <= bound[hit]).all(), (gap[hit] - bound[hit]).max()
@@ -174,3 +178,40 @@ def test_sweep_transform():
     assert np.asarray(turned).tolist() == [[1.5, -0.5], [1.5, 1.5], [0.5, 1.5], [0.5, -0.5]]
     with pytest.raises(ValueError, match="time"):
         pc.sweep_transform(box, [1.0, 0.0], 1.5)
+
+
+def test_targets_far_larger_than_the_moving_shape():
+    # a unit box turning toward slanted polygons whose vertices reach 1e9: the
+    # distances err by the target's units in the last place, which the steps allow for
+    rng = np.random.default_rng(11)
+    n = 60
+    big = 1e9
+    centre = rng.uniform(-3, 3, (n, 2))
+    moving = pc.Polygons.from_box(centre, [0.5, 0.3], rng.uniform(0, 3, n))
+    target = pc.Polygons(np.array([[[-big, -big - 4.0], [big, big - 4.0], [big, big - 2e9], [-big, -big - 2e9]]] * n))
+    disp = np.column_stack([rng.uniform(-2, 2, n), rng.uniform(-6, 0, n)])
+    s, hit = _dense_check(moving, disp, target, rng.uniform(-3, 3, n))
+    assert hit.any()
+
+
+def test_an_array_of_zero_turns_broadcasts():
+    box = pc.Boxes([0, 0, 1, 1])
+    wall = pc.Boxes([3, -1, 4, 2])
+    s = pc.sweep(box, [4.0, 0.0], wall, rotation=np.zeros(5))
+    assert s.time.shape == (5,) and (s.time == 0.5).all()
+    mixed = pc.sweep(box, [4.0, 0.0], wall, rotation=[0.0, 0.1, 0.0, 0.0, 0.0])
+    assert mixed.time.shape == (5,) and mixed.time[0] == 0.5 and mixed.time[1] < 0.5
+    with pytest.raises(ValueError, match="broadcast"):
+        pc.sweep(pc.Boxes([[0, 0, 1, 1]] * 3), [4.0, 0.0], wall, rotation=np.zeros(5))
+
+
+def test_a_move_beyond_the_doubles_is_an_error():
+    with pytest.raises(ValueError, match="beyond the range of the doubles"):
+        pc.sweep(pc.Boxes([0, 0, 1, 1]), [1.7e308, 1.7e308], pc.Boxes([3, -1, 4, 2]), rotation=0.5, pivot=[1e308, 0])
+
+
+def test_a_shape_that_does_not_move_against_a_world():
+    world = pc.World(pc.Boxes([[3, -1, 4, 2]]))
+    with np.errstate(all="raise"):
+        s = pc.sweep(pc.Points([0.0, 0.0]), [0.0, 0.0], world, rotation=1.0)
+    assert float(s.time) == 1.0 and int(s.part) == -1

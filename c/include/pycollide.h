@@ -642,7 +642,7 @@ int pc_tilemap_sweep_shapes(const pc_tilemap *map, int kind_a, const double *a, 
  * moving with it), against targets row i (target_kind) or, where map is not
  * NULL, the map's solid region.  Conservative advancement: never a miss; a
  * hit where the placed shape (pc_sweep_place) comes within 2^-20 of its
- * reach plus |D| (plus 2^-42 of its magnitude) of the target; placed at the
+ * reach plus |D| (plus 2^-42 of its or the target's magnitude) of the target; placed at the
  * time it does not overlap the target's interior, unless it did at time 0.
  * out[5 i ..] = time (1 if none), the normal back at the moving shape, the
  * touching point on the target (NaN if none).  After 10,000 steps still

@@ -248,7 +248,7 @@ static int layout_feature(const pc__filter *f, int kind, const double *row, cons
     double lox = pc__min(ax, bx), hix = pc__max(ax, bx), loy = pc__min(ay, by), hiy = pc__max(ay, by);
     int best = i;
     double least = INFINITY;
-    for (int e = 0; e < n; e++) {
+    for (int e = 0; e < (n == 2 ? 1 : n); e++) { /* a segment's one edge is edge 0 */
         int j = (e + 1) % n, along = 1;
         for (int v = e; v != -1; v = v == e ? j : -1)
             along &= (x[v] == ax && y[v] == ay) || (x[v] == bx && y[v] == by) || /* the ends: no exact sign needed */

@@ -125,35 +125,43 @@ static mass_dd capsule(dd ax, dd ay, dd bx, dd by, double r)
 /* A convex polygon's n vertices as offsets (double-double, scaled) from an
  * origin near its middle, with nonzero area: the fan of triangles
  * (0, v_i, v_i+1) around the polygon, each of twice-area c_i = v_i x v_i+1,
- * centroid (v_i + v_i+1) / 3 and polar moment about 0 of
- * c_i (v_i.v_i + v_i.v_i+1 + v_i+1.v_i+1) / 12; the moment moved to the
- * centroid by the parallel axes.  (A shape symmetric about the origin sums
+ * centroid (v_i + v_i+1) / 3 and second moments about 0 of
+ * c_i (x_i^2 + x_i x_i+1 + x_i+1^2) / 12 (and in y); each moved to the
+ * centroid by the parallel axes, then summed (the polar moment).  (A shape symmetric about the origin sums
  * to a centroid of exactly 0: round to nearest is symmetric.) */
-static mass_dd polygon(int n, const dd *x, const dd *y)
+static mass_dd polygon(int n, const dd *x0, const dd *y0)
 {
-    dd twice = dd_of(0.0), sx = dd_of(0.0), sy = dd_of(0.0), j = dd_of(0.0);
+    /* each axis scaled on its own (by 2^-fx, 2^-fy) into (-1, 1): a sliver
+     * keeps its thin side's precision; the results scaled back */
+    double bx = 0.0, by = 0.0;
+    for (int i = 0; i < n; i++) bx = pc__max(bx, fabs(x0[i].hi)), by = pc__max(by, fabs(y0[i].hi));
+    int fx = exponent_of(bx), fy = exponent_of(by);
+    dd x[PC_POLYGON_MAX], y[PC_POLYGON_MAX];
+    for (int i = 0; i < n; i++) x[i] = dd_ldexp(x0[i], -fx), y[i] = dd_ldexp(y0[i], -fy);
+    dd twice = dd_of(0.0), sx = dd_of(0.0), sy = dd_of(0.0), jx = dd_of(0.0), jy = dd_of(0.0);
     for (int i = 0; i < n; i++) {
         int k = (i + 1) % n;
         dd c = dd_sub(dd_mul(x[i], y[k]), dd_mul(y[i], x[k]));
         twice = dd_add(twice, c);
         sx = dd_add(sx, dd_mul(c, dd_add(x[i], x[k])));
         sy = dd_add(sy, dd_mul(c, dd_add(y[i], y[k])));
-        dd q = dd_add(
-            dd_add(dd_mul(x[i], x[i]), dd_mul(y[i], y[i])),
-            dd_add(dd_add(dd_mul(x[i], x[k]), dd_mul(y[i], y[k])), dd_add(dd_mul(x[k], x[k]), dd_mul(y[k], y[k]))));
-        j = dd_add(j, dd_mul(c, q));
+        jx = dd_add(jx, dd_mul(c, dd_add(dd_add(dd_mul(x[i], x[i]), dd_mul(x[i], x[k])), dd_mul(x[k], x[k]))));
+        jy = dd_add(jy, dd_mul(c, dd_add(dd_add(dd_mul(y[i], y[i]), dd_mul(y[i], y[k])), dd_mul(y[k], y[k]))));
     }
     if (twice.hi < 0) { /* clockwise */
         twice = dd_neg(twice);
         sx = dd_neg(sx);
         sy = dd_neg(sy);
-        j = dd_neg(j);
+        jx = dd_neg(jx);
+        jy = dd_neg(jy);
     }
     dd area = dd_scale(twice, 0.5), three = dd_scale(twice, 3.0);
     dd cx = dd_div(sx, three), cy = dd_div(sy, three);
-    dd about0 = dd_div(j, dd_of(12.0));
-    dd shift = dd_mul(area, dd_add(dd_mul(cx, cx), dd_mul(cy, cy)));
-    return (mass_dd){area, cx, cy, dd_sub(about0, shift)};
+    /* the second moments about the centroid, each axis's: j / 12 - area c^2 */
+    dd ix = dd_sub(dd_div(jx, dd_of(12.0)), dd_mul(area, dd_mul(cx, cx)));
+    dd iy = dd_sub(dd_div(jy, dd_of(12.0)), dd_mul(area, dd_mul(cy, cy)));
+    dd inertia = dd_add(dd_ldexp(ix, 3 * fx + fy), dd_ldexp(iy, fx + 3 * fy));
+    return (mass_dd){dd_ldexp(area, fx + fy), dd_ldexp(cx, fx), dd_ldexp(cy, fy), inertia};
 }
 
 /* The vertices of a shape's core (a polygon's, a box's corners, a
@@ -191,17 +199,24 @@ static int core_points(int kind, const double *s, double *px, double *py, double
 /* One shape's six results (density times, for mass and inertia). */
 static void mass_one(int kind, const double *s, double density, double *out)
 {
-    double px[PC_POLYGON_MAX] = {0}, py[PC_POLYGON_MAX] = {0}, r;
-    int n = core_points(kind, s, px, py, &r);
-    int e = exponent_of(pc__magnitude(s, pc_kind_width(kind)));
+    double px[PC_POLYGON_MAX] = {0}, py[PC_POLYGON_MAX] = {0}, r0;
+    int n = core_points(kind, s, px, py, &r0);
+    int area_kind = n > 2 || r0 > 0, flat = n > 2;
+    /* only coordinates near the end of the doubles are scaled down first (by
+     * 2^-e, so that no exact product overflows): the offsets of the others
+     * from the origin below are exact as given */
+    double mag = pc__magnitude(s, pc_kind_width(kind));
+    int e = mag > 0x1p1000 ? exponent_of(mag) : 0;
     for (int k = 0; k < n; k++) px[k] = ldexp(px[k], -e), py[k] = ldexp(py[k], -e);
-    r = ldexp(r, -e);
-    int area_kind = n > 2 || r > 0;
-    if (n > 2) { /* a polygon or box of zero area (exactly) is the segment of its extreme vertices */
-        int flat = 1;
-        for (int k = 1; k + 1 < n && flat; k++)
-            flat = pc__orient_exact(px[0], py[0], px[k], py[k], px[k + 1], py[k + 1]) == 0;
-        if (flat) {
+    /* a polygon or box of zero area (exactly) */
+    for (int k = 1; k + 1 < n && flat; k++)
+        flat = pc__orient_exact(px[0], py[0], px[k], py[k], px[k + 1], py[k + 1]) == 0;
+    mass_dd m;
+    dd dx[PC_POLYGON_MAX], dy[PC_POLYGON_MAX];
+    double ox, oy, r;
+    int f;
+    for (int pass = 0;; pass++) {
+        if (flat) { /* the segment of its extreme vertices */
             int lo = 0, hi = 0;
             for (int k = 1; k < n; k++) {
                 if (px[k] < px[lo] || (px[k] == px[lo] && py[k] < py[lo])) lo = k;
@@ -210,37 +225,41 @@ static void mass_one(int kind, const double *s, double density, double *out)
             double x0 = px[lo], y0 = py[lo], x1 = px[hi], y1 = py[hi];
             px[0] = x0, py[0] = y0, px[1] = x1, py[1] = y1;
             n = 2;
-            area_kind = 0;
+            area_kind = r0 > 0;
         }
+        /* offsets from an origin (ox, oy), the middle of the core's box
+         * rounded, exact, then scaled by 2^-f */
+        double lox = px[0], hix = px[0], loy = py[0], hiy = py[0];
+        for (int k = 1; k < n; k++) {
+            lox = fmin(lox, px[k]), hix = fmax(hix, px[k]);
+            loy = fmin(loy, py[k]), hiy = fmax(hiy, py[k]);
+        }
+        ox = 0.5 * lox + 0.5 * hix, oy = 0.5 * loy + 0.5 * hiy;
+        double big = ldexp(r0, -e);
+        for (int k = 0; k < n; k++) {
+            double a, b;
+            pc__two_sum(px[k], -ox, &a, &b);
+            dx[k] = (dd){a, b};
+            pc__two_sum(py[k], -oy, &a, &b);
+            dy[k] = (dd){a, b};
+            big = pc__max(big, pc__max(fabs(dx[k].hi), fabs(dy[k].hi)));
+        }
+        f = exponent_of(big);
+        for (int k = 0; k < n; k++) dx[k] = dd_ldexp(dx[k], -f), dy[k] = dd_ldexp(dy[k], -f);
+        r = ldexp(r0, -(e + f)); /* rounded once */
+        if (n == 1)
+            m = r > 0 ? disc(r) : (mass_dd){dd_of(0.0), dd_of(0.0), dd_of(0.0), dd_of(0.0)};
+        else if (n == 2)
+            m = capsule(dx[0], dy[0], dx[1], dy[1], r);
+        else
+            m = polygon(n, dx, dy);
+        /* an area lost in double-double arithmetic (a sliver, below about 2^-100 of D^2): flat */
+        if (n > 2 && !(m.measure.hi > 0) && pass == 0) {
+            flat = 1;
+            continue;
+        }
+        break;
     }
-    /* offsets from an origin (ox, oy), the middle of the core's box rounded,
-     * exact, then scaled by 2^-f */
-    double lox = px[0], hix = px[0], loy = py[0], hiy = py[0];
-    for (int k = 1; k < n; k++) {
-        lox = fmin(lox, px[k]), hix = fmax(hix, px[k]);
-        loy = fmin(loy, py[k]), hiy = fmax(hiy, py[k]);
-    }
-    double ox = 0.5 * lox + 0.5 * hix, oy = 0.5 * loy + 0.5 * hiy; /* scaled into (-1, 1): no underflow */
-    dd dx[PC_POLYGON_MAX], dy[PC_POLYGON_MAX];
-    double big = r;
-    for (int k = 0; k < n; k++) {
-        double a, b;
-        pc__two_sum(px[k], -ox, &a, &b);
-        dx[k] = (dd){a, b};
-        pc__two_sum(py[k], -oy, &a, &b);
-        dy[k] = (dd){a, b};
-        big = pc__max(big, pc__max(fabs(dx[k].hi), fabs(dy[k].hi)));
-    }
-    int f = exponent_of(big);
-    for (int k = 0; k < n; k++) dx[k] = dd_ldexp(dx[k], -f), dy[k] = dd_ldexp(dy[k], -f);
-    r = ldexp(r, -f);
-    mass_dd m;
-    if (n == 1)
-        m = r > 0 ? disc(r) : (mass_dd){dd_of(0.0), dd_of(0.0), dd_of(0.0), dd_of(0.0)};
-    else if (n == 2)
-        m = capsule(dx[0], dy[0], dx[1], dy[1], r);
-    else
-        m = polygon(n, dx, dy);
     /* measure 2^(2(e+f)) (length 2^(e+f)), centroid 2^f then + the origin, times 2^e; inertia 2^(4(e+f)) */
     int g = e + f, h; /* the density as a fraction in [1/2, 1) times 2^h: no product underflows */
     double rho = frexp(density, &h);
@@ -250,6 +269,13 @@ static void mass_one(int kind, const double *s, double density, double *out)
     out[3] = dd_round(dd_ldexp(dd_add(dd_of(oy), dd_ldexp(m.cy, f)), e));
     out[4] = dd_round(dd_ldexp(dd_scale(m.inertia, rho), (area_kind ? 4 * g : 3 * g) + h));
     out[5] = area_kind;
+    if (area_kind && n == 2 && r == 0) { /* a capsule whose radius underflowed beside its length (2^-1000 of
+                                          * it): the rectangle 2 r L alone, in plain floating point */
+        double length = ldexp(m.measure.hi, g);
+        out[0] = 2.0 * r0 * length;
+        out[1] = density * out[0];
+        out[4] = density * (out[0] * (length * length / 12.0));
+    }
 }
 
 int pc_mass_properties(int kind, const double *shapes, int64_t n, const double *density, double *out)

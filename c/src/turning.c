@@ -260,6 +260,9 @@ static void sweep_one(const struct turning_ctx *c, const double *row, const doub
      * rounding), the target's (a tile's) within its own (the map's) */
     double tm = c->map ? c->map->magnitude : pc__magnitude(target, pc_kind_width(c->target_kind));
     m.f = pc__filter_for(pc__max(m.magnitude * (1 + 0x1p-30), tm));
+    /* the distances err by a few units in the last place of both shapes' magnitudes */
+    m.slack = 0x1p-44 * pc__max(m.magnitude, tm);
+    m.tol = 0x1p-20 * (m.reach + m.length) + 4 * m.slack;
     double placed[2 * PC_POLYGON_MAX], con[7], t, safe;
     int hit = c->map ? advance_map(c, row, disp, turn, pivot, &m, &t, &safe)
                      : advance(c, c->target_kind, target, row, disp, turn, pivot, &m, 1.0, &t, &safe);
@@ -268,7 +271,9 @@ static void sweep_one(const struct turning_ctx *c, const double *row, const doub
     if (!hit) return;
     pc__place_turned(c->kind, row, disp, turn, pivot, t, placed); /* as the user places it */
     contact_with(c, &m.f, placed, target, con);
-    if (t > 0 && con[0] < 0) { /* never: the steps keep a margin of the rounding; should it, the last safe time */
+    int inside = c->map ? pc__map_overlaps_any(c->map, c->kind_placed, placed, PC_STRICT)
+                        : pc_overlap(c->kind_placed, placed, c->target_kind, target, PC_STRICT) == 1;
+    if (t > 0 && inside) { /* never: the steps keep a margin of the rounding; should it, the last safe time */
         t = safe;
         pc__place_turned(c->kind, row, disp, turn, pivot, t, placed);
         contact_with(c, &m.f, placed, target, con);
